@@ -1,0 +1,96 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Language } from '@app/shared';
+import type { Env } from './env.ts';
+import type { Db } from './db/client.ts';
+import { TokenService } from './lib/tokens.ts';
+import { languageFromHeader } from './lib/localize.ts';
+import { authGuards } from './plugins/authenticate.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    db: Db;
+    tokens: TokenService;
+    guards: ReturnType<typeof authGuards>;
+  }
+  interface FastifyRequest {
+    /** The caller's language from Accept-Language ('en' unless it asks for Arabic). */
+    lang: Language;
+  }
+}
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole HTTP application; every feature is registered here by hand. */
+export async function buildApp({ env, db }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger:
+      env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: true,
+    bodyLimit: 1_000_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('db', db);
+  app.decorate('tokens', new TokenService(env.JWT_SECRET));
+  app.decorate('guards', authGuards(app));
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageFromHeader(request.headers['accept-language']);
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com', "'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        formAction: ["'self'", env.GOOGLE_ISSUER],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await registerRateLimit(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Open Science Courses API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(healthRoutes, { prefix: '/api/v1' });
+
+  await registerSpa(app);
+  return app;
+}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '@app/shared';
+import type { Localized } from './localize.ts';
+import { common } from './common.messages.ts';
+
+/** An expected failure: the error handler answers it with its status, code and localized message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly localized: Localized,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(localized.en);
+  }
+}
+
+export const notFound = (message: Localized = common.notFound) => new AppError(404, 'NOT_FOUND', message);
+export const forbidden = (message: Localized = common.forbidden) => new AppError(403, 'FORBIDDEN', message);
+export const conflict = (message: Localized) => new AppError(409, 'INVALID_TRANSITION', message);
+
+/**
+ * Validation of input that the route schema cannot see (e.g. the JSON `body` field of a multipart
+ * request): answered as 400 VALIDATION_FAILED with the same field-error list as schema validation.
+ */
+export class BodyValidationError extends Error {
+  constructor(
+    readonly issues: z.core.$ZodIssue[],
+    /** Prefix for each issue path, e.g. 'body' for the multipart field. */
+    readonly prefix = '',
+  ) {
+    super('validation failed');
+  }
+}
+
+/** Parses with a zod schema or throws BodyValidationError. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new BodyValidationError(result.error.issues, prefix);
+  return result.data;
+}

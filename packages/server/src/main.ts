@@ -1,0 +1,30 @@
+import { ConfigError, loadEnv } from './env.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './app.ts';
+
+/** Start-up: configuration → database + migrations → app → listen. */
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const app = await buildApp({ env, db: database.db });
+  app.addHook('onClose', () => database.close());
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const where = database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}/db` : 'PostgreSQL';
+  console.log(`\nOpen Science Courses is running at ${env.APP_URL} (${where}).`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Start-up failed:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

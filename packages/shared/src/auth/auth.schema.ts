@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { LANGUAGES, LIMITS, ROLES, SIGNUP_ROLES } from '../common/constants.ts';
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
+export const passwordSchema = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
+
+export const signupBodySchema = z
+  .object({
+    firstname: trimmed(LIMITS.nameMax),
+    lastname: trimmed(LIMITS.nameMax),
+    email: emailSchema,
+    password: passwordSchema,
+    passwordConfirm: z.string().min(1),
+    role: z.enum(SIGNUP_ROLES),
+    preferred_language: z.enum(LANGUAGES).optional(),
+  })
+  .refine((body) => body.password === body.passwordConfirm, {
+    message: 'passwords_mismatch',
+    path: ['passwordConfirm'],
+  });
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(LIMITS.passwordMax),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const emailBodySchema = z.object({ email: emailSchema });
+export type EmailBody = z.infer<typeof emailBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  password_reset_code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(LIMITS.resetCodeLength + 4),
+  new_password: passwordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const googleSignInBodySchema = z.object({ role: z.enum(SIGNUP_ROLES).default('EndUser') });
+export type GoogleSignInBody = z.infer<typeof googleSignInBodySchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  role: z.enum(ROLES),
+  preferred_language: z.enum(LANGUAGES),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const signupResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ user: userSchema }),
+});
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ access_token: z.string(), user: userSchema }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const userResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ user: userSchema }),
+});
+
+export const forgotPasswordResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ message: z.string(), access_token: z.string() }),
+});
+
+export const resetPasswordResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ message: z.string() }),
+});
+
+/** Public, non-secret client configuration the browser needs before sign-in. */
+export const authConfigResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ google: z.object({ enabled: z.boolean(), clientId: z.string().nullable() }) }),
+});
+export type AuthConfig = z.infer<typeof authConfigResponseSchema>['data'];

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API envelope; clients branch on these, never on message text. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNAUTHENTICATED',
+  'TOKEN_INVALID',
+  'FORBIDDEN',
+  'UNAUTHORIZED_ROLE',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_INACTIVE',
+  'INVALID_CREDENTIALS',
+  'VERIFICATION_INVALID',
+  'RESET_CODE_INVALID',
+  'RESET_EXPIRED',
+  'GOOGLE_SIGNIN_DISABLED',
+  'GOOGLE_SIGNIN_FAILED',
+  'GOOGLE_EMAIL_UNVERIFIED',
+  'EDITING_LOCKED',
+  'INVALID_TRANSITION',
+  'NOT_ENROLLED',
+  'COURSE_NOT_AVAILABLE',
+  'CERTIFICATE_NOT_EARNED',
+  'FILE_TOO_LARGE',
+  'UNSUPPORTED_FILE_TYPE',
+  'FILE_REQUIRED',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+
+/**
+ * Validation messages travel as stable keys, so the server and the browser can each say them in the
+ * reader's language. Schemas put a key in `message` for their own refinements; the generic zod issues
+ * are mapped here.
+ */
+export const VALIDATION_KEYS = [
+  'required',
+  'invalid_type',
+  'invalid_email',
+  'invalid_url',
+  'too_short',
+  'too_long',
+  'too_few',
+  'too_many',
+  'invalid_option',
+  'passwords_mismatch',
+  'correct_answer_not_option',
+  'duplicate_option',
+  'video_not_embeddable',
+  'pdf_file_required',
+  'quiz_required',
+  'unknown_field',
+  'invalid',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+export interface IssueDescription {
+  key: ValidationKey;
+  /** The limit for too_short / too_long / too_few / too_many. */
+  limit?: number;
+}
+
+const isKey = (value: string): value is ValidationKey =>
+  (VALIDATION_KEYS as readonly string[]).includes(value);
+
+export function describeIssue(issue: z.core.$ZodIssue): IssueDescription {
+  if (isKey(issue.message)) return { key: issue.message };
+  switch (issue.code) {
+    case 'invalid_type':
+      return { key: issue.input === undefined || issue.input === null ? 'required' : 'invalid_type' };
+    case 'too_small': {
+      const limit = Number(issue.minimum);
+      if (issue.origin === 'string') return limit <= 1 ? { key: 'required' } : { key: 'too_short', limit };
+      return { key: 'too_few', limit };
+    }
+    case 'too_big': {
+      const limit = Number(issue.maximum);
+      return issue.origin === 'string' ? { key: 'too_long', limit } : { key: 'too_many', limit };
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return { key: 'invalid_email' };
+      if (issue.format === 'url') return { key: 'invalid_url' };
+      return { key: 'invalid' };
+    case 'invalid_value':
+    case 'invalid_union':
+      return { key: 'invalid_option' };
+    case 'unrecognized_keys':
+      return { key: 'unknown_field' };
+    default:
+      return { key: 'invalid' };
+  }
+}
+
+/** `['coursesection', 0, 'title']` → `coursesection.0.title`, the path format of the error envelope. */
+export const issuePath = (issue: z.core.$ZodIssue): string => issue.path.map(String).join('.');

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import {
+  AUTHORED_RESOURCE_TYPES,
+  COURSE_STATUSES,
+  LIMITS,
+  RESOURCE_TYPES,
+  ROLES,
+} from '../common/constants.ts';
+import { isEmbeddableVideoUrl } from '../common/youtube.ts';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+/** Arabic counterpart of a text field: optional, may be empty (the English value is shown instead). */
+const translation = (max: number) => z.string().trim().max(max).optional().nullable();
+const optionalId = z.string().uuid().optional();
+
+// ---------- what authors send (POST /course/new, PATCH /course/:id `body`) ----------
+
+export const quizOptionInputSchema = z.object({
+  name: text(LIMITS.optionMax),
+  name_tr: translation(LIMITS.optionMax),
+});
+
+export const quizQuestionInputSchema = z
+  .object({
+    _id: optionalId,
+    question: text(LIMITS.questionMax),
+    question_tr: translation(LIMITS.questionMax),
+    options: z.array(quizOptionInputSchema).min(LIMITS.quizOptionsMin).max(LIMITS.quizOptionsMax),
+    correctanswer: text(LIMITS.optionMax),
+  })
+  .superRefine((question, ctx) => {
+    const names = question.options.map((option) => option.name);
+    if (new Set(names).size !== names.length)
+      ctx.addIssue({ code: 'custom', message: 'duplicate_option', path: ['options'] });
+    if (!names.includes(question.correctanswer))
+      ctx.addIssue({ code: 'custom', message: 'correct_answer_not_option', path: ['correctanswer'] });
+  });
+export type QuizQuestionInput = z.infer<typeof quizQuestionInputSchema>;
+
+const resourceBase = {
+  _id: optionalId,
+  title: text(LIMITS.titleMax),
+  title_tr: translation(LIMITS.titleMax),
+  description: text(LIMITS.descriptionMax),
+  description_tr: translation(LIMITS.descriptionMax),
+};
+
+export const resourceInputSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      ...resourceBase,
+      type: z.literal('video'),
+      link: z
+        .string()
+        .trim()
+        .min(1)
+        .max(LIMITS.linkMax)
+        .pipe(z.url())
+        .refine(isEmbeddableVideoUrl, { message: 'video_not_embeddable' }),
+    }),
+    z.object({
+      ...resourceBase,
+      type: z.literal('pdf'),
+      /** URL of a file uploaded through POST /files (its `secure_url`). */
+      file: z.string().trim().min(1, { message: 'pdf_file_required' }).max(LIMITS.linkMax),
+    }),
+    z.object({
+      ...resourceBase,
+      type: z.literal('quiz'),
+      quiz: z.array(quizQuestionInputSchema).min(1, { message: 'quiz_required' }).max(LIMITS.questionsMax),
+    }),
+  ],
+  { message: 'invalid_option' },
+);
+export type ResourceInput = z.infer<typeof resourceInputSchema>;
+
+export const sectionInputSchema = z.object({
+  _id: optionalId,
+  title: text(LIMITS.sectionTitleMax),
+  title_tr: translation(LIMITS.sectionTitleMax),
+  description: text(LIMITS.descriptionMax),
+  description_tr: translation(LIMITS.descriptionMax),
+  resources: z.array(resourceInputSchema).max(LIMITS.resourcesPerSectionMax).default([]),
+});
+export type SectionInput = z.infer<typeof sectionInputSchema>;
+
+export const courseInputSchema = z.object({
+  title: text(LIMITS.titleMax),
+  title_tr: translation(LIMITS.titleMax),
+  description: text(LIMITS.descriptionMax),
+  description_tr: translation(LIMITS.descriptionMax),
+  author: text(LIMITS.authorMax),
+  coursesection: z.array(sectionInputSchema).max(LIMITS.sectionsMax).default([]),
+  /** Only "Draft" (on create) and Draft → "Pending" (an owner submitting for review) have an effect. */
+  status: z.enum(COURSE_STATUSES).optional(),
+});
+export type CourseInput = z.infer<typeof courseInputSchema>;
+
+/** The Draft form may arrive wrapped as `{ newData: {...}, status: "Draft" }` (description §7). */
+export function unwrapCourseBody(raw: unknown): unknown {
+  if (raw && typeof raw === 'object' && 'newData' in raw) {
+    const { newData, status } = raw as { newData: unknown; status?: unknown };
+    if (newData && typeof newData === 'object') return { ...newData, status };
+  }
+  return raw;
+}
+
+export const AUTHORED_TYPES = AUTHORED_RESOURCE_TYPES;
+
+// ---------- what the API returns ----------
+
+export const quizOptionSchema = z.object({ name: z.string(), name_tr: z.string().nullable() });
+
+export const quizQuestionSchema = z.object({
+  _id: z.string(),
+  question: z.string(),
+  question_tr: z.string().nullable(),
+  options: z.array(quizOptionSchema),
+  correctanswer: z.string(),
+});
+export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
+
+/** What a learner receives: never the correct answer. */
+export const learnerQuizQuestionSchema = quizQuestionSchema.omit({ correctanswer: true });
+export type LearnerQuizQuestion = z.infer<typeof learnerQuizQuestionSchema>;
+
+const resourceFields = {
+  _id: z.string(),
+  type: z.enum(RESOURCE_TYPES),
+  title: z.string(),
+  title_tr: z.string().nullable(),
+  description: z.string(),
+  description_tr: z.string().nullable(),
+  link: z.string().nullable(),
+  file: z.string().nullable(),
+};
+
+export const resourceSchema = z.object({ ...resourceFields, quiz: z.array(quizQuestionSchema).nullable() });
+export type Resource = z.infer<typeof resourceSchema>;
+export const learnerResourceSchema = z.object({
+  ...resourceFields,
+  quiz: z.array(learnerQuizQuestionSchema).nullable(),
+});
+export type LearnerResource = z.infer<typeof learnerResourceSchema>;
+
+const sectionFields = {
+  _id: z.string(),
+  title: z.string(),
+  title_tr: z.string().nullable(),
+  description: z.string(),
+  description_tr: z.string().nullable(),
+};
+export const sectionSchema = z.object({ ...sectionFields, resources: z.array(resourceSchema) });
+export type Section = z.infer<typeof sectionSchema>;
+export const learnerSectionSchema = z.object({ ...sectionFields, resources: z.array(learnerResourceSchema) });
+export type LearnerSection = z.infer<typeof learnerSectionSchema>;
+
+export const courseAuthorSchema = z.object({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  role_tr: z.string(),
+});
+
+export const courseSummarySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  title_tr: z.string().nullable(),
+  description: z.string(),
+  description_tr: z.string().nullable(),
+  author: z.string(),
+  status: z.enum(COURSE_STATUSES),
+  status_tr: z.string(),
+  isAvailable: z.boolean(),
+  enableEditing: z.boolean(),
+  preview_image: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: courseAuthorSchema,
+  /** For learners: at most the caller's own id. */
+  enrolled_users: z.array(z.string()),
+  enrolled_count: z.number().int(),
+  /** Whether the caller is enrolled. */
+  enrolled: z.boolean(),
+});
+export type CourseSummary = z.infer<typeof courseSummarySchema>;
+
+export const courseSchema = courseSummarySchema.extend({ course_section: z.array(sectionSchema) });
+export type Course = z.infer<typeof courseSchema>;
+
+export const quizScoreSchema = z.object({ quizId: z.string(), score: z.number() });
+export type QuizScore = z.infer<typeof quizScoreSchema>;
+
+export const learnerCourseSchema = courseSummarySchema.extend({
+  course_section: z.array(learnerSectionSchema),
+  quizScore: z.array(quizScoreSchema),
+});
+export type LearnerCourse = z.infer<typeof learnerCourseSchema>;
+
+export const courseListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(courseSummarySchema),
+});
+export const courseResponseSchema = z.object({ success: z.literal(true), data: courseSchema });
+export const courseMutationResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ course: courseSchema }),
+});
+export const courseActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: courseSummarySchema.pick({ status: true, isAvailable: true, enableEditing: true }),
+});
+export const learnerCourseResponseSchema = z.object({ success: z.literal(true), data: learnerCourseSchema });
+
+export const courseSearchQuerySchema = z.object({ q: z.string().trim().max(LIMITS.searchMax).optional() });
+
+// ---------- learning ----------
+
+export const exerciseScoreBodySchema = z.object({
+  resourceId: z.string().uuid(),
+  quizAnswers: z
+    .array(z.object({ _id: z.string().min(1).max(100), answer: z.string().max(LIMITS.optionMax) }))
+    .max(LIMITS.questionsMax),
+});
+export type ExerciseScoreBody = z.infer<typeof exerciseScoreBodySchema>;
+
+export const exerciseScoreResponseSchema = z.object({
+  success: z.literal(true),
+  score: z.object({ currentScore: z.number(), quizScore: z.array(quizScoreSchema) }),
+});
+export type ExerciseScoreResponse = z.infer<typeof exerciseScoreResponseSchema>;
+
+export const overallScoreResponseSchema = z.object({ success: z.literal(true), score: z.number() });
+
+export const idParamSchema = z.object({ id: z.string().uuid() });
+export const courseIdParamSchema = z.object({ courseId: z.string().uuid() });
+
+// ---------- files ----------
+
+export const fileUploadResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    _id: z.string(),
+    secure_url: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+  }),
+});
+export type UploadedFile = z.infer<typeof fileUploadResponseSchema>['data'];

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and API tests. The server suite runs on PGlite, and a second time on PostgreSQL when
+ * TEST_DATABASE_URL is set (CI sets it).
+ */
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: 'packages/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+  resolve: { conditions: ['development'] },
+  ssr: { resolve: { conditions: ['development'] } },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      serverProject('server-pglite', { TEST_DATABASE_URL: '' }),
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject('server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })]
+        : []),
+      ...(existsSync('packages/web/vitest.config.ts') ? ['packages/web/vitest.config.ts'] : []),
+    ],
+  },
+});
