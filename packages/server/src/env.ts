@@ -69,7 +69,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (raw.DATABASE_URL && !raw.JWT_SECRET)
     throw new ConfigError('Invalid configuration: JWT_SECRET is required when DATABASE_URL is set');
 
-  const dataDir = path.resolve(raw.DATA_DIR);
+  // `memory://` marks an in-memory database (tests); resolving it as a path put a shared on-disk
+  // PGlite directory named `memory:` in the working directory.
+  const dataDir = raw.DATA_DIR === 'memory://' ? raw.DATA_DIR : path.resolve(raw.DATA_DIR);
   const webDist = path.resolve(raw.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname);
   return {
     ...raw,
@@ -83,6 +85,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 
 /** Embedded mode: a signing secret generated once and kept beside the database. */
 function generatedSecret(dataDir: string): string {
+  if (dataDir === 'memory://') return randomBytes(48).toString('base64url');
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
