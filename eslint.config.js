@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-types/**',
       'data/**',
       '**/*.config.js',
       '**/*.config.ts',

@@ -1,0 +1,68 @@
+import { rmSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+import { ADMIN, APP_PORT, BASE_URL, MAIL_SMTP_PORT, MAIL_URL } from './src/ports.ts';
+
+const dataDir = `.artifacts/data-${APP_PORT}`;
+// Every run starts from a new embedded database (seeded with the demo courses).
+if (!process.env.E2E_REUSE) rmSync(dataDir, { recursive: true, force: true });
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/** Every journey runs in English (LTR) and in Arabic (RTL): the project name is the language. */
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: `.artifacts/results-${APP_PORT}`,
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'en', use: { locale: 'en-US' } },
+    { name: 'ar', use: { locale: 'ar-SA' } },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx src/mail-catcher.ts',
+      url: `${MAIL_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node ../server/dist/main.js',
+      url: `${BASE_URL}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        APP_URL: BASE_URL,
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Language, SignupRole, User } from '@app/shared';
+import { MAIL_URL } from './ports.ts';
+
+export { expect };
+
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+  token: string;
+  user: User;
+}
+
+let counter = 0;
+/** A unique address per call, per worker and per run. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.test`;
+}
+
+/** Polls the SMTP catcher until a mail to `to` (matching `predicate`) arrives. */
+export async function waitForMail(
+  to: string,
+  predicate: (mail: CaughtMail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${MAIL_URL}/messages?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()) as CaughtMail[];
+    const match = mails.filter(predicate).at(-1);
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+}
+
+/** The verification link's token from a verification mail. */
+export function verificationTokenFrom(mail: CaughtMail): string {
+  const match = /\/verifyemail\/([A-Za-z0-9_-]+)/.exec(mail.text + mail.html);
+  if (!match?.[1]) throw new Error(`No verification link in mail "${mail.subject}"`);
+  return match[1];
+}
+
+/** The 6-digit reset code from a password-reset mail. */
+export function resetCodeFrom(mail: CaughtMail): string {
+  const match = /\b(\d{6})\b/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`No reset code in mail "${mail.subject}"`);
+  return match[1];
+}
+
+/** Creates a verified account through the public API (signup → mail → verify → login). */
+export async function createAccount(
+  request: APIRequestContext,
+  role: SignupRole = 'EndUser',
+  names: { firstname?: string; lastname?: string } = {},
+): Promise<Account> {
+  const email = uniqueEmail(role.toLowerCase());
+  const password = 'e2e-password-123';
+  const firstname = names.firstname ?? 'Test';
+  const lastname = names.lastname ?? role;
+  const signup = await request.post('/api/v1/auth/signup', {
+    data: { firstname, lastname, email, password, passwordConfirm: password, role },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const token = verificationTokenFrom(await waitForMail(email));
+  expect((await request.get(`/api/v1/auth/verifyemail/${token}`)).status()).toBe(200);
+  return { ...(await login(request, email, password)), email, password, firstname, lastname };
+}
+
+export async function login(request: APIRequestContext, email: string, password: string, admin = false) {
+  const response = await request.post(`/api/v1/auth/${admin ? 'login-admin' : 'login'}`, {
+    data: { email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { data: { access_token: string; user: User } };
+  return { token: body.data.access_token, user: body.data.user };
+}
+
+/** Puts a session in the browser's storage, as a successful sign-in would. */
+export async function signInBrowser(page: Page, account: { token: string; user: User }) {
+  if (page.url() === 'about:blank') await page.goto('/404-for-storage');
+  await page.evaluate(
+    ([token, userId]) => {
+      localStorage.setItem('auth_token', token);
+      localStorage.setItem('user_id', userId);
+    },
+    [account.token, account.user._id] as const,
+  );
+}
+
+/** WCAG 2.2 A/AA checks of the page as it is now. */
+export async function expectAccessible(page: Page, exclude: string[] = []) {
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'wcag22a',
+    'wcag22aa',
+  ]);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} → ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+/** Saves a screenshot to .artifacts/screenshots/<lang>-<name>-<width>.png for people to look at. */
+export async function snap(page: Page, lang: Language, name: string) {
+  mkdirSync('.artifacts/screenshots', { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-${width}.png`, fullPage: true });
+}
+
+/** `lang` is the project's language; pages start in it (a later switch by the test is kept). */
+export const test = base.extend<{ lang: Language }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+  lang: async ({}, use, testInfo) => {
+    await use(testInfo.project.name === 'ar' ? 'ar' : 'en');
+  },
+  page: async ({ page, lang }, use) => {
+    await page.addInitScript((language) => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', language);
+    }, lang);
+    await use(page);
+  },
+});

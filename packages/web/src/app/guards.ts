@@ -1,0 +1,45 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { Role } from '@app/shared';
+import { ApiError } from '../lib/api-client.ts';
+import { clearSession, currentUserQuery, getToken, homeFor } from '../lib/session.ts';
+import { paths } from '../lib/paths.ts';
+import { queryClient } from './query-client.ts';
+
+const loginReturningTo = (request: Request) => {
+  const url = new URL(request.url);
+  return `${paths.login}?next=${encodeURIComponent(url.pathname + url.search)}`;
+};
+
+/**
+ * Route guard (loader): signed-in users with one of `roles` pass; others are sent to sign in (and come
+ * back here afterwards) or to their own board. The server checks every request again regardless.
+ */
+export const requireRole =
+  (...roles: Role[]) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    if (!getToken()) throw redirect(loginReturningTo(request));
+    try {
+      const user = await queryClient.ensureQueryData(currentUserQuery);
+      if (roles.length > 0 && !roles.includes(user.role)) throw redirect(homeFor(user.role));
+      return null;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        clearSession();
+        queryClient.clear();
+        throw redirect(loginReturningTo(request));
+      }
+      throw error;
+    }
+  };
+
+/** For sign-in pages: a signed-in user goes straight to their board. */
+export async function redirectIfSignedIn() {
+  if (!getToken()) return null;
+  try {
+    const user = await queryClient.ensureQueryData(currentUserQuery);
+    return redirect(homeFor(user.role));
+  } catch {
+    clearSession();
+    return null;
+  }
+}

@@ -1,0 +1,31 @@
+import { notify } from '../lib/toast.ts';
+import { clearSession, loginUrlReturningHere } from '../lib/session.ts';
+import { setAuthFailureHandler } from '../lib/api-client.ts';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+
+/**
+ * Description §4: a 401/403 from a signed-in call shows the error, removes the token and goes to
+ * /login — which brings the user back here after signing in again. Several failing requests at once
+ * produce one toast.
+ */
+export function installSessionExpiry() {
+  let handling = false;
+  setAuthFailureHandler((error) => {
+    if (handling) return;
+    handling = true;
+    notify.error(error.message);
+    clearSession();
+    queryClient.clear();
+    void router.navigate(loginUrlReturningHere(), { replace: true }).finally(() => {
+      handling = false;
+    });
+  });
+  // Signing out in another tab signs out here too.
+  window.addEventListener('storage', (event) => {
+    if (event.key === 'auth_token' && event.newValue === null) {
+      queryClient.clear();
+      void router.navigate('/login');
+    }
+  });
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useLingui } from '@lingui/react/macro';
+import { FiX } from 'react-icons/fi';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  /** Visually hide the title (it is still announced). */
+  hideTitle?: boolean;
+  description?: ReactNode;
+  /** Optional maximum width, e.g. '40rem' (description §2 "optional width"). */
+  width?: string;
+  children: ReactNode;
+}
+
+/**
+ * The generic modal: focus is trapped inside, Escape and the close button close it, focus returns to
+ * the control that opened it (Radix Dialog does all three).
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  hideTitle,
+  description,
+  width = '36rem',
+  children,
+}: ModalProps) {
+  const { t } = useLingui();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:bottom-auto sm:max-h-[85vh]"
+          style={{ maxWidth: width }}
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">
+            <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-ink'}>
+              {title}
+            </Dialog.Title>
+            <Dialog.Close
+              className="rounded-md p-2 text-muted hover:bg-gray-100 hover:text-ink"
+              aria-label={t`Close`}
+            >
+              <FiX aria-hidden="true" size={20} />
+            </Dialog.Close>
+          </div>
+          {description ? (
+            <Dialog.Description className="px-5 pt-3 text-sm text-muted">{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+interface FieldChrome {
+  label: ReactNode;
+  /** Shown under the field and linked with aria-describedby; marks the field invalid. */
+  error?: string;
+  hint?: ReactNode;
+}
+
+const inputClass = (invalid: boolean) =>
+  `block w-full rounded-md border bg-white px-3 py-2 text-ink placeholder:text-muted focus:border-primary-dark focus:outline-none focus:ring-2 focus:ring-primary/30 ${
+    invalid ? 'border-error ring-1 ring-error' : 'border-gray-400'
+  }`;
+
+function FieldFrame({ id, label, error, hint, children }: FieldChrome & { id: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+
+export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
+
+/** A labelled input whose error is announced with it. Works with react-hook-form's `register`. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, id, className = '', ...rest },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
+      <input
+        ref={ref}
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        className={`${inputClass(Boolean(error))} ${className}`}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+});
+
+export type TextAreaFieldProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, id, className = '', rows = 4, ...rest },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
+      <textarea
+        ref={ref}
+        id={fieldId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        className={`${inputClass(Boolean(error))} ${className}`}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+});

@@ -1,0 +1,16 @@
+/** Every route of the product (description §2), in one place. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  adminLogin: '/admin/login',
+  signup: '/signup',
+  forgotPassword: '/forgotpassword',
+  resetPassword: '/resetpassword',
+  verifyEmail: (token: string) => `/verifyemail/${encodeURIComponent(token)}`,
+  googleCallback: '/auth/google/callback',
+  dashboard: '/dashboard',
+  contributorDashboard: '/contributor/dashboard',
+  adminDashboard: '/admin/dashboard',
+  addCourse: '/course/add-course',
+  course: (id: string) => `/course/${encodeURIComponent(id)}`,
+} as const;

@@ -1,0 +1,8 @@
+// Placeholder: replaced by the page's owner.
+export function Component() {
+  return (
+    <main>
+      <h1>signup</h1>
+    </main>
+  );
+}
