@@ -62,6 +62,8 @@ export default defineConfig({
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
+        // Parallel runs build the web app into their own folder (see packages/e2e/README.md).
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       },
     },
   ],

@@ -1,0 +1,20 @@
+import { queryClient } from '../app/query-client.ts';
+import { apiFetch } from './api-client.ts';
+import { clearSession, STORAGE } from './session.ts';
+import { paths } from './paths.ts';
+
+/**
+ * Description §4: revoke the session on the server, clear token and user id, store the logout time,
+ * go to /login. Local sign-out happens even if the server cannot be reached.
+ */
+export async function logout(navigate: (to: string) => unknown): Promise<void> {
+  try {
+    await apiFetch('/auth/logout', { method: 'POST' });
+  } catch {
+    // The token is dropped below either way; a server-side session left behind expires on its own.
+  }
+  clearSession();
+  localStorage.setItem(STORAGE.logoutAt, String(Date.now()));
+  queryClient.clear();
+  await navigate(paths.login);
+}
