@@ -5,6 +5,10 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 
+// Lingui's CLI, Vite plugin and macro all look for their config from the working directory; vitest runs
+// from the repository root, so point them at this package's config explicitly.
+process.env.LINGUI_CONFIG ??= fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
+
 export default defineConfig({
   // The shared contract is compiled from source, so the browser bundle tree-shakes it and needs no prior build.
   resolve: { alias: { '@app/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) } },
