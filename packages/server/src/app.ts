@@ -18,6 +18,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +91,7 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
   app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(healthRoutes, { prefix: '/api/v1' });
+  await app.register(certificatesRoutes, { prefix: '/api/v1' });
 
   await registerSpa(app);
   return app;

@@ -6,3 +6,4 @@ export * from './common/youtube.ts';
 export * from './auth/auth.schema.ts';
 export * from './courses/course.schema.ts';
 export * from './courses/status-labels.ts';
+export * from './certificates/certificate.schema.ts';

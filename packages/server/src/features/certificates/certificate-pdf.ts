@@ -1,0 +1,167 @@
+import PDFDocument from 'pdfkit';
+import {
+  drawCenteredLine,
+  fitParagraph,
+  lineHeight,
+  registerFonts,
+  type Direction,
+  type TextStyle,
+} from './pdf-text.ts';
+
+export interface CertificateContent {
+  id: string;
+  name: string;
+  courseTitle: string;
+  courseTitleTr: string | null;
+  issuedAt: Date;
+  verifyUrl: string;
+}
+
+const BRAND = '#009985';
+const INK = '#1f2933';
+const MUTED = '#52606d';
+
+/** Landscape A4, both languages on one page, as a Buffer. */
+export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    info: {
+      Title: `Certificate — ${content.courseTitle}`,
+      Author: 'Open Science Courses',
+      Subject: `Certificate ${content.id}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  registerFonts(doc);
+  const { width, height } = doc.page;
+  const center = width / 2;
+  const textWidth = width - 160;
+
+  doc
+    .rect(18, 18, width - 36, height - 36)
+    .lineWidth(6)
+    .stroke(BRAND);
+  doc
+    .rect(30, 30, width - 60, height - 60)
+    .lineWidth(0.8)
+    .stroke(BRAND);
+
+  const style = (size: number, weight: 'regular' | 'bold', color: string): TextStyle => ({
+    size,
+    weight,
+    color,
+  });
+  let y = 52;
+  y += drawCenteredLine(
+    doc,
+    'Open Science Courses  ·  دورات العلوم المفتوحة',
+    style(12, 'bold', BRAND),
+    center,
+    y,
+  );
+  y += 6;
+  y += drawCenteredLine(doc, 'Certificate of Completion', style(32, 'bold', INK), center, y) - 6;
+  y += drawCenteredLine(doc, 'شهادة إتمام', style(26, 'bold', INK), center, y);
+  // The body (name and course) is centred in the space between the heading and the footer.
+  const footerY = height - 150;
+  const name = fitParagraph(doc, content.name, style(30, 'bold', BRAND), textWidth, {
+    maxLines: 1,
+    minSize: 16,
+  });
+  const titles = [content.courseTitle, content.courseTitleTr].filter((title): title is string =>
+    Boolean(title),
+  );
+  const body: { lines: string[]; style: TextStyle; base?: Direction; gapAfter: number }[] = [
+    { lines: ['This certifies that  ·  نشهد بأن'], style: style(13, 'regular', MUTED), gapAfter: 2 },
+    { ...name, gapAfter: 14 },
+    {
+      lines: ['has successfully completed the course  ·  قد أتمّ بنجاح الدورة'],
+      style: style(13, 'regular', MUTED),
+      gapAfter: 2,
+    },
+    ...titles.map((title) => ({
+      ...fitParagraph(doc, title, style(20, 'bold', INK), textWidth, {
+        maxLines: titles.length === 1 ? 3 : 2,
+        minSize: 13,
+      }),
+      gapAfter: 0,
+    })),
+  ];
+  const bodyHeight = body.reduce(
+    (sum, block) => sum + block.lines.length * lineHeight(block.style) + block.gapAfter,
+    0,
+  );
+  y += Math.max(8, (footerY - 16 - y - bodyHeight) / 2);
+  for (const block of body) {
+    for (const line of block.lines) y += drawCenteredLine(doc, line, block.style, center, y, block.base);
+    if (block === body[1]) {
+      // A rule under the learner's name, as on a printed certificate.
+      doc
+        .moveTo(center - 170, y + 2)
+        .lineTo(center + 170, y + 2)
+        .lineWidth(0.8)
+        .stroke(BRAND);
+    }
+    y += block.gapAfter;
+  }
+
+  // Footer: date on the left, certificate number on the right, verification address below.
+  const label = style(10, 'regular', MUTED);
+  const value = style(12, 'bold', INK);
+  const columns = [
+    {
+      x: width * 0.28,
+      lines: [
+        ['Date of issue  ·  تاريخ الإصدار', label],
+        [formatDate(content.issuedAt, 'en'), value],
+        [formatDate(content.issuedAt, 'ar'), value],
+      ],
+    },
+    {
+      x: width * 0.72,
+      lines: [
+        ['Certificate ID  ·  رقم الشهادة', label],
+        [content.id, style(11, 'bold', INK)],
+      ],
+    },
+  ] as const;
+  for (const column of columns) {
+    let columnY = footerY;
+    for (const [text, lineStyle] of column.lines)
+      columnY += drawCenteredLine(doc, text, lineStyle, column.x, columnY);
+  }
+  drawCenteredLine(
+    doc,
+    `Verify  ·  للتحقق: ${content.verifyUrl}`,
+    style(9, 'regular', MUTED),
+    center,
+    height - 30 - lineHeight(style(9, 'regular', MUTED)) - 12,
+  );
+
+  doc.end();
+  return done;
+}
+
+// Built once: constructing an Intl formatter costs far more than using one.
+const dateFormats = Object.fromEntries(
+  (['en', 'ar'] as const).map((lang) => [
+    lang,
+    new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      calendar: 'gregory',
+      timeZone: 'UTC',
+    }),
+  ]),
+) as Record<'en' | 'ar', Intl.DateTimeFormat>;
+
+const formatDate = (date: Date, lang: 'en' | 'ar') => dateFormats[lang].format(date);

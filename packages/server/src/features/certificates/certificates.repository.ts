@@ -1,0 +1,68 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { certificates, courses, enrollments, users } from '../../db/schema.ts';
+
+export interface CertificateRecord {
+  id: string;
+  issuedAt: Date;
+  name: string;
+  courseTitle: string;
+  courseTitleTr: string | null;
+}
+
+/** The course as the caller may see it for a certificate: its titles, state and their enrolment. */
+export async function findCourseForCertificate(db: Db, userId: string, courseId: string) {
+  const [row] = await db
+    .select({
+      status: courses.status,
+      isAvailable: courses.isAvailable,
+      enrolled: sql<boolean>`${enrollments.userId} is not null`,
+    })
+    .from(courses)
+    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
+    .where(eq(courses.id, courseId));
+  return row ?? null;
+}
+
+const certificateRecord = {
+  id: certificates.id,
+  issuedAt: certificates.issuedAt,
+  name: sql<string>`${users.firstname} || ' ' || ${users.lastname}`,
+  courseTitle: courses.title,
+  courseTitleTr: courses.titleTr,
+};
+
+function selectCertificates(db: Db) {
+  return db
+    .select(certificateRecord)
+    .from(certificates)
+    .innerJoin(users, eq(users.id, certificates.userId))
+    .innerJoin(courses, eq(courses.id, certificates.courseId));
+}
+
+export async function findCertificateFor(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<CertificateRecord | null> {
+  const [row] = await selectCertificates(db).where(
+    and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)),
+  );
+  return row ?? null;
+}
+
+export async function findCertificateById(db: Db, id: string): Promise<CertificateRecord | null> {
+  const [row] = await selectCertificates(db).where(eq(certificates.id, id));
+  return row ?? null;
+}
+
+/**
+ * Issues the certificate unless it exists: the unique (user, course) index makes two simultaneous
+ * requests end with one row, and both callers then read that row.
+ */
+export async function issueCertificate(db: Db, userId: string, courseId: string): Promise<CertificateRecord> {
+  await db.insert(certificates).values({ userId, courseId }).onConflictDoNothing();
+  const issued = await findCertificateFor(db, userId, courseId);
+  if (!issued) throw new Error(`certificate for ${userId}/${courseId} vanished after insert`);
+  return issued;
+}
