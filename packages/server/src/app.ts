@@ -18,6 +18,9 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
+import { coursesRoutes } from './features/courses/courses.routes.ts';
+import { learningRoutes } from './features/learning/learning.routes.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 
 declare module 'fastify' {
@@ -91,6 +94,9 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
   app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
 
   await app.register(healthRoutes, { prefix: '/api/v1' });
+  await app.register(filesRoutes, { prefix: '/api/v1' });
+  await app.register(coursesRoutes, { prefix: '/api/v1' });
+  await app.register(learningRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
 
   await registerSpa(app);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { QuizQuestion } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { quizScores, resources } from '../../db/schema.ts';
+import { courses, enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
 
 /**
  * Prepared statements are bound to one database handle, so they are built once per Db and cached.
@@ -33,7 +34,30 @@ function buildQueries(db: Db) {
     .orderBy(resources.id)
     .prepare('learning_best_scores');
 
-  return { overall, bestScores };
+  const access = db
+    .select({
+      status: courses.status,
+      isAvailable: courses.isAvailable,
+      createdBy: courses.createdBy,
+      enrolled: sql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.userId} = ${sql.placeholder('userId')})`,
+    })
+    .from(courses)
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare('learning_course_access');
+
+  const quiz = db
+    .select({ quiz: resources.quiz })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.id, sql.placeholder('resourceId')),
+        eq(resources.courseId, sql.placeholder('courseId')),
+        eq(resources.type, 'quiz'),
+      ),
+    )
+    .prepare('learning_quiz');
+
+  return { overall, bestScores, access, quiz };
 }
 
 const queriesByDb = new WeakMap<Db, ReturnType<typeof buildQueries>>();
@@ -66,4 +90,57 @@ export async function bestScores(
 ): Promise<{ quizId: string; score: number }[]> {
   const rows = await queries(db).bestScores.execute({ userId, courseId });
   return rows.map((row) => ({ quizId: row.quizId, score: clampScore(Number(row.score)) }));
+}
+
+/** What decides whether a user may study a course: its state and whether they are enrolled. */
+export async function courseAccess(db: Db, userId: string, courseId: string) {
+  const [row] = await queries(db).access.execute({ userId, courseId });
+  return row ? { ...row, enrolled: Boolean(row.enrolled) } : null;
+}
+
+/** The questions of a quiz resource of this course (null when the resource is not such a quiz). */
+export async function findQuiz(db: Db, courseId: string, resourceId: string): Promise<QuizQuestion[] | null> {
+  const [row] = await queries(db).quiz.execute({ courseId, resourceId });
+  return row?.quiz ?? null;
+}
+
+/** Idempotent: the (user, course) primary key makes a second enrolment a no-op. */
+export async function enroll(db: Db, userId: string, courseId: string): Promise<void> {
+  await db.insert(enrollments).values({ userId, courseId }).onConflictDoNothing();
+}
+
+/**
+ * Records one attempt and keeps the best score in a single atomic upsert, so concurrent
+ * submissions can neither lose an attempt nor lower the best score.
+ */
+export async function recordAttempt(
+  db: Db,
+  attempt: {
+    userId: string;
+    courseId: string;
+    resourceId: string;
+    score: number;
+    answers: { _id: string; answer: string }[];
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(quizAttempts).values(attempt);
+    await tx
+      .insert(quizScores)
+      .values({
+        userId: attempt.userId,
+        resourceId: attempt.resourceId,
+        courseId: attempt.courseId,
+        bestScore: attempt.score,
+        attempts: 1,
+      })
+      .onConflictDoUpdate({
+        target: [quizScores.userId, quizScores.resourceId],
+        set: {
+          bestScore: sql`greatest(${quizScores.bestScore}, excluded.best_score)`,
+          attempts: sql`${quizScores.attempts} + 1`,
+          updatedAt: sql`now()`,
+        },
+      });
+  });
 }

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  foldForSearch,
+  toYouTubeEmbedUrl,
+  type CourseInput,
+  type QuizQuestion,
+  type QuizQuestionInput,
+  type ResourceType,
+} from '@app/shared';
+import type { Tx } from '../../db/client.ts';
+import { courseSections, resources } from '../../db/schema.ts';
+import { BodyValidationError } from '../../lib/errors.ts';
+import { fileIdFromUrl } from '../files/files.service.ts';
+import { fileTypesById } from '../files/files.repository.ts';
+
+/**
+ * Sections, resources and quiz questions of a course as the author sent them, turned into rows:
+ * video links become embed URLs, PDF URLs become file ids, every question gets an id. Writing keeps
+ * the ids of everything that still exists (architecture §5), so learners' scores stay with their quiz.
+ */
+
+export interface ResourceRow {
+  /** The id the author sent back; kept only if it already belongs to this course. */
+  givenId?: string;
+  type: ResourceType;
+  title: string;
+  titleTr: string | null;
+  description: string;
+  descriptionTr: string | null;
+  link: string | null;
+  fileId: string | null;
+  quiz: QuizQuestion[] | null;
+}
+
+export interface SectionRow {
+  givenId?: string;
+  title: string;
+  titleTr: string | null;
+  description: string;
+  descriptionTr: string | null;
+  resources: ResourceRow[];
+}
+
+const orNull = (value: string | null | undefined): string | null => value || null;
+
+/** The folded text `?q=` searches: titles and descriptions in both languages. */
+export function searchTextOf(input: CourseInput): string {
+  return foldForSearch(
+    [input.title, input.title_tr, input.description, input.description_tr].filter(Boolean).join(' '),
+  );
+}
+
+type Issue = z.core.$ZodIssue;
+const issue = (path: (string | number)[], message: string): Issue => ({
+  code: 'custom',
+  path,
+  message,
+  input: undefined,
+});
+
+/**
+ * Builds the rows and checks what the schema cannot: each PDF must be a file uploaded through
+ * POST /files that really is a PDF, and question ids must not repeat within a quiz.
+ * Errors are reported per field under `body.coursesection…`.
+ */
+export async function resolveSections(tx: Tx, input: CourseInput): Promise<SectionRow[]> {
+  const issues: Issue[] = [];
+  const pdfRefs: { fileId: string; path: (string | number)[] }[] = [];
+
+  const sections = input.coursesection.map((section, s): SectionRow => ({
+    givenId: section._id,
+    title: section.title,
+    titleTr: orNull(section.title_tr),
+    description: section.description,
+    descriptionTr: orNull(section.description_tr),
+    resources: section.resources.map((resource, r): ResourceRow => {
+      const path = ['coursesection', s, 'resources', r];
+      const row: ResourceRow = {
+        givenId: resource._id,
+        type: resource.type,
+        title: resource.title,
+        titleTr: orNull(resource.title_tr),
+        description: resource.description,
+        descriptionTr: orNull(resource.description_tr),
+        link: null,
+        fileId: null,
+        quiz: null,
+      };
+      if (resource.type === 'video') {
+        // The schema already refused links that are not embeddable YouTube URLs.
+        row.link = toYouTubeEmbedUrl(resource.link);
+      } else if (resource.type === 'pdf') {
+        const fileId = fileIdFromUrl(resource.file);
+        if (fileId) pdfRefs.push({ fileId, path: [...path, 'file'] });
+        else issues.push(issue([...path, 'file'], 'pdf_file_required'));
+        row.fileId = fileId;
+      } else {
+        row.quiz = questionsWithIds(resource.quiz, [...path, 'quiz'], issues);
+      }
+      return row;
+    }),
+  }));
+
+  const types = await fileTypesById(
+    tx,
+    pdfRefs.map((ref) => ref.fileId),
+  );
+  for (const ref of pdfRefs)
+    if (types.get(ref.fileId) !== 'application/pdf') issues.push(issue(ref.path, 'pdf_file_required'));
+
+  if (issues.length > 0) throw new BodyValidationError(issues, 'body');
+  return sections;
+}
+
+function questionsWithIds(
+  questions: QuizQuestionInput[],
+  path: (string | number)[],
+  issues: Issue[],
+): QuizQuestion[] {
+  const seen = new Set<string>();
+  return questions.map((question, q) => {
+    const id = question._id ?? randomUUID();
+    if (seen.has(id)) issues.push(issue([...path, q, '_id'], 'invalid'));
+    seen.add(id);
+    return {
+      _id: id,
+      question: question.question,
+      question_tr: orNull(question.question_tr),
+      options: question.options.map((option) => ({ name: option.name, name_tr: orNull(option.name_tr) })),
+      correctanswer: question.correctanswer,
+    };
+  });
+}
+
+const resourceValues = (resource: ResourceRow, courseId: string, sectionId: string, position: number) => ({
+  courseId,
+  sectionId,
+  position,
+  type: resource.type,
+  title: resource.title,
+  titleTr: resource.titleTr,
+  description: resource.description,
+  descriptionTr: resource.descriptionTr,
+  link: resource.link,
+  fileId: resource.fileId,
+  quiz: resource.quiz,
+});
+
+const sectionValues = (section: SectionRow, courseId: string, position: number) => ({
+  courseId,
+  position,
+  title: section.title,
+  titleTr: section.titleTr,
+  description: section.description,
+  descriptionTr: section.descriptionTr,
+});
+
+/**
+ * Makes the course's sections and resources equal to `sections`: rows whose sent `_id` exists in
+ * THIS course are updated in place (a resource may move between sections), others are inserted
+ * with fresh ids, and rows no longer present are deleted. Run inside the caller's transaction.
+ */
+export async function writeSections(tx: Tx, courseId: string, sections: SectionRow[]): Promise<void> {
+  const [existingSections, existingResources] = await Promise.all([
+    tx.select({ id: courseSections.id }).from(courseSections).where(eq(courseSections.courseId, courseId)),
+    tx.select({ id: resources.id }).from(resources).where(eq(resources.courseId, courseId)),
+  ]);
+  const sectionIds = new Set(existingSections.map((row) => row.id));
+  const resourceIds = new Set(existingResources.map((row) => row.id));
+  // An id may be kept once; a repeated one is treated as new.
+  const keptSections = new Set<string>();
+  const keptResources = new Set<string>();
+
+  for (const [position, section] of sections.entries()) {
+    let sectionId: string;
+    if (section.givenId && sectionIds.has(section.givenId) && !keptSections.has(section.givenId)) {
+      sectionId = section.givenId;
+      await tx
+        .update(courseSections)
+        .set(sectionValues(section, courseId, position))
+        .where(eq(courseSections.id, sectionId));
+    } else {
+      const [row] = await tx
+        .insert(courseSections)
+        .values(sectionValues(section, courseId, position))
+        .returning({ id: courseSections.id });
+      sectionId = row!.id;
+    }
+    keptSections.add(sectionId);
+
+    const fresh: ReturnType<typeof resourceValues>[] = [];
+    for (const [index, resource] of section.resources.entries()) {
+      const values = resourceValues(resource, courseId, sectionId, index);
+      if (resource.givenId && resourceIds.has(resource.givenId) && !keptResources.has(resource.givenId)) {
+        keptResources.add(resource.givenId);
+        await tx.update(resources).set(values).where(eq(resources.id, resource.givenId));
+      } else fresh.push(values);
+    }
+    if (fresh.length > 0) await tx.insert(resources).values(fresh);
+  }
+
+  const staleResources = [...resourceIds].filter((id) => !keptResources.has(id));
+  if (staleResources.length > 0) await tx.delete(resources).where(inArray(resources.id, staleResources));
+  const staleSections = [...sectionIds].filter((id) => !keptSections.has(id));
+  if (staleSections.length > 0)
+    await tx.delete(courseSections).where(inArray(courseSections.id, staleSections));
+}

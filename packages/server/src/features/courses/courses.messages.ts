@@ -1,0 +1,44 @@
+import type { Localized } from '../../lib/localize.ts';
+
+export const coursesMessages = {
+  created: { en: 'New course created successfully', ar: 'تم إنشاء الدورة الجديدة بنجاح' },
+  savedAsDraft: { en: 'Course saved as a draft', ar: 'تم حفظ الدورة كمسودة' },
+  updated: { en: 'Course updated', ar: 'تم تحديث الدورة' },
+  submitted: { en: 'Course submitted for review', ar: 'تم إرسال الدورة للمراجعة' },
+  approved: { en: 'Course approved', ar: 'تمت الموافقة على الدورة' },
+  revoked: {
+    en: 'Course approval revoked; it is pending review again',
+    ar: 'تم سحب الموافقة على الدورة، وهي الآن قيد المراجعة من جديد',
+  },
+  archived: { en: 'Course archived', ar: 'تمت أرشفة الدورة' },
+  unarchived: { en: 'Course restored from the archive', ar: 'تمت استعادة الدورة من الأرشيف' },
+  madeAvailable: { en: 'Course is now available to learners', ar: 'أصبحت الدورة متاحة للمتعلمين' },
+  madeUnavailable: {
+    en: 'Course is no longer available to learners',
+    ar: 'لم تعد الدورة متاحة للمتعلمين',
+  },
+  editingEnabled: { en: 'Editing enabled for this course', ar: 'تم تفعيل تعديل هذه الدورة' },
+  editingDisabled: { en: 'Editing disabled for this course', ar: 'تم تعطيل تعديل هذه الدورة' },
+
+  courseNotFound: { en: 'Course not found.', ar: 'الدورة غير موجودة.' },
+  editingLocked: {
+    en: 'An administrator has disabled editing of this course.',
+    ar: 'قام المشرف بتعطيل تعديل هذه الدورة.',
+  },
+  onlyPendingCanBeApproved: {
+    en: 'Only a course pending review can be approved.',
+    ar: 'لا يمكن اعتماد إلا دورة قيد المراجعة.',
+  },
+  onlyApprovedCanBeRevoked: {
+    en: 'Only an approved course can have its approval revoked.',
+    ar: 'لا يمكن سحب الموافقة إلا من دورة معتمدة.',
+  },
+  onlyApprovedAvailability: {
+    en: 'Availability can only be changed on an approved course.',
+    ar: 'لا يمكن تغيير إتاحة الدورة إلا إذا كانت معتمدة.',
+  },
+  otherContributorsCourses: {
+    en: 'You can only list your own courses.',
+    ar: 'يمكنك عرض دوراتك فقط.',
+  },
+} satisfies Record<string, Localized>;

@@ -1,0 +1,194 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  courseActionResponseSchema,
+  courseListResponseSchema,
+  courseMutationResponseSchema,
+  courseResponseSchema,
+  courseSearchQuerySchema,
+  foldForSearch,
+  idParamSchema,
+} from '@app/shared';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { localize } from '../../lib/localize.ts';
+import { readMultipartForm, registerUploads } from '../files/multipart.ts';
+import { coursesMessages } from './courses.messages.ts';
+import { likePattern, listAll, listApproved, listByContributor } from './courses.repository.ts';
+import {
+  applyCourseAction,
+  COURSE_ACTIONS,
+  courseForEditing,
+  createCourse,
+  isAdmin,
+  updateCourse,
+  type CourseAction,
+} from './courses.service.ts';
+
+const tags = ['courses'];
+const security = [{ bearer: [] }];
+const multipartBody =
+  'multipart/form-data: `file` (cover image, JPG or PNG) and `body` (the course as a JSON string; ' +
+  'the Draft form may wrap it as `{newData, status:"Draft"}`).';
+
+/** Course catalogue, authoring and review (api.md "Courses"). */
+export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerUploads(app);
+  const { authenticate, requireRole } = app.guards;
+
+  app.get(
+    '/course',
+    {
+      preHandler: requireRole('SuperAdmin'),
+      schema: {
+        tags,
+        security,
+        summary: 'All courses, most recently updated first (administrators)',
+        response: { 200: courseListResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listAll(app.db, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/course/approved',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Approved and available courses; `q` searches titles and descriptions in both languages',
+        querystring: courseSearchQuerySchema,
+        response: { 200: courseListResponseSchema },
+      },
+    },
+    async (request) => {
+      const pattern = likePattern(foldForSearch(request.query.q ?? ''));
+      return { success: true as const, data: await listApproved(app.db, currentUser(request).id, pattern) };
+    },
+  );
+
+  app.get(
+    '/course/contributor/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "A contributor's courses except archived ones (that contributor or administrators)",
+        params: idParamSchema,
+        response: { 200: courseListResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (user.id !== request.params.id && !isAdmin(user))
+        throw forbidden(coursesMessages.otherContributorsCourses);
+      return { success: true as const, data: await listByContributor(app.db, user.id, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/course/new',
+    {
+      preHandler: requireRole('Contributor', 'SuperAdmin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Create a course (Pending, or Draft when asked)',
+        description: multipartBody,
+        consumes: ['multipart/form-data'],
+        response: { 201: courseMutationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request);
+      const result = await createCourse(app.db, app.env.MAX_UPLOAD_BYTES, currentUser(request), form);
+      return reply.status(201).send({
+        success: true as const,
+        message: localize(request.lang, result.message),
+        data: { course: result.course },
+      });
+    },
+  );
+
+  for (const action of COURSE_ACTIONS) registerAction(action);
+
+  function registerAction(action: CourseAction) {
+    app.get(
+      `/course/${action}/:id`,
+      {
+        // Archive is the owner's too (ownership is checked in the service); the rest is review work.
+        preHandler: action === 'archive' ? authenticate : requireRole('SuperAdmin'),
+        schema: {
+          tags,
+          security,
+          summary: ACTION_SUMMARIES[action],
+          params: idParamSchema,
+          response: { 200: courseActionResponseSchema },
+        },
+      },
+      async (request) => {
+        const result = await applyCourseAction(app.db, currentUser(request), request.params.id, action);
+        return { success: true as const, message: localize(request.lang, result.message), data: result.data };
+      },
+    );
+  }
+
+  app.get(
+    '/course/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'A full course with quiz answers, for its edit form (owner or administrators)',
+        params: idParamSchema,
+        response: { 200: courseResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await courseForEditing(app.db, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/course/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Edit a course, keeping the ids of what still exists (owner while editing is enabled, or administrators)',
+        description: `${multipartBody} The cover is optional here.`,
+        consumes: ['multipart/form-data'],
+        params: idParamSchema,
+        response: { 200: courseMutationResponseSchema },
+      },
+    },
+    async (request) => {
+      const form = await readMultipartForm(request);
+      const result = await updateCourse(
+        app.db,
+        app.env.MAX_UPLOAD_BYTES,
+        currentUser(request),
+        request.params.id,
+        form,
+      );
+      return {
+        success: true as const,
+        message: localize(request.lang, result.message),
+        data: { course: result.course },
+      };
+    },
+  );
+};
+
+const ACTION_SUMMARIES: Record<CourseAction, string> = {
+  approve: 'Approve a pending course (administrators)',
+  pending: 'Revoke approval: Approved → Pending (administrators)',
+  archive: 'Archive, or un-archive back to Draft/Pending (owner or administrators)',
+  'toggle-available': 'Show or hide an approved course from learners (administrators)',
+  'toggle-editing': "Allow or forbid the owner's edits (administrators)",
+};

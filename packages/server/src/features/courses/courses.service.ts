@@ -1,0 +1,258 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  courseInputSchema,
+  unwrapCourseBody,
+  type Course,
+  type CourseInput,
+  type CourseStatus,
+  type CourseSummary,
+} from '@app/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { courses, files, resources } from '../../db/schema.ts';
+import type { AuthUser } from '../../plugins/authenticate.ts';
+import { AppError, notFound, parseOrThrow } from '../../lib/errors.ts';
+import { common } from '../../lib/common.messages.ts';
+import type { Localized } from '../../lib/localize.ts';
+import type { MultipartForm } from '../files/multipart.ts';
+import { checkUpload, COVER_TYPES, type CheckedUpload } from '../files/files.service.ts';
+import { insertFile } from '../files/files.repository.ts';
+import { filesMessages } from '../files/files.messages.ts';
+import { coursesMessages } from './courses.messages.ts';
+import { resolveSections, searchTextOf, writeSections } from './course-tree.ts';
+import {
+  findCourseState,
+  statusBeforeArchive,
+  findSummary,
+  loadSections,
+  lockCourseState,
+  recordEvent,
+  type CourseState,
+} from './courses.repository.ts';
+
+export const isAdmin = (user: AuthUser): boolean => user.role === 'SuperAdmin';
+const owns = (user: AuthUser, course: Pick<CourseState, 'createdBy'>) => course.createdBy === user.id;
+
+/** The multipart `body` field: JSON (possibly the Draft form's `{newData, status}`), then the schema. */
+export function parseCourseBody(raw: string | undefined): CourseInput {
+  let value: unknown = undefined;
+  if (raw !== undefined) {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new AppError(400, 'INVALID_JSON', common.invalidJson);
+    }
+  }
+  return parseOrThrow(courseInputSchema, unwrapCourseBody(value), 'body');
+}
+
+function checkCover(file: Buffer | null, maxBytes: number): Promise<CheckedUpload> {
+  return checkUpload(file, {
+    allowed: COVER_TYPES,
+    maxBytes,
+    missing: filesMessages.coverRequired,
+    unsupported: filesMessages.unsupportedCover,
+  });
+}
+
+/** The full course (answers included) as its owner or an administrator sees it. */
+export async function fullCourse(db: Db, viewer: AuthUser, courseId: string): Promise<Course | null> {
+  const summary = await findSummary(db, viewer.id, courseId, 'staff');
+  if (!summary) return null;
+  return { ...summary, course_section: await loadSections(db, courseId) };
+}
+
+/** GET /course/:id: only the owner or an administrator; anyone else is told it does not exist. */
+export async function courseForEditing(db: Db, viewer: AuthUser, courseId: string): Promise<Course> {
+  const state = await findCourseState(db, courseId);
+  if (!state || !(isAdmin(viewer) || owns(viewer, state))) throw notFound(coursesMessages.courseNotFound);
+  return (await fullCourse(db, viewer, courseId))!;
+}
+
+export async function createCourse(
+  db: Db,
+  maxUploadBytes: number,
+  author: AuthUser,
+  form: MultipartForm,
+): Promise<{ course: Course; message: Localized }> {
+  const input = parseCourseBody(form.fields.body);
+  const cover = await checkCover(form.file, maxUploadBytes);
+  // The author chooses only between a draft and submitting for review.
+  const status: CourseStatus = input.status === 'Draft' ? 'Draft' : 'Pending';
+
+  const courseId = await db.transaction(async (tx) => {
+    const sections = await resolveSections(tx, input);
+    const coverId = await insertFile(tx, author.id, cover);
+    const [course] = await tx
+      .insert(courses)
+      .values({
+        ...contentColumns(input),
+        status,
+        previewFileId: coverId,
+        createdBy: author.id,
+      })
+      .returning({ id: courses.id });
+    await writeSections(tx, course!.id, sections);
+    await recordEvent(tx, {
+      courseId: course!.id,
+      actorId: author.id,
+      action: 'create',
+      fromStatus: null,
+      toStatus: status,
+    });
+    return course!.id;
+  });
+  return {
+    course: (await fullCourse(db, author, courseId))!,
+    message: status === 'Draft' ? coursesMessages.savedAsDraft : coursesMessages.created,
+  };
+}
+
+function contentColumns(input: CourseInput) {
+  return {
+    title: input.title,
+    titleTr: input.title_tr || null,
+    description: input.description,
+    descriptionTr: input.description_tr || null,
+    author: input.author,
+    searchText: searchTextOf(input),
+  };
+}
+
+/** Owner may edit while editing is enabled; an administrator always; others are told it does not exist. */
+function assertMayEdit(user: AuthUser, state: CourseState | null): asserts state is CourseState {
+  if (!state || !(isAdmin(user) || owns(user, state))) throw notFound(coursesMessages.courseNotFound);
+  if (!isAdmin(user) && !state.enableEditing)
+    throw new AppError(403, 'EDITING_LOCKED', coursesMessages.editingLocked);
+}
+
+export async function updateCourse(
+  db: Db,
+  maxUploadBytes: number,
+  editor: AuthUser,
+  courseId: string,
+  form: MultipartForm,
+): Promise<{ course: Course; message: Localized }> {
+  // Who may edit is answered before anything about the payload is revealed.
+  assertMayEdit(editor, await findCourseState(db, courseId));
+  const input = parseCourseBody(form.fields.body);
+  const cover = form.file ? await checkCover(form.file, maxUploadBytes) : null;
+
+  const submitted = await db.transaction(async (tx) => {
+    const state = await lockCourseState(tx, courseId);
+    assertMayEdit(editor, state); // again under the lock: the flags may have changed meanwhile
+    // The status is kept; the one move an author makes here is submitting a draft for review.
+    const submit = owns(editor, state) && state.status === 'Draft' && input.status === 'Pending';
+    const status: CourseStatus = submit ? 'Pending' : state.status;
+    const sections = await resolveSections(tx, input);
+    const coverId = cover ? await insertFile(tx, editor.id, cover) : state.previewFileId;
+    await tx
+      .update(courses)
+      .set({ ...contentColumns(input), status, previewFileId: coverId, updatedAt: sql`now()` })
+      .where(eq(courses.id, courseId));
+    await writeSections(tx, courseId, sections);
+    if (cover && state.previewFileId) await deleteUnreferencedFile(tx, state.previewFileId);
+    await recordEvent(tx, {
+      courseId,
+      actorId: editor.id,
+      action: submit ? 'submit' : 'edit',
+      fromStatus: state.status,
+      toStatus: status,
+    });
+    return submit;
+  });
+  return {
+    course: (await fullCourse(db, editor, courseId))!,
+    message: submitted ? coursesMessages.submitted : coursesMessages.updated,
+  };
+}
+
+/** A replaced cover is removed unless something else still points at it. */
+async function deleteUnreferencedFile(tx: Tx, fileId: string): Promise<void> {
+  await tx.delete(files).where(
+    sql`${files.id} = ${fileId}
+        and not exists (select 1 from ${courses} where ${courses.previewFileId} = ${fileId})
+        and not exists (select 1 from ${resources} where ${resources.fileId} = ${fileId})`,
+  );
+}
+
+// ---------- review actions ----------
+
+export const COURSE_ACTIONS = [
+  'approve',
+  'pending',
+  'archive',
+  'toggle-available',
+  'toggle-editing',
+] as const;
+export type CourseAction = (typeof COURSE_ACTIONS)[number];
+
+export interface ActionResult {
+  message: Localized;
+  data: Pick<CourseSummary, 'status' | 'isAvailable' | 'enableEditing'>;
+}
+
+/**
+ * Applies one review action under a row lock (so two admins cannot both approve, and a toggle never
+ * loses an update), and writes it to the course's audit trail. Route guards already limited all but
+ * `archive` to administrators; archive is also allowed to the owner.
+ */
+export async function applyCourseAction(
+  db: Db,
+  actor: AuthUser,
+  courseId: string,
+  action: CourseAction,
+): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const state = await lockCourseState(tx, courseId);
+    if (!state || !(isAdmin(actor) || (action === 'archive' && owns(actor, state))))
+      throw notFound(coursesMessages.courseNotFound);
+
+    const next = { status: state.status, isAvailable: state.isAvailable, enableEditing: state.enableEditing };
+    let message: Localized;
+    switch (action) {
+      case 'approve':
+        if (state.status !== 'Pending') throw conflictWith(coursesMessages.onlyPendingCanBeApproved);
+        next.status = 'Approved';
+        message = coursesMessages.approved;
+        break;
+      case 'pending':
+        if (state.status !== 'Approved') throw conflictWith(coursesMessages.onlyApprovedCanBeRevoked);
+        next.status = 'Pending';
+        message = coursesMessages.revoked;
+        break;
+      case 'archive':
+        if (state.status === 'Archived') {
+          // A draft goes back to being a draft; anything else is reviewed again.
+          next.status = (await statusBeforeArchive(tx, courseId)) === 'Draft' ? 'Draft' : 'Pending';
+          message = coursesMessages.unarchived;
+        } else {
+          next.status = 'Archived';
+          message = coursesMessages.archived;
+        }
+        break;
+      case 'toggle-available':
+        if (state.status !== 'Approved') throw conflictWith(coursesMessages.onlyApprovedAvailability);
+        next.isAvailable = !state.isAvailable;
+        message = next.isAvailable ? coursesMessages.madeAvailable : coursesMessages.madeUnavailable;
+        break;
+      case 'toggle-editing':
+        next.enableEditing = !state.enableEditing;
+        message = next.enableEditing ? coursesMessages.editingEnabled : coursesMessages.editingDisabled;
+        break;
+    }
+    await tx
+      .update(courses)
+      .set({ ...next, updatedAt: sql`now()` })
+      .where(eq(courses.id, courseId));
+    await recordEvent(tx, {
+      courseId,
+      actorId: actor.id,
+      action,
+      fromStatus: state.status,
+      toStatus: next.status,
+    });
+    return { message, data: next };
+  });
+}
+
+const conflictWith = (message: Localized) => new AppError(409, 'INVALID_TRANSITION', message);

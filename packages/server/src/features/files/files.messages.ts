@@ -1,0 +1,19 @@
+import type { Localized } from '../../lib/localize.ts';
+
+export const filesMessages = {
+  fileRequired: { en: 'Choose a file to upload.', ar: 'اختر ملفًا لرفعه.' },
+  coverRequired: { en: 'Add course preview image', ar: 'أضف صورة معاينة للدورة' },
+  unsupportedUpload: {
+    en: 'Only PDF, PNG or JPEG files are accepted.',
+    ar: 'لا تُقبل إلا ملفات PDF أو PNG أو JPEG.',
+  },
+  unsupportedCover: {
+    en: 'The course image must be a JPG or PNG file.',
+    ar: 'يجب أن تكون صورة الدورة بصيغة JPG أو PNG.',
+  },
+  notMultipart: {
+    en: 'Send this request as multipart/form-data.',
+    ar: 'أرسل هذا الطلب بصيغة multipart/form-data.',
+  },
+  fileNotFound: { en: 'File not found.', ar: 'الملف غير موجود.' },
+} satisfies Record<string, Localized>;

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { API_PREFIX } from '@app/shared';
+import { AppError } from '../../lib/errors.ts';
+import { common } from '../../lib/common.messages.ts';
+import type { Localized } from '../../lib/localize.ts';
+
+export const UPLOAD_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export const COVER_TYPES = ['image/png', 'image/jpeg'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+export interface CheckedUpload {
+  contentType: UploadType;
+  size: number;
+  sha256: string;
+  data: Buffer;
+}
+
+export interface UploadRules {
+  allowed: readonly UploadType[];
+  maxBytes: number;
+  missing: Localized;
+  unsupported: Localized;
+}
+
+/**
+ * Accepts an upload only by what its bytes are (magic numbers), never by its name or declared type:
+ * missing or empty → 400, too big → 413, anything but the allowed kinds → 415.
+ */
+export async function checkUpload(data: Buffer | null, rules: UploadRules): Promise<CheckedUpload> {
+  if (!data || data.length === 0) throw new AppError(400, 'FILE_REQUIRED', rules.missing);
+  if (data.length > rules.maxBytes)
+    throw new AppError(413, 'FILE_TOO_LARGE', common.fileTooLarge, { max: rules.maxBytes });
+  const sniffed = await fileTypeFromBuffer(data);
+  const contentType = rules.allowed.find((type) => type === sniffed?.mime);
+  if (!contentType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', rules.unsupported);
+  return { contentType, size: data.length, sha256: createHash('sha256').update(data).digest('hex'), data };
+}
+
+/** Public address of a stored file (what clients read as `secure_url` / `preview_image` / `file`). */
+export const fileUrl = (id: string): string => `${API_PREFIX}/files/${id}`;
+
+const FILE_PATH = new RegExp(
+  `^${API_PREFIX}/files/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`,
+  'i',
+);
+
+/**
+ * The file id inside a `secure_url`. Accepts the relative URL we hand out, or the same path on an
+ * absolute URL (a client may have resolved it against its origin). Null for anything else.
+ */
+export function fileIdFromUrl(value: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(value, 'http://relative.invalid').pathname;
+  } catch {
+    return null;
+  }
+  return FILE_PATH.exec(pathname)?.[1]?.toLowerCase() ?? null;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { AppError } from '../../lib/errors.ts';
+import { common } from '../../lib/common.messages.ts';
+import { filesMessages } from './files.messages.ts';
+
+/**
+ * Registers multipart parsing in the calling plugin's scope only (uploads are accepted by the routes
+ * that expect them, nowhere else). Oversized files abort with 413 while streaming, before we buffer them.
+ */
+export async function registerUploads(app: FastifyInstance) {
+  await app.register(multipart, {
+    limits: { fileSize: app.env.MAX_UPLOAD_BYTES, files: 1, fields: 5 },
+    throwFileSizeLimit: true,
+  });
+}
+
+export interface MultipartForm {
+  /** The bytes of the part named `file`, or null when the request has none. */
+  file: Buffer | null;
+  fields: Record<string, string>;
+}
+
+/** Reads a whole (small) multipart request: the `file` part into memory, text fields as strings. */
+export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', filesMessages.notMultipart);
+  const form: MultipartForm = { file: null, fields: {} };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // Every file stream must be drained, or the iterator never ends.
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file') form.file = bytes;
+      continue;
+    }
+    if (part.valueTruncated)
+      throw new AppError(413, 'FILE_TOO_LARGE', common.fileTooLarge, {
+        max: request.server.env.MAX_UPLOAD_BYTES,
+      });
+    form.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+  }
+  return form;
+}

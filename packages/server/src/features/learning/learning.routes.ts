@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  courseIdParamSchema,
+  exerciseScoreBodySchema,
+  exerciseScoreResponseSchema,
+  idParamSchema,
+  learnerCourseResponseSchema,
+  messageResponseSchema,
+  overallScoreResponseSchema,
+} from '@app/shared';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { localize } from '../../lib/localize.ts';
+import { learningMessages } from './learning.messages.ts';
+import { enrollInCourse, learnerCourse, learnerOverallScore, submitQuiz } from './learning.service.ts';
+
+const security = [{ bearer: [] }];
+
+/** Enrolment, the learner's course view, quizzes and scores (api.md "Courses" and "Learner views"). */
+export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { authenticate } = app.guards;
+
+  app.get(
+    '/course/enroll/:courseId',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['learning'],
+        security,
+        summary: 'Enrol in an approved, available course (idempotent)',
+        params: courseIdParamSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await enrollInCourse(app.db, currentUser(request), request.params.courseId);
+      return { success: true as const, message: localize(request.lang, learningMessages.enrolled) };
+    },
+  );
+
+  app.post(
+    '/course/exercise-score/:courseId',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['learning'],
+        security,
+        summary: 'Submit quiz answers; scored on the server, best score kept',
+        params: courseIdParamSchema,
+        body: exerciseScoreBodySchema,
+        response: { 200: exerciseScoreResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      score: await submitQuiz(app.db, currentUser(request), request.params.courseId, request.body),
+    }),
+  );
+
+  app.get(
+    '/user/course/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['learning'],
+        security,
+        summary: "A course to study, without quiz answers, with the caller's best quiz scores",
+        params: idParamSchema,
+        response: { 200: learnerCourseResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await learnerCourse(app.db, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/user/overall-score/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['learning'],
+        security,
+        summary: "The caller's overall score: mean best score over the course's quizzes (0..100)",
+        params: idParamSchema,
+        response: { 200: overallScoreResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      score: await learnerOverallScore(app.db, currentUser(request), request.params.id),
+    }),
+  );
+};
