@@ -1,11 +1,13 @@
 import { ConfigError, loadEnv } from './env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { seedDemoOnStart } from './seed/demo.ts';
 
 /** Start-up: configuration → database + migrations → app → listen. */
 async function main() {
   const env = loadEnv();
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const demoSignIn = await seedDemoOnStart(database, env);
   const app = await buildApp({ env, db: database.db });
   app.addHook('onClose', () => database.close());
 
@@ -18,6 +20,7 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   const where = database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}/db` : 'PostgreSQL';
   console.log(`\nOpen Science Courses is running at ${env.APP_URL} (${where}).`);
+  if (demoSignIn) console.log(`\n${demoSignIn}\n`);
 }
 
 main().catch((error: unknown) => {

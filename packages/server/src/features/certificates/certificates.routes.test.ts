@@ -17,7 +17,7 @@ async function createCourse(
     quizzes = 2,
     title = 'Open Data Basics',
     titleTr = 'أساسيات البيانات المفتوحة',
-  } = {},
+  }: { status?: CourseStatus; quizzes?: number; title?: string; titleTr?: string | null } = {},
 ) {
   const [course] = await t.db
     .insert(courses)
@@ -26,7 +26,7 @@ async function createCourse(
       titleTr,
       description: 'A course',
       author: 'Author',
-      status: status as CourseStatus,
+      status,
       createdBy: owner.id,
     })
     .returning({ id: courses.id });

@@ -137,23 +137,36 @@ export function lineWidth(
   }, 0);
 }
 
-/** Draws one line centred on `centerX` with its top at `y`; returns the line height. */
-export function drawCenteredLine(
+/**
+ * Draws one line with its top at `y`; `x` is where the line is anchored: its centre, its right end
+ * (right-to-left paragraphs) or its left end. Returns the line height.
+ */
+export function drawLine(
+  doc: PDFKit.PDFDocument,
+  line: string,
+  style: TextStyle,
+  { x, y, align = 'center', base = 'auto' }: { x: number; y: number; align?: Align; base?: Direction },
+): number {
+  const width = lineWidth(doc, line, style, base);
+  let left = align === 'center' ? x - width / 2 : align === 'right' ? x - width : x;
+  for (const run of visualRuns(line, base)) {
+    useRun(doc, run, style);
+    doc.fillColor(style.color).text(run.text, left, y, { features: [], lineBreak: false });
+    left += doc.widthOfString(run.text, { features: [] });
+  }
+  return lineHeight(style);
+}
+
+export type Align = 'center' | 'left' | 'right';
+
+export const drawCenteredLine = (
   doc: PDFKit.PDFDocument,
   line: string,
   style: TextStyle,
   centerX: number,
   y: number,
   base: Direction = 'auto',
-): number {
-  let x = centerX - lineWidth(doc, line, style, base) / 2;
-  for (const run of visualRuns(line, base)) {
-    useRun(doc, run, style);
-    doc.fillColor(style.color).text(run.text, x, y, { features: [], lineBreak: false });
-    x += doc.widthOfString(run.text, { features: [] });
-  }
-  return lineHeight(style);
-}
+): number => drawLine(doc, line, style, { x: centerX, y, base });
 
 export const lineHeight = (style: TextStyle) => style.size * 1.45;
 
