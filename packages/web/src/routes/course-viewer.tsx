@@ -1,8 +1,8 @@
-// Placeholder: replaced by the page's owner.
+import { useParams } from 'react-router';
+import { CourseViewer } from '../features/learner/components/viewer/course-viewer.tsx';
+
+/** /course/{id}: the learner's course viewer. */
 export function Component() {
-  return (
-    <main>
-      <h1>course-viewer</h1>
-    </main>
-  );
+  const { id = '' } = useParams();
+  return <CourseViewer key={id} courseId={id} />;
 }

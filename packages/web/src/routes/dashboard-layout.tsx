@@ -1,5 +1,15 @@
-// Placeholder: replaced by the page's owner.
 import { Outlet } from 'react-router';
+import { DashboardHeader } from '../features/layout/components/dashboard-header.tsx';
+
+/**
+ * Layout of /dashboard, /contributor/dashboard, /admin/dashboard and /course/add-course: the shared
+ * header above the page. Each page renders its own `<main>` landmark.
+ */
 export function Component() {
-  return <Outlet />;
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50">
+      <DashboardHeader />
+      <Outlet />
+    </div>
+  );
 }

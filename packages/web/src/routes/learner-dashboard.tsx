@@ -1,8 +1,10 @@
-// Placeholder: replaced by the page's owner.
+import { CourseCatalogue } from '../features/learner/components/course-catalogue.tsx';
+
+/** /dashboard: the learner's catalogue of approved courses (searchable from the header). */
 export function Component() {
   return (
-    <main>
-      <h1>learner-dashboard</h1>
+    <main className="flex-1">
+      <CourseCatalogue />
     </main>
   );
 }

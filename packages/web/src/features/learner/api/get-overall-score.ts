@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { overallScoreResponseSchema } from '@app/shared';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+export const overallScoreKey = (courseId: string) => ['learner', 'overall-score', courseId] as const;
+
+export async function getOverallScore(courseId: string, signal?: AbortSignal): Promise<number> {
+  const response = await apiFetch(`/user/overall-score/${encodeURIComponent(courseId)}`, {
+    schema: overallScoreResponseSchema,
+    signal,
+  });
+  return response.score;
+}
+
+/** The learner's overall score in a course (0..100, unrounded), computed by the server. */
+export const overallScoreQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: overallScoreKey(courseId),
+    queryFn: ({ signal }) => getOverallScore(courseId, signal),
+  });

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { exerciseScoreResponseSchema, type ExerciseScoreBody, type LearnerCourse } from '@app/shared';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { learnerCourseKey } from './get-learner-course.ts';
+import { overallScoreKey } from './get-overall-score.ts';
+
+export async function submitQuiz(courseId: string, body: ExerciseScoreBody) {
+  const response = await apiFetch(`/course/exercise-score/${encodeURIComponent(courseId)}`, {
+    method: 'POST',
+    body,
+    schema: exerciseScoreResponseSchema,
+  });
+  return response.score;
+}
+
+/**
+ * Sends a quiz attempt; the server scores it. Afterwards the per-quiz bars (the course's `quizScore`)
+ * and the overall progress update in place, without reloading the course.
+ */
+export function useSubmitQuiz(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ExerciseScoreBody) => submitQuiz(courseId, body),
+    onSuccess: async (score) => {
+      queryClient.setQueryData<LearnerCourse>(learnerCourseKey(courseId), (course) =>
+        course ? { ...course, quizScore: score.quizScore } : course,
+      );
+      await queryClient.invalidateQueries({ queryKey: overallScoreKey(courseId) });
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from 'react-router';
+import { FiBookOpen, FiCheckCircle } from 'react-icons/fi';
+import type { CourseSummary } from '@app/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { pickLocalized } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useLanguage } from '../../../i18n/use-language.ts';
+import { useEnrollCourse } from '../api/enroll-course.ts';
+
+/**
+ * One course of the catalogue: cover, title and description in the reader's language (English
+ * fallback marked with lang="en"), "By" author, then "Enrolled" (the whole card opens the course) or
+ * "Start Learning" (enrols with a spinner on this card only, then opens the course).
+ */
+export function CourseCard({ course }: { course: CourseSummary }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const enroll = useEnrollCourse();
+  const title = pickLocalized(language, course.title, course.title_tr);
+  const courseTitle = title.text;
+  const author = course.author;
+  const description = pickLocalized(language, course.description, course.description_tr);
+
+  const start = () =>
+    enroll.mutate(course._id, {
+      onSuccess: () => void navigate(paths.course(course._id)),
+      onError: (error) => notify.error(error.message),
+    });
+
+  return (
+    <article
+      className={`relative flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow ${
+        course.enrolled ? 'focus-within:ring-2 focus-within:ring-primary-dark hover:shadow-md' : ''
+      }`}
+      data-testid="course-card"
+    >
+      {course.preview_image ? (
+        <img
+          src={course.preview_image}
+          alt=""
+          loading="lazy"
+          className="aspect-video w-full bg-gray-100 object-cover"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="flex aspect-video w-full items-center justify-center bg-primary-light"
+        >
+          <FiBookOpen size={40} className="text-primary-dark" />
+        </div>
+      )}
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="text-lg leading-snug font-bold text-ink" lang={title.lang}>
+          {course.enrolled ? (
+            // The link's box covers the card, so clicking anywhere on an enrolled card opens it.
+            <Link
+              to={paths.course(course._id)}
+              className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
+            >
+              {title.text}
+            </Link>
+          ) : (
+            title.text
+          )}
+        </h2>
+        <p className="line-clamp-3 text-sm text-muted" lang={description.lang}>
+          {description.text}
+        </p>
+        <p className="text-sm text-ink">
+          <Trans>
+            By <span className="font-semibold">{author}</span>
+          </Trans>
+        </p>
+        <div className="mt-auto pt-2">
+          {course.enrolled ? (
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">
+              <FiCheckCircle aria-hidden="true" />
+              <Trans>Enrolled</Trans>
+            </span>
+          ) : (
+            <Button onClick={start} loading={enroll.isPending} aria-label={t`Start Learning: ${courseTitle}`}>
+              <Trans>Start Learning</Trans>
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { fakeApi, renderApp, urlOf } from '../../../test/render-app.tsx';
+import { COURSE_ID, summary } from '../test-fixtures.ts';
+import { CourseCatalogue } from './course-catalogue.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const list = (data: unknown[]) => () => ({ body: { success: true, data } });
+
+describe('CourseCatalogue', () => {
+  it('lists courses in the chosen language with "By" author and "Enrolled" or "Start Learning"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        'GET /course/approved': list([
+          summary(),
+          summary({ _id: 'other', title: 'Open Hardware', title_tr: null, enrolled: true }),
+        ]),
+      }).fetch,
+    );
+    renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Available Courses' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Introduction to Open Science' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Start Learning: Introduction to Open Science' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open Hardware' })).toHaveAttribute('href', '/course/other');
+    expect(screen.getByText('Enrolled')).toBeInTheDocument();
+    expect(screen.getAllByText('Open Science Community')).toHaveLength(2);
+  });
+
+  it('says "No Courses Available" when the catalogue is empty', async () => {
+    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved': list([]) }).fetch);
+    renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    expect(await screen.findByText('No Courses Available')).toBeInTheDocument();
+  });
+
+  it('searches with ?q= from the URL and offers to clear an empty result', async () => {
+    const api = fakeApi({
+      'GET /course/approved?q=zebra': list([]),
+      'GET /course/approved': list([summary()]),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const { router } = renderApp(<CourseCatalogue />, { route: '/dashboard?q=zebra' });
+    expect(
+      await screen.findByText(
+        (_, element) => element?.tagName === 'P' && element.textContent === 'No courses match “zebra”.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('heading', { name: 'Introduction to Open Science' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the failure panel and refetches on "Try again"', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        'GET /course/approved': () =>
+          fail
+            ? { status: 500, body: { success: false, message: 'Boom', code: 'INTERNAL' } }
+            : { body: { success: true, data: [summary()] } },
+      }).fetch,
+    );
+    renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    expect(await screen.findByText('We encountered an error while fetching course(s).')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Something went wrong!' })).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Introduction to Open Science' })).toBeInTheDocument();
+  });
+
+  it('"Start Learning" enrols with a spinner on that card only, then opens the course', async () => {
+    let release: () => void = () => {};
+    const api = fakeApi({
+      'GET /course/approved': list([summary(), summary({ _id: 'second', title: 'Second course' })]),
+      [`GET /course/enroll/${COURSE_ID}`]: () => ({ body: { success: true, message: 'Enrolled' } }),
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (urlOf(input).includes('/enroll/')) await new Promise<void>((resolve) => (release = resolve));
+      return api.fetch(input, init);
+    });
+    const { router } = renderApp(<CourseCatalogue />, {
+      route: '/dashboard',
+      path: '/dashboard',
+      routes: [{ path: '/course/:id', element: <p>viewer</p> }],
+    });
+    const start = await screen.findByRole('button', { name: 'Start Learning: Introduction to Open Science' });
+    fireEvent.click(start);
+    await vi.waitFor(() => expect(start).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('button', { name: 'Start Learning: Second course' })).not.toHaveAttribute(
+      'aria-busy',
+    );
+    release();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/course/${COURSE_ID}`));
+  });
+});

@@ -1,0 +1,105 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { approvedCoursesQuery } from '../api/get-approved-courses.ts';
+import { CourseCard } from './course-card.tsx';
+
+/** The search term of /dashboard lives in the URL (`?q=`), so a reload or a shared link keeps it. */
+export const SEARCH_PARAM = 'q';
+
+/**
+ * The learner dashboard (description §2): spinner, then "Available Courses" as cards, "No Courses
+ * Available", or the failure panel with "Try again". Searches (from the header box) keep the previous
+ * cards on screen while the new results load.
+ */
+export function CourseCatalogue() {
+  const { t } = useLingui();
+  const [params, setParams] = useSearchParams();
+  const q = (params.get(SEARCH_PARAM) ?? '').trim();
+  const courses = useQuery(approvedCoursesQuery(q));
+
+  const clearSearch = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SEARCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  // A failed refetch of results already on screen keeps them; a failed load (or search) shows the panel.
+  const data = courses.isError && courses.isPlaceholderData ? undefined : courses.data;
+  let body;
+  if (courses.isPending) body = <PageSpinner />;
+  else if (data === undefined)
+    body = (
+      <ErrorPanel
+        message={<Trans>We encountered an error while fetching course(s).</Trans>}
+        onRetry={() => courses.refetch()}
+        retrying={courses.isFetching}
+        className="mt-8"
+      />
+    );
+  else if (data.length === 0)
+    body = q ? (
+      <div className="mt-10 flex flex-col items-center gap-4 text-center">
+        <p className="text-lg font-semibold text-ink">
+          <Trans>
+            No courses match “<span dir="auto">{q}</span>”.
+          </Trans>
+        </p>
+        <Button variant="secondary" onClick={clearSearch}>
+          <Trans>Clear search</Trans>
+        </Button>
+      </div>
+    ) : (
+      <p className="mt-10 text-center text-lg font-semibold text-ink">
+        <Trans>No Courses Available</Trans>
+      </p>
+    );
+  else
+    body = (
+      <ul
+        className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${
+          courses.isPlaceholderData ? 'opacity-60' : ''
+        }`}
+        aria-busy={courses.isPlaceholderData || undefined}
+      >
+        {data.map((course) => (
+          <li key={course._id} className="flex">
+            <CourseCard course={course} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  const count = courses.data?.length ?? 0;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+        <h1 className="text-2xl font-bold text-ink">
+          <Trans>Available Courses</Trans>
+        </h1>
+        {/* Announces search results politely as they arrive. */}
+        <p role="status" className="flex items-center gap-2 text-sm text-muted">
+          {courses.isFetching && !courses.isPending ? <Spinner size={16} label={t`Searching…`} /> : null}
+          {q && courses.isSuccess && !courses.isPlaceholderData ? (
+            <span>
+              <Plural
+                value={count}
+                _0={`No results for “${q}”`}
+                one={`# course found for “${q}”`}
+                other={`# courses found for “${q}”`}
+              />
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
+import { FiLock, FiSearch } from 'react-icons/fi';
+import { Button } from '../../../../components/ui/button.tsx';
+import { LanguageToggle } from '../../../../components/language-toggle.tsx';
+import { paths } from '../../../../lib/paths.ts';
+import { notify } from '../../../../lib/toast.ts';
+import { useEnrollCourse } from '../../api/enroll-course.ts';
+
+/**
+ * What a learner sees instead of a crash when the course is not theirs to open: not enrolled (with a
+ * way to enrol, which the server allows only for catalogue courses) or not found.
+ */
+export function CourseAccessProblem({
+  courseId,
+  reason,
+}: {
+  courseId: string;
+  reason: 'not-enrolled' | 'not-found';
+}) {
+  const { t } = useLingui();
+  const enroll = useEnrollCourse();
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50">
+      <header className="flex items-center justify-between gap-4 border-b border-gray-200 bg-white px-4 py-3 sm:px-6">
+        <Link
+          to={paths.dashboard}
+          className="flex items-center gap-2 rounded-md text-lg font-bold text-primary-darker"
+        >
+          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <span>{t`Back to dashboard`}</span>
+        </Link>
+        <LanguageToggle />
+      </header>
+      <main className="flex flex-1 items-center justify-center px-4 py-10">
+        <div className="flex max-w-md flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-8 text-center shadow-sm">
+          {reason === 'not-enrolled' ? (
+            <>
+              <FiLock aria-hidden="true" size={36} className="text-primary-dark" />
+              <h1 className="text-xl font-bold text-ink">
+                <Trans>You are not enrolled in this course</Trans>
+              </h1>
+              <p className="text-muted">
+                <Trans>Enrol to watch its videos, read its documents and take its quizzes.</Trans>
+              </p>
+              <div className="flex flex-wrap justify-center gap-3">
+                <Button
+                  loading={enroll.isPending}
+                  onClick={() => enroll.mutate(courseId, { onError: (error) => notify.error(error.message) })}
+                >
+                  <Trans>Start Learning</Trans>
+                </Button>
+                <Link
+                  to={paths.dashboard}
+                  className="inline-flex min-h-10 items-center rounded-md border border-primary-dark px-4 py-2 text-sm font-semibold text-primary-darker hover:bg-primary-light"
+                >
+                  <Trans>Browse courses</Trans>
+                </Link>
+              </div>
+            </>
+          ) : (
+            <>
+              <FiSearch aria-hidden="true" size={36} className="text-primary-dark" />
+              <h1 className="text-xl font-bold text-ink">
+                <Trans>Course not found</Trans>
+              </h1>
+              <p className="text-muted">
+                <Trans>This course does not exist or is no longer available.</Trans>
+              </p>
+              <Link
+                to={paths.dashboard}
+                className="inline-flex min-h-10 items-center rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker"
+              >
+                <Trans>Browse courses</Trans>
+              </Link>
+            </>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiAward, FiChevronDown, FiFileText, FiHelpCircle, FiLink, FiPlayCircle } from 'react-icons/fi';
+import type { LearnerCourse, LearnerResource } from '@app/shared';
+import { ProgressBar } from '../../../../components/ui/progress-bar.tsx';
+import { pickLocalized } from '../../../../lib/localized.ts';
+import { useLanguage } from '../../../../i18n/use-language.ts';
+import { CERTIFICATE_ID, quizScoreOf } from './viewer-model.ts';
+
+export const COURSE_CONTENT_ID = 'course-content-list';
+
+interface CourseContentProps {
+  course: LearnerCourse;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  open: boolean;
+  onToggle: () => void;
+  certificateEarned: boolean;
+}
+
+/**
+ * "Course content" (description §2): the sections as "Section N: title" with their resources — video
+ * and PDF icons, "Quiz:" items with the learner's best score — and, once earned, the certificate.
+ * The heading collapses and expands the list; the selected item is highlighted and marked current.
+ */
+export function CourseContent({
+  course,
+  selectedId,
+  onSelect,
+  open,
+  onToggle,
+  certificateEarned,
+}: CourseContentProps) {
+  const language = useLanguage();
+  return (
+    <nav aria-labelledby="course-content-heading" className="rounded-lg border border-gray-200 bg-white">
+      <h2 id="course-content-heading" className="text-base font-bold text-ink">
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls={COURSE_CONTENT_ID}
+          className="flex w-full items-center justify-between gap-2 rounded-lg px-4 py-3 text-start hover:bg-gray-50"
+        >
+          <Trans>Course content</Trans>
+          <FiChevronDown aria-hidden="true" className={`transition-transform ${open ? 'rotate-180' : ''}`} />
+        </button>
+      </h2>
+      <div id={COURSE_CONTENT_ID} hidden={!open} className="border-t border-gray-200">
+        {course.course_section.length === 0 ? (
+          <p className="px-4 py-3 text-sm text-muted">
+            <Trans>This course has no content yet.</Trans>
+          </p>
+        ) : null}
+        <ol>
+          {course.course_section.map((section, index) => {
+            const title = pickLocalized(language, section.title, section.title_tr);
+            const number = index + 1;
+            const sectionTitle = title.text;
+            return (
+              <li key={section._id} className="border-b border-gray-100 last:border-b-0">
+                <h3 className="bg-gray-50 px-4 py-2 text-sm font-bold text-ink">
+                  <Trans>
+                    Section {number}: <span lang={title.lang}>{sectionTitle}</span>
+                  </Trans>
+                </h3>
+                <ul>
+                  {section.resources.map((resource) => (
+                    <li key={resource._id}>
+                      <ResourceItem
+                        course={course}
+                        resource={resource}
+                        selected={resource._id === selectedId}
+                        onSelect={() => onSelect(resource._id)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+          {certificateEarned ? (
+            <li>
+              <h3 className="bg-gray-50 px-4 py-2 text-sm font-bold text-ink">
+                <Trans>Certificate</Trans>
+              </h3>
+              <ul>
+                <li>
+                  <ItemButton
+                    selected={selectedId === CERTIFICATE_ID}
+                    onSelect={() => onSelect(CERTIFICATE_ID)}
+                    icon={<FiAward aria-hidden="true" className="text-primary-darker" />}
+                    testId="certificate-item"
+                  >
+                    <Trans>Your certificate</Trans>
+                  </ItemButton>
+                </li>
+              </ul>
+            </li>
+          ) : null}
+        </ol>
+      </div>
+    </nav>
+  );
+}
+
+function ResourceItem({
+  course,
+  resource,
+  selected,
+  onSelect,
+}: {
+  course: LearnerCourse;
+  resource: LearnerResource;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const title = pickLocalized(language, resource.title, resource.title_tr);
+  const name = <span lang={title.lang}>{title.text}</span>;
+  const quizTitle = title.text;
+
+  if (resource.type === 'quiz')
+    return (
+      <ItemButton
+        selected={selected}
+        onSelect={onSelect}
+        icon={<FiHelpCircle aria-hidden="true" />}
+        testId="quiz-item"
+        extra={
+          <ProgressBar
+            size="quiz"
+            value={quizScoreOf(course, resource._id)}
+            label={t`Best score: ${quizTitle}`}
+            className="ms-7 mt-1"
+          />
+        }
+      >
+        <Trans>Quiz: {name}</Trans>
+      </ItemButton>
+    );
+
+  const [icon, kind] =
+    resource.type === 'video'
+      ? [<FiPlayCircle key="icon" aria-hidden="true" />, t`Video`]
+      : resource.type === 'pdf'
+        ? [<FiFileText key="icon" aria-hidden="true" />, t`PDF`]
+        : [<FiLink key="icon" aria-hidden="true" />, ''];
+  return (
+    <ItemButton selected={selected} onSelect={onSelect} icon={icon} testId={`${resource.type}-item`}>
+      {kind ? <span className="sr-only">{kind}: </span> : null}
+      {name}
+    </ItemButton>
+  );
+}
+
+function ItemButton({
+  selected,
+  onSelect,
+  icon,
+  children,
+  extra,
+  testId,
+}: {
+  selected: boolean;
+  onSelect: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+  extra?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <div
+      className={`border-s-4 ${selected ? 'border-primary-dark bg-primary-light' : 'border-transparent hover:bg-gray-50'}`}
+    >
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-current={selected ? 'true' : undefined}
+        className={`flex w-full items-start gap-3 px-4 pt-2.5 text-start text-sm text-ink ${extra ? 'pb-1' : 'pb-2.5'} ${
+          selected ? 'font-semibold' : ''
+        }`}
+        data-testid={testId}
+      >
+        <span className="mt-0.5 shrink-0 text-base">{icon}</span>
+        <span>{children}</span>
+      </button>
+      {extra ? <div className="px-4 pb-2.5">{extra}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
+import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../test-fixtures.ts';
+import { CourseViewer } from './course-viewer.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const error =
+  (status: number, code: string, message = 'Nope') =>
+  () => ({
+    status,
+    body: { success: false, code, message },
+  });
+
+function renderViewer(handlers: Parameters<typeof fakeApi>[0], route = `/course/${COURSE_ID}`) {
+  const api = fakeApi(handlers);
+  vi.stubGlobal('fetch', api.fetch);
+  return { ...renderApp(<CourseViewer courseId={COURSE_ID} />, { route, path: '/course/:id' }), api };
+}
+
+describe('CourseViewer', () => {
+  it('shows the course: title, progress, numbered sections, typed items and the course description', async () => {
+    renderViewer({
+      [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
+      [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 33.4 } }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Introduction to Open Science' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Your Progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '33',
+    );
+    const content = screen.getByRole('navigation', { name: 'Course content' });
+    expect(within(content).getByRole('heading', { name: 'Section 1: Getting started' })).toBeInTheDocument();
+    expect(within(content).getByRole('button', { name: 'Video: Welcome' })).toBeInTheDocument();
+    expect(within(content).getByRole('button', { name: 'Quiz: Quiz one' })).toBeInTheDocument();
+    expect(within(content).getByRole('progressbar', { name: 'Best score: Quiz one' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+    expect(screen.getByRole('tab', { name: 'Course description' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('description-text')).toHaveTextContent(
+      'Why sharing data makes research better.',
+    );
+    expect(within(content).queryByTestId('certificate-item')).not.toBeInTheDocument();
+  });
+
+  it('opens a video in a privacy-enhanced frame titled by the resource, and shows its description', async () => {
+    const { router } = renderViewer({
+      [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
+      [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Video: Welcome' }));
+    const frame = await screen.findByTitle('Welcome');
+    expect(new URL(frame.getAttribute('src')!).host).toBe('www.youtube-nocookie.com');
+    expect(frame).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+    expect(screen.getByRole('button', { name: 'Video: Welcome' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('description-text')).toHaveTextContent('A short welcome.');
+    expect(new URLSearchParams(router.state.location.search).get('resource')).toBe(
+      '55555555-5555-4555-8555-555555555555',
+    );
+  });
+
+  it('updates the quiz bar and the overall progress after a submit, and offers the certificate at 80 %', async () => {
+    let overall = 40;
+    renderViewer(
+      {
+        [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
+        [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: overall } }),
+        [`POST /course/exercise-score/${COURSE_ID}`]: () => {
+          overall = 80;
+          return {
+            body: {
+              success: true,
+              score: { currentScore: 100, quizScore: [{ quizId: QUIZ_ID, score: 100 }] },
+            },
+          };
+        },
+      },
+      `/course/${COURSE_ID}?resource=${QUIZ_ID}`,
+    );
+    for (const option of ['Open data', 'Reproducibility']) {
+      const radio = await screen.findByRole('radio', { name: option });
+      fireEvent.pointerDown(radio);
+      fireEvent.click(radio);
+    }
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Your score: 100%' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Best score: Quiz one' })).toHaveAttribute(
+        'aria-valuenow',
+        '100',
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Your Progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '80',
+      ),
+    );
+    expect(await screen.findByTestId('certificate-item')).toHaveTextContent('Your certificate');
+  });
+
+  it('explains a course the learner is not enrolled in, with a way to enrol', async () => {
+    renderViewer({ [`GET /user/course/${COURSE_ID}`]: error(403, 'NOT_ENROLLED') });
+    expect(
+      await screen.findByRole('heading', { name: 'You are not enrolled in this course' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Learning' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /dashboard|Browse courses/ }).length).toBeGreaterThan(0);
+  });
+
+  it('says a course that does not exist was not found', async () => {
+    renderViewer({ [`GET /user/course/${COURSE_ID}`]: error(404, 'NOT_FOUND') });
+    expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();
+  });
+
+  it('shows the error panel on failure and recovers on "Try again"', async () => {
+    let fail = true;
+    renderViewer({
+      [`GET /user/course/${COURSE_ID}`]: () =>
+        fail ? error(500, 'INTERNAL')() : { body: { success: true, data: learnerCourse() } },
+      [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
+    });
+    expect(
+      await screen.findByText('We encountered an error while fetching your courses'),
+    ).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Introduction to Open Science' }),
+    ).toBeInTheDocument();
+  });
+});

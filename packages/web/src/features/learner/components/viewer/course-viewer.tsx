@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ErrorPanel } from '../../../../components/ui/error-panel.tsx';
+import { PageSpinner } from '../../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { pickLocalized } from '../../../../lib/localized.ts';
+import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
+import { useLanguage } from '../../../../i18n/use-language.ts';
+import { learnerCourseQuery } from '../../api/get-learner-course.ts';
+import { overallScoreQuery } from '../../api/get-overall-score.ts';
+import { CourseAccessProblem } from './course-access-problem.tsx';
+import { CourseContent } from './course-content.tsx';
+import { DescriptionTabs } from './description-tabs.tsx';
+import { ResourceView } from './resource-view.tsx';
+import { ViewerHeader } from './viewer-header.tsx';
+import { findSelection, hasEarnedCertificate } from './viewer-model.ts';
+
+/** The selected item lives in the URL (`?resource=`), so a reload or Back keeps the learner's place. */
+const SELECTED_PARAM = 'resource';
+
+/**
+ * /course/{id} (description §2): header with progress, the selected resource with its description
+ * tab, and the collapsible course content list (on the end side from 1024 px, above the player below).
+ */
+export function CourseViewer({ courseId }: { courseId: string }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const wide = useMediaQuery(WIDE_QUERY);
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get(SELECTED_PARAM);
+  const course = useQuery(learnerCourseQuery(courseId));
+  const overall = useQuery({ ...overallScoreQuery(courseId), enabled: course.isSuccess });
+  // Narrow screens start with the list open only while nothing is selected.
+  const [contentOpen, setContentOpen] = useState<boolean | null>(null);
+  const [focusKey, setFocusKey] = useState(0);
+  // Description §8: a failed overall-score fetch is only logged; the bar then shows 0.
+  useEffect(() => {
+    if (overall.error) console.warn('Could not load the overall score:', overall.error.message);
+  }, [overall.error]);
+
+  if (course.isPending)
+    return (
+      <main>
+        <PageSpinner />
+      </main>
+    );
+
+  // A failed refetch keeps the course on screen; only a failed load replaces it.
+  const data = course.data;
+  if (!data) {
+    const error = course.error;
+    if (error instanceof ApiError && error.code === 'NOT_ENROLLED')
+      return <CourseAccessProblem courseId={courseId} reason="not-enrolled" />;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      return <CourseAccessProblem courseId={courseId} reason="not-found" />;
+    return (
+      <main className="px-4 py-10">
+        <h1 className="sr-only">{t`Course`}</h1>
+        <ErrorPanel
+          message={t`We encountered an error while fetching your courses`}
+          onRetry={() => course.refetch()}
+          retrying={course.isFetching}
+        />
+      </main>
+    );
+  }
+
+  const certificateEarned = hasEarnedCertificate(overall.data);
+  const selection = findSelection(data, selectedId, certificateEarned);
+  const isOpen = contentOpen ?? (wide || selection.kind === 'none');
+  const title = pickLocalized(language, data.title, data.title_tr);
+
+  const select = (id: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(SELECTED_PARAM, id);
+        return next;
+      },
+      { replace: true },
+    );
+    if (!wide) setContentOpen(false);
+    setFocusKey((key) => key + 1);
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50">
+      <ViewerHeader
+        title={title}
+        progress={overall.data}
+        contentOpen={isOpen}
+        onToggleContent={() => setContentOpen(!isOpen)}
+      />
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:items-start">
+        <aside className="w-full lg:sticky lg:top-24 lg:order-last lg:max-h-[calc(100vh-7rem)] lg:w-96 lg:shrink-0 lg:overflow-y-auto">
+          <CourseContent
+            course={data}
+            selectedId={
+              selection.kind === 'certificate'
+                ? 'certificate'
+                : selection.kind === 'resource'
+                  ? selection.resource._id
+                  : null
+            }
+            onSelect={select}
+            open={isOpen}
+            onToggle={() => setContentOpen(!isOpen)}
+            certificateEarned={certificateEarned}
+          />
+        </aside>
+        <main className="flex min-w-0 flex-1 flex-col gap-6">
+          <ResourceView course={data} selection={selection} focusKey={focusKey} />
+          <DescriptionTabs course={data} selection={selection} />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Document, Page, pdfjs, PasswordResponses } from 'react-pdf';
+import { FiChevronLeft, FiChevronRight } from 'react-icons/fi';
+import 'react-pdf/dist/Page/TextLayer.css';
+import 'react-pdf/dist/Page/AnnotationLayer.css';
+import { Button } from '../../../../components/ui/button.tsx';
+import { PasswordPrompt, type PasswordRequest } from './pdf-password-prompt.tsx';
+
+// The pdf.js worker is bundled with the app (no CDN) and, like this whole module, loads only when a PDF
+// is opened: the viewer imports it through React.lazy.
+pdfjs.GlobalWorkerOptions.workerSrc = new URL(
+  'pdfjs-dist/build/pdf.worker.min.mjs',
+  import.meta.url,
+).toString();
+
+/** The page's content-security policy forbids eval; pdf.js then uses its slower, safe font path. */
+const PDF_OPTIONS = { isEvalSupported: false } as const;
+
+export interface PdfViewerProps {
+  /** URL of the PDF (same-origin file, or an object URL). */
+  file: string | null;
+  /** Names the document for assistive technology. */
+  title: string;
+}
+
+/**
+ * One page at a time with "Page {pageNumber} of {numPages}" and previous/next (description §2), at
+ * scale 1 unless the column is narrower than the page. Every state of the description has its message,
+ * including the password prompt.
+ */
+export default function PdfViewer({ file, title }: PdfViewerProps) {
+  const { t } = useLingui();
+  const [numPages, setNumPages] = useState(0);
+  const [pageNumber, setPageNumber] = useState(1);
+  const [password, setPassword] = useState<PasswordRequest | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const width = useWidth(frame);
+  const [pageWidth, setPageWidth] = useState<number | null>(null);
+
+  const message = (text: string, tone: 'info' | 'error' = 'info') => (
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`p-6 text-center ${tone === 'error' ? 'text-error' : 'text-muted'}`}
+    >
+      {text}
+    </p>
+  );
+
+  return (
+    <section aria-label={t`PDF document: ${title}`} className="flex flex-col gap-3">
+      <div
+        ref={frame}
+        className="flex min-h-48 justify-center overflow-auto rounded-lg border border-gray-200 bg-gray-100 p-2"
+      >
+        {password ? <PasswordPrompt request={password} onDone={() => setPassword(null)} /> : null}
+        <Document
+          file={file}
+          options={PDF_OPTIONS}
+          className={password ? 'hidden' : ''}
+          loading={message(t`Loading PDF…`)}
+          error={message(t`Failed to load PDF file.`, 'error')}
+          noData={message(t`No PDF file specified.`)}
+          onPassword={(callback, reason) =>
+            setPassword({ submit: callback, wrong: reason === PasswordResponses.INCORRECT_PASSWORD })
+          }
+          onLoadSuccess={(document) => {
+            setNumPages(document.numPages);
+            setPageNumber(1);
+            setPassword(null);
+          }}
+        >
+          <Page
+            pageNumber={pageNumber}
+            scale={1}
+            width={pageWidth && width && width < pageWidth ? width : undefined}
+            onLoadSuccess={(page) => setPageWidth(page.originalWidth)}
+            loading={message(t`Loading page…`)}
+            error={message(t`Failed to load the page.`, 'error')}
+            noData={message(t`No page specified.`)}
+            className="shadow-md"
+          />
+        </Document>
+      </div>
+      {numPages > 0 ? (
+        <nav aria-label={t`PDF pages`} className="flex items-center justify-center gap-3">
+          <Button
+            variant="secondary"
+            onClick={() => setPageNumber((page) => Math.max(1, page - 1))}
+            disabled={pageNumber <= 1}
+            aria-label={t`Previous page`}
+          >
+            <FiChevronLeft aria-hidden="true" className="rtl:rotate-180" />
+            <span className="hidden sm:inline">
+              <Trans>Previous</Trans>
+            </span>
+          </Button>
+          <p
+            aria-live="polite"
+            className="text-sm font-semibold text-ink tabular-nums"
+            data-testid="pdf-page-status"
+          >
+            <Trans>
+              Page {pageNumber} of {numPages}
+            </Trans>
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => setPageNumber((page) => Math.min(numPages, page + 1))}
+            disabled={pageNumber >= numPages}
+            aria-label={t`Next page`}
+          >
+            <span className="hidden sm:inline">
+              <Trans>Next</Trans>
+            </span>
+            <FiChevronRight aria-hidden="true" className="rtl:rotate-180" />
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** The inner width of an element, kept current as it resizes. */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
