@@ -11,8 +11,13 @@ async function main() {
   const app = await buildApp({ env, db: database.db });
   app.addHook('onClose', () => database.close());
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+  // Ctrl+C reaches every process of the group (npm, scripts/start.mjs, this one), so the same signal
+  // can arrive twice: close once and ignore repeats, so the embedded database is always closed cleanly.
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
       void app.close().then(() => process.exit(0));
     });
   }
