@@ -21,6 +21,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
+import { startOutboxWorker } from './features/mail/mail.outbox.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 
 declare module 'fastify' {
@@ -97,6 +99,8 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
   await app.register(filesRoutes, { prefix: '/api/v1' });
   await app.register(coursesRoutes, { prefix: '/api/v1' });
   await app.register(learningRoutes, { prefix: '/api/v1' });
+  startOutboxWorker(app);
+  await app.register(authRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
 
   await registerSpa(app);

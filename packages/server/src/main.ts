@@ -2,11 +2,13 @@ import { ConfigError, loadEnv } from './env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { seedDemoOnStart } from './seed/demo.ts';
+import { ensureAdmin } from './features/auth/ensure-admin.ts';
 
 /** Start-up: configuration → database + migrations → app → listen. */
 async function main() {
   const env = loadEnv();
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await ensureAdmin(database.db, env);
   const demoSignIn = await seedDemoOnStart(database, env);
   const app = await buildApp({ env, db: database.db });
   app.addHook('onClose', () => database.close());

@@ -12,7 +12,10 @@ export const signupBodySchema = z
     email: emailSchema,
     password: passwordSchema,
     passwordConfirm: z.string().min(1),
-    role: z.enum(SIGNUP_ROLES),
+    // A missing role reads "required", not "not one of the allowed choices".
+    role: z.enum(SIGNUP_ROLES, {
+      error: (issue) => (issue.input === undefined ? 'required' : 'invalid_option'),
+    }),
     preferred_language: z.enum(LANGUAGES).optional(),
   })
   .refine((body) => body.password === body.passwordConfirm, {
@@ -80,9 +83,21 @@ export const resetPasswordResponseSchema = z.object({
   data: z.object({ message: z.string() }),
 });
 
-/** Public, non-secret client configuration the browser needs before sign-in. */
+/**
+ * Public, non-secret client configuration the browser needs before sign-in. To start Google sign-in
+ * the browser redirects to `authorizationEndpoint` with `client_id`, `redirect_uri` (exactly
+ * `redirectUri`), `response_type=code`, `scope=openid email profile` and its own `state`, then posts
+ * the returned code to `POST /auth/googlesignin`.
+ */
 export const authConfigResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ google: z.object({ enabled: z.boolean(), clientId: z.string().nullable() }) }),
+  data: z.object({
+    google: z.object({
+      enabled: z.boolean(),
+      clientId: z.string().nullable(),
+      authorizationEndpoint: z.string().nullable(),
+      redirectUri: z.string(),
+    }),
+  }),
 });
 export type AuthConfig = z.infer<typeof authConfigResponseSchema>['data'];

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { common } from '../../lib/common.messages.ts';
+
+/**
+ * Per-address limits (requests per minute from one IP), applied by @fastify/rate-limit before the
+ * handler. Generous enough for a classroom behind one NAT and for tests that run a journey a few times.
+ */
+export const PER_IP_PER_MINUTE = {
+  signup: 20,
+  verify: 30,
+  resend: 10,
+  login: 30,
+  loginAdmin: 20,
+  forgot: 10,
+  reset: 20,
+  google: 20,
+} as const;
+
+export const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/** Failed sign-ins per account (login and admin login together) per minute. */
+export const FAILED_LOGINS_PER_ACCOUNT = 10;
+/** Reset codes / verification links e-mailed to one address per minute. */
+export const MAILS_PER_ACCOUNT = 5;
+
+const tooMany = () => new AppError(429, 'RATE_LIMITED', common.rateLimited);
+
+/**
+ * A counter per submitted e-mail address, in the rate limiter's store: Redis when REDIS_URL is set
+ * (shared by all instances), else this process's memory. It catches one account being attacked from
+ * many addresses, which the per-IP limits cannot see.
+ */
+export function accountCounter(app: FastifyInstance, name: string, max: number) {
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${name}:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
+  });
+  return {
+    /** Refuses (429) when the account has nothing left, without counting this request. */
+    async check(request: FastifyRequest): Promise<void> {
+      const state = await limiter(request, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) throw tooMany();
+    },
+    /** Counts one event, e.g. a failed sign-in. */
+    async count(request: FastifyRequest): Promise<void> {
+      await limiter(request);
+    },
+    /** Counts this request and refuses it (429) beyond the allowance. */
+    async take(request: FastifyRequest): Promise<void> {
+      const state = await limiter(request);
+      if (!state.isAllowed && state.isExceeded) throw tooMany();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Localized } from '../../lib/localize.ts';
+
+export const authMessages = {
+  signedUp: {
+    en: 'Account created. We sent a verification link to your e-mail address.',
+    ar: 'تم إنشاء الحساب. أرسلنا رابط التأكيد إلى بريدك الإلكتروني.',
+  },
+  emailTaken: {
+    en: 'An account with this e-mail address already exists. Please log in instead.',
+    ar: 'يوجد حساب مسجّل بهذا البريد الإلكتروني بالفعل. يرجى تسجيل الدخول بدلًا من ذلك.',
+  },
+  emailVerified: {
+    en: 'Email verified. You can now log in.',
+    ar: 'تم تأكيد البريد الإلكتروني. يمكنك الآن تسجيل الدخول.',
+  },
+  verificationInvalid: {
+    en: 'This verification link is invalid, has expired or was already used. Please request a new one.',
+    ar: 'رابط التأكيد هذا غير صالح أو انتهت صلاحيته أو سبق استخدامه. يرجى طلب رابط جديد.',
+  },
+  verificationResent: {
+    en: 'If this address belongs to an account that is not verified yet, we sent it a new verification link.',
+    ar: 'إذا كان هذا العنوان يخص حسابًا لم يتم تأكيده بعد، فقد أرسلنا إليه رابط تأكيد جديدًا.',
+  },
+  invalidCredentials: {
+    en: 'Incorrect e-mail or password.',
+    ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+  },
+  emailNotVerified: {
+    en: 'Please verify your e-mail address first. Check your inbox for the verification link.',
+    ar: 'يرجى تأكيد بريدك الإلكتروني أولًا. ابحث في بريدك الوارد عن رابط التأكيد.',
+  },
+  unauthorizedRole: { en: 'Unauthorized', ar: 'غير مصرح' },
+  resetCodeSent: {
+    en: 'If an account exists for this address, we sent a password reset code to it.',
+    ar: 'إذا كان هناك حساب بهذا العنوان، فقد أرسلنا إليه رمز إعادة تعيين كلمة المرور.',
+  },
+  resetTokenInvalid: {
+    en: 'This password reset request is invalid or has expired. Please request a new code.',
+    ar: 'طلب إعادة تعيين كلمة المرور هذا غير صالح أو انتهت صلاحيته. يرجى طلب رمز جديد.',
+  },
+  resetCodeInvalid: {
+    en: 'The reset code is incorrect. Attempts left: {remaining}.',
+    ar: 'رمز إعادة التعيين غير صحيح. المحاولات المتبقية: {remaining}.',
+  },
+  resetExpired: {
+    en: 'This password reset request has expired or can no longer be used. Please request a new code.',
+    ar: 'انتهت صلاحية طلب إعادة تعيين كلمة المرور أو لم يعد من الممكن استخدامه. يرجى طلب رمز جديد.',
+  },
+  passwordReset: {
+    en: 'Your password was reset. Please log in with your new password.',
+    ar: 'تمت إعادة تعيين كلمة المرور. يرجى تسجيل الدخول بكلمة المرور الجديدة.',
+  },
+  loggedOut: { en: 'You have been logged out.', ar: 'تم تسجيل خروجك.' },
+  googleDisabled: {
+    en: 'Google sign-in is not available.',
+    ar: 'تسجيل الدخول عبر Google غير متاح.',
+  },
+  googleFailed: {
+    en: 'Google sign-in failed. Please try again.',
+    ar: 'فشل تسجيل الدخول عبر Google. يرجى المحاولة مرة أخرى.',
+  },
+  googleUnavailable: {
+    en: 'Google sign-in is temporarily unavailable. Please try again later.',
+    ar: 'تسجيل الدخول عبر Google غير متاح مؤقتًا. يرجى المحاولة لاحقًا.',
+  },
+  googleEmailUnverified: {
+    en: 'The e-mail address of your Google account is not verified.',
+    ar: 'البريد الإلكتروني لحسابك في Google غير مؤكَّد.',
+  },
+} satisfies Record<string, Localized>;

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { FAILED_LOGINS_PER_ACCOUNT, MAILS_PER_ACCOUNT, PER_IP_PER_MINUTE } from './auth.limits.ts';
+import { fromNewIp, uniqueEmail } from './auth.test-helpers.ts';
+
+describe('auth rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const attempt = (url: string, payload: object, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers });
+
+  it(`answers the login attempt after ${PER_IP_PER_MINUTE.login} in a minute from one address with 429 and Retry-After`, async () => {
+    const sameIp = { 'x-forwarded-for': '192.0.2.10' };
+    for (let i = 0; i < PER_IP_PER_MINUTE.login; i += 1) {
+      const response = await attempt(
+        '/auth/login',
+        { email: uniqueEmail(), password: 'wrong password' },
+        sameIp,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const limited = await attempt(
+      '/auth/login',
+      { email: uniqueEmail(), password: 'wrong password' },
+      { ...sameIp, 'accept-language': 'ar' },
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: 'محاولات كثيرة جدًا. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
+    });
+    // Another address is not affected.
+    const user = await createUser(t);
+    const other = await attempt('/auth/login', { email: user.email, password: user.password }, fromNewIp());
+    expect(other.statusCode).toBe(200);
+  });
+
+  it(`locks an account after ${FAILED_LOGINS_PER_ACCOUNT} failed logins from many addresses, even for the right password`, async () => {
+    const victim = await createUser(t);
+    const bystander = await createUser(t);
+    // Successful sign-ins do not count against the account.
+    for (let i = 0; i < FAILED_LOGINS_PER_ACCOUNT + 2; i += 1)
+      expect(
+        (await attempt('/auth/login', { email: bystander.email, password: bystander.password }, fromNewIp()))
+          .statusCode,
+      ).toBe(200);
+
+    for (let i = 0; i < FAILED_LOGINS_PER_ACCOUNT; i += 1) {
+      const url = i % 2 ? '/auth/login' : '/auth/login-admin';
+      const response = await attempt(url, { email: victim.email, password: `guess ${i}` }, fromNewIp());
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await attempt(
+      '/auth/login',
+      { email: victim.email, password: victim.password },
+      fromNewIp(),
+    );
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(
+      (await attempt('/auth/login', { email: bystander.email, password: bystander.password }, fromNewIp()))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it(`sends at most ${MAILS_PER_ACCOUNT} reset codes to one address per minute`, async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < MAILS_PER_ACCOUNT; i += 1)
+      expect((await attempt('/auth/forgotpassword', { email }, fromNewIp())).statusCode).toBe(200);
+    const limited = await attempt('/auth/forgotpassword', { email }, fromNewIp());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it(`limits signups from one address to ${PER_IP_PER_MINUTE.signup} a minute`, async () => {
+    const sameIp = { 'x-forwarded-for': '192.0.2.20' };
+    const body = { firstname: 'A', lastname: 'B', password: 'x', passwordConfirm: 'y', role: 'EndUser' };
+    // Invalid bodies are cheap and still count: the limit runs before validation.
+    for (let i = 0; i < PER_IP_PER_MINUTE.signup; i += 1)
+      expect((await attempt('/auth/signup', { ...body, email: uniqueEmail() }, sameIp)).statusCode).toBe(400);
+    expect((await attempt('/auth/signup', { ...body, email: uniqueEmail() }, sameIp)).statusCode).toBe(429);
+  });
+});

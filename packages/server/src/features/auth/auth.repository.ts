@@ -1,0 +1,132 @@
+import { and, eq, gt, gte, isNull, sql, sum } from 'drizzle-orm';
+import type { User } from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { emailVerifications, passwordResets, users } from '../../db/schema.ts';
+
+/** SQL of the auth feature and the row → API mapping. Functions take `db` so they run in a caller's transaction. */
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
+
+export const toApiUser = (
+  row: Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastname' | 'role' | 'preferredLanguage'>,
+): User => ({
+  _id: row.id,
+  email: row.email,
+  firstname: row.firstname,
+  lastname: row.lastname,
+  role: row.role,
+  preferred_language: row.preferredLanguage,
+});
+
+/** The sign-in lookup is the hot path, so it is prepared once per app. */
+export function prepareUserByEmail(db: Db) {
+  const statement = db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .prepare('auth_user_by_email');
+  return async (email: string): Promise<UserRow | undefined> => (await statement.execute({ email }))[0];
+}
+
+export async function findUserByEmail(db: Db, email: string, lock = false): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(eq(users.email, email));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).for('update');
+  return row;
+}
+
+/** Inserts the user unless the e-mail is taken (then undefined), without failing the transaction. */
+export async function insertUserIfNew(db: Db, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, patch: Partial<NewUser>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertVerification(
+  db: Db,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailVerifications).values(values);
+}
+
+/** Outstanding links stop working, e.g. when a new signup replaced the password they would confirm. */
+export async function deleteUnusedVerifications(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(emailVerifications)
+    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+}
+
+/** Marks an unused, unexpired token used in one statement (so it works once) and names its user. */
+export async function consumeVerification(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(emailVerifications)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, tokenHash),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailVerifications.userId });
+  return row?.userId;
+}
+
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function insertPasswordReset(
+  db: Db,
+  values: { id: string; userId: string | null; codeHash: string | null; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+export async function lockPasswordReset(db: Db, id: string): Promise<PasswordResetRow | undefined> {
+  const [row] = await db.select().from(passwordResets).where(eq(passwordResets.id, id)).for('update');
+  return row;
+}
+
+/** Wrong codes entered for this account's reset requests created since `since`. */
+export async function countResetFailures(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ failures: sum(passwordResets.failedAttempts) })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), gte(passwordResets.createdAt, since)));
+  return Number(row?.failures ?? 0);
+}
+
+export async function recordResetFailure(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })
+    .where(eq(passwordResets.id, id))
+    .returning({ failedAttempts: passwordResets.failedAttempts });
+  return row!.failedAttempts;
+}
+
+export async function markResetUsed(db: Db, id: string, now: Date): Promise<void> {
+  await db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, id));
+}

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authConfigResponseSchema,
+  emailBodySchema,
+  forgotPasswordResponseSchema,
+  googleSignInBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
+  signupBodySchema,
+  signupResponseSchema,
+  userResponseSchema,
+} from '@app/shared';
+import { AppError } from '../../lib/errors.ts';
+import { localize } from '../../lib/localize.ts';
+import { revokeSession } from '../../lib/sessions.ts';
+import { bearerToken } from '../../lib/tokens.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import {
+  FAILED_LOGINS_PER_ACCOUNT,
+  MAILS_PER_ACCOUNT,
+  PER_IP_PER_MINUTE,
+  accountCounter,
+  perIp,
+} from './auth.limits.ts';
+import { authMessages } from './auth.messages.ts';
+import { authService } from './auth.service.ts';
+import { googleSignInService } from './google-signin.service.ts';
+import { GoogleSignIn } from './google.client.ts';
+import { passwordResetService } from './password-reset.service.ts';
+
+const tags = ['auth'];
+const bearer = [{ bearer: [] }];
+
+/** The Auth routes of api.md, under /api/v1/auth. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = authService(app);
+  const resets = passwordResetService(app);
+  const google = new GoogleSignIn(app.env, app.log);
+  const googleSignIn = googleSignInService(app, google, auth);
+  const failedLogins = accountCounter(app, 'login-failures', FAILED_LOGINS_PER_ACCOUNT);
+  const verificationMails = accountCounter(app, 'verification-mails', MAILS_PER_ACCOUNT);
+  const resetMails = accountCounter(app, 'reset-mails', MAILS_PER_ACCOUNT);
+
+  app.post(
+    '/auth/signup',
+    {
+      config: perIp(PER_IP_PER_MINUTE.signup),
+      schema: {
+        tags,
+        summary: 'Create an EndUser or Contributor account and e-mail a verification link',
+        body: signupBodySchema,
+        response: { 201: signupResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await verificationMails.take(request);
+      const user = await auth.signup(request.body, request.lang);
+      return reply
+        .status(201)
+        .send({ success: true, message: localize(request.lang, authMessages.signedUp), data: { user } });
+    },
+  );
+
+  app.get(
+    '/auth/verifyemail/:token',
+    {
+      config: perIp(PER_IP_PER_MINUTE.verify),
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address with the single-use link token',
+        params: z.object({ token: z.string().min(1).max(256) }),
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await auth.verifyEmail(request.params.token);
+      return { success: true as const, message: localize(request.lang, authMessages.emailVerified) };
+    },
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      config: perIp(PER_IP_PER_MINUTE.resend),
+      schema: {
+        tags,
+        summary: 'E-mail a new verification link (always answers 200)',
+        body: emailBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await verificationMails.take(request);
+      await auth.resendVerification(request.body.email);
+      return { success: true as const, message: localize(request.lang, authMessages.verificationResent) };
+    },
+  );
+
+  for (const [url, adminOnly] of [
+    ['/auth/login', false],
+    ['/auth/login-admin', true],
+  ] as const) {
+    app.post(
+      url,
+      {
+        config: perIp(adminOnly ? PER_IP_PER_MINUTE.loginAdmin : PER_IP_PER_MINUTE.login),
+        schema: {
+          tags,
+          summary: adminOnly
+            ? 'Sign in as SuperAdmin (anyone else: 403 UNAUTHORIZED_ROLE)'
+            : 'Sign in with e-mail and password',
+          body: loginBodySchema,
+          response: { 200: loginResponseSchema },
+        },
+      },
+      async (request) => {
+        await failedLogins.check(request);
+        try {
+          return { success: true as const, data: await auth.login(request.body, { adminOnly }) };
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
+            await failedLogins.count(request);
+          throw error;
+        }
+      },
+    );
+  }
+
+  app.post(
+    '/auth/forgotpassword',
+    {
+      config: perIp(PER_IP_PER_MINUTE.forgot),
+      schema: {
+        tags,
+        summary: 'E-mail a 6-digit reset code; returns the token naming this reset request',
+        body: emailBodySchema,
+        response: { 200: forgotPasswordResponseSchema },
+      },
+    },
+    async (request) => {
+      await resetMails.take(request);
+      const accessToken = await resets.requestReset(request.body.email);
+      return {
+        success: true as const,
+        data: { message: localize(request.lang, authMessages.resetCodeSent), access_token: accessToken },
+      };
+    },
+  );
+
+  app.patch(
+    '/auth/resetpassword',
+    {
+      config: perIp(PER_IP_PER_MINUTE.reset),
+      schema: {
+        tags,
+        summary: 'Set a new password with the e-mailed code (Bearer: the forgot-password token)',
+        security: bearer,
+        body: resetPasswordBodySchema,
+        response: { 200: resetPasswordResponseSchema },
+      },
+    },
+    async (request) => {
+      await resets.resetPassword(bearerToken(request.headers.authorization), request.body);
+      return {
+        success: true as const,
+        data: { message: localize(request.lang, authMessages.passwordReset) },
+      };
+    },
+  );
+
+  app.get(
+    '/auth/user',
+    {
+      preHandler: app.guards.authenticate,
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return {
+        success: true as const,
+        data: {
+          user: {
+            _id: user.id,
+            email: user.email,
+            firstname: user.firstname,
+            lastname: user.lastname,
+            role: user.role,
+            preferred_language: user.preferredLanguage,
+          },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.guards.authenticate,
+      schema: {
+        tags,
+        summary: 'Revoke the current session; its token stops working at once',
+        security: bearer,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await revokeSession(app.db, currentUser(request).sessionId);
+      return { success: true as const, message: localize(request.lang, authMessages.loggedOut) };
+    },
+  );
+
+  app.post(
+    '/auth/googlesignin',
+    {
+      config: perIp(PER_IP_PER_MINUTE.google),
+      schema: {
+        tags,
+        summary: 'Sign in with a Google authorization code (Bearer); creates or links the account',
+        // The body may be left out entirely (Fastify then passes null): the role defaults to EndUser.
+        body: googleSignInBodySchema.nullish(),
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => {
+      const signedIn = await googleSignIn.signInWithGoogle(
+        bearerToken(request.headers.authorization),
+        request.body?.role ?? 'EndUser',
+        request.lang,
+      );
+      return { success: true as const, data: signedIn };
+    },
+  );
+
+  app.get(
+    '/auth/config',
+    {
+      schema: { tags, summary: 'Public sign-in configuration', response: { 200: authConfigResponseSchema } },
+    },
+    async () => {
+      const authorizationEndpoint = google.enabled ? await google.authorizationEndpoint() : null;
+      return {
+        success: true as const,
+        data: {
+          google: {
+            // Hidden when the provider cannot be reached, rather than offering a button that fails.
+            enabled: authorizationEndpoint !== null,
+            clientId: google.clientId,
+            authorizationEndpoint,
+            redirectUri: google.redirectUri,
+          },
+        },
+      };
+    },
+  );
+};

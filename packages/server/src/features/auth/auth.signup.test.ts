@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailVerifications, users } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import {
+  aString,
+  containing,
+  fromNewIp,
+  linkToken,
+  login,
+  post,
+  signupBody,
+  type SignupAnswer,
+} from './auth.test-helpers.ts';
+import { sha256Hex } from './auth.secrets.ts';
+
+describe('learner sign-up journey over SMTP', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    t = await createTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const verify = (token: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/verifyemail/${token}`,
+      headers: { ...fromNewIp(), ...headers },
+    });
+
+  it('signs up, mails an English link, refuses login until verified, verifies once, then logs in', async () => {
+    const body = signupBody({ email: 'Layla.Journey@Example.TEST' });
+    const signup = await post(t, '/auth/signup', body);
+    expect(signup.statusCode).toBe(201);
+    const created = signup.json<SignupAnswer>();
+    expect(created).toMatchObject({
+      success: true,
+      message: aString,
+      data: {
+        user: {
+          _id: aString,
+          email: 'layla.journey@example.test',
+          firstname: 'Layla',
+          lastname: 'Hassan',
+          role: 'EndUser',
+          preferred_language: 'en',
+        },
+      },
+    });
+    expect(JSON.stringify(created)).not.toContain('password');
+
+    const mail = await smtp.waitForMail('layla.journey@example.test');
+    expect(mail.subject).toBe('Verify your email address');
+    expect(mail.text).toContain('Hi Layla,');
+    expect(mail.html).toContain('dir="ltr"');
+    expect(mail.html).toContain('#009985');
+    const token = linkToken(mail);
+    expect(mail.text).toContain(`http://localhost:3000/verifyemail/${token}`);
+    expect(mail.html).toContain(`href="http://localhost:3000/verifyemail/${token}"`);
+
+    // Only a hash of the token is stored.
+    const [stored] = await t.db
+      .select()
+      .from(emailVerifications)
+      .where(eq(emailVerifications.userId, created.data.user._id));
+    expect(stored!.tokenHash).toBe(sha256Hex(token));
+    expect(stored!.tokenHash).not.toContain(token);
+
+    const early = await login(t, body.email, body.password);
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({ success: false, code: 'EMAIL_NOT_VERIFIED' });
+
+    const verified = await verify(token);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ success: true, message: 'Email verified. You can now log in.' });
+
+    const again = await verify(token, { 'accept-language': 'ar' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      success: false,
+      code: 'VERIFICATION_INVALID',
+      message: containing('رابط التأكيد'),
+    });
+
+    const signedIn = await login(t, 'LAYLA.journey@example.test', body.password);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({
+      success: true,
+      data: { access_token: aString, user: { _id: created.data.user._id, role: 'EndUser' } },
+    });
+  });
+
+  it('mails an Arabic, right-to-left link to someone who prefers Arabic', async () => {
+    const body = signupBody({ firstname: 'ليلى', role: 'Contributor', preferred_language: 'ar' });
+    const signup = await post(t, '/auth/signup', body, { 'accept-language': 'ar' });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.json()).toMatchObject({
+      message: 'تم إنشاء الحساب. أرسلنا رابط التأكيد إلى بريدك الإلكتروني.',
+      data: { user: { role: 'Contributor', preferred_language: 'ar' } },
+    });
+    const mail = await smtp.waitForMail(body.email);
+    expect(mail.subject).toBe('تأكيد عنوان بريدك الإلكتروني');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.text).toContain('مرحبًا ليلى،');
+    expect((await verify(linkToken(mail))).statusCode).toBe(200);
+  });
+
+  it('stores the request language when no preference is given', async () => {
+    const body = signupBody();
+    await post(t, '/auth/signup', body, { 'accept-language': 'ar-SA,ar;q=0.9' });
+    const [row] = await t.db.select().from(users).where(eq(users.email, body.email));
+    expect(row!.preferredLanguage).toBe('ar');
+    expect((await smtp.waitForMail(body.email)).subject).toBe('تأكيد عنوان بريدك الإلكتروني');
+  });
+
+  it('answers a repeated signup of an unverified address like a new one, mails a new link and retires the old', async () => {
+    const first = signupBody();
+    const one = await post(t, '/auth/signup', first);
+    const oldToken = linkToken(await smtp.waitForMail(first.email));
+
+    const second = {
+      ...first,
+      firstname: 'Sara',
+      password: 'another password',
+      passwordConfirm: 'another password',
+    };
+    const two = await post(t, '/auth/signup', second);
+    expect(two.statusCode).toBe(201);
+    expect(Object.keys(two.json<SignupAnswer>())).toEqual(Object.keys(one.json<SignupAnswer>()));
+    expect(two.json<SignupAnswer>().data.user._id).toBe(one.json<SignupAnswer>().data.user._id);
+    const newMail = await smtp.waitForMail(first.email);
+    expect(newMail.text).toContain('Hi Sara,');
+
+    expect((await verify(oldToken)).statusCode).toBe(400);
+    expect((await verify(linkToken(newMail))).statusCode).toBe(200);
+    // The latest signup's password is the one that works.
+    expect((await login(t, first.email, first.password)).statusCode).toBe(401);
+    expect((await login(t, first.email, 'another password')).statusCode).toBe(200);
+  });
+
+  it('refuses a verified address with 409 EMAIL_TAKEN in both languages', async () => {
+    const body = signupBody();
+    await post(t, '/auth/signup', body);
+    expect((await verify(linkToken(await smtp.waitForMail(body.email)))).statusCode).toBe(200);
+
+    const english = await post(t, '/auth/signup', body);
+    expect(english.statusCode).toBe(409);
+    expect(english.json()).toMatchObject({
+      success: false,
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this e-mail address already exists. Please log in instead.',
+    });
+    const arabic = await post(t, '/auth/signup', body, { 'accept-language': 'ar' });
+    expect(arabic.json()).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'يوجد حساب مسجّل بهذا البريد الإلكتروني بالفعل. يرجى تسجيل الدخول بدلًا من ذلك.',
+    });
+  });
+
+  it('rejects an expired link and an unknown one with 400 VERIFICATION_INVALID', async () => {
+    const body = signupBody();
+    const signup = await post(t, '/auth/signup', body);
+    const token = linkToken(await smtp.waitForMail(body.email));
+    await t.db
+      .update(emailVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailVerifications.userId, signup.json<SignupAnswer>().data.user._id));
+    const expired = await verify(token);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({
+      code: 'VERIFICATION_INVALID',
+      message:
+        'This verification link is invalid, has expired or was already used. Please request a new one.',
+    });
+    expect((await verify('not-a-real-token')).json()).toMatchObject({ code: 'VERIFICATION_INVALID' });
+  });
+
+  it('resends a link to an unverified account and answers the same for any other address', async () => {
+    const body = signupBody();
+    await post(t, '/auth/signup', body);
+    const firstMail = await smtp.waitForMail(body.email);
+
+    const resent = await post(t, '/auth/resend-verification', { email: body.email });
+    expect(resent.statusCode).toBe(200);
+    const secondMail = await smtp.waitForMail(body.email);
+    expect(linkToken(secondMail)).not.toBe(linkToken(firstMail));
+
+    const unknown = await post(t, '/auth/resend-verification', { email: 'nobody-here@example.test' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(resent.json());
+
+    // A verified account gets no more links.
+    expect((await verify(linkToken(secondMail))).statusCode).toBe(200);
+    const verifiedResend = await post(t, '/auth/resend-verification', { email: body.email });
+    expect(verifiedResend.json()).toEqual(resent.json());
+    await t.app.outbox.flush();
+    expect(smtp.mails.filter((mail) => mail.to.includes(body.email))).toHaveLength(2);
+  });
+});

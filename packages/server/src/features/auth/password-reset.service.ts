@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ResetPasswordBody } from '@app/shared';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { revokeAllSessions } from '../../lib/sessions.ts';
+import { enqueueMail } from '../mail/mail.outbox.ts';
+import { passwordResetMail } from '../mail/mail.templates.ts';
+import { authMessages } from './auth.messages.ts';
+import {
+  countResetFailures,
+  findUserByEmail,
+  insertPasswordReset,
+  lockPasswordReset,
+  markEmailVerified,
+  markResetUsed,
+  recordResetFailure,
+  updateUser,
+} from './auth.repository.ts';
+import { hashResetCode, newResetCode, sameHash } from './auth.secrets.ts';
+
+export const RESET_TTL_SECONDS = 15 * 60;
+/** Wrong codes one reset request survives; the next attempt finds it dead. */
+export const RESET_MAX_ATTEMPTS = 5;
+/**
+ * Wrong codes per account across all its requests in the window. Without it, asking for a new code
+ * every few seconds would give an attacker unlimited guesses at a 6-digit code.
+ */
+export const RESET_ACCOUNT_MAX_FAILURES = 10;
+const RESET_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+
+type Outcome = { kind: 'done' } | { kind: 'dead' } | { kind: 'wrong'; remaining: number };
+
+/** Forgot password (6-digit e-mailed code + a token naming the request) and reset. */
+export function passwordResetService(app: FastifyInstance) {
+  /**
+   * Creates a reset request whether or not the address has an account, so the answer (and its token)
+   * reveal nothing; only a real account gets a code, by e-mail.
+   */
+  async function requestReset(email: string): Promise<string> {
+    const id = randomUUID();
+    const queued = await app.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      const code = newResetCode();
+      await insertPasswordReset(tx, {
+        id,
+        userId: user?.id ?? null,
+        codeHash: user ? hashResetCode(app.env.JWT_SECRET, id, code) : null,
+        expiresAt: new Date(Date.now() + RESET_TTL_SECONDS * 1000),
+      });
+      if (!user) return false;
+      const mail = passwordResetMail({ lang: user.preferredLanguage, name: user.firstname, code });
+      await enqueueMail(tx, { to: user.email, ...mail });
+      return true;
+    });
+    if (queued) app.outbox.kick();
+    // `sub` is the request id too: a user id in the (readable) JWT would reveal that the account exists.
+    return app.tokens.sign({ sub: id, sid: id, typ: 'password_reset' }, RESET_TTL_SECONDS);
+  }
+
+  async function resetPassword(token: string | null, body: ResetPasswordBody): Promise<void> {
+    const claims = token ? await app.tokens.verify(token, 'password_reset') : null;
+    if (!claims) throw new AppError(401, 'TOKEN_INVALID', authMessages.resetTokenInvalid);
+    // Hashed before the transaction: scrypt is slow and an embedded database serialises transactions.
+    const passwordHash = await hashPassword(body.new_password);
+
+    const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
+      const now = new Date();
+      const request = await lockPasswordReset(tx, claims.sid);
+      if (
+        !request ||
+        request.usedAt ||
+        request.expiresAt <= now ||
+        request.failedAttempts >= RESET_MAX_ATTEMPTS
+      )
+        return { kind: 'dead' };
+      if (
+        request.userId &&
+        (await countResetFailures(tx, request.userId, new Date(now.getTime() - RESET_ACCOUNT_WINDOW_MS))) >=
+          RESET_ACCOUNT_MAX_FAILURES
+      )
+        return { kind: 'dead' };
+
+      const expected = request.codeHash;
+      const given = hashResetCode(app.env.JWT_SECRET, request.id, body.password_reset_code);
+      if (!request.userId || !expected || !sameHash(given, expected)) {
+        const failures = await recordResetFailure(tx, request.id);
+        return { kind: 'wrong', remaining: Math.max(0, RESET_MAX_ATTEMPTS - failures) };
+      }
+      await updateUser(tx, request.userId, { passwordHash });
+      // The code arrived by e-mail, which proves the address as well as a verification link does.
+      await markEmailVerified(tx, request.userId);
+      await markResetUsed(tx, request.id, now);
+      await revokeAllSessions(tx, request.userId);
+      return { kind: 'done' };
+    });
+
+    if (outcome.kind === 'dead') throw new AppError(400, 'RESET_EXPIRED', authMessages.resetExpired);
+    if (outcome.kind === 'wrong')
+      throw new AppError(400, 'RESET_CODE_INVALID', authMessages.resetCodeInvalid, {
+        remaining: outcome.remaining,
+      });
+  }
+
+  return { requestReset, resetPassword };
+}

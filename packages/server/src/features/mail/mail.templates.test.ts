@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, passwordResetMail, verificationMail } from './mail.templates.ts';
+
+describe('mail templates', () => {
+  it('escapes every interpolated value and keeps attributes quoted', () => {
+    const mail = verificationMail({
+      lang: 'en',
+      name: '<img src=x onerror="alert(1)">',
+      link: 'https://courses.example/verifyemail/abc?x="><script>alert(1)</script>',
+    });
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Hi &#60;img src=x onerror=&#34;alert(1)&#34;&#62;,');
+    expect(mail.html).toContain(
+      'href="https://courses.example/verifyemail/abc?x=&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"',
+    );
+    // Every href is quoted.
+    expect(mail.html).not.toMatch(/href=[^"]/);
+    expect(escapeHtml(`&<>"'`)).toBe('&#38;&#60;&#62;&#34;&#39;');
+  });
+
+  it('writes the verification mail in English: subject, HTML and text with the link', () => {
+    const link = 'http://localhost:3000/verifyemail/token123';
+    const mail = verificationMail({ lang: 'en', name: 'Layla', link });
+    expect(mail.subject).toBe('Verify your email address');
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
+    expect(mail.html).toContain('#009985');
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain('Verify email');
+    expect(mail.text).toContain('Hi Layla,');
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain('24 hours');
+  });
+
+  it('writes the verification mail in Arabic, right to left', () => {
+    const mail = verificationMail({ lang: 'ar', name: 'ليلى', link: 'http://localhost:3000/verifyemail/t' });
+    expect(mail.subject).toBe('تأكيد عنوان بريدك الإلكتروني');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain('text-align:right');
+    expect(mail.html).toContain('تأكيد البريد الإلكتروني');
+    expect(mail.text).toContain('مرحبًا ليلى،');
+    expect(mail.text).toContain('24 ساعة');
+  });
+
+  it('writes the reset mail with the code in both languages', () => {
+    const english = passwordResetMail({ lang: 'en', name: 'Omar', code: '042917' });
+    expect(english.subject).toBe('Your password reset code');
+    expect(english.text).toMatch(/^042917$/m);
+    expect(english.html).toContain('>042917</p>');
+    expect(english.text).toContain('15 minutes');
+
+    const arabic = passwordResetMail({ lang: 'ar', name: 'عمر', code: '042917' });
+    expect(arabic.subject).toBe('رمز إعادة تعيين كلمة المرور');
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    // Digits stay left to right inside the Arabic text.
+    expect(arabic.html).toContain('<p dir="ltr"');
+    expect(arabic.text).toContain('15 دقيقة');
+  });
+});

@@ -1,0 +1,153 @@
+import type { Language } from '@app/shared';
+
+/** A rendered e-mail: the subject plus an HTML and a plain-text body in one language. */
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const BRAND_COLOUR = '#009985';
+const BRAND_NAME: Record<Language, string> = { en: 'Open Science Courses', ar: 'دورات العلوم المفتوحة' };
+
+/** Every interpolated value goes through this, in text and in attributes (which are always quoted). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+interface Block {
+  /** Plain text; escaped when rendered. */
+  paragraphs: string[];
+  button?: { label: string; href: string };
+  code?: string;
+  after: string[];
+}
+
+function renderHtml(lang: Language, title: string, greeting: string, block: Block): string {
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const align = lang === 'ar' ? 'right' : 'left';
+  const font =
+    lang === 'ar'
+      ? "Tahoma, 'Segoe UI', Arial, sans-serif"
+      : "-apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
+  const paragraph = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#1f2933">${escapeHtml(text)}</p>`;
+  const button = block.button
+    ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(block.button.href)}" style="display:inline-block;padding:12px 28px;border-radius:999px;background:${BRAND_COLOUR};color:#ffffff;font-size:19px;font-weight:bold;text-decoration:none">${escapeHtml(block.button.label)}</a></p>`
+    : '';
+  const code = block.code
+    ? `<p dir="ltr" style="margin:24px 0;text-align:center;font-size:32px;font-weight:bold;letter-spacing:8px;color:${BRAND_COLOUR};font-family:'Courier New',monospace">${escapeHtml(block.code)}</p>`
+    : '';
+  const link = block.button
+    ? `<p dir="ltr" style="margin:0 0 16px;font-size:13px;word-break:break-all;text-align:${align}"><a href="${escapeHtml(block.button.href)}" style="color:#006b5d">${escapeHtml(block.button.href)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="${lang}" dir="${dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f6f8">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f8">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:560px;background:#ffffff;border-radius:8px;border-top:6px solid ${BRAND_COLOUR}">
+<tr><td dir="${dir}" style="padding:32px;text-align:${align};font-family:${font}">
+<p style="margin:0 0 24px;font-size:18px;font-weight:bold;color:#006b5d">${escapeHtml(BRAND_NAME[lang])}</p>
+<h1 style="margin:0 0 16px;font-size:22px;color:#1f2933">${escapeHtml(title)}</h1>
+${paragraph(greeting)}
+${block.paragraphs.map(paragraph).join('\n')}
+${button}${code}
+${block.after.map(paragraph).join('\n')}
+${link}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function renderText(lang: Language, title: string, greeting: string, block: Block): string {
+  return [
+    BRAND_NAME[lang],
+    '',
+    title,
+    '',
+    greeting,
+    '',
+    ...block.paragraphs,
+    '',
+    ...(block.button ? [block.button.href, ''] : []),
+    ...(block.code ? [block.code, ''] : []),
+    ...block.after,
+    '',
+  ].join('\n');
+}
+
+function render(lang: Language, subject: string, title: string, greeting: string, block: Block): MailContent {
+  return {
+    subject,
+    html: renderHtml(lang, title, greeting, block),
+    text: renderText(lang, title, greeting, block),
+  };
+}
+
+const verificationCopy = {
+  en: {
+    subject: 'Verify your email address',
+    title: 'Confirm your e-mail address',
+    greeting: (name: string) => `Hi ${name},`,
+    intro:
+      'Welcome to Open Science Courses! Please confirm your e-mail address by clicking the button below.',
+    button: 'Verify email',
+    validity: 'The link is valid for 24 hours. If you did not create an account, you can ignore this e-mail.',
+    fallback: 'If the button does not work, copy this link into your browser:',
+  },
+  ar: {
+    subject: 'تأكيد عنوان بريدك الإلكتروني',
+    title: 'تأكيد بريدك الإلكتروني',
+    greeting: (name: string) => `مرحبًا ${name}،`,
+    intro: 'مرحبًا بك في منصة دورات العلوم المفتوحة! يرجى تأكيد بريدك الإلكتروني بالنقر على الزر أدناه.',
+    button: 'تأكيد البريد الإلكتروني',
+    validity: 'الرابط صالح لمدة 24 ساعة. إذا لم تنشئ حسابًا، يمكنك تجاهل هذه الرسالة.',
+    fallback: 'إذا لم يعمل الزر، انسخ هذا الرابط والصقه في متصفحك:',
+  },
+};
+
+export function verificationMail(input: { lang: Language; name: string; link: string }): MailContent {
+  const copy = verificationCopy[input.lang];
+  return render(input.lang, copy.subject, copy.title, copy.greeting(input.name), {
+    paragraphs: [copy.intro],
+    button: { label: copy.button, href: input.link },
+    after: [copy.validity, copy.fallback],
+  });
+}
+
+const resetCopy = {
+  en: {
+    subject: 'Your password reset code',
+    title: 'Password reset',
+    greeting: (name: string) => `Hi ${name},`,
+    intro: 'We received a request to reset your password. Enter this code to choose a new password:',
+    validity:
+      'The code is valid for 15 minutes. If you did not ask for it, ignore this e-mail: your password stays the same.',
+  },
+  ar: {
+    subject: 'رمز إعادة تعيين كلمة المرور',
+    title: 'إعادة تعيين كلمة المرور',
+    greeting: (name: string) => `مرحبًا ${name}،`,
+    intro: 'تلقّينا طلبًا لإعادة تعيين كلمة المرور الخاصة بك. أدخل هذا الرمز لاختيار كلمة مرور جديدة:',
+    validity: 'الرمز صالح لمدة 15 دقيقة. إذا لم تطلبه، تجاهل هذه الرسالة وستبقى كلمة المرور كما هي.',
+  },
+};
+
+export function passwordResetMail(input: { lang: Language; name: string; code: string }): MailContent {
+  const copy = resetCopy[input.lang];
+  return render(input.lang, copy.subject, copy.title, copy.greeting(input.name), {
+    paragraphs: [copy.intro],
+    code: input.code,
+    after: [copy.validity],
+  });
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Env } from '../../env.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Where mail really goes. The outbox worker only knows this interface. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'dev-mailbox';
+  /** Resolves once the message is accepted; rejects with the reason otherwise. */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP_URL → SMTP; otherwise the development mailbox (log line + .eml file). */
+export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTransport {
+  return env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : devMailbox(env, log);
+}
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    // Fail a stuck server within seconds; the outbox retries later.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({ from, ...mail });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Development without a mail server: each message is logged on one line (with its text, so the
+ * verification link or reset code can be copied) and written as an .eml file under DATA_DIR/outbox.
+ */
+export function devMailbox(env: Pick<Env, 'DATA_DIR' | 'MAIL_FROM'>, log: FastifyBaseLogger): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const folder = env.DATA_DIR === 'memory://' ? null : path.join(env.DATA_DIR, 'outbox');
+  return {
+    kind: 'dev-mailbox',
+    async send(mail) {
+      const info = await composer.sendMail({ from: env.MAIL_FROM, ...mail });
+      let file: string | null = null;
+      if (folder) {
+        await mkdir(folder, { recursive: true });
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        file = path.join(folder, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
+        await writeFile(file, info.message as Buffer);
+      }
+      const oneLine = mail.text.replace(/\s*\n\s*/g, ' | ').trim();
+      log.info({ to: mail.to, file }, `dev mailbox: "${mail.subject}" to ${mail.to}: ${oneLine}`);
+    },
+    close: () => composer.close(),
+  };
+}
