@@ -1,8 +1,12 @@
-// Placeholder: replaced by the page's owner.
+import { useLingui } from '@lingui/react/macro';
+import { AuthPage } from '../features/auth/components/auth-page.tsx';
+import { LoginForm } from '../features/auth/components/login-form.tsx';
+
 export function Component() {
+  const { t } = useLingui();
   return (
-    <main>
-      <h1>admin-login</h1>
-    </main>
+    <AuthPage title={t`Login As Admin`}>
+      <LoginForm admin />
+    </AuthPage>
   );
 }

@@ -1,8 +1,5 @@
-// Placeholder: replaced by the page's owner.
+import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>forgot-password</h1>
-    </main>
-  );
+  return <ForgotPasswordForm />;
 }

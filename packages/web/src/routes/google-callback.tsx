@@ -1,8 +1,5 @@
-// Placeholder: replaced by the page's owner.
+import { GoogleCallback } from '../features/auth/components/google-callback.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>google-callback</h1>
-    </main>
-  );
+  return <GoogleCallback />;
 }

@@ -1,8 +1,5 @@
-// Placeholder: replaced by the page's owner.
+import { LandingPage } from '../features/landing/components/landing-page.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>landing</h1>
-    </main>
-  );
+  return <LandingPage />;
 }

@@ -1,8 +1,5 @@
-// Placeholder: replaced by the page's owner.
+import { ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>reset-password</h1>
-    </main>
-  );
+  return <ResetPasswordForm />;
 }

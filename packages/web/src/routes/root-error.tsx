@@ -1,6 +1,65 @@
-import { Outlet } from 'react-router';
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiAlertTriangle, FiHome, FiRefreshCw } from 'react-icons/fi';
+import { BrandLogo } from '../components/brand-logo.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { NotFoundPage } from './not-found.tsx';
 
-// Placeholder: the router error screen is built by the shell's owner.
+/** The root route renders the app; its error boundary catches whatever a page or loader throws. */
 export function Component() {
   return <Outlet />;
+}
+
+/**
+ * A friendly screen instead of the library's 'Unexpected Application Error!'. A thrown 404 shows the
+ * not-found page; anything else (a failed chunk after a deploy, a bug) offers a reload and the way home.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useLingui();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useDocumentTitle(notFound ? t`Page not found` : t`Something went wrong`);
+  if (import.meta.env.DEV) console.error(error);
+  if (notFound) return <NotFoundPage />;
+  return (
+    <div className="flex min-h-dvh flex-col bg-gray-50">
+      <header className="border-b border-gray-200 bg-white px-5 py-3">
+        {/* A plain link: after a crash the router itself may be the broken part. */}
+        <a href="/" className="inline-block rounded-md">
+          <BrandLogo subtitle={false} />
+        </a>
+      </header>
+      <main
+        id="main"
+        className="flex flex-1 flex-col items-center justify-center gap-5 px-5 py-16 text-center"
+      >
+        <FiAlertTriangle aria-hidden="true" className="size-14 text-error" />
+        <h1 className="text-3xl font-bold text-ink">
+          <Trans>Something went wrong</Trans>
+        </h1>
+        <p className="max-w-md text-muted">
+          <Trans>
+            This page could not be shown. Reloading usually helps; if it does not, go back to the home page.
+          </Trans>
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="inline-flex min-h-10 items-center gap-2 rounded-md bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary-darker"
+          >
+            <FiRefreshCw aria-hidden="true" />
+            <Trans>Reload page</Trans>
+          </button>
+          <a
+            href="/"
+            className="inline-flex min-h-10 items-center gap-2 rounded-md border border-primary-dark bg-white px-5 py-2 font-semibold text-primary-darker hover:bg-primary-light"
+          >
+            <FiHome aria-hidden="true" />
+            <Trans>Return to home page</Trans>
+          </a>
+        </div>
+      </main>
+    </div>
+  );
 }

@@ -1,8 +1,5 @@
-// Placeholder: replaced by the page's owner.
+import { SignupFlow } from '../features/auth/components/signup-flow.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>signup</h1>
-    </main>
-  );
+  return <SignupFlow />;
 }

@@ -1,8 +1,7 @@
-// Placeholder: replaced by the page's owner.
+import { useParams } from 'react-router';
+import { VerifyEmailStatus } from '../features/auth/components/verify-email-status.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>verify-email</h1>
-    </main>
-  );
+  const { token = '' } = useParams();
+  return <VerifyEmailStatus key={token} token={token} />;
 }

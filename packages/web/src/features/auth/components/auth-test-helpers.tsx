@@ -1,0 +1,114 @@
+import type { ReactElement } from 'react';
+import { afterEach, vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import toast, { Toaster } from 'react-hot-toast';
+import type { Language } from '@app/shared';
+import { activateLanguage } from '../../../i18n/i18n.ts';
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+function WhereAmI() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+/**
+ * Renders an auth screen at `route` with the real catalogs of `language`, a fresh QueryClient and a
+ * memory router whose other paths just print where navigation went.
+ */
+export async function renderAuth(
+  element: ReactElement,
+  { route = '/', language = 'en' }: { route?: string; language?: Language } = {},
+) {
+  await activateLanguage(language);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const path = new URL(route, 'http://localhost').pathname;
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <WhereAmI /> },
+    ],
+    { initialEntries: [route] },
+  );
+  const result = render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+/** Stubs fetch: answers by "METHOD /path" (without /api/v1) and records every request. */
+export function stubApi(handlers: Record<string, { status?: number; body: unknown }>) {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = init.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    calls.push({
+      method,
+      path,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init.headers),
+    });
+    const answer = handlers[`${method} ${path}`] ?? {
+      status: 404,
+      body: { success: false, message: 'Not found', code: 'NOT_FOUND' },
+    };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+export const aUser = (role: 'EndUser' | 'Contributor' | 'SuperAdmin' = 'EndUser') => ({
+  _id: '0b6c4a52-6f3c-4a8e-9d5e-1a2b3c4d5e6f',
+  email: 'learner@example.test',
+  firstname: 'Lina',
+  lastname: 'Saleh',
+  role,
+  preferred_language: 'en' as const,
+});
+
+export const googleDisabled = {
+  'GET /auth/config': {
+    body: {
+      success: true,
+      data: {
+        google: {
+          enabled: false,
+          clientId: null,
+          authorizationEndpoint: null,
+          redirectUri: 'http://localhost/auth/google/callback',
+        },
+      },
+    },
+  },
+};

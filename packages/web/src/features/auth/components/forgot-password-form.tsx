@@ -1,0 +1,64 @@
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiArrowLeft } from 'react-icons/fi';
+import { emailBodySchema, type EmailBody } from '@app/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../lib/validation-messages.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import { storeResetRequest } from '../lib/reset-token.ts';
+import { AuthPage } from './auth-page.tsx';
+
+/** /forgotpassword: ask for a reset code, keep the reset request's token, go to /resetpassword. */
+export function ForgotPasswordForm() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const forgot = useForgotPassword();
+  const form = useForm<EmailBody>({
+    resolver: useTranslatedResolver(emailBodySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitted } = form.formState;
+  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+
+  const onSubmit = form.handleSubmit((body) =>
+    forgot.mutate(body, {
+      onSuccess: (data) => {
+        storeResetRequest(data.access_token, body.email);
+        notify.success(data.message);
+        void navigate(paths.resetPassword);
+      },
+      onError: (error) => notify.error(error instanceof ApiError ? error.message : t`Request failed`),
+    }),
+  );
+
+  return (
+    <AuthPage title={t`Forgot Password`} subtitle={t`Enter the email associated with your account.`}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <Button type="submit" loading={forgot.isPending} className="w-full">
+          {t`Send Reset Code`}
+        </Button>
+      </form>
+      <Link
+        to={paths.login}
+        className="inline-flex items-center gap-2 self-start text-sm font-semibold text-primary-darker hover:underline"
+      >
+        <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+        <Trans>Back to Log In</Trans>
+      </Link>
+    </AuthPage>
+  );
+}

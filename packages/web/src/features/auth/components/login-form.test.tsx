@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { LoginForm } from './login-form.tsx';
+import { aUser, googleDisabled, renderAuth, stubApi } from './auth-test-helpers.tsx';
+
+const type = (label: RegExp | string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const loginOk = (role: 'EndUser' | 'Contributor' | 'SuperAdmin') => ({
+  body: { success: true, data: { access_token: 'token-123', user: aUser(role) } },
+});
+
+describe('LoginForm', () => {
+  it('validates on submit, then re-validates as the user types', async () => {
+    const calls = stubApi(googleDisabled);
+    await renderAuth(<LoginForm />, { route: '/login' });
+    expect(screen.queryByText('This field is required.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    type('Email', 'not-an-email');
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    type('Email', 'learner@example.test');
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address.')).toBeNull());
+    expect(calls.filter((call) => call.path === '/auth/login')).toHaveLength(0);
+  });
+
+  it('shows the messages in Arabic when Arabic is active', async () => {
+    stubApi(googleDisabled);
+    await renderAuth(<LoginForm />, { route: '/login', language: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findAllByText('هذا الحقل مطلوب.')).toHaveLength(2);
+  });
+
+  it('stores the session and sends each role to its board', async () => {
+    for (const [role, home] of [
+      ['EndUser', '/dashboard'],
+      ['Contributor', '/contributor/dashboard'],
+    ] as const) {
+      const calls = stubApi({ ...googleDisabled, 'POST /auth/login': loginOk(role) });
+      const view = await renderAuth(<LoginForm />, { route: '/login' });
+      type('Email', '  Learner@Example.test ');
+      type('Password', 'secret-password');
+      fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent(home);
+      const login = calls.find((call) => call.path === '/auth/login');
+      // The schema's output is sent: trimmed, lower-cased e-mail; no stale bearer.
+      expect(login?.body).toEqual({ email: 'learner@example.test', password: 'secret-password' });
+      expect(login?.headers.get('authorization')).toBeNull();
+      expect(localStorage.getItem('auth_token')).toBe('token-123');
+      expect(localStorage.getItem('user_id')).toBe(aUser()._id);
+      view.unmount();
+      localStorage.clear();
+    }
+  });
+
+  it('returns to ?next= after signing in', async () => {
+    stubApi({ ...googleDisabled, 'POST /auth/login': loginOk('EndUser') });
+    await renderAuth(<LoginForm />, { route: '/login?next=%2Fcourse%2F42' });
+    type('Email', 'learner@example.test');
+    type('Password', 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/course/42');
+  });
+
+  it('marks both inputs after wrong credentials until the user edits them', async () => {
+    stubApi({
+      ...googleDisabled,
+      'POST /auth/login': {
+        status: 401,
+        body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password.' },
+      },
+    });
+    await renderAuth(<LoginForm />, { route: '/login' });
+    type('Email', 'learner@example.test');
+    type('Password', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect e-mail or password.');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    type('Password', 'another-try');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('offers to resend the verification e-mail to an unverified account', async () => {
+    const calls = stubApi({
+      ...googleDisabled,
+      'POST /auth/login': {
+        status: 403,
+        body: {
+          success: false,
+          code: 'EMAIL_NOT_VERIFIED',
+          message: 'Please verify your e-mail address first.',
+        },
+      },
+      'POST /auth/resend-verification': { body: { success: true, message: 'We sent it again.' } },
+    });
+    await renderAuth(<LoginForm />, { route: '/login' });
+    type('Email', 'learner@example.test');
+    type('Password', 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend verification e-mail' }));
+    expect(await screen.findByText('We sent it again.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/auth/resend-verification')?.body).toEqual({
+      email: 'learner@example.test',
+    });
+  });
+
+  it('admin login: a non-admin gets "Unauthorized" and no session', async () => {
+    const calls = stubApi({
+      'POST /auth/login-admin': {
+        status: 403,
+        body: { success: false, code: 'UNAUTHORIZED_ROLE', message: 'Unauthorized' },
+      },
+    });
+    await renderAuth(<LoginForm admin />, { route: '/admin/login' });
+    expect(screen.queryByText('Sign in with Google')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign Up' })).toBeNull();
+    type('Email', 'learner@example.test');
+    type('Password', 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(calls.some((call) => call.path === '/auth/login-admin')).toBe(true);
+  });
+
+  it('admin login: a SuperAdmin goes to the admin board', async () => {
+    stubApi({ 'POST /auth/login-admin': loginOk('SuperAdmin') });
+    await renderAuth(<LoginForm admin />, { route: '/admin/login' });
+    type('Email', 'admin@example.test');
+    type('Password', 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/admin/dashboard');
+  });
+
+  it('shows Google sign-in and the OR divider only when it is configured', async () => {
+    stubApi({
+      'GET /auth/config': {
+        body: {
+          success: true,
+          data: {
+            google: {
+              enabled: true,
+              clientId: 'client-1',
+              authorizationEndpoint: 'https://accounts.example.test/auth',
+              redirectUri: 'http://localhost/auth/google/callback',
+            },
+          },
+        },
+      },
+    });
+    await renderAuth(<LoginForm />, { route: '/login' });
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(screen.getByText('OR')).toBeInTheDocument();
+  });
+});

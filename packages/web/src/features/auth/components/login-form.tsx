@@ -1,0 +1,132 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { loginBodySchema, type LoginBody } from '@app/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { safeNext } from '../../../lib/session.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../lib/validation-messages.ts';
+import { useLogin } from '../api/login.ts';
+import { useLoginAdmin } from '../api/login-admin.ts';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { FormAlert } from './form-alert.tsx';
+import { GoogleSignInSection } from './google-sign-in-button.tsx';
+import { ResendVerificationButton } from './resend-verification.tsx';
+
+type Problem =
+  { kind: 'credentials'; message: string } | { kind: 'unverified'; message: string; email: string } | null;
+
+/**
+ * The sign-in form of /login (`admin` false: Google, links to reset and signup) and of /admin/login
+ * (`admin`: only a SuperAdmin gets in; anyone else sees 'Unauthorized').
+ */
+export function LoginForm({ admin = false }: { admin?: boolean }) {
+  const { t } = useLingui();
+  const location = useLocation();
+  const completeSignIn = useCompleteSignIn();
+  const userLogin = useLogin();
+  const adminLogin = useLoginAdmin();
+  const mutation = admin ? adminLogin : userLogin;
+  const [problem, setProblem] = useState<Problem>(null);
+  const alertId = useId();
+
+  const form = useForm<LoginBody>({
+    resolver: useTranslatedResolver(loginBodySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitted } = form.formState;
+  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+
+  const onSubmit = form.handleSubmit((body) => {
+    setProblem(null);
+    mutation.mutate(body, {
+      onSuccess: (data) => {
+        if (admin && data.user.role !== 'SuperAdmin') {
+          notify.error(t`Unauthorized`);
+          return;
+        }
+        completeSignIn(data, safeNext(location.search));
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return void notify.error(t`Request failed`);
+        if (error.code === 'UNAUTHORIZED_ROLE') return void notify.error(t`Unauthorized`);
+        if (error.code === 'INVALID_CREDENTIALS')
+          return setProblem({ kind: 'credentials', message: error.message });
+        if (error.code === 'EMAIL_NOT_VERIFIED')
+          return setProblem({ kind: 'unverified', message: error.message, email: body.email });
+        notify.error(error.message);
+      },
+    });
+  });
+
+  // After a refused sign-in both inputs are marked until the user edits them (description §5).
+  const refused = problem?.kind === 'credentials';
+  const refusedProps = refused
+    ? { 'aria-invalid': true as const, 'aria-describedby': alertId, className: 'ring-2 ring-error' }
+    : {};
+  const clearProblem = () => {
+    if (problem) setProblem(null);
+  };
+  const email = form.register('email', { onChange: clearProblem });
+  const password = form.register('password', { onChange: clearProblem });
+
+  return (
+    <div className="flex flex-col gap-5">
+      {admin ? null : <GoogleSignInSection signupRole="EndUser" />}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        {problem ? (
+          <FormAlert id={alertId}>
+            <p>{problem.message}</p>
+            {problem.kind === 'unverified' ? <ResendVerificationButton email={problem.email} /> : null}
+          </FormAlert>
+        ) : null}
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...email}
+          {...(errors.email ? {} : refusedProps)}
+        />
+        <PasswordField
+          label={t`Password`}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...password}
+          {...(errors.password ? {} : refusedProps)}
+        />
+        {admin ? null : (
+          <Link
+            to={paths.forgotPassword}
+            className="self-end text-sm font-semibold text-primary-darker underline-offset-2 hover:underline"
+          >
+            <Trans>Forgot Password?</Trans>
+          </Link>
+        )}
+        <Button type="submit" loading={mutation.isPending} className="w-full">
+          {t`Log In`}
+        </Button>
+      </form>
+      {admin ? null : (
+        <p className="text-center text-sm text-muted">
+          <Trans>
+            Don&apos;t have an account?{' '}
+            <Link
+              to={paths.signup}
+              className="font-semibold text-primary-darker underline underline-offset-2"
+            >
+              Sign Up
+            </Link>
+          </Trans>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { ResetPasswordForm } from './reset-password-form.tsx';
+import { renderAuth, stubApi } from './auth-test-helpers.tsx';
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('forgot and reset password', () => {
+  it('keeps the reset token apart from the session, then goes to /resetpassword', async () => {
+    const calls = stubApi({
+      'POST /auth/forgotpassword': {
+        body: { success: true, data: { message: 'We sent a reset code.', access_token: 'reset-jwt' } },
+      },
+    });
+    await renderAuth(<ForgotPasswordForm />, { route: '/forgotpassword' });
+    expect(screen.getByText('Enter the email associated with your account.')).toBeInTheDocument();
+    type('Email', 'lina@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/resetpassword');
+    expect(await screen.findByText('We sent a reset code.')).toBeInTheDocument();
+    expect(sessionStorage.getItem('reset_token')).toBe('reset-jwt');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(calls[0]?.body).toEqual({ email: 'lina@example.test' });
+  });
+
+  it('sends the code with the reset token as bearer, then goes to /login', async () => {
+    sessionStorage.setItem('reset_token', 'reset-jwt');
+    localStorage.setItem('auth_token', 'some-session');
+    const calls = stubApi({
+      'PATCH /auth/resetpassword': { body: { success: true, data: { message: 'Password reset.' } } },
+    });
+    await renderAuth(<ResetPasswordForm />, { route: '/resetpassword' });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    type('Reset Code', '123456');
+    type('New password', 'brand-new-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    const call = calls.find((c) => c.path === '/auth/resetpassword');
+    expect(call?.headers.get('authorization')).toBe('Bearer reset-jwt');
+    expect(call?.body).toEqual({ password_reset_code: '123456', new_password: 'brand-new-password' });
+    expect(sessionStorage.getItem('reset_token')).toBeNull();
+  });
+
+  it('shows a wrong code at the field, and a dead request with a way to ask again', async () => {
+    sessionStorage.setItem('reset_token', 'reset-jwt');
+    stubApi({
+      'PATCH /auth/resetpassword': {
+        status: 400,
+        body: { success: false, code: 'RESET_CODE_INVALID', message: 'The reset code is incorrect.' },
+      },
+    });
+    await renderAuth(<ResetPasswordForm />, { route: '/resetpassword' });
+    type('Reset Code', '000000');
+    type('New password', 'brand-new-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The reset code is incorrect.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Reset Code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('without a reset request, points to /forgotpassword', async () => {
+    stubApi({});
+    await renderAuth(<ResetPasswordForm />, { route: '/resetpassword' });
+    expect(screen.getByRole('link', { name: 'Request a new code' })).toHaveAttribute(
+      'href',
+      '/forgotpassword',
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { useForm } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { emailBodySchema, type EmailBody } from '@app/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../lib/validation-messages.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
+
+const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.message : fallback;
+
+/** 'Resend verification e-mail' for a known address: one button. */
+export function ResendVerificationButton({ email }: { email: string }) {
+  const { t } = useLingui();
+  const resend = useResendVerification();
+  return (
+    <Button
+      variant="secondary"
+      loading={resend.isPending}
+      onClick={() =>
+        resend.mutate(
+          { email },
+          {
+            onSuccess: (response) => notify.success(response.message),
+            onError: (error) => notify.error(errorMessage(error, t`Request failed`)),
+          },
+        )
+      }
+    >
+      {t`Resend verification e-mail`}
+    </Button>
+  );
+}
+
+/** 'Resend verification e-mail' when the address is not known yet (expired link…): a small form. */
+export function ResendVerificationForm() {
+  const { t } = useLingui();
+  const resend = useResendVerification();
+  const form = useForm<EmailBody>({
+    resolver: useTranslatedResolver(emailBodySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitted } = form.formState;
+  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      aria-labelledby="resend-verification-title"
+      onSubmit={(event) =>
+        void form.handleSubmit((body) =>
+          resend.mutate(body, {
+            onSuccess: (response) => notify.success(response.message),
+            onError: (error) => notify.error(errorMessage(error, t`Request failed`)),
+          }),
+        )(event)
+      }
+    >
+      <h2 id="resend-verification-title" className="text-lg font-semibold text-ink">
+        <Trans>Need a new link?</Trans>
+      </h2>
+      <TextField
+        label={t`Email`}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Button type="submit" variant="secondary" loading={resend.isPending}>
+        {t`Resend verification e-mail`}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { resetPasswordBodySchema, type ResetPasswordBody } from '@app/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../lib/validation-messages.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { clearResetRequest, resetEmail, resetToken } from '../lib/reset-token.ts';
+import { passwordHint } from '../lib/password-hint.ts';
+import { AuthPage } from './auth-page.tsx';
+import { FormAlert } from './form-alert.tsx';
+
+const requestNewCodeLink = 'font-semibold underline underline-offset-2';
+
+/** /resetpassword: the e-mailed code and a new password, sent with the reset request's token. */
+export function ResetPasswordForm() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [token] = useState(resetToken);
+  const [email] = useState(resetEmail);
+  const [deadRequest, setDeadRequest] = useState<string | null>(null);
+  const form = useForm<ResetPasswordBody>({
+    resolver: useTranslatedResolver(resetPasswordBodySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { password_reset_code: '', new_password: '' },
+  });
+  const { errors, isSubmitted } = form.formState;
+  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+
+  const onSubmit = form.handleSubmit((body) => {
+    if (!token) return;
+    reset.mutate(
+      { body, resetToken: token },
+      {
+        onSuccess: (data) => {
+          clearResetRequest();
+          notify.success(data.message);
+          void navigate(paths.login, { replace: true });
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return void notify.error(t`Request failed`);
+          if (error.code === 'RESET_CODE_INVALID')
+            return form.setError('password_reset_code', { type: 'server', message: error.message });
+          if (error.code === 'RESET_EXPIRED' || error.status === 401) {
+            clearResetRequest();
+            return setDeadRequest(error.message);
+          }
+          notify.error(error.message);
+        },
+      },
+    );
+  });
+
+  const subtitle = email ? (
+    <Trans>
+      Enter the code we sent to{' '}
+      <strong className="break-all">
+        <bdi>{email}</bdi>
+      </strong>{' '}
+      and choose a new password.
+    </Trans>
+  ) : (
+    <Trans>Enter the code from your e-mail and choose a new password.</Trans>
+  );
+
+  if (!token || deadRequest)
+    return (
+      <AuthPage title={t`Reset Password`}>
+        <FormAlert>
+          <p>{deadRequest ?? t`Request a reset code first.`}</p>
+          <Link to={paths.forgotPassword} className={requestNewCodeLink}>
+            <Trans>Request a new code</Trans>
+          </Link>
+        </FormAlert>
+      </AuthPage>
+    );
+
+  return (
+    <AuthPage title={t`Reset Password`} subtitle={subtitle}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <TextField
+          label={t`Reset Code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={errors.password_reset_code?.message}
+          {...form.register('password_reset_code')}
+        />
+        <PasswordField
+          label={t`New password`}
+          autoComplete="new-password"
+          hint={passwordHint()}
+          error={errors.new_password?.message}
+          {...form.register('new_password')}
+        />
+        <Button type="submit" loading={reset.isPending} className="w-full">
+          {t`Submit`}
+        </Button>
+      </form>
+      <Link
+        to={paths.forgotPassword}
+        className="self-start text-sm font-semibold text-primary-darker hover:underline"
+      >
+        <Trans>Request a new code</Trans>
+      </Link>
+    </AuthPage>
+  );
+}

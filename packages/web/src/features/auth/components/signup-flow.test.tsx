@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { SignupFlow } from './signup-flow.tsx';
+import { aUser, googleDisabled, renderAuth, stubApi } from './auth-test-helpers.tsx';
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const created = {
+  status: 201,
+  body: { success: true, message: 'Account created.', data: { user: aUser() } },
+};
+
+const labels = {
+  en: {
+    asUser: 'As User',
+    asContributor: 'As Contributor',
+    first: 'First Name',
+    last: 'Last Name',
+    email: 'Email',
+    password: 'Password',
+    confirm: 'Confirm Password',
+    submit: 'Sign Up',
+  },
+  ar: {
+    asUser: 'بصفة مستخدم',
+    asContributor: 'بصفة مساهم',
+    first: 'الاسم الأول',
+    last: 'اسم العائلة',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    confirm: 'تأكيد كلمة المرور',
+    submit: 'إنشاء حساب',
+  },
+} as const;
+
+async function fillAndSubmit(l: (typeof labels)['en' | 'ar'], confirm = 'long-enough-1') {
+  type(l.first, 'Lina');
+  type(l.last, 'Saleh');
+  type(l.email, 'lina@example.test');
+  type(l.password, 'long-enough-1');
+  type(l.confirm, confirm);
+  fireEvent.click(screen.getByRole('button', { name: l.submit }));
+}
+
+describe('SignupFlow', () => {
+  for (const language of ['en', 'ar'] as const) {
+    for (const [choice, role] of [
+      ['asUser', 'EndUser'],
+      ['asContributor', 'Contributor'],
+    ] as const) {
+      it(`sends role ${role} when "${labels[language][choice]}" is chosen (${language})`, async () => {
+        const l = labels[language];
+        const calls = stubApi({ ...googleDisabled, 'POST /auth/signup': created });
+        await renderAuth(<SignupFlow />, { route: '/signup', language });
+        fireEvent.click(screen.getByRole('button', { name: new RegExp(l[choice]) }));
+        await fillAndSubmit(l);
+        expect(await screen.findByText('lina@example.test')).toBeInTheDocument();
+        const body = calls.find((call) => call.path === '/auth/signup')?.body;
+        expect(body).toMatchObject({
+          firstname: 'Lina',
+          lastname: 'Saleh',
+          email: 'lina@example.test',
+          password: 'long-enough-1',
+          passwordConfirm: 'long-enough-1',
+          role,
+          preferred_language: language,
+        });
+      });
+    }
+  }
+
+  it('shows "Sign Up As {role}" and the back button returns to the choice, keeping what was typed', async () => {
+    stubApi(googleDisabled);
+    await renderAuth(<SignupFlow />, { route: '/signup' });
+    fireEvent.click(screen.getByRole('button', { name: /As Contributor/ }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign Up As Contributor');
+    type('First Name', 'Lina');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: /As User/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /As User/ }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign Up As User');
+    expect(screen.getByLabelText('First Name')).toHaveValue('Lina');
+  });
+
+  it('refuses mismatched passwords: toast and the confirm field marked, nothing sent', async () => {
+    const calls = stubApi(googleDisabled);
+    await renderAuth(<SignupFlow />, { route: '/signup' });
+    fireEvent.click(screen.getByRole('button', { name: /As User/ }));
+    await fillAndSubmit(labels.en, 'something-else');
+    expect(await screen.findAllByText('password does not match')).not.toHaveLength(0);
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.path === '/auth/signup')).toBe(false);
+  });
+
+  it('requires every field and a long enough password, messages shown under the fields', async () => {
+    stubApi(googleDisabled);
+    await renderAuth(<SignupFlow />, { route: '/signup' });
+    fireEvent.click(screen.getByRole('button', { name: /As User/ }));
+    type('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Must be at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getAllByText('This field is required.').length).toBeGreaterThanOrEqual(4);
+    type('Password', 'long-enough-1');
+    await waitFor(() => expect(screen.queryByText('Must be at least 8 characters.')).toBeNull());
+  });
+
+  it('keeps the form and explains when the address is already registered', async () => {
+    stubApi({
+      ...googleDisabled,
+      'POST /auth/signup': {
+        status: 409,
+        body: {
+          success: false,
+          code: 'EMAIL_TAKEN',
+          message: 'An account with this e-mail address already exists.',
+        },
+      },
+    });
+    await renderAuth(<SignupFlow />, { route: '/signup' });
+    fireEvent.click(screen.getByRole('button', { name: /As User/ }));
+    await fillAndSubmit(labels.en);
+    expect(await screen.findByRole('alert')).toHaveTextContent('already exists');
+    expect(screen.getByLabelText('Email')).toHaveValue('lina@example.test');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -1,0 +1,278 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiArrowLeft, FiBookOpen, FiEdit3, FiMail } from 'react-icons/fi';
+import { signupBodySchema, type SignupBody, type SignupRole } from '@app/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useLanguage } from '../../../i18n/use-language.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { notify, TOAST_MS } from '../../../lib/toast.ts';
+import {
+  useRevalidateOnLanguageChange,
+  useTranslatedResolver,
+  useValidationMessage,
+} from '../../../lib/validation-messages.ts';
+import { useSignup } from '../api/signup.ts';
+import { passwordHint } from '../lib/password-hint.ts';
+import { AuthPage } from './auth-page.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { GoogleSignInSection } from './google-sign-in-button.tsx';
+import { ResendVerificationButton } from './resend-verification.tsx';
+
+/**
+ * The roles a visitor may pick. The value sent is always one of these constants; the label is only
+ * what the reader sees (the old app sent the translated label, so Arabic signups became Contributors).
+ */
+const ROLE_CHOICES = ['EndUser', 'Contributor'] as const satisfies readonly SignupRole[];
+
+type SignupValues = Omit<SignupBody, 'preferred_language'>;
+const FIELDS = ['firstname', 'lastname', 'email', 'password', 'passwordConfirm'] as const;
+const isField = (path: string): path is (typeof FIELDS)[number] =>
+  (FIELDS as readonly string[]).includes(path);
+
+/** /signup: choose a role, fill in the form, then 'verification link sent'. */
+export function SignupFlow() {
+  const { t } = useLingui();
+  const [role, setRole] = useState<SignupRole | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const roleLabel = (value: SignupRole) => (value === 'EndUser' ? t`User` : t`Contributor`);
+
+  // The form lives here, so going back to the role choice keeps what was typed.
+  const form = useForm<SignupValues>({
+    resolver: useTranslatedResolver(signupBodySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      firstname: '',
+      lastname: '',
+      email: '',
+      password: '',
+      passwordConfirm: '',
+      role: 'EndUser',
+    },
+  });
+
+  if (sentTo) return <VerificationSent email={sentTo} />;
+  const roleName = role ? roleLabel(role) : '';
+  if (!role)
+    return (
+      <AuthPage title={t`Sign Up`} subtitle={t`How would you like to join?`}>
+        <RoleChoice
+          onChoose={(choice) => {
+            form.setValue('role', choice);
+            setRole(choice);
+          }}
+        />
+        <AlreadyMember />
+      </AuthPage>
+    );
+  return (
+    <AuthPage title={t`Sign Up As ${roleName}`}>
+      <SignupForm form={form} role={role} onBack={() => setRole(null)} onSent={setSentTo} />
+    </AuthPage>
+  );
+}
+
+function RoleChoice({ onChoose }: { onChoose: (role: SignupRole) => void }) {
+  const { t } = useLingui();
+  const choices: Record<SignupRole, { label: string; hint: string; Icon: typeof FiBookOpen }> = {
+    EndUser: { label: t`As User`, hint: t`Learn from open-science courses.`, Icon: FiBookOpen },
+    Contributor: {
+      label: t`As Contributor`,
+      hint: t`Create and share your own courses.`,
+      Icon: FiEdit3,
+    },
+  };
+  return (
+    <div role="group" aria-label={t`Choose how to sign up`} className="grid gap-3 sm:grid-cols-2">
+      {ROLE_CHOICES.map((value) => {
+        const { label, hint, Icon } = choices[value];
+        return (
+          <button
+            key={value}
+            type="button"
+            data-role={value}
+            onClick={() => onChoose(value)}
+            className="flex flex-col items-start gap-2 rounded-lg border-2 border-gray-300 bg-white p-4 text-start transition-colors hover:border-primary-dark hover:bg-primary-light"
+          >
+            <Icon aria-hidden="true" className="size-6 text-primary-darker" />
+            <span className="text-lg font-semibold text-ink">{label}</span>
+            <span className="text-sm text-muted">{hint}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function AlreadyMember() {
+  return (
+    <p className="text-center text-sm text-muted">
+      <Trans>
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-semibold text-primary-darker underline underline-offset-2">
+          Log In
+        </Link>
+      </Trans>
+    </p>
+  );
+}
+
+function SignupForm({
+  form,
+  role,
+  onBack,
+  onSent,
+}: {
+  form: ReturnType<typeof useForm<SignupValues>>;
+  role: SignupRole;
+  onBack: () => void;
+  onSent: (email: string) => void;
+}) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const message = useValidationMessage();
+  const signup = useSignup();
+  const [failure, setFailure] = useState<{ message: string; taken: boolean } | null>(null);
+  const { errors, isSubmitted } = form.formState;
+  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+  const firstField = useRef<HTMLInputElement | null>(null);
+  useEffect(() => firstField.current?.focus(), []);
+
+  const mismatch = () => {
+    const { password, passwordConfirm } = form.getValues();
+    if (!passwordConfirm || password === passwordConfirm) return false;
+    notify.error(t`password does not match`, TOAST_MS.short);
+    form.setError('passwordConfirm', { type: 'passwords_mismatch', message: message('passwords_mismatch') });
+    return true;
+  };
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      setFailure(null);
+      // The role comes from the constant chosen on the first step, never from a label.
+      const body: SignupBody = { ...values, role, preferred_language: language };
+      signup.mutate(body, {
+        onSuccess: () => onSent(body.email),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return void notify.error(t`Request failed`);
+          for (const fieldError of error.fieldErrors)
+            if (isField(fieldError.path))
+              form.setError(fieldError.path, { type: 'server', message: fieldError.message });
+          if (error.code === 'EMAIL_TAKEN') {
+            form.setError('email', { type: 'server', message: error.message });
+            return setFailure({ message: error.message, taken: true });
+          }
+          if (error.fieldErrors.length === 0) notify.error(error.message);
+        },
+      });
+    },
+    () => void mismatch(),
+  );
+
+  const firstname = form.register('firstname');
+  return (
+    <div className="flex flex-col gap-5">
+      <button
+        type="button"
+        onClick={onBack}
+        className="inline-flex items-center gap-2 self-start rounded-md px-2 py-1 text-sm font-semibold text-primary-darker hover:bg-primary-light"
+      >
+        <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+        <Trans>Back</Trans>
+      </button>
+      <GoogleSignInSection signupRole={role} />
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        {failure ? (
+          <FormAlert>
+            <p>{failure.message}</p>
+            {failure.taken ? (
+              <Link to={paths.login} className="font-semibold underline underline-offset-2">
+                <Trans>Log In</Trans>
+              </Link>
+            ) : null}
+          </FormAlert>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t`First Name`}
+            autoComplete="given-name"
+            error={errors.firstname?.message}
+            {...firstname}
+            ref={(element) => {
+              firstname.ref(element);
+              firstField.current = element;
+            }}
+          />
+          <TextField
+            label={t`Last Name`}
+            autoComplete="family-name"
+            error={errors.lastname?.message}
+            {...form.register('lastname')}
+          />
+        </div>
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <PasswordField
+          label={t`Password`}
+          autoComplete="new-password"
+          hint={passwordHint()}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <PasswordField
+          label={t`Confirm Password`}
+          autoComplete="new-password"
+          error={errors.passwordConfirm?.message}
+          {...form.register('passwordConfirm')}
+        />
+        <Button type="submit" loading={signup.isPending} className="w-full">
+          {t`Sign Up`}
+        </Button>
+      </form>
+      <AlreadyMember />
+    </div>
+  );
+}
+
+/** After signing up: where the link went, and what to do next. */
+function VerificationSent({ email }: { email: string }) {
+  const { t } = useLingui();
+  return (
+    <AuthPage title={t`Your verification link is in your email!`}>
+      <div className="flex flex-col items-start gap-4">
+        <FiMail aria-hidden="true" className="size-12 text-primary-dark" />
+        <p className="text-ink">
+          <Trans>
+            We have sent it to{' '}
+            <strong className="break-all">
+              <bdi>{email}</bdi>
+            </strong>
+            . Open the link in that e-mail to activate your account, then log in.
+          </Trans>
+        </p>
+        <p className="text-sm text-muted">
+          <Trans>Nothing arrived? Check your spam folder, or send the link again.</Trans>
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <ResendVerificationButton email={email} />
+          <Link
+            to={paths.login}
+            className="inline-flex min-h-10 items-center rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker"
+          >
+            {t`Log In`}
+          </Link>
+        </div>
+      </div>
+    </AuthPage>
+  );
+}

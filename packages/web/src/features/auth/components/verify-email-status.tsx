@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiCheckCircle, FiXCircle } from 'react-icons/fi';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { verifyEmailQuery } from '../api/verify-email.ts';
+import { ResendVerificationForm } from './resend-verification.tsx';
+
+const buttonLink =
+  'inline-flex min-h-10 items-center justify-center rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
+
+/** /verifyemail/:token — spinner, then success with a Login button, or the reason with a way on. */
+export function VerifyEmailStatus({ token }: { token: string }) {
+  const { t } = useLingui();
+  const verification = useQuery(verifyEmailQuery(token));
+  useDocumentTitle(t`Email verification`);
+
+  if (verification.isPending)
+    return (
+      <div className="flex flex-col items-center gap-4 py-10">
+        <h1 className="text-2xl font-bold text-ink">
+          <Trans>Email verification</Trans>
+        </h1>
+        <Spinner size={48} label={t`Verifying your e-mail address…`} />
+      </div>
+    );
+
+  if (verification.isSuccess)
+    return (
+      <div className="flex flex-col items-center gap-4 py-6 text-center">
+        <FiCheckCircle aria-hidden="true" className="size-14 text-success" />
+        <h1 className="text-2xl font-bold text-ink">
+          <Trans>Email Verification Successful!</Trans>
+        </h1>
+        <p className="text-muted">{verification.data.message}</p>
+        <Link to={paths.login} className={buttonLink}>
+          <Trans>Login</Trans>
+        </Link>
+      </div>
+    );
+
+  const reason = verification.error instanceof ApiError ? verification.error.message : t`Request failed`;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <FiXCircle aria-hidden="true" className="size-14 text-error" />
+        <h1 className="text-2xl font-bold text-ink">
+          <Trans>Email verification failed</Trans>
+        </h1>
+        <p role="alert" className="text-ink">
+          {reason}
+        </p>
+        <p className="text-sm text-muted">
+          <Trans>
+            Not signed up yet?{' '}
+            <Link
+              to={paths.signup}
+              className="font-semibold text-primary-darker underline underline-offset-2"
+            >
+              Sign Up
+            </Link>
+          </Trans>
+        </p>
+      </div>
+      <ResendVerificationForm />
+    </div>
+  );
+}

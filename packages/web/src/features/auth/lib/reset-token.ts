@@ -1,0 +1,19 @@
+/**
+ * The forgot-password answer's token names one reset request. It is kept apart from the session
+ * (sessionStorage, this tab only) and is never used as a sign-in token.
+ */
+const TOKEN_KEY = 'reset_token';
+const EMAIL_KEY = 'reset_email';
+
+export function storeResetRequest(token: string, email: string) {
+  sessionStorage.setItem(TOKEN_KEY, token);
+  sessionStorage.setItem(EMAIL_KEY, email);
+}
+
+export const resetToken = () => sessionStorage.getItem(TOKEN_KEY);
+export const resetEmail = () => sessionStorage.getItem(EMAIL_KEY);
+
+export function clearResetRequest() {
+  sessionStorage.removeItem(TOKEN_KEY);
+  sessionStorage.removeItem(EMAIL_KEY);
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiArrowRight, FiClock } from 'react-icons/fi';
+import { paths } from '../../../lib/paths.ts';
+import { FEATURED_COURSES, UPCOMING_COURSES, type LandingCourse } from '../content/landing-content.ts';
+
+/** Two featured courses, each with 'Start Learning' (to /login). */
+export function FeaturedCourses() {
+  const { t } = useLingui();
+  return (
+    <section id="courses" aria-labelledby="featured-title" className="scroll-mt-24">
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-5 py-14">
+        <div className="flex flex-col gap-2">
+          <h2 id="featured-title" className="text-3xl font-bold text-ink">
+            <Trans>Featured Courses</Trans>
+          </h2>
+          <p className="text-muted">
+            <Trans>Start with the courses our community recommends.</Trans>
+          </p>
+        </div>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {FEATURED_COURSES.map(({ id, name, description, icon: Icon }) => (
+            <li
+              key={id}
+              className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+            >
+              <span className="inline-flex size-14 items-center justify-center rounded-lg bg-primary-light">
+                <Icon aria-hidden="true" className="size-7 text-primary-darker" />
+              </span>
+              <h3 className="text-xl font-semibold text-ink">{t(name)}</h3>
+              <p className="flex-1 text-muted">{t(description)}</p>
+              <Link
+                to={paths.login}
+                className="inline-flex min-h-10 items-center gap-2 self-start rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker"
+              >
+                <Trans>Start Learning</Trans>
+                <span className="sr-only">: {t(name)}</span>
+                <FiArrowRight aria-hidden="true" className="rtl:-scale-x-100" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * One upcoming course. Not a link yet: 'Coming Soon' shows on hover, keyboard focus and tap.
+ */
+function UpcomingCourse({ course }: { course: LandingCourse }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const Icon = course.icon;
+  return (
+    <Tooltip.Root open={open} onOpenChange={setOpen}>
+      <Tooltip.Trigger asChild>
+        <button
+          type="button"
+          aria-disabled="true"
+          onClick={(event) => {
+            // Tapping shows the tooltip instead of closing it (Radix skips its own handler then).
+            event.preventDefault();
+            setOpen(true);
+          }}
+          className="flex h-full w-full cursor-default flex-col items-start gap-2 rounded-xl border border-dashed border-gray-400 bg-white p-5 text-start"
+        >
+          <Icon aria-hidden="true" className="size-7 text-muted" />
+          <span className="font-semibold text-ink">{t(course.name)}</span>
+          <span className="text-sm text-muted">{t(course.description)}</span>
+        </button>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content
+          side="top"
+          sideOffset={6}
+          className="z-50 inline-flex items-center gap-1 rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white shadow-lg"
+        >
+          <FiClock aria-hidden="true" />
+          <Trans>Coming Soon</Trans>
+          <Tooltip.Arrow className="fill-ink" />
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
+
+/** The row of upcoming courses and 'See All Courses' (to /login). */
+export function UpcomingCourses() {
+  return (
+    <section aria-labelledby="upcoming-title" className="bg-gray-50">
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-5 py-14">
+        <h2 id="upcoming-title" className="text-3xl font-bold text-ink">
+          <Trans>Upcoming Courses</Trans>
+        </h2>
+        <Tooltip.Provider delayDuration={150}>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {UPCOMING_COURSES.map((course) => (
+              <li key={course.id}>
+                <UpcomingCourse course={course} />
+              </li>
+            ))}
+          </ul>
+        </Tooltip.Provider>
+        <Link
+          to={paths.login}
+          className="inline-flex min-h-10 items-center gap-2 self-center rounded-md border border-primary-dark bg-white px-5 py-2 font-semibold text-primary-darker hover:bg-primary-light"
+        >
+          <Trans>See All Courses</Trans>
+          <FiArrowRight aria-hidden="true" className="rtl:-scale-x-100" />
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AboutTabs } from './about-tabs.tsx';
+import { FeaturedCourses, UpcomingCourses } from './course-sections.tsx';
+import { Hero } from './hero.tsx';
+import { JoinUs } from './join-us.tsx';
+import { LandingFooter } from './landing-footer.tsx';
+import { LandingHeader } from './landing-header.tsx';
+import { LogoItems } from './logo-items.tsx';
+import { OpenPractices } from './open-practices.tsx';
+import { Supporters } from './supporters.tsx';
+
+/** The public landing page (description §1). Kept light: no dashboard, viewer or authoring code. */
+export function LandingPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Open Science Community Saudi Arabia`);
+  return (
+    <div className="flex min-h-dvh flex-col bg-white">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-primary-darker focus:not-sr-only focus:absolute focus:start-4 focus:top-4"
+      >
+        <Trans>Skip to main content</Trans>
+      </a>
+      <LandingHeader />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Hero />
+        <LogoItems />
+        <FeaturedCourses />
+        <UpcomingCourses />
+        <OpenPractices />
+        <AboutTabs />
+        <Supporters />
+        <JoinUs />
+      </main>
+      <LandingFooter />
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
+
+/** Names the browser tab after the page (WCAG 2.4.2), e.g. "Log In · Open Science Courses". */
+export function useDocumentTitle(title: string | null | undefined) {
+  const { t } = useLingui();
+  const site = t`Open Science Courses`;
+  useEffect(() => {
+    document.title = title ? `${title} · ${site}` : site;
+  }, [title, site]);
+}

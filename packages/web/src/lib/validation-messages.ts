@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { t, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { describeIssue, issuePath, type ValidationKey } from '@app/shared';
+
+/**
+ * The shared zod schemas report problems as stable keys (`describeIssue`); this turns a key into a
+ * sentence in the reader's language. One place for every form of the app (auth, course form, quiz…).
+ */
+export function validationMessage(key: ValidationKey, limit?: number): string {
+  const n = limit ?? 0;
+  switch (key) {
+    case 'required':
+      return t`This field is required.`;
+    case 'invalid_email':
+      return t`Enter a valid email address.`;
+    case 'invalid_url':
+      return t`Enter a valid link (URL).`;
+    case 'too_short':
+      return plural(n, {
+        one: 'Must be at least # character.',
+        other: 'Must be at least # characters.',
+      });
+    case 'too_long':
+      return plural(n, {
+        one: 'Must be at most # character.',
+        other: 'Must be at most # characters.',
+      });
+    case 'too_few':
+      return plural(n, { one: 'Add at least # item.', other: 'Add at least # items.' });
+    case 'too_many':
+      return plural(n, { one: 'Add at most # item.', other: 'Add at most # items.' });
+    case 'invalid_option':
+      return t`Choose one of the options.`;
+    case 'passwords_mismatch':
+      return t`password does not match`;
+    case 'correct_answer_not_option':
+      return t`The correct answer must be one of the options.`;
+    case 'duplicate_option':
+      return t`Each option must be different.`;
+    case 'video_not_embeddable':
+      return t`Enter a YouTube video link.`;
+    case 'pdf_file_required':
+      return t`Add a PDF file.`;
+    case 'quiz_required':
+      return t`Add at least one question.`;
+    case 'unknown_field':
+      return t`This field is not allowed.`;
+    case 'invalid_type':
+    case 'invalid':
+      return t`This value is not valid.`;
+  }
+}
+
+export type ValidationMessageFn = (key: ValidationKey, limit?: number) => string;
+
+/**
+ * `(key, limit?) => string` in the active language. Its identity changes with the language, so
+ * memoised resolvers and messages follow a language switch.
+ */
+export function useValidationMessage(): ValidationMessageFn {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the locale is the input that matters.
+  return useCallback((key: ValidationKey, limit?: number) => validationMessage(key, limit), [locale]);
+}
+
+const valueAt = (values: unknown, path: PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (node, segment) =>
+      node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[segment] : undefined,
+    values,
+  );
+
+/**
+ * Field errors keyed by dotted path (`coursesection.0.title`), first problem per field. A field left
+ * empty is reported as required, whatever check caught it (an empty e-mail fails the format check).
+ */
+export function issuesToFieldErrors(
+  issues: z.core.$ZodIssue[],
+  message: ValidationMessageFn,
+  values?: unknown,
+) {
+  const errors: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    const path = issuePath(issue);
+    if (errors[path]) continue;
+    const value = values === undefined ? undefined : valueAt(values, issue.path);
+    const { key, limit } =
+      typeof value === 'string' && value.trim() === ''
+        ? { key: 'required' as const, limit: undefined }
+        : describeIssue(issue);
+    errors[path] = { type: key, message: message(key, limit) };
+  }
+  return errors;
+}
+
+/**
+ * A react-hook-form resolver for a shared zod schema whose messages are translated: use it like
+ * `zodResolver(schema)` (`useForm({ resolver: translatedZodResolver(schema, message) })`). On success
+ * the form receives the schema's output (trimmed, lower-cased e-mail…).
+ */
+export function translatedZodResolver<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  message: ValidationMessageFn = validationMessage,
+): Resolver<Input, unknown, Output> {
+  return async (values, _context, options) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values: result.data, errors: {} };
+    const flat = issuesToFieldErrors(result.error.issues, message, values) as FieldErrors;
+    return { values: {}, errors: toNestErrors<Input>(flat, options) };
+  };
+}
+
+/** `translatedZodResolver` bound to the active language (stable until the language changes). */
+export function useTranslatedResolver<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+): Resolver<Input, unknown, Output> {
+  const message = useValidationMessage();
+  return useMemo(() => translatedZodResolver(schema, message), [schema, message]);
+}
+
+/**
+ * Messages already on screen were written in the old language; after a language switch, validate
+ * the submitted form again so they are re-worded. Pass `useForm()`'s `trigger` and `formState`.
+ */
+export function useRevalidateOnLanguageChange(trigger: () => Promise<boolean>, isSubmitted: boolean): void {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const previous = useRef(locale);
+  useEffect(() => {
+    if (previous.current === locale) return;
+    previous.current = locale;
+    if (isSubmitted) void trigger();
+  }, [locale, isSubmitted, trigger]);
+}
