@@ -17,6 +17,8 @@ export interface OidcTestProvider {
   clientSecret: string;
   /** Env overrides that point the app's Google sign-in at this provider. */
   appEnv: Record<string, string>;
+  /** Paths of every request the provider received, in order (e.g. to count discovery calls). */
+  requestLog: string[];
   /** Add or change accounts at any time; the key is the subject (`sub`). */
   accounts: Map<string, OidcTestAccount>;
   /** Signs `accountId` in and consents like a browser would, and returns the authorization code. */
@@ -68,7 +70,12 @@ export async function startOidcProvider(): Promise<OidcTestProvider> {
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['oidc-test-cookie-key'] },
   });
-  server.on('request', provider.callback());
+  const requestLog: string[] = [];
+  const handle = provider.callback();
+  server.on('request', (req, res) => {
+    requestLog.push(new URL(req.url ?? '/', issuer).pathname);
+    handle(req, res);
+  });
 
   async function authorizationCode(
     accountId: string,
@@ -134,6 +141,7 @@ export async function startOidcProvider(): Promise<OidcTestProvider> {
     clientId,
     clientSecret,
     appEnv: { GOOGLE_ISSUER: issuer, GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret },
+    requestLog,
     accounts,
     authorizationCode,
     close: () =>

@@ -153,6 +153,14 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(response.json()).toMatchObject({ code: 'ACCOUNT_INACTIVE' });
   });
 
+  it('discovers the provider once and reuses the result', async () => {
+    for (let i = 0; i < 2; i += 1)
+      await googleSignIn(await provider.authorizationCode(account(uniqueEmail('google'))));
+    await t.app.inject({ method: 'GET', url: '/api/v1/auth/config' });
+    const discoveries = provider.requestLog.filter((path) => path === '/.well-known/openid-configuration');
+    expect(discoveries).toHaveLength(1);
+  });
+
   it('fails with 400 GOOGLE_SIGNIN_FAILED for a bad, reused or missing code', async () => {
     const bad = await googleSignIn('not-a-real-code');
     expect(bad.statusCode).toBe(400);
@@ -167,6 +175,37 @@ describe('Google sign-in against a local OpenID provider', () => {
     const missing = await googleSignIn(null, { role: 'EndUser' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'GOOGLE_SIGNIN_FAILED' });
+  });
+});
+
+describe('Google sign-in when the provider cannot be reached', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+    t = await createTestApp({
+      GOOGLE_ISSUER: 'http://127.0.0.1:9',
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers 502 GOOGLE_SIGNIN_FAILED and hides the button in the public configuration', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/googlesignin',
+      headers: { authorization: 'Bearer some-code', ...fromNewIp() },
+      payload: { role: 'EndUser' },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({
+      code: 'GOOGLE_SIGNIN_FAILED',
+      message: 'Google sign-in is temporarily unavailable. Please try again later.',
+    });
+    const config = await t.app.inject({ method: 'GET', url: '/api/v1/auth/config' });
+    expect(config.json()).toMatchObject({
+      data: { google: { enabled: false, clientId: 'client', authorizationEndpoint: null } },
+    });
   });
 });
 

@@ -16,6 +16,8 @@ export interface GoogleIdentity {
 
 /** Discovery and token calls give up after this many seconds, so a slow provider cannot pile up requests. */
 const HTTP_TIMEOUT_SECONDS = 10;
+/** After a failed discovery, requests fail fast for this long instead of each waiting on the provider. */
+const DISCOVERY_RETRY_MS = 30_000;
 
 /**
  * Google sign-in (OpenID Connect authorization-code flow). The browser obtains the code; the server
@@ -24,6 +26,7 @@ const HTTP_TIMEOUT_SECONDS = 10;
  */
 export class GoogleSignIn {
   private discovered: Promise<oidc.Configuration> | undefined;
+  private discoveryFailedAt = -Infinity;
 
   constructor(
     private readonly env: Pick<
@@ -46,13 +49,18 @@ export class GoogleSignIn {
     return `${this.env.APP_URL}/auth/google/callback`;
   }
 
-  /** The provider's metadata, discovered once and cached; a failed discovery is retried next time. */
+  /** The provider's metadata, discovered once and cached; a failed discovery is retried after a pause. */
   configuration(): Promise<oidc.Configuration> {
-    if (!this.enabled) throw new AppError(404, 'GOOGLE_SIGNIN_DISABLED', authMessages.googleDisabled);
+    if (!this.enabled)
+      return Promise.reject(new AppError(404, 'GOOGLE_SIGNIN_DISABLED', authMessages.googleDisabled));
+    const unavailable = () => new AppError(502, 'GOOGLE_SIGNIN_FAILED', authMessages.googleUnavailable);
+    if (!this.discovered && Date.now() - this.discoveryFailedAt < DISCOVERY_RETRY_MS)
+      return Promise.reject(unavailable());
     this.discovered ??= this.discover().catch((error: unknown) => {
       this.discovered = undefined;
+      this.discoveryFailedAt = Date.now();
       this.log.warn({ err: error }, 'Google sign-in: discovery failed');
-      throw new AppError(502, 'GOOGLE_SIGNIN_FAILED', authMessages.googleUnavailable);
+      throw unavailable();
     });
     return this.discovered;
   }

@@ -34,6 +34,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private queue: Promise<number> = Promise.resolve(0);
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -42,7 +43,7 @@ export class OutboxWorker {
   ) {}
 
   start(): void {
-    if (this.timer) return;
+    if (this.timer || this.stopped) return;
     this.timer = setInterval(() => this.kick(), POLL_INTERVAL_MS);
     this.timer.unref();
     this.kick();
@@ -50,6 +51,7 @@ export class OutboxWorker {
 
   /** Sends what is due soon, without waiting (e.g. right after a transaction that queued mail). */
   kick(): void {
+    if (this.stopped) return;
     this.flush().catch((error: unknown) => this.log.error({ err: error }, 'outbox: flush failed'));
   }
 
@@ -64,6 +66,7 @@ export class OutboxWorker {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.queue;
@@ -126,14 +129,16 @@ export class OutboxWorker {
 }
 
 /**
- * Creates the app's outbox worker (`app.outbox`), starts it when the app is ready and stops it on
- * close. `transport` replaces the configured one (tests).
+ * Creates the app's outbox worker (`app.outbox`), starts it when the app is ready and stops it when
+ * the app closes. `preClose` runs before every `onClose` hook (those run last-added first), so the
+ * worker finishes its current send while the database is still open. `transport` replaces the
+ * configured one (tests).
  */
 export function startOutboxWorker(app: FastifyInstance, transport?: MailTransport): OutboxWorker {
   const worker = new OutboxWorker(app.db, transport ?? createMailTransport(app.env, app.log), app.log);
   app.decorate('outbox', worker);
   app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  app.addHook('preClose', async () => worker.stop());
   return worker;
 }
 
