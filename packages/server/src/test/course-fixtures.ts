@@ -170,9 +170,9 @@ function question(text: string, correct: string, options: string[]) {
   };
 }
 
-export interface CreatedCourse {
+/** The parts of a course (as the API returns it) that the helpers below rely on. */
+export interface CourseShape {
   _id: string;
-  status: string;
   course_section: {
     _id: string;
     resources: {
@@ -183,6 +183,10 @@ export interface CreatedCourse {
       quiz: { _id: string; correctanswer: string }[] | null;
     }[];
   }[];
+}
+
+export interface CreatedCourse extends CourseShape {
+  status: string;
   [key: string]: unknown;
 }
 
@@ -191,10 +195,11 @@ export async function postCourse(
   t: TestApp,
   user: TestUser,
   body: unknown,
-  cover: FilePart | undefined = pngCover,
+  /** null sends no file part at all. */
+  cover: FilePart | null = pngCover,
 ) {
   const form = await multipart({
-    file: cover,
+    file: cover ?? undefined,
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return t.app.inject({
@@ -256,14 +261,14 @@ export async function createApprovedCourse(
 }
 
 /** The quiz resource of a course built from `courseBody`. */
-export function quizOf(course: CreatedCourse) {
+export function quizOf(course: CourseShape) {
   const quiz = course.course_section.flatMap((section) => section.resources).find((r) => r.type === 'quiz');
   if (!quiz?.quiz) throw new Error('course has no quiz');
   return { resourceId: quiz._id, questions: quiz.quiz };
 }
 
 /** Answers for a quiz from `courseBody`: the first `correct` questions right, the rest wrong. */
-export function answers(course: CreatedCourse, correct: number) {
+export function answers(course: CourseShape, correct: number) {
   const { resourceId, questions } = quizOf(course);
   return {
     resourceId,

@@ -31,6 +31,16 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop while they are still
+      // closing kills them mid-goodbye and surfaces as an unhandled 57P01 error. Let them go first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     };

@@ -8,9 +8,12 @@ import {
 } from '../common/constants.ts';
 import { isEmbeddableVideoUrl } from '../common/youtube.ts';
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** PostgreSQL cannot store NUL characters in text or jsonb; refuse them as invalid input, not a 500. */
+const noNul = (value: string) => !value.includes('\u0000');
+const text = (max: number) => z.string().trim().min(1).max(max).refine(noNul, { message: 'invalid' });
 /** Arabic counterpart of a text field: optional, may be empty (the English value is shown instead). */
-const translation = (max: number) => z.string().trim().max(max).optional().nullable();
+const translation = (max: number) =>
+  z.string().trim().max(max).refine(noNul, { message: 'invalid' }).optional().nullable();
 const optionalId = z.string().uuid().optional();
 
 // ---------- what authors send (POST /course/new, PATCH /course/:id `body`) ----------
@@ -217,14 +220,21 @@ export const courseActionResponseSchema = z.object({
 });
 export const learnerCourseResponseSchema = z.object({ success: z.literal(true), data: learnerCourseSchema });
 
-export const courseSearchQuerySchema = z.object({ q: z.string().trim().max(LIMITS.searchMax).optional() });
+export const courseSearchQuerySchema = z.object({
+  q: z.string().trim().max(LIMITS.searchMax).refine(noNul, { message: 'invalid' }).optional(),
+});
 
 // ---------- learning ----------
 
 export const exerciseScoreBodySchema = z.object({
   resourceId: z.string().uuid(),
   quizAnswers: z
-    .array(z.object({ _id: z.string().min(1).max(100), answer: z.string().max(LIMITS.optionMax) }))
+    .array(
+      z.object({
+        _id: z.string().min(1).max(100).refine(noNul, { message: 'invalid' }),
+        answer: z.string().max(LIMITS.optionMax).refine(noNul, { message: 'invalid' }),
+      }),
+    )
     .max(LIMITS.questionsMax),
 });
 export type ExerciseScoreBody = z.infer<typeof exerciseScoreBodySchema>;

@@ -97,7 +97,7 @@ export async function submitQuiz(
   });
   if (issues.length > 0) throw new BodyValidationError(issues);
 
-  const currentScore = clampScore((correct / questions.length) * 100);
+  const currentScore = clampScore((correct * 100) / questions.length);
   await recordAttempt(db, {
     userId: user.id,
     courseId,

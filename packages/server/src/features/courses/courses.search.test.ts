@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseSummary } from '@app/shared';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { courseAction, createApprovedCourse, createCourse } from '../../test/course-fixtures.ts';
+
+describe('courses: the learner catalogue and its search', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let admin: TestUser;
+  let learner: TestUser;
+  let arabic: string;
+  let english: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createUser(t, 'Contributor');
+    admin = await createUser(t, 'SuperAdmin');
+    learner = await createUser(t, 'EndUser');
+    // Written with hamza-on-alef, a diacritic and taa marbuta: «إدارةُ البيانات المفتوحة»
+    arabic = (
+      await createApprovedCourse(t, owner, admin, {
+        title: 'Open data management',
+        title_tr: 'إدارةُ البيانات المفتوحة',
+        description: 'Plan, store and share research data.',
+        description_tr: 'خطط لبياناتك البحثية وخزّنها وشاركها.',
+      })
+    )._id;
+    english = (
+      await createApprovedCourse(t, owner, admin, {
+        title: 'Licences 100% explained_fast',
+        title_tr: null,
+        description: 'Choosing a licence.',
+        description_tr: null,
+      })
+    )._id;
+  });
+  afterAll(() => t.close());
+
+  async function search(q?: string): Promise<string[]> {
+    const url =
+      q === undefined ? '/api/v1/course/approved' : `/api/v1/course/approved?q=${encodeURIComponent(q)}`;
+    const response = await t.app.inject({ method: 'GET', url, headers: learner.auth });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: CourseSummary[] }>().data.map((course) => course._id);
+  }
+
+  it.each([
+    ['bare alef, no diacritics, haa for taa marbuta', 'اداره'],
+    ['the exact spelling', 'إدارةُ'],
+    ['alef with madda and tatweel', 'آدارـة'],
+    ['a later word, with its own diacritics', 'البَيانات'],
+    ['the Arabic description', 'خزنها'],
+  ])('finds an Arabic title written with %s', async (_name, q) => {
+    expect(await search(q)).toEqual([arabic]);
+  });
+
+  it('searches English titles and descriptions case-insensitively', async () => {
+    expect(await search('OPEN DATA')).toEqual([arabic]);
+    expect(await search('research data')).toEqual([arabic]);
+    expect(await search('choosing')).toEqual([english]);
+  });
+
+  it('treats % and _ in the query as text, not wildcards', async () => {
+    expect(await search('100%')).toEqual([english]);
+    expect(await search('%')).toEqual([english]);
+    expect(await search('explained_fast')).toEqual([english]);
+    expect(await search('_')).toEqual([english]);
+    expect(await search('nothing matches this')).toEqual([]);
+  });
+
+  it('lists everything approved and available when the query is absent or blank', async () => {
+    expect((await search()).sort()).toEqual([arabic, english].sort());
+    expect((await search('   ')).sort()).toEqual([arabic, english].sort());
+  });
+
+  it('hides a course from learners when it is made unavailable, and shows it again when made available', async () => {
+    await courseAction(t, admin, 'toggle-available', english);
+    expect(await search()).toEqual([arabic]);
+    expect(await search('licences')).toEqual([]);
+    await courseAction(t, admin, 'toggle-available', english);
+    expect(await search('licences')).toEqual([english]);
+  });
+
+  it('never lists drafts or courses pending review', async () => {
+    await createCourse(t, owner, { title: 'إدارة مسودة' });
+    expect(await search('اداره')).toEqual([arabic]);
+  });
+
+  it('refuses an over-long query', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/course/approved?q=${'a'.repeat(101)}`,
+      headers: learner.auth,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,335 @@
+import { count, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Course, CourseInput } from '@app/shared';
+import { courseEvents, courseSections, courses, files, resources } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import {
+  courseBody,
+  createCourse,
+  multipart,
+  patchCourse,
+  postCourse,
+  TINY_PNG,
+  tinyPdf,
+  uploadFile,
+  type FilePart,
+} from '../../test/course-fixtures.ts';
+
+/** Every refusal leaves the database exactly as it was: no course, section, resource, file or event. */
+describe('courses: bad input is refused with a 4xx and leaves nothing behind', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+  let pdfUrl: string;
+  let pngUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createUser(t, 'Contributor');
+    other = await createUser(t, 'Contributor');
+    pdfUrl = (await uploadFile(t, owner, { data: tinyPdf(), filename: 'notes.pdf' })).secure_url;
+    // A PNG renamed .pdf is stored as what it is: an image.
+    pngUrl = (await uploadFile(t, owner, { data: TINY_PNG, filename: 'fake.pdf', type: 'application/pdf' }))
+      .secure_url;
+  });
+  afterAll(() => t.close());
+
+  async function rowCounts() {
+    const tables = { courses, courseSections, resources, files, courseEvents };
+    const entries = await Promise.all(
+      Object.entries(tables).map(async ([name, table]) => [
+        name,
+        (await t.db.select({ n: count() }).from(table))[0]!.n,
+      ]),
+    );
+    return Object.fromEntries(entries) as Record<string, number>;
+  }
+
+  /**
+   * A valid body with one change made by `edit` (on a fresh copy), built when the test runs (the
+   * uploaded PDF's URL is only known then).
+   */
+  const bodyWith = (edit: (body: CourseInput & Record<string, unknown>) => void) => () => {
+    const body = structuredClone(courseBody(pdfUrl)) as CourseInput & Record<string, unknown>;
+    edit(body);
+    return body;
+  };
+  const quizOfBody = (body: CourseInput) => {
+    const quiz = body.coursesection[1]!.resources[0]!;
+    if (quiz.type !== 'quiz') throw new Error('fixture changed');
+    return quiz.quiz;
+  };
+  const video = (body: CourseInput) => body.coursesection[0]!.resources[0] as { link: string };
+
+  const invalidBodies: [string, () => unknown, string][] = [
+    ['a title of the wrong type', bodyWith((b) => void (b.title = 42 as never)), 'body.title'],
+    ['a missing author', bodyWith((b) => void delete (b as Partial<CourseInput>).author), 'body.author'],
+    ['an empty title', bodyWith((b) => void (b.title = '   ')), 'body.title'],
+    ['a 201-character title', bodyWith((b) => void (b.title = 'x'.repeat(201))), 'body.title'],
+    [
+      'a 5001-character description',
+      bodyWith((b) => void (b.description = 'x'.repeat(5001))),
+      'body.description',
+    ],
+    [
+      'a 31-character section title',
+      bodyWith((b) => void (b.coursesection[0]!.title = 'x'.repeat(31))),
+      'body.coursesection.0.title',
+    ],
+    [
+      'sections that are not a list',
+      bodyWith((b) => void (b.coursesection = 'none' as never)),
+      'body.coursesection',
+    ],
+    [
+      'a question with 5 options',
+      bodyWith((b) => {
+        const question = quizOfBody(b)[2]!;
+        question.options = [...question.options, { name: 'Fifth', name_tr: null }];
+      }),
+      'body.coursesection.1.resources.0.quiz.2.options',
+    ],
+    [
+      'a question with 1 option',
+      bodyWith((b) => {
+        const question = quizOfBody(b)[0]!;
+        question.options = [{ name: 'Open data', name_tr: null }];
+      }),
+      'body.coursesection.1.resources.0.quiz.0.options',
+    ],
+    [
+      'a correct answer that is not an option',
+      bodyWith((b) => void (quizOfBody(b)[1]!.correctanswer = 'Something else')),
+      'body.coursesection.1.resources.0.quiz.1.correctanswer',
+    ],
+    [
+      'a quiz without questions',
+      bodyWith((b) => void quizOfBody(b).splice(0)),
+      'body.coursesection.1.resources.0.quiz',
+    ],
+    [
+      'an unknown resource type',
+      bodyWith((b) => void ((b.coursesection[0]!.resources[0] as { type: string }).type = 'podcast')),
+      'body.coursesection.0.resources.0.type',
+    ],
+    [
+      'a video link that is not a URL',
+      bodyWith((b) => void (video(b).link = 'not a url')),
+      'body.coursesection.0.resources.0.link',
+    ],
+    [
+      'a video link that is not YouTube',
+      bodyWith((b) => void (video(b).link = 'https://vimeo.com/123456')),
+      'body.coursesection.0.resources.0.link',
+    ],
+    [
+      'a PNG (renamed .pdf) used as a PDF resource',
+      bodyWith((b) => void ((b.coursesection[0]!.resources[1] as { file: string }).file = pngUrl)),
+      'body.coursesection.0.resources.1.file',
+    ],
+    [
+      'a PDF resource naming a file that does not exist',
+      bodyWith(
+        (b) =>
+          void ((b.coursesection[0]!.resources[1] as { file: string }).file =
+            '/api/v1/files/00000000-0000-4000-8000-000000000000'),
+      ),
+      'body.coursesection.0.resources.1.file',
+    ],
+    [
+      'a PDF resource pointing elsewhere',
+      bodyWith(
+        (b) =>
+          void ((b.coursesection[0]!.resources[1] as { file: string }).file = 'https://example.com/x.pdf'),
+      ),
+      'body.coursesection.0.resources.1.file',
+    ],
+    [
+      'two questions with the same id',
+      bodyWith((b) => {
+        const id = '11111111-1111-4111-8111-111111111111';
+        quizOfBody(b)[0]!._id = id;
+        quizOfBody(b)[1]!._id = id;
+      }),
+      'body.coursesection.1.resources.0.quiz.1._id',
+    ],
+    ['a NUL character in a title', bodyWith((b) => void (b.title = 'bad\u0000title')), 'body.title'],
+    ['no body at all', () => undefined, 'body'],
+  ];
+
+  it('accepts the unchanged valid body (so each case below fails for its own reason)', async () => {
+    expect((await postCourse(t, owner, bodyWith(() => {})())).statusCode).toBe(201);
+  });
+
+  it.each(invalidBodies)('refuses %s with 400 and the field path', async (_name, makeBody, path) => {
+    const before = await rowCounts();
+    const body = makeBody();
+    const form = await multipart({
+      file: { data: TINY_PNG, filename: 'cover.png' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/course/new',
+      headers: { ...owner.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    const error = response.json<{ code: string; errors: { path: string }[] }>();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    // Only the field that was broken is reported (one field may carry more than one message).
+    expect([...new Set(error.errors.map((e) => e.path))]).toEqual([path]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  const cover = (data: Buffer, filename: string): FilePart => ({ data, filename });
+  const badUploads: [string, FilePart | null, string, number, string][] = [
+    ['malformed JSON in body', cover(TINY_PNG, 'c.png'), '{"title": "unterminated', 400, 'INVALID_JSON'],
+    ['a missing cover', null, '', 400, 'FILE_REQUIRED'],
+    ['a PDF as the cover', cover(tinyPdf(), 'cover.png'), '', 415, 'UNSUPPORTED_FILE_TYPE'],
+    [
+      'a text file as the cover',
+      cover(Buffer.from('just text'), 'cover.jpg'),
+      '',
+      415,
+      'UNSUPPORTED_FILE_TYPE',
+    ],
+    [
+      'a 100,001-byte cover',
+      cover(Buffer.concat([TINY_PNG, Buffer.alloc(100_001 - TINY_PNG.length)]), 'big.png'),
+      '',
+      413,
+      'FILE_TOO_LARGE',
+    ],
+  ];
+
+  it.each(badUploads)('refuses %s', async (_name, file, rawBody, status, code) => {
+    const before = await rowCounts();
+    const response = await postCourse(t, owner, rawBody || courseBody(pdfUrl), file);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ success: false, code });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('refuses a JSON (non-multipart) request with 415', async () => {
+    const before = await rowCounts();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/course/new',
+      headers: owner.auth,
+      payload: courseBody(pdfUrl),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('rolls everything back when the database fails half-way through writing a course', async () => {
+    // A real failure from PostgreSQL itself, after the cover, course and sections have been inserted.
+    await t.db.execute(sql`
+      create function refuse_boom() returns trigger language plpgsql as $$
+      begin
+        if new.title = 'boom' then raise exception 'refused by test trigger'; end if;
+        return new;
+      end $$`);
+    await t.db.execute(
+      sql`create trigger refuse_boom before insert on resources for each row execute function refuse_boom()`,
+    );
+    try {
+      const before = await rowCounts();
+      const body = bodyWith((b) => void (b.coursesection[1]!.resources[0]!.title = 'boom'))();
+      const response = await postCourse(t, owner, body);
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ success: false, code: 'INTERNAL' });
+      expect(response.body).not.toContain('refused by test trigger');
+      expect(await rowCounts()).toEqual(before);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_boom on resources`);
+      await t.db.execute(sql`drop function refuse_boom()`);
+    }
+  });
+
+  describe('editing', () => {
+    let course: Course;
+    beforeAll(async () => {
+      const created = await createCourse(t, owner);
+      course = (
+        await t.app.inject({ method: 'GET', url: `/api/v1/course/${created._id}`, headers: owner.auth })
+      ).json<{ data: Course }>().data;
+    });
+    const resend = (changes: Record<string, unknown> = {}) => ({
+      ...course,
+      coursesection: course.course_section,
+      ...changes,
+    });
+
+    it.each<[string, () => unknown, number]>([
+      [
+        'a 31-character section title',
+        () => resend({ coursesection: [{ ...course.course_section[0], title: 'y'.repeat(31) }] }),
+        400,
+      ],
+      ['malformed JSON', () => '{not json', 400],
+      [
+        'a PNG as a PDF resource',
+        () =>
+          resend({
+            coursesection: [
+              {
+                ...course.course_section[0],
+                resources: [{ type: 'pdf', title: 'P', description: 'D', file: pngUrl }],
+              },
+            ],
+          }),
+        400,
+      ],
+    ])('refuses %s and changes nothing', async (_name, body, status) => {
+      const before = await rowCounts();
+      const response = await patchCourse(t, owner, course._id, body());
+      expect(response.statusCode).toBe(status);
+      expect(await rowCounts()).toEqual(before);
+      const now = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/course/${course._id}`,
+        headers: owner.auth,
+      });
+      expect(now.json<{ data: Course }>().data).toEqual(course);
+    });
+
+    it('refuses a cover of the wrong type on edit with 415', async () => {
+      const response = await patchCourse(t, owner, course._id, resend(), {
+        data: tinyPdf(),
+        filename: 'x.png',
+      });
+      expect(response.statusCode).toBe(415);
+    });
+
+    it("answers 404 for someone else's course, an unknown id, and 400 for a garbage id", async () => {
+      expect((await patchCourse(t, other, course._id, resend())).statusCode).toBe(404);
+      expect((await patchCourse(t, owner, '00000000-0000-4000-8000-000000000000', resend())).statusCode).toBe(
+        404,
+      );
+      const garbage = await patchCourse(t, owner, 'garbage', resend());
+      expect(garbage.statusCode).toBe(400);
+      expect(garbage.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      for (const url of [
+        '/api/v1/course/garbage',
+        '/api/v1/course/approve/garbage',
+        '/api/v1/course/archive/1',
+      ]) {
+        expect((await t.app.inject({ method: 'GET', url, headers: owner.auth })).statusCode).toBe(400);
+      }
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/course/00000000-0000-4000-8000-000000000000',
+        headers: owner.auth,
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({
+        success: false,
+        code: 'NOT_FOUND',
+        message: 'Course not found.',
+      });
+    });
+  });
+});
