@@ -99,7 +99,7 @@ export async function insertCourse(tx: Tx, ownerId: string, course: DemoCourse):
 }
 
 /** Generated files pass the same checks as uploads (type by magic bytes, 100 KB). */
-function checkedFile(bytes: Buffer) {
+export function checkedFile(bytes: Buffer) {
   return checkUpload(bytes, {
     allowed: UPLOAD_TYPES,
     maxBytes: LIMITS.uploadBytes,
