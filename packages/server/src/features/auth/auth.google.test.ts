@@ -35,7 +35,8 @@ describe('Google sign-in against a local OpenID provider', () => {
     t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/googlesignin',
-      headers: { ...(code === null ? {} : { authorization: `Bearer ${code}` }), ...fromNewIp(), ...headers },
+      headers: { ...(code === null ? {} : { authorization: `Bearer ${code}` }), ...headers },
+      ...fromNewIp(),
       ...(body ? { payload: body } : {}),
     });
   const me = (token: string) =>
@@ -194,7 +195,8 @@ describe('Google sign-in when the provider cannot be reached', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/googlesignin',
-      headers: { authorization: 'Bearer some-code', ...fromNewIp() },
+      headers: { authorization: 'Bearer some-code' },
+      ...fromNewIp(),
       payload: { role: 'EndUser' },
     });
     expect(response.statusCode).toBe(502);

@@ -37,7 +37,8 @@ describe('password reset over SMTP', () => {
     t.app.inject({
       method: 'PATCH',
       url: '/api/v1/auth/resetpassword',
-      headers: { authorization: `Bearer ${token}`, ...fromNewIp() },
+      headers: { authorization: `Bearer ${token}` },
+      ...fromNewIp(),
       payload: { password_reset_code: code, new_password: newPassword },
     });
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -127,7 +128,8 @@ describe('password reset over SMTP', () => {
     const response = await t.app.inject({
       method: 'PATCH',
       url: '/api/v1/auth/resetpassword',
-      headers: { authorization: `Bearer ${data.access_token}`, 'accept-language': 'ar', ...fromNewIp() },
+      headers: { authorization: `Bearer ${data.access_token}`, 'accept-language': 'ar' },
+      ...fromNewIp(),
       payload: { password_reset_code: code, new_password: 'a brand new password' },
     });
     expect(response.statusCode).toBe(400);
@@ -172,7 +174,7 @@ describe('password reset over SMTP', () => {
     const missing = await t.app.inject({
       method: 'PATCH',
       url: '/api/v1/auth/resetpassword',
-      headers: fromNewIp(),
+      ...fromNewIp(),
       payload: { password_reset_code: '000000', new_password: 'a brand new password' },
     });
     expect(missing.statusCode).toBe(401);

@@ -31,7 +31,8 @@ describe('learner sign-up journey over SMTP', () => {
     t.app.inject({
       method: 'GET',
       url: `/api/v1/auth/verifyemail/${token}`,
-      headers: { ...fromNewIp(), ...headers },
+      headers,
+      ...fromNewIp(),
     });
 
   it('signs up, mails an English link, refuses login until verified, verifies once, then logs in', async () => {

@@ -22,11 +22,11 @@ export interface ForgotAnswer {
 }
 
 /**
- * A fresh client address per call: the per-IP rate limits would otherwise make a file's requests
- * interfere with each other (the app trusts X-Forwarded-For, as behind a proxy).
+ * A fresh client address per call, as an inject() option: the per-IP rate limits would otherwise make
+ * a file's requests interfere with each other.
  */
-export const fromNewIp = (): Record<string, string> => ({
-  'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+export const fromNewIp = (): { remoteAddress: string } => ({
+  remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
 });
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID()}@example.test`;
@@ -48,7 +48,8 @@ export async function post(t: TestApp, url: string, payload: unknown, headers: R
     method: 'POST',
     url: `/api/v1${url}`,
     payload: payload as object,
-    headers: { ...fromNewIp(), ...headers },
+    headers,
+    ...fromNewIp(),
   });
 }
 
