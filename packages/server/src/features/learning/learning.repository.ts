@@ -39,9 +39,13 @@ function buildQueries(db: Db) {
       status: courses.status,
       isAvailable: courses.isAvailable,
       createdBy: courses.createdBy,
-      enrolled: sql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.userId} = ${sql.placeholder('userId')})`,
+      enrolled: sql<boolean>`${enrollments.userId} is not null`,
     })
     .from(courses)
+    .leftJoin(
+      enrollments,
+      and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('userId'))),
+    )
     .where(eq(courses.id, sql.placeholder('courseId')))
     .prepare('learning_course_access');
 
