@@ -68,7 +68,7 @@ export function CertificateView({ courseId, courseTitle }: { courseId: string; c
           <Trans>Download certificate</Trans>
         </a>
       </div>
-      <LazyPdfViewer key={url} file={url} title={t`Certificate`} />
+      <LazyPdfViewer file={certificate.data} title={t`Certificate`} />
     </div>
   );
 }

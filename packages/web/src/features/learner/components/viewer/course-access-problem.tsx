@@ -1,11 +1,37 @@
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { FiLock, FiSearch } from 'react-icons/fi';
+import { FiArrowLeft, FiLock, FiSearch } from 'react-icons/fi';
 import { Button } from '../../../../components/ui/button.tsx';
 import { LanguageToggle } from '../../../../components/language-toggle.tsx';
 import { paths } from '../../../../lib/paths.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { useEnrollCourse } from '../../api/enroll-course.ts';
+
+/**
+ * The page around the viewer's loading, error and access states: a way back to the dashboard and the
+ * language control, so the learner is never stranded.
+ */
+export function ViewerFrame({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50">
+      <header className="flex items-center justify-between gap-4 border-b border-gray-200 bg-white px-4 py-3 sm:px-6">
+        <Link
+          to={paths.dashboard}
+          className="flex min-h-10 items-center gap-2 rounded-md text-base font-semibold text-primary-darker hover:underline"
+        >
+          <FiArrowLeft aria-hidden="true" size={20} className="rtl:rotate-180" />
+          <span>{t`Back to dashboard`}</span>
+        </Link>
+        <LanguageToggle />
+      </header>
+      {children}
+    </div>
+  );
+}
+
+const linkClass = 'inline-flex min-h-10 items-center rounded-md px-4 py-2 text-sm font-semibold';
 
 /**
  * What a learner sees instead of a crash when the course is not theirs to open: not enrolled (with a
@@ -18,20 +44,9 @@ export function CourseAccessProblem({
   courseId: string;
   reason: 'not-enrolled' | 'not-found';
 }) {
-  const { t } = useLingui();
   const enroll = useEnrollCourse();
   return (
-    <div className="flex min-h-screen flex-col bg-gray-50">
-      <header className="flex items-center justify-between gap-4 border-b border-gray-200 bg-white px-4 py-3 sm:px-6">
-        <Link
-          to={paths.dashboard}
-          className="flex items-center gap-2 rounded-md text-lg font-bold text-primary-darker"
-        >
-          <img src="/favicon.svg" alt="" width={36} height={36} />
-          <span>{t`Back to dashboard`}</span>
-        </Link>
-        <LanguageToggle />
-      </header>
+    <ViewerFrame>
       <main className="flex flex-1 items-center justify-center px-4 py-10">
         <div className="flex max-w-md flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-8 text-center shadow-sm">
           {reason === 'not-enrolled' ? (
@@ -52,7 +67,7 @@ export function CourseAccessProblem({
                 </Button>
                 <Link
                   to={paths.dashboard}
-                  className="inline-flex min-h-10 items-center rounded-md border border-primary-dark px-4 py-2 text-sm font-semibold text-primary-darker hover:bg-primary-light"
+                  className={`${linkClass} border border-primary-dark text-primary-darker hover:bg-primary-light`}
                 >
                   <Trans>Browse courses</Trans>
                 </Link>
@@ -69,7 +84,7 @@ export function CourseAccessProblem({
               </p>
               <Link
                 to={paths.dashboard}
-                className="inline-flex min-h-10 items-center rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker"
+                className={`${linkClass} bg-primary-dark text-white hover:bg-primary-darker`}
               >
                 <Trans>Browse courses</Trans>
               </Link>
@@ -77,6 +92,6 @@ export function CourseAccessProblem({
           )}
         </div>
       </main>
-    </div>
+    </ViewerFrame>
   );
 }

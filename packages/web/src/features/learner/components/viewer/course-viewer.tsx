@@ -10,7 +10,7 @@ import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { learnerCourseQuery } from '../../api/get-learner-course.ts';
 import { overallScoreQuery } from '../../api/get-overall-score.ts';
-import { CourseAccessProblem } from './course-access-problem.tsx';
+import { CourseAccessProblem, ViewerFrame } from './course-access-problem.tsx';
 import { CourseContent } from './course-content.tsx';
 import { DescriptionTabs } from './description-tabs.tsx';
 import { ResourceView } from './resource-view.tsx';
@@ -42,9 +42,11 @@ export function CourseViewer({ courseId }: { courseId: string }) {
 
   if (course.isPending)
     return (
-      <main>
-        <PageSpinner />
-      </main>
+      <ViewerFrame>
+        <main className="flex-1">
+          <PageSpinner />
+        </main>
+      </ViewerFrame>
     );
 
   // A failed refetch keeps the course on screen; only a failed load replaces it.
@@ -56,14 +58,16 @@ export function CourseViewer({ courseId }: { courseId: string }) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       return <CourseAccessProblem courseId={courseId} reason="not-found" />;
     return (
-      <main className="px-4 py-10">
-        <h1 className="sr-only">{t`Course`}</h1>
-        <ErrorPanel
-          message={t`We encountered an error while fetching your courses`}
-          onRetry={() => course.refetch()}
-          retrying={course.isFetching}
-        />
-      </main>
+      <ViewerFrame>
+        <main className="flex-1 px-4 py-10">
+          <h1 className="sr-only">{t`Course`}</h1>
+          <ErrorPanel
+            message={t`We encountered an error while fetching your courses`}
+            onRetry={() => course.refetch()}
+            retrying={course.isFetching}
+          />
+        </main>
+      </ViewerFrame>
     );
   }
 

@@ -18,8 +18,11 @@ pdfjs.GlobalWorkerOptions.workerSrc = new URL(
 const PDF_OPTIONS = { isEvalSupported: false } as const;
 
 export interface PdfViewerProps {
-  /** URL of the PDF (same-origin file, or an object URL). */
-  file: string | null;
+  /**
+   * The PDF: a same-origin URL, or the bytes as a Blob (pdf.js reads a Blob directly; fetching a blob:
+   * URL is not allowed by the page's content-security policy).
+   */
+  file: string | Blob | null;
   /** Names the document for assistive technology. */
   title: string;
 }
@@ -86,6 +89,7 @@ export default function PdfViewer({ file, title }: PdfViewerProps) {
         <nav aria-label={t`PDF pages`} className="flex items-center justify-center gap-3">
           <Button
             variant="secondary"
+            className="disabled:border-gray-300 disabled:text-muted disabled:opacity-70"
             onClick={() => setPageNumber((page) => Math.max(1, page - 1))}
             disabled={pageNumber <= 1}
             aria-label={t`Previous page`}
@@ -106,6 +110,7 @@ export default function PdfViewer({ file, title }: PdfViewerProps) {
           </p>
           <Button
             variant="secondary"
+            className="disabled:border-gray-300 disabled:text-muted disabled:opacity-70"
             onClick={() => setPageNumber((page) => Math.min(numPages, page + 1))}
             disabled={pageNumber >= numPages}
             aria-label={t`Next page`}

@@ -163,12 +163,22 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
         })}
       </fieldset>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-4">
-        <Button variant="secondary" onClick={() => go(index - 1)} disabled={index === 0}>
+        <Button
+          variant="secondary"
+          className="disabled:border-gray-300 disabled:text-muted disabled:opacity-70"
+          onClick={() => go(index - 1)}
+          disabled={index === 0}
+        >
           <FiChevronLeft aria-hidden="true" className="rtl:rotate-180" />
           <Trans>Previous</Trans>
         </Button>
         {index < last ? (
-          <Button variant="secondary" type="submit" disabled={!chosen}>
+          <Button
+            variant="secondary"
+            className="disabled:border-gray-300 disabled:text-muted disabled:opacity-70"
+            type="submit"
+            disabled={!chosen}
+          >
             <Trans>Next</Trans>
             <FiChevronRight aria-hidden="true" className="rtl:rotate-180" />
           </Button>

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { CourseSummary } from '@app/shared';
+import { APP_PORT, MAIL_SMTP_PORT } from '../src/ports.ts';
+import { createAccount, expect, expectAccessible, signInBrowser, snap, test } from '../src/fixtures.ts';
+import { enrol, strings } from './learner-support.ts';
+
+/**
+ * The fetch-failure panels, caused for real: this spec runs its own server process (same build, its
+ * own database), stops it while the learner is using the app, and starts it again before "Try again".
+ * The shared server of the other specs cannot be stopped mid-run, and mocking responses would not
+ * show that the app survives an actual outage (network errors, retries, recovery).
+ */
+
+const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../server/dist/main.js');
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+      LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The outage server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('The outage server did not start');
+}
+
+async function stopServer(child: ChildProcess | null) {
+  if (!child || child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+test('a real outage shows the error panels, and "Try again" recovers once the server is back', async ({
+  page,
+  lang,
+  playwright,
+}) => {
+  test.setTimeout(240_000);
+  const S = strings(lang);
+  // One port per project, so English and Arabic can run at the same time.
+  const port = APP_PORT + 7 + (lang === 'ar' ? 1 : 0);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.resolve(import.meta.dirname, `../.artifacts/data-outage-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+
+  let server: ChildProcess | null = await startServer(port, dataDir);
+  try {
+    const api = await playwright.request.newContext({ baseURL: base });
+    const learner = await createAccount(api);
+    const auth = { authorization: `Bearer ${learner.token}` };
+    const catalogue = (await (await api.get('/api/v1/course/approved', { headers: auth })).json()) as {
+      data: CourseSummary[];
+    };
+    const [first, second] = catalogue.data;
+    if (!first || !second) throw new Error('The demo catalogue needs two approved courses');
+    await enrol(api, learner, first._id);
+    await enrol(api, learner, second._id);
+    const titleOf = (course: CourseSummary) =>
+      lang === 'ar' && course.title_tr ? course.title_tr : course.title;
+
+    await page.goto(`${base}/404-for-storage`);
+    await signInBrowser(page, learner);
+    await page.goto(`${base}/dashboard`);
+    const cards = page.getByTestId('course-card');
+    await expect(page.getByRole('link', { name: titleOf(second) })).toBeVisible();
+    // Open a course once so the viewer's code is in the browser before the outage.
+    await page.getByRole('link', { name: titleOf(first) }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(first));
+    await page.getByRole('link', { name: S.backToDashboard }).click();
+    await expect(page.getByRole('heading', { level: 1, name: S.availableCourses })).toBeVisible();
+
+    // Outage while searching the catalogue.
+    await stopServer(server);
+    server = null;
+    await page.getByRole('searchbox', { name: S.searchCourses }).fill('open');
+    await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(S.dashboardError)).toBeVisible();
+    await expect(cards).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, lang, 'dashboard-error');
+    server = await startServer(port, dataDir);
+    await page.getByRole('button', { name: S.tryAgain }).click();
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toHaveCount(0);
+
+    // Outage while opening a course.
+    await page.getByRole('searchbox', { name: S.searchCourses }).fill('');
+    await expect(page.getByRole('link', { name: titleOf(second) })).toBeVisible();
+    await stopServer(server);
+    server = null;
+    await page.getByRole('link', { name: titleOf(second) }).click();
+    await expect(page.getByText(S.viewerError)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, lang, 'viewer-error');
+    server = await startServer(port, dataDir);
+    await page.getByRole('button', { name: S.tryAgain }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(second));
+    await api.dispose();
+  } finally {
+    await stopServer(server);
+  }
+});

@@ -1,0 +1,339 @@
+import { createHash } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import type { Language } from '@app/shared';
+import { ADMIN } from '../src/ports.ts';
+import { createAccount, expect, login, type Account } from '../src/fixtures.ts';
+
+/**
+ * Support for the learner journeys: real PDFs built here (a multi-page one and a password-protected
+ * one), a course created by a contributor and approved by the admin through the public API, and the
+ * interface strings the specs look for in each language.
+ */
+
+// ---------- PDFs ----------
+
+const pdfString = (text: string) => text.replace(/[()\\]/g, '');
+
+/** Serialises PDF objects with a correct cross-reference table; `trailerExtra` goes into the trailer. */
+function assemblePdf(objects: (string | Buffer)[], trailerExtra = ''): Buffer {
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let length = chunks[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(length);
+    const part = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
+    chunks.push(part);
+    length += part.length;
+  });
+  const xref = length;
+  let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  tail += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`;
+  chunks.push(Buffer.from(tail, 'latin1'));
+  return Buffer.concat(chunks);
+}
+
+/** Objects of a document with one page per text: catalog, pages, font, then page + content pairs. */
+function pageObjects(texts: string[], encrypt?: (objectNumber: number, data: Buffer) => Buffer) {
+  const pageIds = texts.map((_, index) => 4 + index * 2);
+  const objects: (string | Buffer)[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${texts.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  texts.forEach((text, index) => {
+    const contentId = 5 + index * 2;
+    let content: Buffer = Buffer.from(`BT /F1 28 Tf 40 120 Td (${pdfString(text)}) Tj ET`, 'latin1');
+    if (encrypt) content = encrypt(contentId, content);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 260] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+    );
+    objects.push(
+      Buffer.concat([
+        Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'),
+        content,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+    );
+  });
+  return objects;
+}
+
+/** A real PDF with one page per text (opens in pdf.js). */
+export function multiPagePdf(texts: string[]): Buffer {
+  return assemblePdf(pageObjects(texts));
+}
+
+function rc4(key: Buffer, data: Buffer): Buffer {
+  const s = Array.from({ length: 256 }, (_, index) => index);
+  for (let i = 0, j = 0; i < 256; i += 1) {
+    j = (j + s[i]! + key[i % key.length]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let n = 0, i = 0, j = 0; n < data.length; n += 1) {
+    i = (i + 1) & 255;
+    j = (j + s[i]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+    out[n] = data[n]! ^ s[(s[i]! + s[j]!) & 255]!;
+  }
+  return out;
+}
+
+const md5 = (...parts: Buffer[]) => createHash('md5').update(Buffer.concat(parts)).digest();
+const PADDING = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
+const padded = (password: string) =>
+  Buffer.concat([Buffer.from(password, 'latin1'), PADDING]).subarray(0, 32);
+
+/**
+ * A PDF that opens only with `password`: the PDF standard security handler, revision 2 (40-bit RC4),
+ * which pdf.js supports (PDF 1.4 reference, algorithms 3.1–3.4).
+ */
+export function passwordProtectedPdf(texts: string[], password: string): Buffer {
+  const permissions = -4;
+  const fileId = createHash('md5')
+    .update(`e2e-${password}-${texts.join('|')}`)
+    .digest();
+  const ownerKey = md5(padded(`${password}-owner`)).subarray(0, 5);
+  const o = rc4(ownerKey, padded(password));
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(permissions);
+  const key = md5(padded(password), o, p, fileId).subarray(0, 5);
+  const u = rc4(key, PADDING);
+  const encrypt = (objectNumber: number, data: Buffer) => {
+    const suffix = Buffer.from([
+      objectNumber & 255,
+      (objectNumber >> 8) & 255,
+      (objectNumber >> 16) & 255,
+      0,
+      0,
+    ]);
+    return rc4(md5(key, suffix).subarray(0, 10), data);
+  };
+  const objects = pageObjects(texts, encrypt);
+  objects.push(
+    `<< /Filter /Standard /V 1 /R 2 /O <${o.toString('hex')}> /U <${u.toString('hex')}> /P ${permissions} >>`,
+  );
+  const id = fileId.toString('hex');
+  return assemblePdf(objects, `/Encrypt ${objects.length} 0 R /ID [<${id}> <${id}>] `);
+}
+
+/** A 1×1 PNG cover. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+// ---------- a course of our own ----------
+
+export const PDF_PASSWORD = 'open-sesame';
+/** Five questions: "Right n" is correct, so 4 right answers score exactly the certificate's 80 %. */
+export const QUIZ_SIZE = 5;
+
+export interface TestCourse {
+  id: string;
+  title: string;
+  titleAr: string;
+  /** An Arabic spelling of the title with other alef forms, taa marbuta as haa, and diacritics. */
+  arabicQuery: string;
+  videoId: string;
+  pdfId: string;
+  protectedPdfId: string;
+  quizId: string;
+}
+
+async function upload(request: APIRequestContext, token: string, name: string, buffer: Buffer) {
+  const response = await request.post('/api/v1/files', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file: { name, mimeType: 'application/pdf', buffer } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { secure_url: string } }).data.secure_url;
+}
+
+/** Creates (as a new contributor) and approves (as the admin) a course with a unique title. */
+export async function createApprovedCourse(request: APIRequestContext): Promise<TestCourse> {
+  const contributor = await createAccount(request, 'Contributor');
+  const admin = await login(request, ADMIN.email, ADMIN.password, true);
+  const unique = `${Date.now() % 100000}${Math.floor(Math.random() * 90 + 10)}`;
+  const title = `Research Data Management ${unique}`;
+  const titleAr = `أساسيّات إدارة البيانات البحثية ${unique}`;
+  const arabicQuery = `اساسيات ادارَه البيانات البحثيه ${unique}`;
+  const pdf = await upload(
+    request,
+    contributor.token,
+    'reading.pdf',
+    multiPagePdf(['Page one: plan', 'Page two: share']),
+  );
+  const lockedPdf = await upload(
+    request,
+    contributor.token,
+    'locked.pdf',
+    passwordProtectedPdf(['Protected notes'], PDF_PASSWORD),
+  );
+  const quiz = Array.from({ length: QUIZ_SIZE }, (_, index) => ({
+    question: `Question text ${index + 1}?`,
+    question_tr: `نص السؤال ${index + 1}؟`,
+    options: [
+      { name: `Right ${index + 1}`, name_tr: `صحيح ${index + 1}` },
+      { name: `Wrong ${index + 1}`, name_tr: `خطأ ${index + 1}` },
+    ],
+    correctanswer: `Right ${index + 1}`,
+  }));
+  const body = {
+    title,
+    title_tr: titleAr,
+    description: 'How to plan, document and share research data.',
+    description_tr: 'كيف تخطط لبيانات البحث وتوثقها وتشاركها.',
+    author: 'E2E Author',
+    coursesection: [
+      {
+        title: 'Getting started',
+        title_tr: 'البداية',
+        description: 'Watch and read.',
+        description_tr: 'شاهد واقرأ.',
+        resources: [
+          {
+            type: 'video',
+            title: 'Welcome video',
+            title_tr: 'فيديو الترحيب',
+            description: 'A short welcome to data management.',
+            description_tr: 'ترحيب قصير بإدارة البيانات.',
+            link: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+          },
+          {
+            type: 'pdf',
+            title: 'Two-page reading',
+            title_tr: 'قراءة من صفحتين',
+            description: 'The notes.',
+            description_tr: 'الملاحظات.',
+            file: pdf,
+          },
+          {
+            type: 'pdf',
+            title: 'Protected reading',
+            title_tr: 'قراءة محمية',
+            description: 'Needs a password.',
+            description_tr: 'تحتاج إلى كلمة مرور.',
+            file: lockedPdf,
+          },
+        ],
+      },
+      {
+        title: 'Check yourself',
+        title_tr: 'اختبر نفسك',
+        description: 'A quiz.',
+        description_tr: 'اختبار.',
+        resources: [
+          {
+            type: 'quiz',
+            title: 'Data quiz',
+            title_tr: 'اختبار البيانات',
+            description: 'Five questions.',
+            description_tr: 'خمسة أسئلة.',
+            quiz,
+          },
+        ],
+      },
+    ],
+  };
+  const created = await request.post('/api/v1/course/new', {
+    headers: { authorization: `Bearer ${contributor.token}` },
+    multipart: {
+      file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
+      body: JSON.stringify(body),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = ((await created.json()) as { data: { course: CreatedCourse } }).data.course;
+  const approved = await request.get(`/api/v1/course/approve/${course._id}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const [first, second] = course.course_section;
+  return {
+    id: course._id,
+    title,
+    titleAr,
+    arabicQuery,
+    videoId: first!.resources[0]!._id,
+    pdfId: first!.resources[1]!._id,
+    protectedPdfId: first!.resources[2]!._id,
+    quizId: second!.resources[0]!._id,
+  };
+}
+
+interface CreatedCourse {
+  _id: string;
+  course_section: { resources: { _id: string }[] }[];
+}
+
+export async function enrol(request: APIRequestContext, account: Account, courseId: string) {
+  const response = await request.get(`/api/v1/course/enroll/${courseId}`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+// ---------- interface strings ----------
+
+const STRINGS = {
+  availableCourses: { en: 'Available Courses', ar: 'الدورات المتاحة' },
+  searchCourses: { en: 'Search courses', ar: 'ابحث في الدورات' },
+  startLearning: { en: 'Start Learning', ar: 'ابدأ التعلم' },
+  enrolled: { en: 'Enrolled', ar: 'مسجَّل' },
+  clearSearch: { en: 'Clear search', ar: 'مسح البحث' },
+  yourProgress: { en: 'Your Progress', ar: 'تقدمك' },
+  courseContent: { en: 'Course content', ar: 'محتوى الدورة' },
+  courseContentButton: { en: 'Course Content', ar: 'محتوى الدورة' },
+  courseDescription: { en: 'Course description', ar: 'وصف الدورة' },
+  courseMenu: { en: 'Course menu', ar: 'قائمة الدورة' },
+  backToDashboard: { en: 'Back to dashboard', ar: 'العودة إلى لوحة التحكم' },
+  next: { en: 'Next', ar: 'التالي' },
+  nextPage: { en: 'Next page', ar: 'الصفحة التالية' },
+  submit: { en: 'Submit', ar: 'إرسال' },
+  retake: { en: 'ReTake Quiz', ar: 'إعادة الاختبار' },
+  yourCertificate: { en: 'Your certificate', ar: 'شهادتك' },
+  downloadCertificate: { en: 'Download certificate', ar: 'تنزيل الشهادة' },
+  passwordPrompt: {
+    en: 'Enter the password to open this PDF file.',
+    ar: 'أدخل كلمة المرور لفتح ملف PDF هذا.',
+  },
+  wrongPassword: {
+    en: 'Invalid password. Please try again.',
+    ar: 'كلمة المرور غير صحيحة. يُرجى المحاولة مرة أخرى.',
+  },
+  open: { en: 'Open', ar: 'فتح' },
+  somethingWentWrong: { en: 'Something went wrong!', ar: 'حدث خطأ ما!' },
+  dashboardError: {
+    en: 'We encountered an error while fetching course(s).',
+    ar: 'واجهنا خطأً أثناء جلب الدورات.',
+  },
+  viewerError: {
+    en: 'We encountered an error while fetching your courses',
+    ar: 'واجهنا خطأً أثناء جلب دوراتك',
+  },
+  tryAgain: { en: 'Try again', ar: 'حاول مرة أخرى' },
+  notEnrolled: { en: 'You are not enrolled in this course', ar: 'أنت غير مسجَّل في هذه الدورة' },
+  notFound: { en: 'Course not found', ar: 'لم يُعثر على الدورة' },
+  logOut: { en: 'Log Out', ar: 'تسجيل الخروج' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type StringKey = keyof typeof STRINGS;
+export const strings = (lang: Language) =>
+  Object.fromEntries(Object.entries(STRINGS).map(([key, value]) => [key, value[lang]])) as Record<
+    StringKey,
+    string
+  >;
+
+/** "Page 2 of 2", "Question 1 of 5" in the page's language. */
+export const pageOf = (lang: Language, page: number, pages: number) =>
+  lang === 'ar' ? `الصفحة ${page} من ${pages}` : `Page ${page} of ${pages}`;
+export const questionOf = (lang: Language, n: number, total: number) =>
+  lang === 'ar' ? `السؤال ${n} من ${total}` : `Question ${n} of ${total}`;
+export const optionLabel = (lang: Language, right: boolean, n: number) =>
+  lang === 'ar' ? `${right ? 'صحيح' : 'خطأ'} ${n}` : `${right ? 'Right' : 'Wrong'} ${n}`;

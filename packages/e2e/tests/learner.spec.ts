@@ -1,0 +1,340 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { Language } from '@app/shared';
+import { createAccount, expect, expectAccessible, signInBrowser, snap, test } from '../src/fixtures.ts';
+import {
+  createApprovedCourse,
+  enrol,
+  optionLabel,
+  pageOf,
+  PDF_PASSWORD,
+  QUIZ_SIZE,
+  questionOf,
+  strings,
+  type TestCourse,
+} from './learner-support.ts';
+
+/**
+ * The learner's journeys (issue #4) against the real server, in English and in Arabic: catalogue and
+ * search, enrolment, the viewer with video, PDFs (pdf.js loaded only when needed), quizzes with
+ * progress, the certificate at 80 %, the pages for courses one may not open, and narrow screens.
+ */
+
+let course: TestCourse;
+test.beforeAll(async ({ request }) => {
+  course = await createApprovedCourse(request);
+});
+
+const localized = (lang: Language, en: string, ar: string) => (lang === 'ar' ? ar : en);
+const courseTitle = (lang: Language) => localized(lang, course.title, course.titleAr);
+const percentText = (page: Page, lang: Language, value: number) =>
+  page.evaluate(
+    ([locale, fraction]) =>
+      new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(fraction),
+    [lang, value / 100] as const,
+  );
+
+test('the dashboard lists approved courses and finds an Arabic title spelled differently', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const S = strings(lang);
+  await signInBrowser(page, await createAccount(request));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: S.availableCourses })).toBeVisible();
+  const cards = page.getByTestId('course-card');
+  // The demo catalogue (three approved courses) plus ours.
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(4);
+  await expect(
+    page.getByRole('heading', {
+      name: localized(lang, 'Unlocking the Secrets of Open Science', 'اكتشف أسرار العلوم المفتوحة'),
+    }),
+  ).toBeVisible();
+  await expect(cards.first().getByRole('button', { name: new RegExp(S.startLearning) })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, lang, 'dashboard');
+
+  // Other alef forms, taa marbuta written as haa, a diacritic the title does not have.
+  const box = page.getByRole('searchbox', { name: S.searchCourses });
+  await box.fill(course.arabicQuery);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByRole('heading')).toHaveText(courseTitle(lang));
+  await snap(page, lang, 'dashboard-search');
+
+  // The term is in the URL, so a reload keeps the search.
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: S.searchCourses })).toHaveValue(course.arabicQuery);
+  await expect(cards).toHaveCount(1);
+
+  await box.fill('no-such-course-xyz');
+  await expect(cards).toHaveCount(0);
+  await expect(page.getByText(/no-such-course-xyz/).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: S.clearSearch }).click();
+  await expect(box).toHaveValue('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(4);
+});
+
+test('enrol from the dashboard, watch the video frame, read page 2 of a PDF and open a protected PDF', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const S = strings(lang);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  const pdfJsRequested = () => requested.some((url) => /pdf\.worker|pdf-viewer/.test(url));
+
+  await signInBrowser(page, await createAccount(request));
+  await page.goto(`/dashboard?q=${encodeURIComponent(course.title)}`);
+  const card = page.getByTestId('course-card').filter({ hasText: courseTitle(lang) });
+  await card.getByRole('button', { name: new RegExp(S.startLearning) }).click();
+  await expect(page).toHaveURL(new RegExp(`/course/${course.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(courseTitle(lang));
+  await expect(page.getByRole('progressbar', { name: S.yourProgress })).toHaveAttribute('aria-valuenow', '0');
+  await expect(page.getByRole('tab', { name: S.courseDescription })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('description-text')).toHaveText(
+    localized(
+      lang,
+      'How to plan, document and share research data.',
+      'كيف تخطط لبيانات البحث وتوثقها وتشاركها.',
+    ),
+  );
+
+  // Video: YouTube's privacy-enhanced host, titled for screen readers (no internet here: we check the frame).
+  const videoTitle = localized(lang, 'Welcome video', 'فيديو الترحيب');
+  await page.getByRole('button', { name: new RegExp(videoTitle) }).click();
+  const frame = page.getByTestId('video-frame');
+  await expect(frame).toHaveAttribute('title', videoTitle);
+  expect(new URL((await frame.getAttribute('src'))!).host).toBe('www.youtube-nocookie.com');
+  await expect(page.getByTestId('description-text')).toHaveText(
+    localized(lang, 'A short welcome to data management.', 'ترحيب قصير بإدارة البيانات.'),
+  );
+  await expectAccessible(page);
+  await snap(page, lang, 'viewer-video');
+  expect(pdfJsRequested(), 'pdf.js is not loaded before a PDF is opened').toBe(false);
+
+  // PDF: pdf.js arrives with the first PDF; page through to page 2.
+  await page
+    .getByRole('button', { name: new RegExp(localized(lang, 'Two-page reading', 'قراءة من صفحتين')) })
+    .click();
+  const status = page.getByTestId('pdf-page-status');
+  await expect(status).toHaveText(pageOf(lang, 1, 2));
+  expect(pdfJsRequested()).toBe(true);
+  await page.getByRole('button', { name: S.nextPage }).click();
+  await expect(status).toHaveText(pageOf(lang, 2, 2));
+  await expect(page.locator('.react-pdf__Page canvas')).toBeVisible();
+  await expect(page.locator('.react-pdf__Page__textContent')).toContainText('Page two');
+  await expect(page.getByRole('button', { name: S.nextPage })).toBeDisabled();
+  await expectAccessible(page);
+  await snap(page, lang, 'viewer-pdf');
+
+  // A password-protected PDF: prompt, wrong password, then the right one.
+  await page
+    .getByRole('button', { name: new RegExp(localized(lang, 'Protected reading', 'قراءة محمية')) })
+    .click();
+  const password = page.getByLabel(S.passwordPrompt);
+  await password.fill('not-the-password');
+  await page.getByRole('button', { name: S.open, exact: true }).click();
+  await expect(page.getByText(S.wrongPassword)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(S.passwordPrompt).fill(PDF_PASSWORD);
+  await page.getByRole('button', { name: S.open, exact: true }).click();
+  await expect(status).toHaveText(pageOf(lang, 1, 1));
+  await expect(page.locator('.react-pdf__Page__textContent')).toContainText('Protected notes');
+});
+
+test('a quiz answered wrong, then retaken right: the bars move without a reload and the certificate appears at 80 %', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const S = strings(lang);
+  const learner = await createAccount(request);
+  await enrol(request, learner, course.id);
+  await signInBrowser(page, learner);
+  await page.goto(`/course/${course.id}`);
+  const quizTitle = localized(lang, 'Data quiz', 'اختبار البيانات');
+  const quizBar = page.getByRole('progressbar', { name: new RegExp(quizTitle) });
+  const overallBar = page.getByRole('progressbar', { name: S.yourProgress });
+  await expect(quizBar).toHaveAttribute('aria-valuenow', '0');
+  await expect(overallBar).toHaveAttribute('aria-valuenow', '0');
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+
+  const answer = async (rightAnswers: number) => {
+    for (let n = 1; n <= QUIZ_SIZE; n += 1) {
+      await expect(page.getByRole('heading', { name: questionOf(lang, n, QUIZ_SIZE) })).toBeVisible();
+      // Choosing records the answer and moves on to the next question.
+      await page.getByRole('radio', { name: optionLabel(lang, n <= rightAnswers, n) }).click();
+    }
+    await expect(page.getByRole('heading', { name: questionOf(lang, QUIZ_SIZE, QUIZ_SIZE) })).toBeVisible();
+    await page.getByRole('button', { name: S.submit }).click();
+  };
+
+  await page.getByTestId('quiz-item').click();
+  await expect(page.getByRole('heading', { name: questionOf(lang, 1, QUIZ_SIZE) })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, lang, 'quiz');
+
+  // First attempt: 2 of 5.
+  await answer(2);
+  const circle = page.getByTestId('quiz-result-circle');
+  await expect(circle).toContainText(await percentText(page, lang, 40));
+  expect((await circle.boundingBox())?.width).toBe(200);
+  await expect(quizBar).toHaveAttribute('aria-valuenow', '40');
+  await expect(overallBar).toHaveAttribute('aria-valuenow', '40');
+  await expect(page.getByTestId('certificate-item')).toHaveCount(0);
+  await expectAccessible(page);
+  await snap(page, lang, 'quiz-result');
+
+  // ReTake: answers cleared, back to question 1.
+  await page.getByRole('button', { name: S.retake }).click();
+  await expect(page.getByRole('heading', { name: questionOf(lang, 1, QUIZ_SIZE) })).toBeFocused();
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  await answer(4);
+  await expect(circle).toContainText(await percentText(page, lang, 80));
+  await expect(quizBar).toHaveAttribute('aria-valuenow', '80');
+  await expect(overallBar).toHaveAttribute('aria-valuenow', '80');
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+  // 80 %: the certificate joins the course content; the server's PDF renders and downloads.
+  const certificateItem = page.getByTestId('certificate-item');
+  await expect(certificateItem).toBeVisible();
+  await certificateItem.click();
+  await expect(page.getByRole('heading', { level: 2, name: S.yourCertificate })).toBeVisible();
+  await expect(page.getByTestId('pdf-page-status')).toHaveText(pageOf(lang, 1, 1));
+  await expect(page.locator('.react-pdf__Page canvas')).toBeVisible();
+  await expect(page.locator('.react-pdf__Page__textContent')).toContainText(learner.firstname);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: S.downloadCertificate }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
+  await expectAccessible(page);
+  await snap(page, lang, 'certificate');
+});
+
+test('a course the learner has not joined, and one that does not exist, get clear pages', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const S = strings(lang);
+  await signInBrowser(page, await createAccount(request));
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: S.notEnrolled })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: S.startLearning }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(courseTitle(lang));
+
+  await page.goto('/course/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: S.notFound })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: S.backToDashboard }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the profile menu shows who is signed in, closes on Escape and outside clicks, and logs out', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const S = strings(lang);
+  const learner = await createAccount(request, 'EndUser', { firstname: 'Layla', lastname: 'Haddad' });
+  await signInBrowser(page, learner);
+  await page.goto('/dashboard');
+  const profile = page.getByTestId('profile-button');
+  const menu = page.getByRole('menu');
+
+  await profile.click();
+  await expect(menu).toContainText('Layla Haddad');
+  await expect(menu).toContainText(learner.email);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(profile).toBeFocused();
+
+  await profile.click();
+  await expect(menu).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(menu).toBeHidden();
+
+  await profile.click();
+  await page.getByRole('menuitem', { name: S.logOut }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const stillValid = await request.get('/api/v1/auth/user', {
+    headers: { authorization: `Bearer ${learner.token}` },
+  });
+  expect(stillValid.status()).toBe(401);
+});
+
+test('at 375 px: the header search and profile, the viewer menu, and the content list that folds after a pick', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const S = strings(lang);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const learner = await createAccount(request);
+  await enrol(request, learner, course.id);
+  await signInBrowser(page, learner);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('searchbox', { name: S.searchCourses })).toBeVisible();
+  await expect(page.getByTestId('course-card').first()).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, lang, 'dashboard');
+  await page.getByTestId('profile-button').click();
+  await expect(page.getByRole('menu')).toContainText(learner.email);
+  await snap(page, lang, 'profile-menu');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(courseTitle(lang));
+  // Below 1024 px the header's panel hides behind the dots button.
+  const menuButton = page.getByRole('button', { name: S.courseMenu });
+  const overallBar = page.getByRole('progressbar', { name: S.yourProgress });
+  await expect(overallBar).toBeHidden();
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(overallBar).toBeVisible();
+  await expect(
+    page.getByTestId('viewer-header-panel').getByRole('button', { name: S.courseContentButton }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, lang, 'viewer-menu');
+  await menuButton.click();
+  await expect(overallBar).toBeHidden();
+
+  // Nothing chosen yet: the list is open; picking an item folds it and shows the item.
+  const listToggle = page.getByRole('heading', { name: S.courseContent }).getByRole('button');
+  await expect(listToggle).toHaveAttribute('aria-expanded', 'true');
+  await page.getByTestId('video-item').click();
+  await expect(listToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('video-item')).toBeHidden();
+  await expect(page.getByTestId('video-frame')).toBeVisible();
+  await snap(page, lang, 'viewer-video');
+  await listToggle.click();
+  await expect(page.getByTestId('quiz-item')).toBeVisible();
+
+  // The quiz result circle is 150 px wide below 1024 px.
+  await page.getByTestId('quiz-item').click();
+  for (let n = 1; n <= QUIZ_SIZE; n += 1)
+    await page.getByRole('radio', { name: optionLabel(lang, true, n) }).click();
+  await page.getByRole('button', { name: S.submit }).click();
+  const circle = page.getByTestId('quiz-result-circle');
+  await expect(circle).toBeVisible();
+  expect((await circle.boundingBox())?.width).toBe(150);
+  await expectAccessible(page);
+  await snap(page, lang, 'quiz-result');
+});
