@@ -124,6 +124,14 @@ function useRun(doc: PDFKit.PDFDocument, run: VisualRun, style: TextStyle): void
   doc.font(`${run.face}-${style.weight}`).fontSize(style.size);
 }
 
+/** The line's runs in visual order, each with its width in points. */
+function measuredRuns(doc: PDFKit.PDFDocument, line: string, style: TextStyle, base: Direction) {
+  return visualRuns(line, base).map((run) => {
+    useRun(doc, run, style);
+    return { run, width: doc.widthOfString(run.text, { features: [] }) };
+  });
+}
+
 /** Width in points of one line as it will be drawn. */
 export function lineWidth(
   doc: PDFKit.PDFDocument,
@@ -131,10 +139,7 @@ export function lineWidth(
   style: TextStyle,
   base: Direction = 'auto',
 ): number {
-  return visualRuns(line, base).reduce((width, run) => {
-    useRun(doc, run, style);
-    return width + doc.widthOfString(run.text, { features: [] });
-  }, 0);
+  return measuredRuns(doc, line, style, base).reduce((total, { width }) => total + width, 0);
 }
 
 /**
@@ -147,12 +152,13 @@ export function drawLine(
   style: TextStyle,
   { x, y, align = 'center', base = 'auto' }: { x: number; y: number; align?: Align; base?: Direction },
 ): number {
-  const width = lineWidth(doc, line, style, base);
-  let left = align === 'center' ? x - width / 2 : align === 'right' ? x - width : x;
-  for (const run of visualRuns(line, base)) {
+  const runs = measuredRuns(doc, line, style, base);
+  const total = runs.reduce((sum, { width }) => sum + width, 0);
+  let left = align === 'center' ? x - total / 2 : align === 'right' ? x - total : x;
+  for (const { run, width } of runs) {
     useRun(doc, run, style);
     doc.fillColor(style.color).text(run.text, left, y, { features: [], lineBreak: false });
-    left += doc.widthOfString(run.text, { features: [] });
+    left += width;
   }
   return lineHeight(style);
 }
