@@ -139,3 +139,10 @@ export const test = base.extend<{ lang: Language }>({
     await use(page);
   },
 });
+
+/** The whole verification link of a verification mail, to open it as the reader would. */
+export function verificationLinkFrom(mail: CaughtMail): string {
+  const match = /https?:\/\/[^\s"'<>]+\/verifyemail\/[A-Za-z0-9_-]+/.exec(mail.text + mail.html);
+  if (!match) throw new Error(`No verification link in mail "${mail.subject}"`);
+  return match[0];
+}

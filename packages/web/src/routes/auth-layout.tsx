@@ -11,11 +11,11 @@ import { paths } from '../lib/paths.ts';
 export function Component() {
   return (
     <div className="min-h-dvh bg-gray-50 lg:grid lg:grid-cols-[minmax(18rem,2fr)_3fr]">
-      <header className="flex items-center justify-between gap-4 bg-primary-darker px-5 py-4 text-white lg:flex-col lg:items-start lg:justify-between lg:px-10 lg:py-10">
+      <header className="flex items-center justify-between gap-4 bg-primary-darker px-5 py-4 text-white lg:flex-col lg:items-start lg:justify-start lg:gap-10 lg:px-10 lg:py-10">
         <Link to={paths.home} className="rounded-md focus-visible:outline-white">
           <BrandLogo tone="light" />
         </Link>
-        <div className="hidden max-w-sm flex-col gap-3 lg:flex">
+        <div className="hidden max-w-sm flex-1 flex-col justify-center gap-3 lg:flex">
           <p className="text-2xl font-bold">
             <Trans>Open Science courses, in Arabic and English.</Trans>
           </p>
@@ -23,9 +23,6 @@ export function Component() {
             <Trans>Learn open source, open licences and open hardware with our community.</Trans>
           </p>
         </div>
-        <p className="hidden text-sm text-white/90 lg:block">
-          <Trans>Open Science Community Saudi Arabia</Trans>
-        </p>
       </header>
       <div className="flex min-h-full flex-col">
         <div className="flex justify-end px-5 pt-4 lg:px-10 lg:pt-6">

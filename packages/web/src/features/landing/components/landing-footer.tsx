@@ -8,7 +8,8 @@ import { useLanguage } from '../../../i18n/use-language.ts';
 import { paths } from '../../../lib/paths.ts';
 import { COMMUNITY_LINKS } from '../content/landing-content.ts';
 
-const linkClass = 'rounded text-white underline-offset-2 hover:underline';
+const linkClass =
+  'rounded text-white underline decoration-white/50 underline-offset-4 hover:decoration-white';
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   const { t } = useLingui();

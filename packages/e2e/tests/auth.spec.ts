@@ -1,0 +1,316 @@
+import type { Page } from '@playwright/test';
+import type { Language, SignupRole } from '@app/shared';
+import {
+  createAccount,
+  expect,
+  expectAccessible,
+  resetCodeFrom,
+  snap,
+  test,
+  uniqueEmail,
+  verificationLinkFrom,
+  waitForMail,
+} from '../src/fixtures.ts';
+import { ADMIN } from '../src/ports.ts';
+
+/** The auth screens' strings in each language (the catalogs' wording). */
+const T = {
+  en: {
+    asUser: 'As User',
+    asContributor: 'As Contributor',
+    signUpAs: { EndUser: 'Sign Up As User', Contributor: 'Sign Up As Contributor' },
+    first: 'First Name',
+    last: 'Last Name',
+    email: 'Email',
+    password: 'Password',
+    confirm: 'Confirm Password',
+    signUp: 'Sign Up',
+    logIn: 'Log In',
+    back: 'Back',
+    sent: 'Your verification link is in your email!',
+    verified: 'Email Verification Successful!',
+    verifyFailed: 'Email verification failed',
+    resend: 'Resend verification e-mail',
+    loginButton: 'Login',
+    required: 'This field is required.',
+    mismatch: 'password does not match',
+    unauthorized: 'Unauthorized',
+    adminTitle: 'Login As Admin',
+    forgot: 'Forgot Password?',
+    forgotTitle: 'Forgot Password',
+    sendCode: 'Send Reset Code',
+    resetCode: 'Reset Code',
+    newPassword: 'New password',
+    submit: 'Submit',
+    logOut: 'Log Out',
+    notFound: 'Page not found',
+    home: 'Return to home page',
+  },
+  ar: {
+    asUser: 'بصفة مستخدم',
+    asContributor: 'بصفة مساهم',
+    signUpAs: { EndUser: 'إنشاء حساب بصفة مستخدم', Contributor: 'إنشاء حساب بصفة مساهم' },
+    first: 'الاسم الأول',
+    last: 'اسم العائلة',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    confirm: 'تأكيد كلمة المرور',
+    signUp: 'إنشاء حساب',
+    logIn: 'تسجيل الدخول',
+    back: 'رجوع',
+    sent: 'رابط التأكيد في بريدك الإلكتروني!',
+    verified: 'تم تأكيد البريد الإلكتروني بنجاح!',
+    verifyFailed: 'تعذّر تأكيد البريد الإلكتروني',
+    resend: 'إعادة إرسال رسالة التأكيد',
+    loginButton: 'تسجيل الدخول',
+    required: 'هذا الحقل مطلوب.',
+    mismatch: 'كلمة المرور غير متطابقة',
+    unauthorized: 'غير مصرح',
+    adminTitle: 'تسجيل الدخول كمسؤول',
+    forgot: 'نسيت كلمة المرور؟',
+    forgotTitle: 'نسيت كلمة المرور',
+    sendCode: 'إرسال رمز إعادة التعيين',
+    resetCode: 'رمز إعادة التعيين',
+    newPassword: 'كلمة المرور الجديدة',
+    submit: 'إرسال',
+    logOut: 'تسجيل الخروج',
+    notFound: 'الصفحة غير موجودة',
+    home: 'العودة إلى الصفحة الرئيسية',
+  },
+} as const;
+
+const main = (page: Page) => page.getByRole('main');
+
+/** Matches the page URL's path (and query) exactly, e.g. at('/dashboard') but not /contributor/dashboard. */
+const at = (pathAndQuery: string) =>
+  new RegExp(`^https?://[^/]+${pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+async function fillLogin(page: Page, lang: Language, email: string, password: string) {
+  const t = T[lang];
+  await main(page).getByLabel(t.email, { exact: true }).fill(email);
+  await main(page).getByLabel(t.password, { exact: true }).fill(password);
+  await main(page).getByRole('button', { name: t.logIn, exact: true }).click();
+}
+
+/** Screenshots at 1280 px and 375 px (checked for accessibility at 375 px too), back to 1280 px. */
+async function snapBothWidths(page: Page, lang: Language, name: string) {
+  await snap(page, lang, name);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page);
+  await snap(page, lang, name);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+for (const role of ['EndUser', 'Contributor'] as const satisfies readonly SignupRole[]) {
+  test(`signup as ${role}: the role constant is sent, the mailed link verifies, login lands on the board`, async ({
+    page,
+    lang,
+  }) => {
+    const t = T[lang];
+    const email = uniqueEmail(`ui-${role.toLowerCase()}`);
+    const password = 'ui-password-123';
+
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    if (role === 'EndUser') await snapBothWidths(page, lang, 'signup-role');
+    await main(page)
+      .getByRole('button', { name: new RegExp(role === 'EndUser' ? t.asUser : t.asContributor) })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.signUpAs[role]);
+
+    // The back button returns to the choice, keeping what was typed.
+    await main(page).getByLabel(t.first, { exact: true }).fill('Lina');
+    await main(page).getByRole('button', { name: t.back }).click();
+    await main(page)
+      .getByRole('button', { name: new RegExp(role === 'EndUser' ? t.asUser : t.asContributor) })
+      .click();
+    await expect(main(page).getByLabel(t.first, { exact: true })).toHaveValue('Lina');
+
+    // Validation on submit, then on change; a mismatch is toasted and marked on the confirm field.
+    await main(page).getByRole('button', { name: t.signUp, exact: true }).click();
+    await expect(main(page).getByText(t.required).first()).toBeVisible();
+    await main(page).getByLabel(t.last, { exact: true }).fill('Saleh');
+    await main(page).getByLabel(t.email, { exact: true }).fill(email);
+    await main(page).getByLabel(t.password, { exact: true }).fill(password);
+    await main(page).getByLabel(t.confirm, { exact: true }).fill(`${password}-typo`);
+    await main(page).getByRole('button', { name: t.signUp, exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.mismatch })).toBeVisible();
+    await expect(main(page).getByLabel(t.confirm, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+    if (role === 'EndUser') await snapBothWidths(page, lang, 'signup-form');
+
+    await main(page).getByLabel(t.confirm, { exact: true }).fill(password);
+    const signupRequest = page.waitForRequest(
+      (request) => request.url().endsWith('/api/v1/auth/signup') && request.method() === 'POST',
+    );
+    await main(page).getByRole('button', { name: t.signUp, exact: true }).click();
+    const body = (await signupRequest).postDataJSON() as Record<string, unknown>;
+    expect(body.role).toBe(role);
+    expect(body.preferred_language).toBe(lang);
+
+    await expect(page.getByRole('heading', { name: t.sent })).toBeVisible();
+    await expect(main(page)).toContainText(email);
+    await expectAccessible(page);
+
+    // The mail arrives at the SMTP catcher; its link is opened as a reader would.
+    const link = verificationLinkFrom(await waitForMail(email));
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: t.verified })).toBeVisible();
+    await expectAccessible(page);
+    await main(page).getByRole('link', { name: t.loginButton }).click();
+    await expect(page).toHaveURL(at('/login'));
+
+    await fillLogin(page, lang, email, password);
+    await expect(page).toHaveURL(at(role === 'EndUser' ? '/dashboard' : '/contributor/dashboard'));
+    expect(await storage(page, 'auth_token')).toBeTruthy();
+    expect(await storage(page, 'user_id')).toBeTruthy();
+  });
+}
+
+test('login: validation, refused credentials, and a signed-in user opening /login goes to the board', async ({
+  page,
+  lang,
+  request,
+}) => {
+  const t = T[lang];
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await snapBothWidths(page, lang, 'login');
+
+  await main(page).getByRole('button', { name: t.logIn, exact: true }).click();
+  await expect(main(page).getByText(t.required)).toHaveCount(2);
+  await fillLogin(page, lang, uniqueEmail('nobody'), 'wrong-password-1');
+  await expect(main(page).getByRole('alert')).toBeVisible();
+  await expect(main(page).getByLabel(t.email, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(main(page).getByLabel(t.password, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  const account = await createAccount(request, 'EndUser');
+  await fillLogin(page, lang, account.email, account.password);
+  await expect(page).toHaveURL(at('/dashboard'));
+  await page.goto('/login');
+  await expect(page).toHaveURL(at('/dashboard'));
+  await page.goto('/signup');
+  await expect(page).toHaveURL(at('/dashboard'));
+});
+
+test('admin login refuses a non-admin and lets the SuperAdmin in', async ({ page, lang, request }) => {
+  const t = T[lang];
+  const learner = await createAccount(request, 'EndUser');
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.adminTitle);
+  await expectAccessible(page);
+  await fillLogin(page, lang, learner.email, learner.password);
+  await expect(page.getByRole('status').filter({ hasText: t.unauthorized })).toBeVisible();
+  await expect(page).toHaveURL(at('/admin/login'));
+  expect(await storage(page, 'auth_token')).toBeNull();
+
+  await fillLogin(page, lang, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(at('/admin/dashboard'));
+});
+
+test('forgot password: code from the mail, reset, log in with the new password', async ({
+  page,
+  lang,
+  request,
+}) => {
+  const t = T[lang];
+  const account = await createAccount(request, 'EndUser');
+  await page.goto('/login');
+  await main(page).getByRole('link', { name: t.forgot }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.forgotTitle);
+  await expectAccessible(page);
+  await main(page).getByLabel(t.email, { exact: true }).fill(account.email);
+  await main(page).getByRole('button', { name: t.sendCode }).click();
+  await expect(page).toHaveURL(at('/resetpassword'));
+  // The reset token is kept apart from the session.
+  expect(await page.evaluate(() => sessionStorage.getItem('reset_token'))).toBeTruthy();
+  expect(await storage(page, 'auth_token')).toBeNull();
+  await expectAccessible(page);
+
+  const mail = await waitForMail(account.email, (m) => !m.text.includes('/verifyemail/'));
+  const newPassword = 'a-brand-new-password';
+  await main(page).getByLabel(t.resetCode, { exact: true }).fill(resetCodeFrom(mail));
+  await main(page).getByLabel(t.newPassword, { exact: true }).fill(newPassword);
+  await main(page).getByRole('button', { name: t.submit }).click();
+  await expect(page).toHaveURL(at('/login'));
+
+  await fillLogin(page, lang, account.email, newPassword);
+  await expect(page).toHaveURL(at('/dashboard'));
+  const old = await request.post('/api/v1/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(old.status()).toBe(401);
+});
+
+test('route guards, return after sign-in, logout, and a revoked session', async ({ page, lang, request }) => {
+  const t = T[lang];
+  const account = await createAccount(request, 'EndUser');
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(at('/login?next=%2Fdashboard'));
+  await fillLogin(page, lang, account.email, account.password);
+  await expect(page).toHaveURL(at('/dashboard'));
+
+  // A learner may not open the boards of other roles.
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(at('/dashboard'));
+  await page.goto('/contributor/dashboard');
+  await expect(page).toHaveURL(at('/dashboard'));
+  await page.goto('/course/add-course');
+  await expect(page).toHaveURL(at('/dashboard'));
+
+  // Logout: the API revokes the session; storage is cleared; the time is kept; back to /login.
+  const tokenBefore = await storage(page, 'auth_token');
+  const logoutCall = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/logout'));
+  await page.getByTestId('profile-button').click();
+  await page.getByRole('menuitem', { name: t.logOut }).click();
+  await logoutCall;
+  await expect(page).toHaveURL(at('/login'));
+  expect(await storage(page, 'auth_token')).toBeNull();
+  expect(await storage(page, 'user_id')).toBeNull();
+  expect(Number(await storage(page, 'logout_at'))).toBeGreaterThan(0);
+  const revoked = await request.get('/api/v1/auth/user', {
+    headers: { authorization: `Bearer ${tokenBefore}` },
+  });
+  expect(revoked.status()).toBe(401);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(at('/login?next=%2Fdashboard'));
+
+  // A session revoked elsewhere: the next page sends the user to sign in, and back afterwards.
+  await fillLogin(page, lang, account.email, account.password);
+  await expect(page).toHaveURL(at('/dashboard'));
+  const token = await storage(page, 'auth_token');
+  const elsewhere = await request.post('/api/v1/auth/logout', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await page.goto('/dashboard?q=open');
+  await expect(page).toHaveURL(at('/login?next=%2Fdashboard%3Fq%3Dopen'));
+  expect(await storage(page, 'auth_token')).toBeNull();
+  await fillLogin(page, lang, account.email, account.password);
+  await expect(page).toHaveURL(at('/dashboard?q=open'));
+});
+
+test('verification link that does not work: the reason, Signup and a resend form', async ({ page, lang }) => {
+  const t = T[lang];
+  await page.goto('/verifyemail/not-a-real-token');
+  await expect(page.getByRole('heading', { name: t.verifyFailed })).toBeVisible();
+  await expect(main(page).getByRole('link', { name: t.signUp })).toHaveAttribute('href', '/signup');
+  await expect(main(page).getByRole('button', { name: t.resend })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('unknown paths show the not-found page', async ({ page, lang }) => {
+  const t = T[lang];
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.notFound);
+  await expect(page.getByRole('link', { name: t.home })).toHaveAttribute('href', '/');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: t.home }).click();
+  await expect(page).toHaveURL(at('/'));
+});
