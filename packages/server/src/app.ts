@@ -50,7 +50,7 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
   const app = Fastify({
     logger:
       env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_000_000,
   }).withTypeProvider<ZodTypeProvider>();
 

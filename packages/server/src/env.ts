@@ -35,6 +35,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   SEED_DEMO: flag.optional(),
+  /** Trust X-Forwarded-* only from a proxy in front of us; otherwise clients could spoof their address. */
+  TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

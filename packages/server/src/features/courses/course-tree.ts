@@ -63,7 +63,7 @@ const issue = (path: (string | number)[], message: string): Issue => ({
 /**
  * Builds the rows and checks what the schema cannot: each PDF must be a file uploaded through
  * POST /files that really is a PDF, and question ids must not repeat within a quiz.
- * Errors are reported per field under `body.coursesection…`.
+ * Errors are reported per field under `coursesection…`.
  */
 export async function resolveSections(tx: Tx, input: CourseInput): Promise<SectionRow[]> {
   const issues: Issue[] = [];
@@ -110,7 +110,7 @@ export async function resolveSections(tx: Tx, input: CourseInput): Promise<Secti
   for (const ref of pdfRefs)
     if (types.get(ref.fileId) !== 'application/pdf') issues.push(issue(ref.path, 'pdf_file_required'));
 
-  if (issues.length > 0) throw new BodyValidationError(issues, 'body');
+  if (issues.length > 0) throw new BodyValidationError(issues);
   return sections;
 }
 

@@ -42,7 +42,13 @@ export function parseCourseBody(raw: string | undefined): CourseInput {
       throw new AppError(400, 'INVALID_JSON', common.invalidJson);
     }
   }
-  return parseOrThrow(courseInputSchema, unwrapCourseBody(value), 'body');
+  // Field paths are reported as the contract shows them (`coursesection.0.title`); a missing or
+  // non-object `body` field is reported as `body` itself.
+  return parseOrThrow(
+    courseInputSchema,
+    unwrapCourseBody(value),
+    value && typeof value === 'object' ? '' : 'body',
+  );
 }
 
 function checkCover(file: Buffer | null, maxBytes: number): Promise<CheckedUpload> {

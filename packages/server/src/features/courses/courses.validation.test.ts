@@ -63,24 +63,20 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
   const video = (body: CourseInput) => body.coursesection[0]!.resources[0] as { link: string };
 
   const invalidBodies: [string, () => unknown, string][] = [
-    ['a title of the wrong type', bodyWith((b) => void (b.title = 42 as never)), 'body.title'],
-    ['a missing author', bodyWith((b) => void delete (b as Partial<CourseInput>).author), 'body.author'],
-    ['an empty title', bodyWith((b) => void (b.title = '   ')), 'body.title'],
-    ['a 201-character title', bodyWith((b) => void (b.title = 'x'.repeat(201))), 'body.title'],
-    [
-      'a 5001-character description',
-      bodyWith((b) => void (b.description = 'x'.repeat(5001))),
-      'body.description',
-    ],
+    ['a title of the wrong type', bodyWith((b) => void (b.title = 42 as never)), 'title'],
+    ['a missing author', bodyWith((b) => void delete (b as Partial<CourseInput>).author), 'author'],
+    ['an empty title', bodyWith((b) => void (b.title = '   ')), 'title'],
+    ['a 201-character title', bodyWith((b) => void (b.title = 'x'.repeat(201))), 'title'],
+    ['a 5001-character description', bodyWith((b) => void (b.description = 'x'.repeat(5001))), 'description'],
     [
       'a 31-character section title',
       bodyWith((b) => void (b.coursesection[0]!.title = 'x'.repeat(31))),
-      'body.coursesection.0.title',
+      'coursesection.0.title',
     ],
     [
       'sections that are not a list',
       bodyWith((b) => void (b.coursesection = 'none' as never)),
-      'body.coursesection',
+      'coursesection',
     ],
     [
       'a question with 5 options',
@@ -88,7 +84,7 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
         const question = quizOfBody(b)[2]!;
         question.options = [...question.options, { name: 'Fifth', name_tr: null }];
       }),
-      'body.coursesection.1.resources.0.quiz.2.options',
+      'coursesection.1.resources.0.quiz.2.options',
     ],
     [
       'a question with 1 option',
@@ -96,37 +92,37 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
         const question = quizOfBody(b)[0]!;
         question.options = [{ name: 'Open data', name_tr: null }];
       }),
-      'body.coursesection.1.resources.0.quiz.0.options',
+      'coursesection.1.resources.0.quiz.0.options',
     ],
     [
       'a correct answer that is not an option',
       bodyWith((b) => void (quizOfBody(b)[1]!.correctanswer = 'Something else')),
-      'body.coursesection.1.resources.0.quiz.1.correctanswer',
+      'coursesection.1.resources.0.quiz.1.correctanswer',
     ],
     [
       'a quiz without questions',
       bodyWith((b) => void quizOfBody(b).splice(0)),
-      'body.coursesection.1.resources.0.quiz',
+      'coursesection.1.resources.0.quiz',
     ],
     [
       'an unknown resource type',
       bodyWith((b) => void ((b.coursesection[0]!.resources[0] as { type: string }).type = 'podcast')),
-      'body.coursesection.0.resources.0.type',
+      'coursesection.0.resources.0.type',
     ],
     [
       'a video link that is not a URL',
       bodyWith((b) => void (video(b).link = 'not a url')),
-      'body.coursesection.0.resources.0.link',
+      'coursesection.0.resources.0.link',
     ],
     [
       'a video link that is not YouTube',
       bodyWith((b) => void (video(b).link = 'https://vimeo.com/123456')),
-      'body.coursesection.0.resources.0.link',
+      'coursesection.0.resources.0.link',
     ],
     [
       'a PNG (renamed .pdf) used as a PDF resource',
       bodyWith((b) => void ((b.coursesection[0]!.resources[1] as { file: string }).file = pngUrl)),
-      'body.coursesection.0.resources.1.file',
+      'coursesection.0.resources.1.file',
     ],
     [
       'a PDF resource naming a file that does not exist',
@@ -135,7 +131,7 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
           void ((b.coursesection[0]!.resources[1] as { file: string }).file =
             '/api/v1/files/00000000-0000-4000-8000-000000000000'),
       ),
-      'body.coursesection.0.resources.1.file',
+      'coursesection.0.resources.1.file',
     ],
     [
       'a PDF resource pointing elsewhere',
@@ -143,7 +139,7 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
         (b) =>
           void ((b.coursesection[0]!.resources[1] as { file: string }).file = 'https://example.com/x.pdf'),
       ),
-      'body.coursesection.0.resources.1.file',
+      'coursesection.0.resources.1.file',
     ],
     [
       'two questions with the same id',
@@ -152,9 +148,9 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
         quizOfBody(b)[0]!._id = id;
         quizOfBody(b)[1]!._id = id;
       }),
-      'body.coursesection.1.resources.0.quiz.1._id',
+      'coursesection.1.resources.0.quiz.1._id',
     ],
-    ['a NUL character in a title', bodyWith((b) => void (b.title = 'bad\u0000title')), 'body.title'],
+    ['a NUL character in a title', bodyWith((b) => void (b.title = 'bad\u0000title')), 'title'],
     ['no body at all', () => undefined, 'body'],
   ];
 
