@@ -15,7 +15,7 @@ export function JoinUs() {
         </p>
         <Link
           to={paths.login}
-          className="inline-flex min-h-12 items-center rounded-md bg-white px-8 py-3 text-base font-semibold text-primary-darker hover:bg-primary-light"
+          className="inline-flex min-h-12 items-center rounded-md bg-white px-8 py-3 text-base font-semibold text-primary-darker hover:bg-primary-light focus-visible:outline-white"
         >
           <Trans>Join Us</Trans>
         </Link>

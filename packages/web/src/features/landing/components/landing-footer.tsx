@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { COMMUNITY_LINKS } from '../content/landing-content.ts';
 
 const linkClass =
-  'rounded text-white underline decoration-white/50 underline-offset-4 hover:decoration-white';
+  'rounded text-white underline decoration-white/50 underline-offset-4 hover:decoration-white focus-visible:outline-white';
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   const { t } = useLingui();
@@ -57,7 +57,7 @@ export function LandingFooter() {
     <footer className="bg-ink text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div className="flex flex-col gap-3 lg:col-span-1">
-          <Link to={paths.home} className="self-start rounded-md">
+          <Link to={paths.home} className="self-start rounded-md focus-visible:outline-white">
             <BrandLogo tone="light" />
           </Link>
           <p className="text-sm text-white/85">
@@ -113,7 +113,7 @@ export function LandingFooter() {
               target="_blank"
               rel="noopener noreferrer"
               aria-label={t`OSCSA on X (Twitter), opens in a new tab`}
-              className="inline-flex size-10 items-center justify-center rounded-md bg-white/10 hover:bg-white/20"
+              className="inline-flex size-10 items-center justify-center rounded-md bg-white/10 hover:bg-white/20 focus-visible:outline-white"
             >
               <FaXTwitter aria-hidden="true" className="size-5" />
             </a>
@@ -122,7 +122,7 @@ export function LandingFooter() {
               target="_blank"
               rel="noopener noreferrer"
               aria-label={t`OSCSA on LinkedIn, opens in a new tab`}
-              className="inline-flex size-10 items-center justify-center rounded-md bg-white/10 hover:bg-white/20"
+              className="inline-flex size-10 items-center justify-center rounded-md bg-white/10 hover:bg-white/20 focus-visible:outline-white"
             >
               <FaLinkedin aria-hidden="true" className="size-5" />
             </a>
@@ -131,7 +131,7 @@ export function LandingFooter() {
               target="_blank"
               rel="noopener noreferrer"
               aria-label={t`OSCSA on GitHub, opens in a new tab`}
-              className="inline-flex size-10 items-center justify-center rounded-md bg-white/10 hover:bg-white/20"
+              className="inline-flex size-10 items-center justify-center rounded-md bg-white/10 hover:bg-white/20 focus-visible:outline-white"
             >
               <FaGithub aria-hidden="true" className="size-5" />
             </a>
