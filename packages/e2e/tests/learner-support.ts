@@ -294,6 +294,7 @@ const STRINGS = {
   courseMenu: { en: 'Course menu', ar: 'قائمة الدورة' },
   backToDashboard: { en: 'Back to dashboard', ar: 'العودة إلى لوحة التحكم' },
   next: { en: 'Next', ar: 'التالي' },
+  previous: { en: 'Previous', ar: 'السابق' },
   nextPage: { en: 'Next page', ar: 'الصفحة التالية' },
   submit: { en: 'Submit', ar: 'إرسال' },
   retake: { en: 'ReTake Quiz', ar: 'إعادة الاختبار' },

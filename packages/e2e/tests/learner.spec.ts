@@ -27,6 +27,15 @@ test.beforeAll(async ({ request }) => {
 
 const localized = (lang: Language, en: string, ar: string) => (lang === 'ar' ? ar : en);
 const courseTitle = (lang: Language) => localized(lang, course.title, course.titleAr);
+/** Console reports of anything the page's content-security policy refused (workers, fetches, eval…). */
+function watchPolicyViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 const percentText = (page: Page, lang: Language, value: number) =>
   page.evaluate(
     ([locale, fraction]) =>
@@ -84,6 +93,7 @@ test('enrol from the dashboard, watch the video frame, read page 2 of a PDF and 
   lang,
 }) => {
   const S = strings(lang);
+  const policyViolations = watchPolicyViolations(page);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   const pdfJsRequested = () => requested.some((url) => /pdf\.worker|pdf-viewer/.test(url));
@@ -145,6 +155,7 @@ test('enrol from the dashboard, watch the video frame, read page 2 of a PDF and 
   await page.getByRole('button', { name: S.open, exact: true }).click();
   await expect(status).toHaveText(pageOf(lang, 1, 1));
   await expect(page.locator('.react-pdf__Page__textContent')).toContainText('Protected notes');
+  expect(policyViolations, 'content-security-policy violations').toEqual([]);
 });
 
 test('a quiz answered wrong, then retaken right: the bars move without a reload and the certificate appears at 80 %', async ({
@@ -153,6 +164,7 @@ test('a quiz answered wrong, then retaken right: the bars move without a reload 
   lang,
 }) => {
   const S = strings(lang);
+  const policyViolations = watchPolicyViolations(page);
   const learner = await createAccount(request);
   await enrol(request, learner, course.id);
   await signInBrowser(page, learner);
@@ -166,8 +178,8 @@ test('a quiz answered wrong, then retaken right: the bars move without a reload 
     (window as unknown as { stillHere: boolean }).stillHere = true;
   });
 
-  const answer = async (rightAnswers: number) => {
-    for (let n = 1; n <= QUIZ_SIZE; n += 1) {
+  const answer = async (rightAnswers: number, from = 1) => {
+    for (let n = from; n <= QUIZ_SIZE; n += 1) {
       await expect(page.getByRole('heading', { name: questionOf(lang, n, QUIZ_SIZE) })).toBeVisible();
       // Choosing records the answer and moves on to the next question.
       await page.getByRole('radio', { name: optionLabel(lang, n <= rightAnswers, n) }).click();
@@ -196,7 +208,24 @@ test('a quiz answered wrong, then retaken right: the bars move without a reload 
   await page.getByRole('button', { name: S.retake }).click();
   await expect(page.getByRole('heading', { name: questionOf(lang, 1, QUIZ_SIZE) })).toBeFocused();
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
-  await answer(4);
+  // Keyboard: arrow keys move the choice without leaving the question; Enter moves on.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: optionLabel(lang, true, 1) })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: optionLabel(lang, false, 1) })).toBeChecked();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('radio', { name: optionLabel(lang, true, 1) })).toBeChecked();
+  await expect(page.getByRole('heading', { name: questionOf(lang, 1, QUIZ_SIZE) })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: questionOf(lang, 2, QUIZ_SIZE) })).toBeFocused();
+  // Space on an option chooses it and moves on.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('heading', { name: questionOf(lang, 3, QUIZ_SIZE) })).toBeVisible();
+  await page.getByRole('button', { name: S.previous }).click();
+  await expect(page.getByRole('radio', { name: optionLabel(lang, true, 2) })).toBeChecked();
+  await page.getByRole('button', { name: S.next, exact: true }).click();
+  await answer(4, 3);
   await expect(circle).toContainText(await percentText(page, lang, 80));
   await expect(quizBar).toHaveAttribute('aria-valuenow', '80');
   await expect(overallBar).toHaveAttribute('aria-valuenow', '80');
@@ -222,6 +251,7 @@ test('a quiz answered wrong, then retaken right: the bars move without a reload 
   ).toBe('%PDF-');
   await expectAccessible(page);
   await snap(page, lang, 'certificate');
+  expect(policyViolations, 'content-security-policy violations').toEqual([]);
 });
 
 test('a course the learner has not joined, and one that does not exist, get clear pages', async ({

@@ -46,8 +46,8 @@ export function ProfileMenu() {
               <span className="block font-semibold break-words text-ink" dir="auto">
                 {name}
               </span>
-              <span className="block text-sm break-all text-muted" dir="ltr">
-                {user.data.email}
+              <span className="block text-sm break-all text-muted">
+                <bdi>{user.data.email}</bdi>
               </span>
             </DropdownMenu.Label>
           ) : null}

@@ -49,7 +49,7 @@ export function CourseCatalogue() {
       <div className="mt-10 flex flex-col items-center gap-4 text-center">
         <p className="text-lg font-semibold text-ink">
           <Trans>
-            No courses match “<span dir="auto">{q}</span>”.
+            No courses match “<bdi>{q}</bdi>”.
           </Trans>
         </p>
         <Button variant="secondary" onClick={clearSearch}>
@@ -89,12 +89,7 @@ export function CourseCatalogue() {
           {courses.isFetching && !courses.isPending ? <Spinner size={16} label={t`Searching…`} /> : null}
           {q && courses.isSuccess && !courses.isPlaceholderData ? (
             <span>
-              <Plural
-                value={count}
-                _0={`No results for “${q}”`}
-                one={`# course found for “${q}”`}
-                other={`# courses found for “${q}”`}
-              />
+              <Plural value={count} _0="No results" one="# course found" other="# courses found" />
             </span>
           ) : null}
         </p>
