@@ -3,8 +3,10 @@ import { defineConfig } from '@playwright/test';
 import { ADMIN, APP_PORT, BASE_URL, MAIL_SMTP_PORT, MAIL_URL } from './src/ports.ts';
 
 const dataDir = `.artifacts/data-${APP_PORT}`;
-// Every run starts from a new embedded database (seeded with the demo courses).
-if (!process.env.E2E_REUSE) rmSync(dataDir, { recursive: true, force: true });
+// Every run starts from a new embedded database (seeded with the demo courses). Workers load this file
+// too, while the server is already running on that directory: only the main process may remove it.
+if (!process.env.E2E_REUSE && process.env.TEST_WORKER_INDEX === undefined)
+  rmSync(dataDir, { recursive: true, force: true });
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
