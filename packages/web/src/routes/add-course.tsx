@@ -1,8 +1,6 @@
-// Placeholder: replaced by the page's owner.
+import { NewCoursePage } from '../features/authoring/components/new-course-page.tsx';
+
+/** /course/add-course (description §2 "Course form", new course). */
 export function Component() {
-  return (
-    <main>
-      <h1>add-course</h1>
-    </main>
-  );
+  return <NewCoursePage />;
 }

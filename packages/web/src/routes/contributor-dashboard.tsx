@@ -1,8 +1,6 @@
-// Placeholder: replaced by the page's owner.
+import { ContributorBoard } from '../features/authoring/components/contributor-board.tsx';
+
+/** /contributor/dashboard (description §2 "Contributor's Board"). */
 export function Component() {
-  return (
-    <main>
-      <h1>contributor-dashboard</h1>
-    </main>
-  );
+  return <ContributorBoard />;
 }

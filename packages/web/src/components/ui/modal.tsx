@@ -12,6 +12,8 @@ export interface ModalProps {
   description?: ReactNode;
   /** Optional maximum width, e.g. '40rem' (description §2 "optional width"). */
   width?: string;
+  /** Optional control before the title in the header (e.g. a back arrow that also closes). */
+  headerStart?: ReactNode;
   children: ReactNode;
 }
 
@@ -26,6 +28,7 @@ export function Modal({
   hideTitle,
   description,
   width = '36rem',
+  headerStart,
   children,
 }: ModalProps) {
   const { t } = useLingui();
@@ -38,9 +41,12 @@ export function Modal({
           style={{ maxWidth: width }}
         >
           <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">
-            <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-ink'}>
-              {title}
-            </Dialog.Title>
+            <div className="flex min-w-0 items-center gap-2">
+              {headerStart}
+              <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-ink'}>
+                {title}
+              </Dialog.Title>
+            </div>
             <Dialog.Close
               className="rounded-md p-2 text-muted hover:bg-gray-100 hover:text-ink"
               aria-label={t`Close`}

@@ -1,0 +1,735 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Language } from '@app/shared';
+import {
+  createAccount,
+  expect,
+  expectAccessible,
+  login,
+  signInBrowser,
+  snap,
+  test,
+  type Account,
+} from '../src/fixtures.ts';
+import { ADMIN } from '../src/ports.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// Files the author chooses: built here so their size and type are known exactly.
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (data: Buffer) => {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+};
+const pngChunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** A real RGB PNG of `width`×`height` whose pixels come from `pixel`. */
+function png(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number],
+): Buffer {
+  const stride = width * 3 + 1;
+  const raw = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) raw.set(pixel(x, y), y * stride + 1 + x * 3);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A gentle teal gradient: a small, valid cover. */
+const coverPng = () =>
+  png(320, 180, (x, y) => [20 + (x % 60), 120 + Math.round(y / 3), 110 + Math.round(x / 4)]);
+/** Noise does not compress: well over the 100 KB limit. */
+const oversizedPng = () => {
+  const noise = randomBytes(220 * 220 * 3);
+  return png(220, 220, (x, y) => {
+    const at = (y * 220 + x) * 3;
+    return [noise[at]!, noise[at + 1]!, noise[at + 2]!];
+  });
+};
+
+/** A one-page PDF saying `text`, with a correct cross-reference table. */
+function pdf(text: string): Buffer {
+  const content = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(out.length);
+    out += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+const oversizedPdf = () => Buffer.concat([pdf('Too big'), Buffer.alloc(120_000, 0x20)]);
+
+// ---------------------------------------------------------------------------------------------------
+// What the reader sees, in each language (the catalogs' texts and the server's messages).
+
+const TEXT = {
+  en: {
+    noCourseYet: 'No Course Added Yet!',
+    addCourseLink: 'Add Course',
+    addNewCourse: 'Add New Course',
+    yourCourses: 'Your Courses',
+    newCourse: 'New Course',
+    editCourse: 'Edit Course',
+    addCourse: 'Add Course',
+    saveAsDraft: 'Save as Draft',
+    submitForReview: 'Submit for review',
+    deleteCourse: 'Delete Course',
+    missingFields: 'Missing incomplete fields',
+    addPreviewImage: 'Add course preview image',
+    fileTooLarge: 'file size too large',
+    max100: 'Max 100KB',
+    notAnImage: 'Choose a JPG or PNG image',
+    coursePhoto: 'Course photo',
+    courseTitle: 'Course title',
+    courseTitleAr: 'Course title in Arabic (optional)',
+    author: 'Author',
+    courseDescription: 'Course description',
+    addSection: 'Add Section',
+    sectionTitle: 'Section title',
+    sectionDescription: 'Section description',
+    titleTooLong: 'Must be at most 30 characters.',
+    addResources: 'Add Resources',
+    resourceType: 'Resource type',
+    resourceTitle: 'Resource title',
+    resourceDescription: 'Resource description',
+    youtubeLink: 'YouTube link',
+    pdfFile: 'PDF file',
+    viewPdf: 'View Pdf',
+    addQuestion: 'Add Question',
+    add: 'Add',
+    incomplete: 'Incomplete field',
+    question: 'Question',
+    questionAr: 'Question in Arabic (optional)',
+    option: (n: number) => `Option ${n}`,
+    optionAr: (n: number) => `Option ${n} in Arabic (optional)`,
+    addOption: 'Add option',
+    removeOption: (n: number) => `Remove option ${n}`,
+    questionN: (n: number) => `Question ${n}`,
+    delete: 'Delete',
+    moveSectionUp: (n: number) => `Move section ${n} up`,
+    moveSectionDown: (n: number) => `Move section ${n} down`,
+    restorePrompt: 'Restore unsaved changes?',
+    restore: 'Restore',
+    viewDetails: 'View details',
+    editingLocked: 'Editing of this course is locked',
+    adminBoard: 'Admin Board',
+    allCourses: 'All Courses',
+    actionsFor: (title: string) => `Actions for ${title}`,
+    viewCourse: 'View course',
+    approve: 'Approve course',
+    revoke: 'Revoke approval',
+    makeUnavailable: 'Make unavailable',
+    makeAvailable: 'Make available',
+    disableEditing: 'Disable editing',
+    enableEditing: 'Enable editing',
+    archive: 'Archive course',
+    unarchive: 'Un-archive',
+    filterByStatus: 'Filter by status',
+    titleColumn: 'Title',
+    next: 'Next',
+    /** "Page 1 of N" with at least two pages (other journeys add courses at the same time). */
+    pageOf: (page: number) => new RegExp(`^Page ${page} of ([2-9]|\\d{2,})$`),
+    requestFailed: 'Request failed',
+    status: { Draft: 'Draft', Pending: 'Pending', Approved: 'Approved', Archived: 'Archived' },
+    server: {
+      savedAsDraft: 'Course saved as a draft',
+      submitted: 'Course submitted for review',
+      approved: 'Course approved',
+      revoked: 'Course approval revoked',
+      madeUnavailable: 'Course is no longer available to learners',
+      madeAvailable: 'Course is now available to learners',
+      editingDisabled: 'Editing disabled for this course',
+      editingEnabled: 'Editing enabled for this course',
+      archived: 'Course archived',
+      unarchived: 'Course restored from the archive',
+    },
+  },
+  ar: {
+    noCourseYet: 'لم تُضف أي دورة بعد!',
+    addCourseLink: 'إضافة دورة',
+    addNewCourse: 'إضافة دورة جديدة',
+    yourCourses: 'دوراتك',
+    newCourse: 'دورة جديدة',
+    editCourse: 'تعديل الدورة',
+    addCourse: 'إضافة دورة',
+    saveAsDraft: 'حفظ كمسودة',
+    submitForReview: 'إرسال للمراجعة',
+    deleteCourse: 'حذف الدورة',
+    missingFields: 'توجد حقول ناقصة أو غير مكتملة',
+    addPreviewImage: 'أضف صورة غلاف للدورة',
+    fileTooLarge: 'حجم الملف كبير جدًا',
+    max100: 'الحد الأقصى 100 كيلوبايت',
+    notAnImage: 'اختر صورة بصيغة JPG أو PNG',
+    coursePhoto: 'صورة الدورة',
+    courseTitle: 'عنوان الدورة',
+    courseTitleAr: 'عنوان الدورة بالعربية (اختياري)',
+    author: 'المؤلف',
+    courseDescription: 'وصف الدورة',
+    addSection: 'إضافة قسم',
+    sectionTitle: 'عنوان القسم',
+    sectionDescription: 'وصف القسم',
+    titleTooLong: /^يجب ألا يتجاوز (30|٣٠) حرفًا\.$/,
+    addResources: 'إضافة موارد',
+    resourceType: 'نوع المورد',
+    resourceTitle: 'عنوان المورد',
+    resourceDescription: 'وصف المورد',
+    youtubeLink: 'رابط يوتيوب',
+    pdfFile: 'ملف PDF',
+    viewPdf: 'عرض ملف PDF',
+    addQuestion: 'إضافة سؤال',
+    add: 'إضافة',
+    incomplete: 'حقل غير مكتمل',
+    question: 'السؤال',
+    questionAr: 'السؤال بالعربية (اختياري)',
+    option: (n: number) => `الخيار ${n}`,
+    optionAr: (n: number) => `الخيار ${n} بالعربية (اختياري)`,
+    addOption: 'إضافة خيار',
+    removeOption: (n: number) => `إزالة الخيار ${n}`,
+    questionN: (n: number) => `السؤال ${n}`,
+    delete: 'حذف',
+    moveSectionUp: (n: number) => `نقل القسم ${n} إلى الأعلى`,
+    moveSectionDown: (n: number) => `نقل القسم ${n} إلى الأسفل`,
+    restorePrompt: 'استعادة التغييرات غير المحفوظة؟',
+    restore: 'استعادة',
+    viewDetails: 'عرض التفاصيل',
+    editingLocked: 'تعديل هذه الدورة مقفل',
+    adminBoard: 'لوحة المشرف',
+    allCourses: 'جميع الدورات',
+    actionsFor: (title: string) => `إجراءات ${title}`,
+    viewCourse: 'عرض الدورة',
+    approve: 'اعتماد الدورة',
+    revoke: 'سحب الاعتماد',
+    makeUnavailable: 'إيقاف الإتاحة',
+    makeAvailable: 'إتاحة الدورة',
+    disableEditing: 'تعطيل التعديل',
+    enableEditing: 'تفعيل التعديل',
+    archive: 'أرشفة الدورة',
+    unarchive: 'إلغاء الأرشفة',
+    filterByStatus: 'التصفية حسب الحالة',
+    titleColumn: 'العنوان',
+    next: 'التالي',
+    pageOf: (page: number) => new RegExp(`^الصفحة ${page} من ([2-9]|\\d{2,})$`),
+    requestFailed: 'فشل الطلب',
+    status: { Draft: 'مسودة', Pending: 'قيد المراجعة', Approved: 'معتمدة', Archived: 'مؤرشفة' },
+    server: {
+      savedAsDraft: 'تم حفظ الدورة كمسودة',
+      submitted: 'تم إرسال الدورة للمراجعة',
+      approved: 'تمت الموافقة على الدورة',
+      revoked: 'تم سحب الموافقة على الدورة',
+      madeUnavailable: 'لم تعد الدورة متاحة للمتعلمين',
+      madeAvailable: 'أصبحت الدورة متاحة للمتعلمين',
+      editingDisabled: 'تم تعطيل تعديل هذه الدورة',
+      editingEnabled: 'تم تفعيل تعديل هذه الدورة',
+      archived: 'تمت أرشفة الدورة',
+      unarchived: 'تمت استعادة الدورة من الأرشيف',
+    },
+  },
+} satisfies Record<Language, unknown>;
+
+// ---------------------------------------------------------------------------------------------------
+
+/** A toast (react-hot-toast announces them as status messages). */
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+async function adminSession(request: APIRequestContext) {
+  return login(request, ADMIN.email, ADMIN.password, true);
+}
+
+/** Switches the browser to another account (a fresh page load, so nothing of the last user stays). */
+async function useAccount(page: Page, account: Pick<Account, 'token' | 'user'>, path: string) {
+  await signInBrowser(page, account);
+  await page.goto(path);
+}
+
+/** Creates a course through the API, as a contributor's form would (Pending unless `draft`). */
+async function createCourseByApi(request: APIRequestContext, token: string, title: string, draft = false) {
+  const response = await request.post('/api/v1/course/new', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      file: { name: 'cover.png', mimeType: 'image/png', buffer: coverPng() },
+      body: JSON.stringify({
+        title,
+        title_tr: `${title} (ع)`,
+        description: 'A course made by the end-to-end test for the review journey.',
+        author: 'E2E Author',
+        coursesection: [
+          {
+            title: 'Only section',
+            description: 'Section description',
+            resources: [
+              {
+                type: 'video',
+                title: 'Intro',
+                description: 'Intro video',
+                link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+              },
+            ],
+          },
+        ],
+        ...(draft ? { status: 'Draft' } : {}),
+      }),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { course: { _id: string } } }).data.course._id;
+}
+
+/** Screenshots at 1280 px and 375 px; dialogs are taken as the viewport shows them, pages in full. */
+async function atWidths(page: Page, lang: Language, name: string, dialog = false) {
+  const shoot = async () => {
+    if (!dialog) return snap(page, lang, name);
+    mkdirSync('.artifacts/screenshots', { recursive: true });
+    const width = page.viewportSize()?.width ?? 0;
+    await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-${width}.png` });
+  };
+  await shoot();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shoot();
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const QUIZ = [
+  {
+    en: 'What does open science share?',
+    ar: 'ماذا يشارك العلم المفتوح؟',
+    options: [
+      { en: 'Only results', ar: 'النتائج فقط' },
+      { en: 'Data, code and methods', ar: 'البيانات والشيفرة والمنهجيات' },
+      { en: 'Nothing', ar: 'لا شيء' },
+    ],
+    correct: 1,
+  },
+  {
+    en: 'Which licence lets others reuse work?',
+    options: [{ en: 'All rights reserved' }, { en: 'CC BY' }],
+    correct: 1,
+  },
+  {
+    en: 'Open hardware means…',
+    options: [{ en: 'Designs anyone can study' }, { en: 'Locked devices' }, { en: 'Expensive tools' }],
+    correct: 0,
+  },
+] as const;
+
+test.describe('authoring and review', () => {
+  test('a contributor builds a course that is reviewed, approved and taken by a learner', async ({
+    page,
+    request,
+    lang,
+  }) => {
+    test.setTimeout(300_000);
+    const L = TEXT[lang];
+    const stamp = Date.now().toString(36);
+    const title = `Open Science Basics ${lang} ${stamp}`;
+    const titleAr = `أساسيات العلم المفتوح ${stamp}`;
+    const shownTitle = lang === 'ar' ? titleAr : title;
+
+    const contributor = await createAccount(request, 'Contributor', {
+      firstname: 'Hala',
+      lastname: 'Author',
+    });
+    await useAccount(page, contributor, '/contributor/dashboard');
+
+    // The empty board.
+    await expect(page.getByRole('heading', { level: 1, name: L.yourCourses })).toBeVisible();
+    await expect(page.getByRole('heading', { name: L.noCourseYet })).toBeVisible();
+    await expectAccessible(page);
+    await atWidths(page, lang, 'contributor-board-empty');
+
+    await page.getByRole('link', { name: L.addCourseLink, exact: true }).click();
+    await expect(page).toHaveURL(/\/course\/add-course$/);
+    await expect(page.getByRole('heading', { level: 1, name: L.newCourse })).toBeVisible();
+    await expectAccessible(page);
+
+    // Submitting the empty form: the toast, and the missing cover.
+    await page.getByRole('button', { name: L.addCourse, exact: true }).click();
+    await expect(toast(page, L.missingFields)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: L.addPreviewImage })).toBeVisible();
+    await expect(field(page, L.courseTitle)).toBeFocused();
+
+    // Cover: not an image, then too big, then a good one with its preview.
+    const cover = field(page, L.coursePhoto);
+    await cover.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    await expect(toast(page, L.notAnImage)).toBeVisible();
+    await cover.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: oversizedPng() });
+    await expect(toast(page, L.fileTooLarge)).toBeVisible();
+    await expect(page.getByTestId('cover-preview')).toHaveCount(0);
+    await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
+    await expect(page.getByTestId('cover-preview')).toBeVisible();
+
+    await field(page, L.courseTitle).fill(title);
+    await field(page, L.courseTitleAr).fill(titleAr);
+    await field(page, L.author).fill('Hala Author');
+    await field(page, L.courseDescription).fill(
+      'Learn what open science is, why it matters and how to start practising it in your own research.',
+    );
+
+    // Section 1: a title of 31 characters is refused on submit, and accepted once shortened.
+    await page.getByRole('button', { name: L.addSection }).click();
+    const section1 = page.getByTestId('section-1');
+    await field(section1, L.sectionTitle).fill('A'.repeat(31));
+    await field(section1, L.sectionDescription).fill('What open science is and why it matters.');
+    await page.getByRole('button', { name: L.addCourse, exact: true }).click();
+    await expect(toast(page, L.missingFields)).toBeVisible();
+    const tooLong = section1.getByTestId('section-1-title').locator('.text-error').first();
+    await expect(tooLong).toBeVisible();
+    await expect(tooLong).toHaveText(L.titleTooLong);
+    await field(section1, L.sectionTitle).fill('Getting started');
+    await expect(tooLong).toBeHidden();
+
+    // A video pasted as a watch URL: the form shows the embed address it will store.
+    await section1.getByRole('button', { name: L.addResources }).click();
+    const video = page.getByTestId('resource-1-1');
+    await field(video, L.resourceType).selectOption('video');
+    await field(video, L.resourceTitle).fill('Welcome video');
+    await field(video, L.resourceDescription).fill('A short welcome to the course.');
+    await field(video, L.youtubeLink).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s');
+    await expect(video.getByText('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')).toBeVisible();
+
+    // A PDF: too big is refused ('Max 100KB' + toast), a small one is uploaded and can be viewed.
+    await section1.getByRole('button', { name: L.addResources }).click();
+    const notes = page.getByTestId('resource-1-2');
+    await field(notes, L.resourceType).selectOption('pdf');
+    await field(notes, L.resourceTitle).fill('Reading notes');
+    await field(notes, L.resourceDescription).fill('Notes to read after the video.');
+    await field(notes, L.pdfFile).setInputFiles({
+      name: 'big.pdf',
+      mimeType: 'application/pdf',
+      buffer: oversizedPdf(),
+    });
+    await expect(notes.getByRole('alert')).toHaveText(L.max100);
+    await expect(toast(page, L.fileTooLarge)).toBeVisible();
+    await field(notes, L.pdfFile).setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf('Notes'),
+    });
+    await expect(notes.getByRole('button', { name: L.viewPdf })).toBeVisible();
+
+    // Section 2: a quiz of three questions.
+    await page.getByRole('button', { name: L.addSection }).click();
+    const section2 = page.getByTestId('section-2');
+    await field(section2, L.sectionTitle).fill('Check yourself');
+    await field(section2, L.sectionDescription).fill('A short quiz about the first section.');
+    await section2.getByRole('button', { name: L.addResources }).click();
+    const quiz = page.getByTestId('resource-2-1');
+    await field(quiz, L.resourceType).selectOption('quiz');
+    await field(quiz, L.resourceTitle).fill('Open science quiz');
+    await field(quiz, L.resourceDescription).fill('Three questions.');
+
+    for (const [index, item] of QUIZ.entries()) {
+      await quiz.getByRole('button', { name: L.addQuestion }).click();
+      const dialog = page.getByRole('dialog', { name: L.addQuestion });
+      await expect(dialog).toBeVisible();
+      if (index === 0) {
+        // An incomplete question is refused.
+        await dialog.getByRole('button', { name: L.add, exact: true }).click();
+        await expect(dialog.getByText(L.incomplete)).toBeVisible();
+        await expectAccessible(page);
+        await atWidths(page, lang, 'question-modal', true);
+      }
+      await field(dialog, L.question).fill(item.en);
+      if ('ar' in item) await field(dialog, L.questionAr).fill(item.ar);
+      for (const [position, option] of item.options.entries()) {
+        if (position >= 2) await dialog.getByRole('button', { name: L.addOption }).click();
+        await field(dialog, L.option(position + 1)).fill(option.en);
+        if ('ar' in option) await field(dialog, L.optionAr(position + 1)).fill(option.ar);
+      }
+      if (index === 0) {
+        // Up to four options, with add and remove.
+        await dialog.getByRole('button', { name: L.addOption }).click();
+        await expect(dialog.getByRole('button', { name: L.addOption })).toHaveCount(0);
+        await dialog.getByRole('button', { name: L.removeOption(4) }).click();
+        await expect(field(dialog, L.option(4))).toHaveCount(0);
+      }
+      await dialog.getByRole('radio', { name: item.options[item.correct].en }).check();
+      await dialog.getByRole('button', { name: L.add, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(quiz.getByRole('button', { name: L.questionN(index + 1), exact: true })).toBeVisible();
+    }
+
+    // Closing a new question without adding it discards it; an existing one opens with Delete.
+    await quiz.getByRole('button', { name: L.addQuestion }).click();
+    await field(page.getByRole('dialog'), L.question).fill('Never added');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(quiz.getByRole('button', { name: L.questionN(4), exact: true })).toHaveCount(0);
+    await quiz.getByRole('button', { name: L.questionN(2), exact: true }).click();
+    const second = page.getByRole('dialog', { name: L.questionN(2) });
+    await expect(field(second, L.question)).toHaveValue(QUIZ[1].en);
+    await expect(second.getByRole('button', { name: L.delete, exact: true })).toBeVisible();
+    await second.getByRole('button', { name: lang === 'ar' ? 'إغلاق' : 'Close' }).click();
+    await expect(second).toBeHidden();
+
+    // Reordering by keyboard: section 2 up, then back down from where the focus stays.
+    await page.getByRole('button', { name: L.moveSectionUp(2) }).click();
+    await expect(field(page.getByTestId('section-1'), L.sectionTitle)).toHaveValue('Check yourself');
+    await expect(page.getByRole('button', { name: L.moveSectionDown(1) })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(field(page.getByTestId('section-1'), L.sectionTitle)).toHaveValue('Getting started');
+
+    await expectAccessible(page);
+    await atWidths(page, lang, 'course-form');
+
+    // A reload mid-edit: the typed course comes back (the cover must be chosen again).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('course-draft:new') ?? ''))
+      .toContain('Open science quiz');
+    await page.reload();
+    await expect(page.getByText(L.restorePrompt)).toBeVisible();
+    await atWidths(page, lang, 'course-form-restore', true);
+    await page.getByRole('button', { name: L.restore, exact: true }).click();
+    await expect(field(page, L.courseTitle)).toHaveValue(title);
+    await expect(field(page.getByTestId('section-1'), L.sectionTitle)).toHaveValue('Getting started');
+    await expect(field(page.getByTestId('resource-1-1'), L.youtubeLink)).toHaveValue(
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s',
+    );
+    await expect(page.getByTestId('resource-1-2').getByRole('button', { name: L.viewPdf })).toBeVisible();
+    await expect(
+      page.getByTestId('resource-2-1').getByRole('button', { name: L.questionN(3), exact: true }),
+    ).toBeVisible();
+    await field(page, L.coursePhoto).setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: coverPng(),
+    });
+
+    // Save as a draft: the server's message, back to the board, a Draft card.
+    await page.getByRole('button', { name: L.saveAsDraft }).click();
+    await expect(toast(page, L.server.savedAsDraft)).toBeVisible();
+    await expect(page).toHaveURL(/\/contributor\/dashboard$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('course-draft:new'))).toBeNull();
+    const card = page.getByTestId('course-card').filter({ hasText: shownTitle });
+    await expect(card.getByText(L.status.Draft, { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await atWidths(page, lang, 'contributor-board');
+
+    // The card opens the edit form in the modal; submitting the draft for review.
+    await card.getByRole('button', { name: L.viewDetails }).click();
+    const edit = page.getByRole('dialog', { name: L.editCourse });
+    await expect(field(edit, L.courseTitle)).toHaveValue(title);
+    await expect(field(edit, L.courseTitleAr)).toHaveValue(titleAr);
+    await expect(edit.getByRole('button', { name: L.editCourse, exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await atWidths(page, lang, 'edit-course-modal', true);
+    await edit.getByRole('button', { name: L.submitForReview }).click();
+    await expect(toast(page, L.server.submitted)).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(card.getByText(L.status.Pending, { exact: true })).toBeVisible();
+
+    // The admin approves it.
+    await useAccount(page, await adminSession(request), '/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: L.adminBoard })).toBeVisible();
+    const row = page.getByTestId('course-row').filter({ hasText: shownTitle });
+    await expect(row.getByText(L.status.Pending, { exact: true })).toBeVisible();
+    await field(page, L.filterByStatus).selectOption('Pending');
+    await row.getByRole('button', { name: L.actionsFor(shownTitle) }).click();
+    await page.getByRole('menuitem', { name: L.approve }).click();
+    await expect(toast(page, L.server.approved)).toBeVisible();
+    await field(page, L.filterByStatus).selectOption('Approved');
+    await expect(row.getByText(L.status.Approved, { exact: true })).toBeVisible();
+
+    // A learner finds it, enrols, watches (the stored embed address) and takes the quiz.
+    const learner = await createAccount(request, 'EndUser');
+    await useAccount(page, learner, '/dashboard');
+    await page.getByRole('button', { name: shownTitle }).click();
+    await expect(page).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
+    await page.getByTestId('video-item').first().click();
+    await expect(
+      page.locator('iframe[src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]'),
+    ).toHaveCount(1);
+    await page.getByTestId('quiz-item').first().click();
+    const taking = page.getByTestId('quiz');
+    for (const item of QUIZ) {
+      const option = item.options[item.correct];
+      const label = lang === 'ar' && 'ar' in option ? option.ar : option.en;
+      // Choosing an option records it and moves on to the next question.
+      await taking.getByRole('radio', { name: label, exact: true }).click();
+    }
+    await taking.locator('button[type="submit"]').click();
+    // The score, however the locale writes it ("100%", "100‎%‎", "١٠٠٪").
+    await expect(page.getByText(/(100|١٠٠)[\s\u200e\u200f\u061c]*[%٪]/).first()).toBeVisible();
+  });
+
+  test('the admin reviews: revoke, availability, editing lock, archive and un-archive', async ({
+    page,
+    request,
+    lang,
+  }) => {
+    test.setTimeout(180_000);
+    const L = TEXT[lang];
+    const stamp = Date.now().toString(36);
+    const contributor = await createAccount(request, 'Contributor', {
+      firstname: 'Rami',
+      lastname: 'Reviewer',
+    });
+    const title = `Review journey ${lang} ${stamp}`;
+    const shownTitle = lang === 'ar' ? `${title} (ع)` : title;
+    await createCourseByApi(request, contributor.token, title);
+    // Enough courses for a second page of the table.
+    for (let n = 1; n <= 8; n += 1)
+      await createCourseByApi(request, contributor.token, `Filler ${lang} ${stamp} ${n}`, true);
+
+    const admin = await adminSession(request);
+    await useAccount(page, admin, '/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: L.adminBoard })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: L.allCourses })).toBeVisible();
+    await expect(page.getByRole('link', { name: L.addNewCourse })).toHaveAttribute(
+      'href',
+      '/course/add-course',
+    );
+    await expect(page.getByTestId('course-row')).toHaveCount(10);
+    await expect(page.getByText(L.pageOf(1))).toBeVisible();
+    await expectAccessible(page);
+    await atWidths(page, lang, 'admin-board');
+
+    // Next page, then sorting by title, then the status filter.
+    await page.getByRole('button', { name: L.next }).click();
+    await expect(page.getByTestId('course-row').first()).toBeVisible();
+    const titleHeader = page.getByRole('columnheader', { name: L.titleColumn });
+    await titleHeader.getByRole('button').click();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+    await titleHeader.getByRole('button').click();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
+    await field(page, L.filterByStatus).selectOption('Pending');
+    const row = page.getByTestId('course-row').filter({ hasText: shownTitle });
+    await expect(row).toHaveCount(1);
+    for (const status of await page.getByTestId('course-row').locator('[data-status]').all())
+      await expect(status).toHaveAttribute('data-status', 'Pending');
+
+    // Other journeys add courses meanwhile: the status filter keeps this course on the first page.
+    const show = async (status: keyof typeof L.status) => {
+      await field(page, L.filterByStatus).selectOption(status);
+      await expect(row.getByText(L.status[status], { exact: true })).toBeVisible();
+    };
+    const act = async (action: string, message: string, then: keyof typeof L.status) => {
+      await row.getByRole('button', { name: L.actionsFor(shownTitle) }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await menu.getByRole('menuitem', { name: action, exact: true }).click();
+      await expect(toast(page, message)).toBeVisible();
+      await show(then);
+    };
+    const offered = async () => {
+      await row.getByRole('button', { name: L.actionsFor(shownTitle) }).click();
+      const items = await page.getByRole('menuitem').allInnerTexts();
+      await page.keyboard.press('Escape');
+      return items;
+    };
+
+    // Pending: approve is offered, revoke is not.
+    expect(await offered()).toEqual([L.viewCourse, L.approve, L.disableEditing, L.archive]);
+    await act(L.approve, L.server.approved, 'Approved');
+    expect(await offered()).toEqual([L.viewCourse, L.revoke, L.makeUnavailable, L.disableEditing, L.archive]);
+    await act(L.makeUnavailable, L.server.madeUnavailable, 'Approved');
+    expect(await offered()).toContain(L.makeAvailable);
+    await act(L.makeAvailable, L.server.madeAvailable, 'Approved');
+    await act(L.revoke, L.server.revoked, 'Pending');
+
+    // Editing disabled: the contributor's form turns read-only; the admin can still save.
+    await act(L.disableEditing, L.server.editingDisabled, 'Pending');
+    expect(await offered()).toContain(L.enableEditing);
+    await row.getByRole('button', { name: L.actionsFor(shownTitle) }).click();
+    await page.getByRole('menuitem', { name: L.viewCourse }).click();
+    const adminForm = page.getByRole('dialog', { name: L.editCourse });
+    await expect(field(adminForm, L.courseTitle)).toHaveValue(title);
+    await expect(adminForm.getByRole('button', { name: L.editCourse, exact: true })).toBeVisible();
+    await expect(adminForm.getByTestId('editing-locked')).toHaveCount(0);
+    await expectAccessible(page);
+    await atWidths(page, lang, 'admin-course-modal', true);
+    await page.keyboard.press('Escape');
+    await expect(adminForm).toBeHidden();
+
+    await useAccount(page, contributor, '/contributor/dashboard');
+    const card = page.getByTestId('course-card').filter({ hasText: shownTitle });
+    await card.getByRole('button', { name: L.viewDetails }).click();
+    const locked = page.getByRole('dialog', { name: L.editCourse });
+    await expect(locked.getByTestId('editing-locked')).toContainText(L.editingLocked);
+    await expect(field(locked, L.courseTitle)).toBeDisabled();
+    await expect(locked.getByRole('button', { name: L.editCourse, exact: true })).toHaveCount(0);
+    await expect(locked.getByRole('button', { name: L.addSection })).toHaveCount(0);
+    await expectAccessible(page);
+    await atWidths(page, lang, 'locked-course-modal', true);
+    await locked.getByRole('button', { name: lang === 'ar' ? 'رجوع' : 'Back' }).click();
+    await expect(locked).toBeHidden();
+
+    // Archive and un-archive: it leaves the contributor's list and comes back for review.
+    await useAccount(page, admin, '/admin/dashboard');
+    await show('Pending');
+    await act(L.enableEditing, L.server.editingEnabled, 'Pending');
+    await act(L.archive, L.server.archived, 'Archived');
+    expect(await offered()).toEqual([L.viewCourse, L.disableEditing, L.unarchive]);
+    await useAccount(page, contributor, '/contributor/dashboard');
+    await expect(page.getByTestId('course-card').first()).toBeVisible();
+    await expect(page.getByTestId('course-card').filter({ hasText: shownTitle })).toHaveCount(0);
+    await useAccount(page, admin, '/admin/dashboard');
+    await show('Archived');
+    await act(L.unarchive, L.server.unarchived, 'Pending');
+  });
+
+  test('the authoring code is not loaded by the landing page or the learner pages', async ({
+    page,
+    request,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.push(`${response.url()}\n${await response.text()}`);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const learner = await createAccount(request, 'EndUser');
+    await useAccount(page, learner, '/dashboard');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const url = script.split('\n')[0]!;
+      expect(url).not.toMatch(/(course-form|add-course|admin-dashboard|contributor-dashboard)-/);
+      // Literals only the authoring code has: its autosave key and its create call.
+      expect(script, url).not.toContain('course-draft:');
+      expect(script, url).not.toContain('/course/new');
+    }
+  });
+});

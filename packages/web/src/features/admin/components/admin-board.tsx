@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
+import { FiPlus } from 'react-icons/fi';
+import { paths } from '../../../lib/paths.ts';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { allCoursesQuery } from '../api/get-all-courses.ts';
+import { CoursesTable } from './courses-table.tsx';
+
+const addLinkClass =
+  'inline-flex min-h-10 items-center gap-2 rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
+
+export interface AdminBoardProps {
+  /** "View course": the page opens the edit form in the modal. */
+  onViewCourse: (courseId: string) => void;
+}
+
+/** /admin/dashboard (description §2 "Admin Board"). */
+export function AdminBoard({ onViewCourse }: AdminBoardProps) {
+  const courses = useQuery(allCoursesQuery);
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+      <h1 className="mb-6 text-2xl font-bold text-ink">
+        <Trans>Admin Board</Trans>
+      </h1>
+
+      {courses.isPending ? <PageSpinner /> : null}
+
+      {courses.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-6"
+        >
+          <p className="font-semibold text-error">
+            <Trans>Fetching data failed</Trans>
+          </p>
+          <Button variant="secondary" onClick={() => void courses.refetch()} loading={courses.isRefetching}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : null}
+
+      {courses.data ? (
+        <section aria-labelledby="all-courses-heading" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="all-courses-heading" className="text-xl font-semibold text-ink">
+              <Trans>All Courses</Trans>
+            </h2>
+            <Link to={paths.addCourse} className={addLinkClass}>
+              <FiPlus aria-hidden="true" />
+              <Trans>Add New Course</Trans>
+            </Link>
+          </div>
+          {courses.data.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-lg font-semibold text-ink">
+              <Trans>No Course Added</Trans>
+            </p>
+          ) : (
+            <CoursesTable courses={courses.data} onViewCourse={onViewCourse} />
+          )}
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import toast, { Toaster } from 'react-hot-toast';
+import type { CourseStatus, CourseSummary, Language } from '@app/shared';
+import { activateLanguage } from '../../../i18n/i18n.ts';
+import { CoursesTable } from './courses-table.tsx';
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const course = (n: number, status: CourseStatus, extra: Partial<CourseSummary> = {}): CourseSummary => ({
+  _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  title: `Course ${String(n).padStart(2, '0')}`,
+  title_tr: `دورة ${n}`,
+  description: 'd',
+  description_tr: null,
+  author: 'a',
+  status,
+  status_tr: {
+    Pending: 'قيد المراجعة',
+    Approved: 'معتمدة',
+    Draft: 'مسودة',
+    Archived: 'مؤرشفة',
+    Rejected: 'مرفوضة',
+  }[status],
+  isAvailable: true,
+  enableEditing: true,
+  preview_image: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: `2026-03-${String(n).padStart(2, '0')}T10:00:00.000Z`,
+  createdBy: {
+    _id: 'c',
+    firstname: 'Hala',
+    lastname: 'Author',
+    email: 'hala@example.test',
+    role: 'Contributor',
+    role_tr: 'مساهم',
+  },
+  enrolled_users: [],
+  enrolled_count: 0,
+  enrolled: false,
+  ...extra,
+});
+
+const twelve = Array.from({ length: 12 }, (_, i) => course(i + 1, i % 3 === 0 ? 'Pending' : 'Draft'));
+
+async function renderTable(courses: CourseSummary[], language: Language = 'en') {
+  await activateLanguage(language);
+  const onViewCourse = vi.fn();
+  render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+        <CoursesTable courses={courses} onViewCourse={onViewCourse} />
+        <Toaster />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { onViewCourse };
+}
+
+const bodyRows = () => screen.getAllByTestId('course-row');
+
+describe('CoursesTable', () => {
+  it('shows pages of 10 with the description’s columns', async () => {
+    await renderTable(twelve);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Cover',
+      'Title',
+      "Contributor's name",
+      'Role',
+      'Email',
+      'Last Updated',
+      'Status',
+      'Actions',
+    ]);
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(within(bodyRows()[0]!).getByText('1st March, 2026')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(bodyRows()).toHaveLength(2);
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  it('sorts by a column and filters by status', async () => {
+    await renderTable(twelve);
+    const title = screen.getByRole('columnheader', { name: 'Title' });
+    expect(title).toHaveAttribute('aria-sort', 'none');
+    fireEvent.click(within(title).getByRole('button'));
+    expect(title).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(bodyRows()[0]!).getByText('Course 01')).toBeInTheDocument();
+    fireEvent.click(within(title).getByRole('button'));
+    expect(title).toHaveAttribute('aria-sort', 'descending');
+    expect(within(bodyRows()[0]!).getByText('Course 12')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'Pending' } });
+    expect(bodyRows()).toHaveLength(4);
+    for (const row of bodyRows())
+      expect(within(row).getByText('Pending')).toHaveAttribute('data-tone', 'red');
+  });
+
+  it('writes titles, roles, statuses and dates in Arabic', async () => {
+    await renderTable([course(5, 'Approved')], 'ar');
+    const row = bodyRows()[0]!;
+    expect(within(row).getByText('دورة 5')).toBeInTheDocument();
+    expect(within(row).getByText('مساهم')).toBeInTheDocument();
+    expect(within(row).getByText('معتمدة')).toHaveAttribute('data-tone', 'green');
+    expect(within(row).getByText('٥ مارس، ٢٠٢٦')).toBeInTheDocument();
+  });
+
+  it('runs a row action from the keyboard menu and shows the server message', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      return new Response(
+        JSON.stringify({
+          success: true,
+          message: 'Course approved',
+          data: { status: 'Approved', isAvailable: true, enableEditing: true },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    });
+    await renderTable([course(1, 'Pending')]);
+    const trigger = screen.getByRole('button', { name: 'Actions for Course 01' });
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View course', 'Approve course', 'Disable editing', 'Archive course']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Approve course' }));
+    expect(await screen.findByText('Course approved')).toBeInTheDocument();
+    expect(calls).toEqual(['/api/v1/course/approve/00000000-0000-4000-8000-000000000001']);
+  });
+
+  it("says 'Request failed' when an action fails", async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({ success: false, code: 'INVALID_TRANSITION', message: 'Only pending.' }),
+          {
+            status: 409,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    );
+    await renderTable([course(1, 'Pending')]);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Actions for Course 01' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Approve course' }));
+    await waitFor(() => expect(screen.getByText('Request failed')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { actionsFor } from './row-actions.ts';
+
+const ids = (status: Parameters<typeof actionsFor>[0]['status'], isAvailable = true, enableEditing = true) =>
+  actionsFor({ status, isAvailable, enableEditing }).map((action) => action.id);
+
+describe('actionsFor', () => {
+  it('offers approval only on a pending course', () => {
+    expect(ids('Pending')).toEqual(['view', 'approve', 'disableEditing', 'archive']);
+    expect(ids('Draft')).not.toContain('approve');
+    expect(ids('Approved')).not.toContain('approve');
+  });
+
+  it('offers revoke and the availability switch only on an approved course', () => {
+    expect(ids('Approved', true)).toEqual(['view', 'revoke', 'makeUnavailable', 'disableEditing', 'archive']);
+    expect(ids('Approved', false)).toContain('makeAvailable');
+    expect(ids('Pending')).not.toContain('revoke');
+    expect(ids('Draft')).not.toContain('makeUnavailable');
+  });
+
+  it('names the editing switch after what it will do', () => {
+    expect(ids('Draft', true, false)).toContain('enableEditing');
+    expect(ids('Draft', true, true)).toContain('disableEditing');
+  });
+
+  it('offers un-archive on an archived course and archive otherwise', () => {
+    expect(ids('Archived')).toEqual(['view', 'disableEditing', 'unarchive']);
+    expect(ids('Draft')).toContain('archive');
+  });
+
+  it('maps each action to its server call', () => {
+    const approved = actionsFor({ status: 'Approved', isAvailable: false, enableEditing: false });
+    expect(approved.map((action) => action.action)).toEqual([
+      null,
+      'revoke',
+      'toggleAvailable',
+      'toggleEditing',
+      'archive',
+    ]);
+  });
+});

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { courseResponseSchema, type Course } from '@app/shared';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { courseKeys } from './query-keys.ts';
+
+/** GET /course/:id — the full course with its quiz answers, for the edit form (owner or SuperAdmin). */
+export async function getCourse(courseId: string, signal?: AbortSignal): Promise<Course> {
+  const response = await apiFetch(`/course/${encodeURIComponent(courseId)}`, {
+    schema: courseResponseSchema,
+    signal,
+  });
+  return response.data;
+}
+
+export const courseQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: courseKeys.detail(courseId),
+    queryFn: ({ signal }) => getCourse(courseId, signal),
+    // The form is seeded from this once; refetching underneath it would not change what is shown.
+    staleTime: 0,
+  });

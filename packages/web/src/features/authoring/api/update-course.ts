@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { courseMutationResponseSchema, type CourseInput } from '@app/shared';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { courseKeys } from './query-keys.ts';
+
+export interface UpdateCourseVariables {
+  courseId: string;
+  /** Carries the `_id`s of the sections, resources and questions that still exist, so the server keeps them. */
+  course: CourseInput;
+  /** A new cover, when one was chosen. */
+  cover?: File | null;
+}
+
+/** PATCH /course/:id — multipart, optional `file`. `status: 'Pending'` on a draft submits it for review. */
+export async function updateCourse({ courseId, course, cover }: UpdateCourseVariables) {
+  const form = new FormData();
+  if (cover) form.append('file', cover);
+  form.append('body', JSON.stringify(course));
+  return apiFetch(`/course/${encodeURIComponent(courseId)}`, {
+    method: 'PATCH',
+    body: form,
+    schema: courseMutationResponseSchema,
+  });
+}
+
+export function useUpdateCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCourse,
+    onSuccess: (response, { courseId }) => {
+      queryClient.setQueryData(courseKeys.detail(courseId), response.data.course);
+      return queryClient.invalidateQueries({ queryKey: courseKeys.all });
+    },
+  });
+}

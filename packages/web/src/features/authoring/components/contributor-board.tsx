@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
+import { FiPlus } from 'react-icons/fi';
+import { currentUserQuery, getUserId } from '../../../lib/session.ts';
+import { paths } from '../../../lib/paths.ts';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { contributorCoursesQuery } from '../api/get-contributor-courses.ts';
+import { CourseCard } from './course-card.tsx';
+import { EditCourseModal } from './edit-course-modal.tsx';
+
+const addLinkClass =
+  'inline-flex min-h-10 items-center gap-2 rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
+
+/** /contributor/dashboard: 'Your Courses' as cards; a card opens the edit form in a modal. */
+export function ContributorBoard() {
+  const viewer = useQuery(currentUserQuery);
+  const userId = viewer.data?._id ?? getUserId() ?? '';
+  const courses = useQuery({ ...contributorCoursesQuery(userId), enabled: Boolean(userId) });
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-ink">
+          <Trans>Your Courses</Trans>
+        </h1>
+        {courses.data && courses.data.length > 0 ? (
+          <Link to={paths.addCourse} className={addLinkClass}>
+            <FiPlus aria-hidden="true" />
+            <Trans>Add New Course</Trans>
+          </Link>
+        ) : null}
+      </div>
+
+      {courses.isPending ? <PageSpinner /> : null}
+
+      {courses.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-6"
+        >
+          <p className="font-semibold text-error">
+            <Trans>Fetching data failed</Trans>
+          </p>
+          <Button variant="secondary" onClick={() => void courses.refetch()} loading={courses.isRefetching}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : null}
+
+      {courses.data && courses.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
+          <h2 className="text-xl font-semibold text-ink">
+            <Trans>No Course Added Yet!</Trans>
+          </h2>
+          <Link to={paths.addCourse} className={addLinkClass}>
+            <FiPlus aria-hidden="true" />
+            <Trans>Add Course</Trans>
+          </Link>
+        </div>
+      ) : null}
+
+      {courses.data && courses.data.length > 0 ? (
+        <section aria-labelledby="your-courses-list">
+          <h2 id="your-courses-list" className="sr-only">
+            <Trans>Course list</Trans>
+          </h2>
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {courses.data.map((course) => (
+              <li key={course._id} className="flex">
+                <CourseCard course={course} onOpen={setOpenId} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <EditCourseModal courseId={openId} onClose={() => setOpenId(null)} />
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useLingui } from '@lingui/react/macro';
+import { TextAreaField, TextField } from '../../../../components/ui/text-field.tsx';
+
+export interface BilingualFieldProps {
+  /** The field's name, e.g. "Title". */
+  label: string;
+  english: UseFormRegisterReturn;
+  arabic: UseFormRegisterReturn;
+  englishError?: string;
+  arabicError?: string;
+  hint?: ReactNode;
+  multiline?: boolean;
+  testId?: string;
+}
+
+/**
+ * A translatable text: the English value (required) beside its optional Arabic counterpart (`_tr`),
+ * which is always typed right-to-left and marked as Arabic, whatever the interface language.
+ */
+export function BilingualField({
+  label,
+  english,
+  arabic,
+  englishError,
+  arabicError,
+  hint,
+  multiline = false,
+  testId,
+}: BilingualFieldProps) {
+  const { t } = useLingui();
+  const arabicLabel = t`${label} in Arabic (optional)`;
+  const Field = multiline ? TextAreaField : TextField;
+  return (
+    <div className="grid gap-3 md:grid-cols-2" data-testid={testId}>
+      <Field
+        label={label}
+        error={englishError}
+        hint={hint}
+        dir="auto"
+        required
+        {...(multiline ? { rows: 3 } : {})}
+        {...english}
+      />
+      <Field
+        label={arabicLabel}
+        error={arabicError}
+        dir="rtl"
+        lang="ar"
+        {...(multiline ? { rows: 3 } : {})}
+        {...arabic}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { aCourse, aViewer, renderAuthoring, stubApi } from '../../test/render-authoring.tsx';
+import { draftKey } from '../../hooks/use-course-autosave.ts';
+import { CourseForm } from './course-form.tsx';
+
+const type = (label: string, value: string, index = 0) =>
+  fireEvent.change(screen.getAllByLabelText(label, { exact: true })[index]!, { target: { value } });
+
+function choose(label: string, file: File) {
+  const input = screen.getByLabelText(label, { exact: true });
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  fireEvent.change(input);
+}
+
+const png = (size = 2_000) => new File([new Uint8Array(size)], 'cover.png', { type: 'image/png' });
+const created = (message = 'New course created successfully') => ({
+  status: 201,
+  body: { success: true, message, data: { course: aCourse({ status: 'Pending' }) } },
+});
+
+describe('CourseForm (new course)', () => {
+  it('validates on submit: the toast, the field messages and the missing cover; nothing is sent', async () => {
+    const calls = stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    expect(await screen.findByText('Missing incomplete fields')).toBeInTheDocument();
+    expect(screen.getByText('Add course preview image')).toBeInTheDocument();
+    expect(screen.getByLabelText('Course title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a cover over 100 KB on selection', async () => {
+    stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    choose('Course photo', png(100_001));
+    expect(await screen.findAllByText('file size too large')).not.toHaveLength(0);
+    expect(screen.queryByTestId('cover-preview')).toBeNull();
+    choose('Course photo', png(100_000));
+    expect(await screen.findByTestId('cover-preview')).toBeInTheDocument();
+  });
+
+  it('creates the course with the cover and the embed address, then forgets the autosaved copy', async () => {
+    const calls = stubApi({ 'POST /course/new': created() });
+    const onDone = vi.fn();
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={onDone} />);
+    type('Course title', 'Open Science');
+    type('Author', 'Hala');
+    type('Course description', 'About it.');
+    choose('Course photo', png());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    type('Section title', 'Start');
+    type('Section description', 'First steps.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Resources' }));
+    type('Resource title', 'Welcome');
+    type('Resource description', 'Video');
+    type('YouTube link', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    localStorage.setItem(draftKey(null), JSON.stringify({ userId: aViewer()._id, values: {} }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const call = calls.find((entry) => entry.path === '/course/new')!;
+    expect(call.file?.name).toBe('cover.png');
+    expect(call.json).toMatchObject({
+      title: 'Open Science',
+      coursesection: [
+        { resources: [{ type: 'video', link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' }] },
+      ],
+    });
+    expect(call.json).not.toHaveProperty('status');
+    expect(await screen.findByText('New course created successfully')).toBeInTheDocument();
+    expect(localStorage.getItem(draftKey(null))).toBeNull();
+  });
+
+  it('saves as a draft with status Draft', async () => {
+    const calls = stubApi({ 'POST /course/new': created('Course saved as a draft') });
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    type('Course title', 'Open Science');
+    type('Author', 'Hala');
+    type('Course description', 'About it.');
+    choose('Course photo', png());
+    fireEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('Course saved as a draft')).toBeInTheDocument();
+    expect(calls[0]?.json).toMatchObject({ status: 'Draft' });
+  });
+
+  it('autosaves while typing and offers to restore after a reload', async () => {
+    stubApi({});
+    const first = await renderAuthoring(
+      <CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />,
+    );
+    type('Course title', 'Typed before the reload');
+    await waitFor(() => expect(localStorage.getItem(draftKey(null))).toContain('Typed before the reload'));
+    first.unmount();
+
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    expect(screen.getByText('Restore unsaved changes?')).toBeInTheDocument();
+    expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('');
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('Typed before the reload');
+    expect(screen.queryByText('Restore unsaved changes?')).toBeNull();
+  });
+
+  it("does not offer another account's autosaved copy", async () => {
+    localStorage.setItem(
+      draftKey(null),
+      JSON.stringify({
+        userId: 'someone-else',
+        savedAt: '',
+        values: { title: 'Not yours', coursesection: [] },
+      }),
+    );
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    expect(screen.queryByText('Restore unsaved changes?')).toBeNull();
+  });
+});
+
+describe('CourseForm (existing course): the save rules', () => {
+  it('is read-only with a note when editing is disabled and the reader is not a SuperAdmin', async () => {
+    stubApi({});
+    await renderAuthoring(
+      <CourseForm
+        course={aCourse({ enableEditing: false })}
+        viewer={aViewer()}
+        headingLevel={2}
+        onDone={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('editing-locked')).toHaveTextContent('Editing of this course is locked');
+    expect(screen.queryByRole('button', { name: 'Edit Course' })).toBeNull();
+    expect(screen.getByLabelText('Course title', { exact: true })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add Section' })).toBeNull();
+  });
+
+  it('lets a SuperAdmin save whatever the flag (the board passes the real role)', async () => {
+    stubApi({});
+    await renderAuthoring(
+      <CourseForm
+        course={aCourse({ enableEditing: false })}
+        viewer={aViewer('SuperAdmin', '99999999-9999-4999-8999-999999999999')}
+        headingLevel={2}
+        onDone={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Edit Course' })).toBeInTheDocument();
+    expect(screen.queryByTestId('editing-locked')).toBeNull();
+    // Only the owner submits a draft for review.
+    expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+  });
+
+  it('sends the ids back and turns read-only when the server says editing is locked', async () => {
+    const calls = stubApi({
+      'PATCH /course/22222222-2222-4222-8222-222222222222': {
+        status: 403,
+        body: {
+          success: false,
+          code: 'EDITING_LOCKED',
+          message: 'An administrator has disabled editing of this course.',
+        },
+      },
+    });
+    const onDone = vi.fn();
+    await renderAuthoring(
+      <CourseForm course={aCourse()} viewer={aViewer()} headingLevel={2} onDone={onDone} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Course' }));
+    expect(await screen.findByTestId('editing-locked')).toBeInTheDocument();
+    expect(screen.getByText('An administrator has disabled editing of this course.')).toBeInTheDocument();
+    expect(calls[0]?.json).toMatchObject({
+      coursesection: [
+        {
+          _id: '33333333-3333-4333-8333-333333333333',
+          resources: [{ _id: '44444444-4444-4444-8444-444444444444' }],
+        },
+      ],
+    });
+    expect(calls[0]?.file).toBeNull();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('submits a draft for review with status Pending', async () => {
+    const calls = stubApi({
+      'PATCH /course/22222222-2222-4222-8222-222222222222': {
+        body: {
+          success: true,
+          message: 'Course submitted for review',
+          data: { course: aCourse({ status: 'Pending' }) },
+        },
+      },
+    });
+    const onDone = vi.fn();
+    await renderAuthoring(
+      <CourseForm
+        course={aCourse({ status: 'Draft' })}
+        viewer={aViewer()}
+        headingLevel={2}
+        onDone={onDone}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls[0]?.json).toMatchObject({ status: 'Pending' });
+    expect(await screen.findByText('Course submitted for review')).toBeInTheDocument();
+  });
+
+  it('archives on Delete Course after a confirmation', async () => {
+    const calls = stubApi({
+      'GET /course/archive/22222222-2222-4222-8222-222222222222': {
+        body: {
+          success: true,
+          message: 'Course archived',
+          data: { status: 'Archived', isAvailable: true, enableEditing: true },
+        },
+      },
+    });
+    const onDone = vi.fn();
+    await renderAuthoring(
+      <CourseForm course={aCourse()} viewer={aViewer()} headingLevel={2} onDone={onDone} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Course' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this course?' });
+    expect(calls).toHaveLength(0);
+    fireEvent.click(confirm.querySelector('button.bg-error')!);
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls.map((call) => call.path)).toEqual(['/course/archive/22222222-2222-4222-8222-222222222222']);
+  });
+});

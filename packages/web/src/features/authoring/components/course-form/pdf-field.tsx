@@ -1,0 +1,126 @@
+import { useId, useState } from 'react';
+import { useController, type Control } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiFileText } from 'react-icons/fi';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { notify } from '../../../../lib/toast.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Modal } from '../../../../components/ui/modal.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { useUploadFile } from '../../api/upload-file.ts';
+import { isPdf, isTooLarge } from './file-checks.ts';
+import { FilePicker } from './file-picker.tsx';
+import type { CourseFormValues } from './form-values.ts';
+
+export interface PdfFieldProps {
+  control: Control<CourseFormValues>;
+  sectionIndex: number;
+  resourceIndex: number;
+  disabled?: boolean;
+}
+
+/**
+ * A PDF resource's file (description §5): .pdf only, under 100 KB ('Max 100KB', and the 'file size too
+ * large' toast on selection). The file is uploaded through POST /files as soon as it is chosen, so the
+ * form (and its autosaved copy) holds only its address; an existing file can be opened with 'View Pdf'.
+ */
+export function PdfField({ control, sectionIndex, resourceIndex, disabled }: PdfFieldProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const upload = useUploadFile();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [viewing, setViewing] = useState(false);
+  const {
+    field: { ref, name, value, onChange, onBlur },
+    fieldState,
+  } = useController({
+    control,
+    name: `coursesection.${sectionIndex}.resources.${resourceIndex}.file`,
+  });
+  const error = problem ?? fieldState.error?.message;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        <Trans>PDF file</Trans>
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        <FilePicker
+          id={id}
+          ref={ref}
+          name={name}
+          accept=".pdf,application/pdf"
+          disabled={disabled || upload.isPending}
+          invalid={Boolean(error)}
+          describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          buttonLabel={value ? t`Replace file` : t`Choose file`}
+          status={value ? t`A PDF is attached.` : t`No file chosen`}
+          onBlur={onBlur}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (!chosen) return;
+            if (!isPdf(chosen)) {
+              const text = t`Only PDF files can be uploaded`;
+              setProblem(text);
+              notify.error(text);
+              return;
+            }
+            if (isTooLarge(chosen)) {
+              setProblem(t`Max 100KB`);
+              notify.error(t`file size too large`);
+              return;
+            }
+            setProblem(null);
+            upload.mutate(chosen, {
+              onSuccess: (uploaded) => {
+                onChange(uploaded.secure_url);
+                notify.success(t`PDF uploaded`);
+              },
+              onError: (failure) => {
+                if (failure instanceof ApiError && failure.status === 401) return;
+                const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
+                setProblem(text);
+                notify.error(text);
+              },
+            });
+          }}
+        />
+        {upload.isPending ? <Spinner size={20} label={t`Uploading the PDF…`} /> : null}
+        {value && !upload.isPending ? (
+          <Button variant="secondary" onClick={() => setViewing(true)}>
+            <FiFileText aria-hidden="true" />
+            <Trans>View Pdf</Trans>
+          </Button>
+        ) : null}
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        <Trans>PDF only</Trans> · {t`Max 100KB`}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {value ? (
+        <Modal open={viewing} onOpenChange={setViewing} title={t`View Pdf`} width="60rem">
+          <div className="flex flex-col gap-3">
+            <iframe
+              src={value}
+              title={t`The attached PDF`}
+              className="h-[70vh] w-full rounded border border-gray-200"
+            />
+            <a
+              href={value}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="self-start text-sm font-semibold text-primary-darker underline"
+            >
+              <Trans>Open the PDF in a new tab</Trans>
+            </a>
+          </div>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useFieldArray, useFormState, type Control } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiAlertCircle, FiPlus } from 'react-icons/fi';
+import { Button } from '../../../../components/ui/button.tsx';
+import { emptyQuestion, type CourseFormValues } from './form-values.ts';
+import { QuizQuestionModal } from './quiz-question-modal.tsx';
+
+export interface QuizQuestionsProps {
+  control: Control<CourseFormValues>;
+  sectionIndex: number;
+  resourceIndex: number;
+  readOnly?: boolean;
+}
+
+/** The questions of a quiz resource: listed 'Question 1', 'Question 2'…, each opening its modal. */
+export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }: QuizQuestionsProps) {
+  const { t } = useLingui();
+  const name = `coursesection.${sectionIndex}.resources.${resourceIndex}.quiz` as const;
+  const questions = useFieldArray({ control, name });
+  const { errors } = useFormState({ control, name });
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
+
+  const quizErrors = errors.coursesection?.[sectionIndex]?.resources?.[resourceIndex]?.quiz;
+  const listMessage = quizErrors?.message ?? quizErrors?.root?.message;
+  const hasQuestionErrors = Array.isArray(quizErrors) && quizErrors.some(Boolean);
+  const headingId = `${questions.fields[0]?.id ?? 'quiz'}-${sectionIndex}-${resourceIndex}-questions`;
+
+  return (
+    <div className="flex flex-col gap-2" role="group" aria-labelledby={headingId}>
+      <p id={headingId} className="text-sm font-semibold text-ink">
+        <Trans>Quiz questions</Trans>
+      </p>
+      {questions.fields.length > 0 ? (
+        <ul className="flex flex-wrap gap-2">
+          {questions.fields.map((field, position) => {
+            const n = position + 1;
+            const invalid = Array.isArray(quizErrors) && Boolean(quizErrors[position]);
+            return (
+              <li key={field.id}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setEditing(position)}
+                  className={invalid ? 'border-error' : ''}
+                  aria-label={invalid ? t`Question ${n} (needs attention)` : undefined}
+                >
+                  {invalid ? <FiAlertCircle aria-hidden="true" className="text-error" /> : null}
+                  <Trans>Question {n}</Trans>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted">
+          <Trans>No questions yet.</Trans>
+        </p>
+      )}
+      {listMessage ? <p className="text-sm text-error">{listMessage}</p> : null}
+      {hasQuestionErrors ? (
+        <p className="text-sm text-error">
+          <Trans>Some questions are incomplete.</Trans>
+        </p>
+      ) : null}
+      {readOnly ? null : (
+        <div>
+          <Button variant="secondary" onClick={() => setEditing(null)}>
+            <FiPlus aria-hidden="true" />
+            <Trans>Add Question</Trans>
+          </Button>
+        </div>
+      )}
+      {editing !== undefined ? (
+        <QuizQuestionModal
+          open
+          onOpenChange={(open) => {
+            if (!open) setEditing(undefined);
+          }}
+          index={editing}
+          initial={editing === null ? emptyQuestion() : (questions.fields[editing] ?? emptyQuestion())}
+          readOnly={readOnly}
+          onSave={(question) => {
+            if (editing === null) questions.append(question);
+            else questions.update(editing, question);
+          }}
+          onDelete={editing === null ? undefined : () => questions.remove(editing)}
+        />
+      ) : null}
+    </div>
+  );
+}

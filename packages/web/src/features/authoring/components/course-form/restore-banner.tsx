@@ -1,0 +1,54 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiRotateCcw } from 'react-icons/fi';
+import { Button } from '../../../../components/ui/button.tsx';
+import { useLanguage } from '../../../../i18n/use-language.ts';
+
+export interface RestoreBannerProps {
+  savedAt: string;
+  /** New courses: the chosen cover cannot be kept in browser storage. */
+  mentionCover: boolean;
+  onRestore: () => void;
+  onDiscard: () => void;
+}
+
+/** "Restore unsaved changes?" — offered when the form opens and a different autosaved copy exists. */
+export function RestoreBanner({ savedAt, mentionCover, onRestore, onDiscard }: RestoreBannerProps) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const when = new Date(savedAt);
+  const whenText = Number.isNaN(when.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(when);
+  return (
+    <section
+      aria-label={t`Unsaved changes`}
+      className="flex flex-col gap-3 rounded-md border border-amber-400 bg-amber-50 p-4 text-ink"
+      data-testid="restore-draft"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <FiRotateCcw aria-hidden="true" />
+        <Trans>Restore unsaved changes?</Trans>
+      </p>
+      <p className="text-sm">
+        {whenText ? (
+          <Trans>
+            This form has changes from {whenText} that were not saved. They are kept on this device.
+          </Trans>
+        ) : (
+          <Trans>This form has changes that were not saved. They are kept on this device.</Trans>
+        )}{' '}
+        {mentionCover ? (
+          <Trans>A chosen course photo cannot be kept: choose it again after restoring.</Trans>
+        ) : null}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={onRestore}>
+          <Trans>Restore</Trans>
+        </Button>
+        <Button variant="secondary" onClick={onDiscard}>
+          <Trans>Discard</Trans>
+        </Button>
+      </div>
+    </section>
+  );
+}

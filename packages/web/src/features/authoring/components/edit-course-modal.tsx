@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { currentUserQuery } from '../../../lib/session.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { courseQuery } from '../api/get-course.ts';
+import { BackButton } from './back-button.tsx';
+import { CourseForm } from './course-form/course-form.tsx';
+
+export interface EditCourseModalProps {
+  /** The course to open; null keeps the modal closed. */
+  courseId: string | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Edit Course' in the generic modal, opened from a contributor's card or the admin's "View course".
+ * The back arrow and the close button both close it; the form reads the full course (with answers).
+ */
+export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
+  const { t } = useLingui();
+  return (
+    <Modal
+      open={courseId !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t`Edit Course`}
+      width="64rem"
+      headerStart={<BackButton onClick={onClose} label={t`Back`} />}
+    >
+      {courseId ? <EditCourseBody courseId={courseId} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function EditCourseBody({ courseId, onClose }: { courseId: string; onClose: () => void }) {
+  const { t } = useLingui();
+  const course = useQuery(courseQuery(courseId));
+  const viewer = useQuery(currentUserQuery);
+
+  if (course.isPending || viewer.isPending) return <PageSpinner />;
+  if (course.isError || viewer.isError) {
+    const error = course.error ?? viewer.error;
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 py-6">
+        <p className="font-semibold text-ink">
+          <Trans>Fetching data failed</Trans>
+        </p>
+        {error instanceof ApiError && error.status > 0 && error.status < 500 ? (
+          <p className="text-sm text-muted">{error.message}</p>
+        ) : null}
+        <Button variant="secondary" onClick={() => void course.refetch()}>
+          {t`Try again`}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <CourseForm
+      key={course.data._id}
+      course={course.data}
+      viewer={viewer.data}
+      headingLevel={2}
+      onDone={onClose}
+    />
+  );
+}

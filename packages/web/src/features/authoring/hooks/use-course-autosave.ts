@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { sameValues, type CourseFormValues } from '../components/course-form/form-values.ts';
+
+/** localStorage key of the unsaved form: `course-draft:new` or `course-draft:<course id>`. */
+export const draftKey = (courseId: string | null) => `course-draft:${courseId ?? 'new'}`;
+
+export const AUTOSAVE_DELAY_MS = 500;
+
+interface StoredDraft {
+  /** Whose draft it is: another account on the same browser is never offered it. */
+  userId: string | null;
+  savedAt: string;
+  values: CourseFormValues;
+}
+
+const looksLikeValues = (value: unknown): value is CourseFormValues =>
+  Boolean(value) &&
+  typeof value === 'object' &&
+  typeof (value as CourseFormValues).title === 'string' &&
+  Array.isArray((value as CourseFormValues).coursesection);
+
+export function readDraft(key: string, userId: string | null): StoredDraft | null {
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredDraft>;
+    if (!looksLikeValues(parsed.values) || parsed.userId !== userId) return null;
+    return { userId, savedAt: String(parsed.savedAt ?? ''), values: parsed.values };
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(key: string, draft: StoredDraft) {
+  try {
+    localStorage.setItem(key, JSON.stringify(draft));
+  } catch {
+    // Storage full or blocked: the form keeps working, only the safety net is missing.
+  }
+}
+
+export interface CourseAutosave {
+  /** A saved draft that differs from what the form opened with, waiting for Restore or Discard. */
+  offer: StoredDraft | null;
+  restore: () => void;
+  discard: () => void;
+  /** After a successful save: forget the draft. */
+  clear: () => void;
+}
+
+/**
+ * Nothing typed is lost: while the author edits, the form is written to localStorage (debounced), and
+ * on the next open — after a reload, a failed submit, or a sign-in again after the session ended — the
+ * author is offered to restore it. While that offer is open nothing is written, so the older draft is
+ * not overwritten before the author decides.
+ */
+export function useCourseAutosave<TOutput>({
+  form,
+  courseId,
+  userId,
+  initialValues,
+  enabled,
+}: {
+  form: UseFormReturn<CourseFormValues, unknown, TOutput>;
+  courseId: string | null;
+  userId: string | null;
+  initialValues: CourseFormValues;
+  enabled: boolean;
+}): CourseAutosave {
+  const key = draftKey(courseId);
+  const [offer, setOffer] = useState<StoredDraft | null>(() => {
+    if (!enabled) return null;
+    const saved = readDraft(key, userId);
+    return saved && !sameValues(saved.values, initialValues) ? saved : null;
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const initial = useRef(initialValues);
+  useEffect(() => {
+    initial.current = initialValues;
+  }, [initialValues]);
+
+  const cancelPending = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+
+  useEffect(() => {
+    if (!enabled || offer) return undefined;
+    const subscription = form.watch(() => {
+      cancelPending();
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        const values = form.getValues();
+        if (sameValues(values, initial.current)) localStorage.removeItem(key);
+        else writeDraft(key, { userId, savedAt: new Date().toISOString(), values });
+      }, AUTOSAVE_DELAY_MS);
+    });
+    return () => {
+      subscription.unsubscribe();
+    };
+  }, [enabled, offer, form, key, userId, cancelPending]);
+
+  // A pending write still happens when the form closes within the debounce window.
+  useEffect(
+    () => () => {
+      if (!timer.current) return;
+      cancelPending();
+      const values = form.getValues();
+      if (!sameValues(values, initial.current))
+        writeDraft(key, { userId, savedAt: new Date().toISOString(), values });
+    },
+    [form, key, userId, cancelPending],
+  );
+
+  const restore = useCallback(() => {
+    if (!offer) return;
+    form.reset(offer.values, { keepDefaultValues: true });
+    setOffer(null);
+  }, [form, offer]);
+
+  const discard = useCallback(() => {
+    localStorage.removeItem(key);
+    setOffer(null);
+  }, [key]);
+
+  const clear = useCallback(() => {
+    cancelPending();
+    localStorage.removeItem(key);
+  }, [key, cancelPending]);
+
+  return { offer, restore, discard, clear };
+}

@@ -1,0 +1,153 @@
+import type { ReactElement } from 'react';
+import { afterEach, vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import toast, { Toaster } from 'react-hot-toast';
+import type { Course, CourseStatus, CourseSummary, Language, User } from '@app/shared';
+import { activateLanguage } from '../../../i18n/i18n.ts';
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+/** Renders with the real catalogs of `language`, a fresh QueryClient, a memory router and the toaster. */
+export async function renderAuthoring(
+  element: ReactElement,
+  { language = 'en' }: { language?: Language } = {},
+) {
+  await activateLanguage(language);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/'] });
+  const result = render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  /** JSON bodies parsed; for multipart, the `body` part parsed and the `file` part kept. */
+  json: unknown;
+  file: File | null;
+}
+
+type Answer = { status?: number; body: unknown };
+
+/** Stubs fetch: answers by "METHOD /path" (without /api/v1) and records every request. */
+export function stubApi(handlers: Record<string, Answer | (() => Answer)>) {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = init.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    let json: unknown;
+    let file: File | null = null;
+    if (init.body instanceof FormData) {
+      const body = init.body.get('body');
+      json = typeof body === 'string' ? JSON.parse(body) : undefined;
+      const part = init.body.get('file');
+      file = part instanceof File ? part : null;
+    } else if (typeof init.body === 'string') json = JSON.parse(init.body);
+    calls.push({ method, path, json, file });
+    const handler = handlers[`${method} ${path}`];
+    const answer = (typeof handler === 'function' ? handler() : handler) ?? {
+      status: 404,
+      body: { success: false, message: 'Not found', code: 'NOT_FOUND' },
+    };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+export const aViewer = (
+  role: User['role'] = 'Contributor',
+  id = '11111111-1111-4111-8111-111111111111',
+): User => ({
+  _id: id,
+  email: 'author@example.test',
+  firstname: 'Hala',
+  lastname: 'Author',
+  role,
+  preferred_language: 'en',
+});
+
+export function aSummary(overrides: Partial<CourseSummary> = {}): CourseSummary {
+  const status: CourseStatus = overrides.status ?? 'Draft';
+  return {
+    _id: '22222222-2222-4222-8222-222222222222',
+    title: 'Open Science Basics',
+    title_tr: 'أساسيات العلم المفتوح',
+    description: 'What open science is.',
+    description_tr: null,
+    author: 'Hala Author',
+    status,
+    status_tr: status,
+    isAvailable: true,
+    enableEditing: true,
+    preview_image: '/api/v1/files/cover',
+    createdAt: '2026-03-05T10:00:00.000Z',
+    updatedAt: '2026-03-06T10:00:00.000Z',
+    createdBy: {
+      _id: aViewer()._id,
+      firstname: 'Hala',
+      lastname: 'Author',
+      email: 'author@example.test',
+      role: 'Contributor',
+      role_tr: 'مساهم',
+    },
+    enrolled_users: [],
+    enrolled_count: 0,
+    enrolled: false,
+    ...overrides,
+  };
+}
+
+export function aCourse(overrides: Partial<Course> = {}): Course {
+  return {
+    ...aSummary(overrides),
+    course_section: [
+      {
+        _id: '33333333-3333-4333-8333-333333333333',
+        title: 'Getting started',
+        title_tr: null,
+        description: 'First steps.',
+        description_tr: null,
+        resources: [
+          {
+            _id: '44444444-4444-4444-8444-444444444444',
+            type: 'video',
+            title: 'Welcome',
+            title_tr: null,
+            description: 'A welcome video.',
+            description_tr: null,
+            link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+            file: null,
+            quiz: null,
+          },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
