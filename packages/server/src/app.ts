@@ -80,6 +80,8 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         formAction: ["'self'", env.GOOGLE_ISSUER],
+        // Helmet adds this by default; it breaks the app when served over plain HTTP on a LAN address.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
