@@ -23,10 +23,45 @@ export function applyDocumentLanguage(language: Language) {
   document.body.classList.toggle('rtl', language === 'ar');
 }
 
-export async function activateLanguage(language: Language): Promise<void> {
+const loadCatalogs = async (language: Language): Promise<Messages[]> => {
   const loaders = Object.entries(catalogs).filter(([path]) => path.includes(`/locales/${language}/`));
-  const modules = await Promise.all(loaders.map(([, load]) => load()));
-  const messages = Object.assign({}, ...modules.map((module) => module.messages)) as Messages;
+  return (await Promise.all(loaders.map(([, load]) => load()))).map((module) => module.messages);
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Merges the feature catalogs of one locale. The same message (same id) can sit in several catalogs;
+ * when their values differ, one of them may be an untranslated fallback (the English source), which
+ * must not hide another catalog's translation. Such ids are settled against the source catalogs
+ * (`source`, loaded only when there is a conflict): the first value that is not the source text wins.
+ */
+export async function mergeCatalogs(
+  parts: Messages[],
+  source: () => Promise<Messages> | Messages,
+): Promise<Messages> {
+  const merged: Messages = {};
+  const conflicts = new Set<string>();
+  for (const part of parts)
+    for (const [id, value] of Object.entries(part)) {
+      if (!(id in merged)) merged[id] = value;
+      else if (!same(merged[id], value)) conflicts.add(id);
+    }
+  if (conflicts.size === 0) return merged;
+  const sourceMessages = await source();
+  for (const id of conflicts) {
+    const candidates = parts.filter((part) => id in part).map((part) => part[id]);
+    merged[id] = candidates.find((value) => !same(value, sourceMessages[id])) ?? merged[id]!;
+  }
+  return merged;
+}
+
+export async function activateLanguage(language: Language): Promise<void> {
+  const messages = await mergeCatalogs(await loadCatalogs(language), async () =>
+    language === DEFAULT_LANGUAGE
+      ? {}
+      : (Object.assign({}, ...(await loadCatalogs(DEFAULT_LANGUAGE))) as Messages),
+  );
   i18n.loadAndActivate({ locale: language, messages });
   applyDocumentLanguage(language);
 }
