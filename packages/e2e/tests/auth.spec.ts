@@ -154,12 +154,14 @@ for (const role of ['EndUser', 'Contributor'] as const satisfies readonly Signup
     await expect(page.getByRole('heading', { name: t.sent })).toBeVisible();
     await expect(main(page)).toContainText(email);
     await expectAccessible(page);
+    if (role === 'EndUser') await snap(page, lang, 'signup-sent');
 
     // The mail arrives at the SMTP catcher; its link is opened as a reader would.
     const link = verificationLinkFrom(await waitForMail(email));
     await page.goto(link);
     await expect(page.getByRole('heading', { name: t.verified })).toBeVisible();
     await expectAccessible(page);
+    if (role === 'EndUser') await snap(page, lang, 'verify-success');
     await main(page).getByRole('link', { name: t.loginButton }).click();
     await expect(page).toHaveURL(at('/login'));
 
@@ -311,6 +313,7 @@ test('unknown paths show the not-found page', async ({ page, lang }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.notFound);
   await expect(page.getByRole('link', { name: t.home })).toHaveAttribute('href', '/');
   await expectAccessible(page);
+  await snap(page, lang, 'not-found');
   await page.getByRole('link', { name: t.home }).click();
   await expect(page).toHaveURL(at('/'));
 });

@@ -44,6 +44,7 @@ export function ForgotPasswordForm() {
         <TextField
           label={t`Email`}
           type="email"
+          dir="ltr"
           autoComplete="email"
           error={errors.email?.message}
           {...form.register('email')}

@@ -90,6 +90,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
         <TextField
           label={t`Email`}
           type="email"
+          dir="ltr"
           autoComplete="email"
           error={errors.email?.message}
           {...email}

@@ -66,6 +66,7 @@ export function ResendVerificationForm() {
       <TextField
         label={t`Email`}
         type="email"
+        dir="ltr"
         autoComplete="email"
         error={errors.email?.message}
         {...form.register('email')}

@@ -89,6 +89,7 @@ export function ResetPasswordForm() {
         <TextField
           label={t`Reset Code`}
           inputMode="numeric"
+          dir="ltr"
           autoComplete="one-time-code"
           error={errors.password_reset_code?.message}
           {...form.register('password_reset_code')}

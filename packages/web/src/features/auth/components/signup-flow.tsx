@@ -218,6 +218,7 @@ function SignupForm({
         <TextField
           label={t`Email`}
           type="email"
+          dir="ltr"
           autoComplete="email"
           error={errors.email?.message}
           {...form.register('email')}
