@@ -56,7 +56,7 @@ export function authGuards(app: FastifyInstance) {
   async function resolve(request: FastifyRequest): Promise<AuthUser> {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError(401, 'UNAUTHENTICATED', common.unauthenticated);
-    const claims = await app.tokens.verify(token, 'access');
+    const claims = app.tokens.verify(token, 'access');
     if (!claims) throw new AppError(401, 'TOKEN_INVALID', common.tokenInvalid);
     const [row] = await lookup.execute({ sid: claims.sid, uid: claims.sub });
     if (!row) throw new AppError(401, 'TOKEN_INVALID', common.tokenInvalid);

@@ -59,7 +59,7 @@ export function passwordResetService(app: FastifyInstance) {
   }
 
   async function resetPassword(token: string | null, body: ResetPasswordBody): Promise<void> {
-    const claims = token ? await app.tokens.verify(token, 'password_reset') : null;
+    const claims = token ? app.tokens.verify(token, 'password_reset') : null;
     if (!claims) throw new AppError(401, 'TOKEN_INVALID', authMessages.resetTokenInvalid);
     // Hashed before the transaction: scrypt is slow and an embedded database serialises transactions.
     const passwordHash = await hashPassword(body.new_password);

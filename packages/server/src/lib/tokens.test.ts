@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { SignJWT, decodeJwt } from 'jose';
+import { TokenService } from './tokens.ts';
+
+const SECRET = 'x'.repeat(48);
+const tokens = new TokenService(SECRET);
+const claims = { sub: 'user-1', sid: 'session-1', typ: 'access' as const };
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('TokenService', () => {
+  it('round-trips its own tokens, readable as standard JWTs', () => {
+    const token = tokens.sign(claims, 60);
+    expect(tokens.verify(token, 'access')).toEqual(claims);
+    expect(decodeJwt(token)).toMatchObject({ sub: 'user-1', sid: 'session-1', typ: 'access' });
+  });
+
+  it('accepts an HS256 token made by another implementation with the same secret', async () => {
+    const token = await new SignJWT({ sid: 'session-1', typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-1')
+      .setExpirationTime('1m')
+      .sign(new TextEncoder().encode(SECRET));
+    expect(tokens.verify(token, 'access')).toEqual(claims);
+  });
+
+  it('refuses the wrong type, an expired token, a tampered payload, another secret, alg none and garbage', () => {
+    expect(tokens.verify(tokens.sign(claims, 60), 'password_reset')).toBeNull();
+    expect(tokens.verify(tokens.sign(claims, -1), 'access')).toBeNull();
+    const [header, , signature] = tokens.sign(claims, 60).split('.');
+    const forged = `${header}.${b64({ ...claims, sub: 'admin', exp: 9_999_999_999 })}.${signature}`;
+    expect(tokens.verify(forged, 'access')).toBeNull();
+    expect(new TokenService('y'.repeat(48)).verify(tokens.sign(claims, 60), 'access')).toBeNull();
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: 9_999_999_999 })}.`;
+    expect(tokens.verify(none, 'access')).toBeNull();
+    expect(tokens.verify('not.a.jwt', 'access')).toBeNull();
+    expect(tokens.verify('', 'access')).toBeNull();
+  });
+});
