@@ -45,6 +45,7 @@ const T = {
     logOut: 'Log Out',
     notFound: 'Page not found',
     home: 'Return to home page',
+    sessionEnded: 'Your session has expired or is invalid.',
   },
   ar: {
     asUser: 'بصفة مستخدم',
@@ -76,6 +77,7 @@ const T = {
     logOut: 'تسجيل الخروج',
     notFound: 'الصفحة غير موجودة',
     home: 'العودة إلى الصفحة الرئيسية',
+    sessionEnded: 'انتهت صلاحية جلستك',
   },
 } as const;
 
@@ -293,6 +295,8 @@ test('route guards, return after sign-in, logout, and a revoked session', async 
   expect(elsewhere.status()).toBe(200);
   await page.goto('/dashboard?q=open');
   await expect(page).toHaveURL(at('/login?next=%2Fdashboard%3Fq%3Dopen'));
+  // The server's reason is toasted, in the reader's language.
+  await expect(page.getByRole('status').filter({ hasText: t.sessionEnded })).toBeVisible();
   expect(await storage(page, 'auth_token')).toBeNull();
   await fillLogin(page, lang, account.email, account.password);
   await expect(page).toHaveURL(at('/dashboard?q=open'));

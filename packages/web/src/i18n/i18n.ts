@@ -72,4 +72,8 @@ export async function changeLanguage(language: Language): Promise<void> {
   await activateLanguage(language);
 }
 
-export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
+/**
+ * The active language; before the catalogs have loaded (the router's first loaders run while they
+ * load), the stored choice, so the very first API calls already ask for the right language.
+ */
+export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : storedLanguage());
