@@ -709,6 +709,54 @@ test.describe('authoring and review', () => {
     await act(L.unarchive, L.server.unarchived, 'Pending');
   });
 
+  test('a session that ends mid-edit loses nothing: the form is restored after signing in again', async ({
+    page,
+    request,
+    lang,
+  }) => {
+    const L = TEXT[lang];
+    const title = `Kept across sign-in ${lang} ${Date.now().toString(36)}`;
+    const contributor = await createAccount(request, 'Contributor');
+    await useAccount(page, contributor, '/course/add-course');
+    await field(page, L.courseTitle).fill(title);
+    await field(page, L.author).fill('Hala Author');
+    await field(page, L.courseDescription).fill('Typed just before the session ended.');
+    await field(page, L.coursePhoto).setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: coverPng(),
+    });
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('course-draft:new') ?? ''))
+      .toContain(title);
+
+    // The session is revoked on the server (signed out elsewhere): the save is answered 401.
+    const logout = await request.post('/api/v1/auth/logout', {
+      headers: { authorization: `Bearer ${contributor.token}` },
+    });
+    expect(logout.ok()).toBe(true);
+    await page.getByRole('button', { name: L.saveAsDraft }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fcourse%2Fadd-course$/);
+
+    await useAccount(
+      page,
+      await login(request, contributor.email, contributor.password),
+      '/course/add-course',
+    );
+    await expect(page.getByText(L.restorePrompt)).toBeVisible();
+    await page.getByRole('button', { name: L.restore, exact: true }).click();
+    await expect(field(page, L.courseTitle)).toHaveValue(title);
+    await expect(field(page, L.courseDescription)).toHaveValue('Typed just before the session ended.');
+    await field(page, L.coursePhoto).setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: coverPng(),
+    });
+    await page.getByRole('button', { name: L.saveAsDraft }).click();
+    await expect(toast(page, L.server.savedAsDraft)).toBeVisible();
+    await expect(page.getByTestId('course-card').filter({ hasText: title })).toBeVisible();
+  });
+
   test('the authoring code is not loaded by the landing page or the learner pages', async ({
     page,
     request,

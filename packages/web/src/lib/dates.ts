@@ -1,13 +1,10 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
-import preParsePostFormat from 'dayjs/plugin/preParsePostFormat';
 import 'dayjs/locale/ar';
 import type { Language } from '@app/shared';
 
-// advancedFormat gives `Do` (ordinal day); preParsePostFormat lets the `ar` locale write its own digits
-// and comma, so Arabic dates read naturally ("٥ مارس، ٢٠٢٦").
+// advancedFormat gives `Do` (ordinal day: "5th" in English, "5" in Arabic).
 dayjs.extend(advancedFormat);
-dayjs.extend(preParsePostFormat);
 
 /** The two date formats of the description §9. */
 export const DATE_FORMATS = {
@@ -18,11 +15,19 @@ export const DATE_FORMATS = {
 } as const;
 export type DateFormat = keyof typeof DATE_FORMATS;
 
-/** Formats an ISO timestamp in the reader's language; an unreadable value gives an empty string. */
+/**
+ * Formats an ISO timestamp in the reader's language (dayjs's `ar` locale for month names). In Arabic
+ * the digits are written the way the browser writes every other number of the app (Intl), and the
+ * comma is the Arabic one, so a date and a percentage on one screen agree. An unreadable value gives
+ * an empty string.
+ */
 export function formatDate(iso: string | Date, format: DateFormat, language: Language): string {
   const date = dayjs(iso);
   if (!date.isValid()) return '';
-  return date.locale(language === 'ar' ? 'ar' : 'en').format(DATE_FORMATS[format]);
+  const text = date.locale(language === 'ar' ? 'ar' : 'en').format(DATE_FORMATS[format]);
+  if (language !== 'ar') return text;
+  const digits = new Intl.NumberFormat(language, { useGrouping: false });
+  return text.replace(/\d+/g, (run) => digits.format(Number(run))).replace(/,/g, '،');
 }
 
 /** For `<time dateTime>`: the machine-readable date. */

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus } from 'react-icons/fi';
 import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { allCoursesQuery } from '../api/get-all-courses.ts';
@@ -18,6 +19,8 @@ export interface AdminBoardProps {
 
 /** /admin/dashboard (description §2 "Admin Board"). */
 export function AdminBoard({ onViewCourse }: AdminBoardProps) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Admin Board`);
   const courses = useQuery(allCoursesQuery);
 
   return (

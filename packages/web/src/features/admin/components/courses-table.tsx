@@ -68,7 +68,11 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
         cell: ({ row }) => {
           const title = pickLocalized(language, row.original.title, row.original.title_tr);
           return (
-            <span lang={title.lang === language ? undefined : title.lang} className="font-semibold">
+            <span
+              lang={title.lang === language ? undefined : title.lang}
+              dir="auto"
+              className="font-semibold"
+            >
               {title.text}
             </span>
           );
@@ -77,6 +81,7 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
       column.accessor((course) => `${course.createdBy.firstname} ${course.createdBy.lastname}`, {
         id: 'contributor',
         header: () => t`Contributor's name`,
+        cell: ({ getValue }) => <span dir="auto">{getValue()}</span>,
       }),
       column.accessor(
         (course) => pickLocalized(language, course.createdBy.role, course.createdBy.role_tr).text,

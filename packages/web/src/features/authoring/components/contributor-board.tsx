@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus } from 'react-icons/fi';
 import { currentUserQuery, getUserId } from '../../../lib/session.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { contributorCoursesQuery } from '../api/get-contributor-courses.ts';
@@ -16,6 +17,8 @@ const addLinkClass =
 
 /** /contributor/dashboard: 'Your Courses' as cards; a card opens the edit form in a modal. */
 export function ContributorBoard() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Your Courses`);
   const viewer = useQuery(currentUserQuery);
   const userId = viewer.data?._id ?? getUserId() ?? '';
   const courses = useQuery({ ...contributorCoursesQuery(userId), enabled: Boolean(userId) });

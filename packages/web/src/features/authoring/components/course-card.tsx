@@ -44,12 +44,14 @@ export function CourseCard({
         <h3
           id={titleId}
           lang={title.lang === language ? undefined : title.lang}
+          dir="auto"
           className="text-lg font-semibold text-ink"
         >
           {title.text}
         </h3>
         <p
           lang={description.lang === language ? undefined : description.lang}
+          dir="auto"
           className="line-clamp-3 text-sm text-muted"
         >
           {description.text}

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { currentUserQuery, homeFor } from '../../../lib/session.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { BackButton } from './back-button.tsx';
 import { CourseForm } from './course-form/course-form.tsx';
 
 /** /course/add-course: 'New Course', back one page (or to the author's board when opened directly). */
 export function NewCoursePage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`New Course`);
   const navigate = useNavigate();
   const { data: viewer } = useQuery(currentUserQuery);
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import { TextAreaField, TextField } from '../../../../components/ui/text-field.tsx';
+import { disabledLook } from './field-styles.ts';
 
 export interface BilingualFieldProps {
   /** The field's name, e.g. "Title". */
@@ -40,6 +41,7 @@ export function BilingualField({
         hint={hint}
         dir="auto"
         required
+        className={disabledLook}
         {...(multiline ? { rows: 3 } : {})}
         {...english}
       />
@@ -48,6 +50,7 @@ export function BilingualField({
         error={arabicError}
         dir="rtl"
         lang="ar"
+        className={disabledLook}
         {...(multiline ? { rows: 3 } : {})}
         {...arabic}
       />

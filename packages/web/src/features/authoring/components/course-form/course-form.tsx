@@ -18,6 +18,7 @@ import { useCourseAutosave } from '../../hooks/use-course-autosave.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
+import { disabledLook } from './field-styles.ts';
 import { CoverField } from './cover-field.tsx';
 import {
   courseToFormValues,
@@ -249,6 +250,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
                 dir="auto"
                 required
                 autoComplete="name"
+                className={disabledLook}
                 error={formState.errors.author?.message}
                 {...register('author')}
               />

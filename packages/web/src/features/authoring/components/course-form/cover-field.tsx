@@ -35,9 +35,15 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
 
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        <Trans>Course photo</Trans>
-      </label>
+      {disabled ? (
+        <p className="text-sm font-semibold text-ink">
+          <Trans>Course photo</Trans>
+        </p>
+      ) : (
+        <label htmlFor={id} className="text-sm font-semibold text-ink">
+          <Trans>Course photo</Trans>
+        </label>
+      )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex h-28 w-44 shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-gray-400 bg-gray-50">
           {shown ? (
@@ -53,46 +59,47 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
             </span>
           )}
         </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <FilePicker
-            id={id}
-            accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-            disabled={disabled}
-            invalid={Boolean(message)}
-            describedBy={`${id}-hint${message ? ` ${id}-error` : ''}`}
-            buttonLabel={t`Choose file`}
-            status={file ? file.name : currentUrl ? t`The current photo is kept.` : t`No file chosen`}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              if (!chosen) return;
-              if (!isCoverImage(chosen)) {
-                const text = t`Choose a JPG or PNG image`;
-                setProblem(text);
-                notify.error(text);
-                event.target.value = '';
-                onFileChange(null);
-                return;
-              }
-              if (isTooLarge(chosen)) {
-                setProblem(t`file size too large`);
-                notify.error(t`file size too large`);
-                event.target.value = '';
-                onFileChange(null);
-                return;
-              }
-              setProblem(null);
-              onFileChange(chosen);
-            }}
-          />
-          <p id={`${id}-hint`} className="text-xs text-muted">
-            <Trans>JPG or PNG</Trans> · {t`Max 100KB`}
-          </p>
-          {message ? (
-            <p id={`${id}-error`} className="text-sm text-error" role="alert">
-              {message}
+        {disabled ? null : (
+          <div className="flex min-w-0 flex-col gap-1">
+            <FilePicker
+              id={id}
+              accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+              invalid={Boolean(message)}
+              describedBy={`${id}-hint${message ? ` ${id}-error` : ''}`}
+              buttonLabel={t`Choose file`}
+              status={file ? file.name : currentUrl ? t`The current photo is kept.` : t`No file chosen`}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null;
+                if (!chosen) return;
+                if (!isCoverImage(chosen)) {
+                  const text = t`Choose a JPG or PNG image`;
+                  setProblem(text);
+                  notify.error(text);
+                  event.target.value = '';
+                  onFileChange(null);
+                  return;
+                }
+                if (isTooLarge(chosen)) {
+                  setProblem(t`file size too large`);
+                  notify.error(t`file size too large`);
+                  event.target.value = '';
+                  onFileChange(null);
+                  return;
+                }
+                setProblem(null);
+                onFileChange(chosen);
+              }}
+            />
+            <p id={`${id}-hint`} className="text-xs text-muted">
+              <Trans>JPG or PNG</Trans> · {t`Max 100KB`}
             </p>
-          ) : null}
-        </div>
+            {message ? (
+              <p id={`${id}-error`} className="text-sm text-error" role="alert">
+                {message}
+              </p>
+            ) : null}
+          </div>
+        )}
       </div>
     </div>
   );

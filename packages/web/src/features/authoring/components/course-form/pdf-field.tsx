@@ -41,51 +41,65 @@ export function PdfField({ control, sectionIndex, resourceIndex, disabled }: Pdf
 
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        <Trans>PDF file</Trans>
-      </label>
+      {disabled ? (
+        <p className="text-sm font-semibold text-ink">
+          <Trans>PDF file</Trans>
+        </p>
+      ) : (
+        <label htmlFor={id} className="text-sm font-semibold text-ink">
+          <Trans>PDF file</Trans>
+        </label>
+      )}
       <div className="flex flex-wrap items-center gap-3">
-        <FilePicker
-          id={id}
-          ref={ref}
-          name={name}
-          accept=".pdf,application/pdf"
-          disabled={disabled || upload.isPending}
-          invalid={Boolean(error)}
-          describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          buttonLabel={value ? t`Replace file` : t`Choose file`}
-          status={value ? t`A PDF is attached.` : t`No file chosen`}
-          onBlur={onBlur}
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
-            if (!chosen) return;
-            if (!isPdf(chosen)) {
-              const text = t`Only PDF files can be uploaded`;
-              setProblem(text);
-              notify.error(text);
-              return;
-            }
-            if (isTooLarge(chosen)) {
-              setProblem(t`Max 100KB`);
-              notify.error(t`file size too large`);
-              return;
-            }
-            setProblem(null);
-            upload.mutate(chosen, {
-              onSuccess: (uploaded) => {
-                onChange(uploaded.secure_url);
-                notify.success(t`PDF uploaded`);
-              },
-              onError: (failure) => {
-                if (failure instanceof ApiError && failure.status === 401) return;
-                const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
+        {disabled ? (
+          value ? null : (
+            <span className="text-sm text-muted">
+              <Trans>No file chosen</Trans>
+            </span>
+          )
+        ) : (
+          <FilePicker
+            id={id}
+            ref={ref}
+            name={name}
+            accept=".pdf,application/pdf"
+            disabled={upload.isPending}
+            invalid={Boolean(error)}
+            describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            buttonLabel={value ? t`Replace file` : t`Choose file`}
+            status={value ? t`A PDF is attached.` : t`No file chosen`}
+            onBlur={onBlur}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              event.target.value = '';
+              if (!chosen) return;
+              if (!isPdf(chosen)) {
+                const text = t`Only PDF files can be uploaded`;
                 setProblem(text);
                 notify.error(text);
-              },
-            });
-          }}
-        />
+                return;
+              }
+              if (isTooLarge(chosen)) {
+                setProblem(t`Max 100KB`);
+                notify.error(t`file size too large`);
+                return;
+              }
+              setProblem(null);
+              upload.mutate(chosen, {
+                onSuccess: (uploaded) => {
+                  onChange(uploaded.secure_url);
+                  notify.success(t`PDF uploaded`);
+                },
+                onError: (failure) => {
+                  if (failure instanceof ApiError && failure.status === 401) return;
+                  const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
+                  setProblem(text);
+                  notify.error(text);
+                },
+              });
+            }}
+          />
+        )}
         {upload.isPending ? <Spinner size={20} label={t`Uploading the PDF…`} /> : null}
         {value && !upload.isPending ? (
           <Button variant="secondary" onClick={() => setViewing(true)}>
@@ -94,9 +108,11 @@ export function PdfField({ control, sectionIndex, resourceIndex, disabled }: Pdf
           </Button>
         ) : null}
       </div>
-      <p id={`${id}-hint`} className="text-xs text-muted">
-        <Trans>PDF only</Trans> · {t`Max 100KB`}
-      </p>
+      {disabled ? null : (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          <Trans>PDF only</Trans> · {t`Max 100KB`}
+        </p>
+      )}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-error" role="alert">
           {error}

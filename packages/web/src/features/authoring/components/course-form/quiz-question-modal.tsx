@@ -9,6 +9,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
+import { disabledLook } from './field-styles.ts';
 import type { QuizQuestionValues } from './form-values.ts';
 
 export interface QuizQuestionModalProps {
@@ -134,6 +135,7 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
                     label={t`Option ${n}`}
                     dir="auto"
                     required
+                    className={disabledLook}
                     error={errors.options?.[position]?.name?.message}
                     {...nameField}
                   />
@@ -141,6 +143,7 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
                     label={t`Option ${n} in Arabic (optional)`}
                     dir="rtl"
                     lang="ar"
+                    className={disabledLook}
                     error={errors.options?.[position]?.name_tr?.message}
                     {...register(`options.${position}.name_tr`)}
                   />

@@ -5,6 +5,7 @@ import { FiTrash2 } from 'react-icons/fi';
 import { toYouTubeEmbedUrl } from '@app/shared';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { BilingualField } from './bilingual-field.tsx';
+import { disabledLook } from './field-styles.ts';
 import type { CourseFormValues } from './form-values.ts';
 import { MoveButtons } from './move-buttons.tsx';
 import { PdfField } from './pdf-field.tsx';
@@ -57,7 +58,7 @@ export function ResourceFields({
           </label>
           <select
             id={typeId}
-            className="min-h-10 rounded-md border border-gray-400 bg-white px-3 py-2 text-ink focus:border-primary-dark focus:outline-none focus:ring-2 focus:ring-primary/30"
+            className={`min-h-10 rounded-md border border-gray-400 bg-white px-3 py-2 text-ink focus:border-primary-dark focus:outline-none focus:ring-2 focus:ring-primary/30 ${disabledLook}`}
             {...register(`${base}.type`)}
           >
             <option value="video">{t`Video`}</option>
@@ -113,6 +114,7 @@ export function ResourceFields({
           type="url"
           dir="ltr"
           inputMode="url"
+          className={disabledLook}
           placeholder="https://www.youtube.com/watch?v=…"
           error={errors?.link?.message}
           hint={
