@@ -447,6 +447,11 @@ test.describe('authoring and review', () => {
       buffer: pdf('Notes'),
     });
     await expect(notes.getByRole('button', { name: L.viewPdf })).toBeVisible();
+    await notes.getByRole('button', { name: L.viewPdf }).click();
+    const viewer = page.getByRole('dialog', { name: L.viewPdf });
+    await expect(viewer.locator('iframe')).toHaveAttribute('src', /^\/api\/v1\/files\/[\w-]+$/);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
 
     // Section 2: a quiz of three questions.
     await page.getByRole('button', { name: L.addSection }).click();

@@ -36,7 +36,7 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
         accept={accept}
         disabled={disabled}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={[describedBy, `${id}-status`].filter(Boolean).join(' ')}
         className="peer sr-only"
         onChange={onChange}
         onBlur={onBlur}
@@ -49,7 +49,9 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
         <FiUpload aria-hidden="true" />
         {buttonLabel}
       </label>
-      <span className="min-w-0 text-sm break-words text-ink">{status}</span>
+      <span id={`${id}-status`} className="min-w-0 text-sm break-words text-ink">
+        {status}
+      </span>
     </div>
   );
 });
