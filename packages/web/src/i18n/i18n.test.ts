@@ -6,23 +6,36 @@ describe('mergeCatalogs', () => {
   const english: Messages = { back: 'Back', submit: 'Submit', pdf: 'PDF' };
 
   it('keeps a translation when another catalog only has the untranslated source text', async () => {
-    const auth: Messages = { back: 'رجوع', submit: 'إرسال' };
-    const authoring: Messages = { back: 'Back', submit: 'Submit', pdf: 'PDF' };
+    const auth = { name: 'auth', messages: { back: 'رجوع', submit: 'إرسال' } };
+    const authoring = { name: 'authoring', messages: { back: 'Back', submit: 'Submit', pdf: 'PDF' } };
     for (const parts of [
       [auth, authoring],
       [authoring, auth],
     ]) {
-      const merged = await mergeCatalogs(parts, () => english);
+      const asked: string[][] = [];
+      const merged = await mergeCatalogs(parts, (names) => {
+        asked.push(names);
+        return english;
+      });
       expect(merged).toEqual({ back: 'رجوع', submit: 'إرسال', pdf: 'PDF' });
+      // Only one source catalog holding the conflicting ids is asked for.
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toHaveLength(1);
     }
   });
 
-  it('loads the source catalogs only when catalogs disagree', async () => {
+  it('loads no source catalog when the catalogs agree', async () => {
     let loaded = 0;
-    const merged = await mergeCatalogs([{ a: 'أ' }, { a: 'أ', b: 'ب' }], () => {
-      loaded += 1;
-      return english;
-    });
+    const merged = await mergeCatalogs(
+      [
+        { name: 'a', messages: { a: 'أ' } },
+        { name: 'b', messages: { a: 'أ', b: 'ب' } },
+      ],
+      () => {
+        loaded += 1;
+        return english;
+      },
+    );
     expect(merged).toEqual({ a: 'أ', b: 'ب' });
     expect(loaded).toBe(0);
   });
