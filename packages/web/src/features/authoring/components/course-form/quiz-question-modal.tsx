@@ -101,6 +101,15 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
       className="flex flex-col gap-5"
       aria-describedby={invalid ? `${groupId}-incomplete` : undefined}
     >
+      {invalid ? (
+        <p
+          id={`${groupId}-incomplete`}
+          role="alert"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-error"
+        >
+          <Trans>Incomplete field</Trans>
+        </p>
+      ) : null}
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-5">
         <BilingualField
           label={t`Question`}
@@ -220,16 +229,6 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
           ) : null}
         </fieldset>
       </fieldset>
-
-      {invalid ? (
-        <p
-          id={`${groupId}-incomplete`}
-          role="alert"
-          className="rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-error"
-        >
-          <Trans>Incomplete field</Trans>
-        </p>
-      ) : null}
 
       {readOnly ? null : (
         <div className="flex flex-wrap justify-end gap-3 border-t border-gray-200 pt-4">

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { aCourse, aSummary, aViewer, renderAuthoring, stubApi } from '../test/render-authoring.tsx';
+import { ContributorBoard } from './contributor-board.tsx';
+
+const me = aViewer();
+
+describe('ContributorBoard', () => {
+  it("shows 'No Course Added Yet!' with 'Add Course'", async () => {
+    localStorage.setItem('user_id', me._id);
+    stubApi({
+      'GET /auth/user': { body: { success: true, data: { user: me } } },
+      [`GET /course/contributor/${me._id}`]: { body: { success: true, data: [] } },
+    });
+    await renderAuthoring(<ContributorBoard />);
+    expect(await screen.findByRole('heading', { name: 'No Course Added Yet!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Course' })).toHaveAttribute('href', '/course/add-course');
+  });
+
+  it('lists the cards with their status, date and details, and opens the edit form in a modal', async () => {
+    localStorage.setItem('user_id', me._id);
+    stubApi({
+      'GET /auth/user': { body: { success: true, data: { user: me } } },
+      [`GET /course/contributor/${me._id}`]: {
+        body: { success: true, data: [aSummary({ status: 'Pending' })] },
+      },
+      'GET /course/22222222-2222-4222-8222-222222222222': { body: { success: true, data: aCourse() } },
+    });
+    await renderAuthoring(<ContributorBoard />);
+    const card = await screen.findByTestId('course-card');
+    expect(within(card).getByText('Pending')).toHaveAttribute('data-tone', 'red');
+    expect(within(card).getByText('March 5th, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add New Course' })).toBeInTheDocument();
+    fireEvent.click(within(card).getByRole('button', { name: 'View details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+    expect(await within(dialog).findByLabelText('Course title', { exact: true })).toHaveValue(
+      'Open Science Basics',
+    );
+    expect(within(dialog).getByText('Created on')).toBeInTheDocument();
+  });
+});
