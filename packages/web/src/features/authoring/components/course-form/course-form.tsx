@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useFieldArray, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiLock, FiPlus, FiSend, FiTrash2 } from 'react-icons/fi';
@@ -53,6 +53,7 @@ export interface CourseFormProps {
 export function CourseForm({ course, viewer, headingLevel, header, onDone }: CourseFormProps) {
   const { t } = useLingui();
   const language = useLanguage();
+  const ids = useId();
   const initialValues = useMemo(() => (course ? courseToFormValues(course) : emptyCourse()), [course]);
   // The shared schema validates the form's values as they are: each resource carries the fields of every
   // type and the schema keeps those of its type (its input is a union the form values cannot name).
@@ -121,20 +122,21 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
 
   const save = (intent: Intent) =>
     form.handleSubmit(async (parsed) => {
-      if (!course && !cover) {
+      const status = intent === 'draft' ? 'Draft' : intent === 'submit' ? 'Pending' : undefined;
+      const payload = toCoursePayload(parsed, status);
+      let request: Promise<{ message: string }>;
+      if (course) request = update.mutateAsync({ courseId: course._id, course: payload, cover });
+      else if (cover) request = create.mutateAsync({ course: payload, cover });
+      else {
         const text = t`Add course preview image`;
         setCoverError(text);
         notify.error(text);
         coverRef.current?.querySelector('input')?.focus();
         return;
       }
-      const status = intent === 'draft' ? 'Draft' : intent === 'submit' ? 'Pending' : undefined;
-      const payload = toCoursePayload(parsed, status);
       setPending(intent);
       try {
-        const response = course
-          ? await update.mutateAsync({ courseId: course._id, course: payload, cover })
-          : await create.mutateAsync({ course: payload, cover: cover! });
+        const response = await request;
         autosave.clear();
         notify.success(response.message);
         onDone();
@@ -233,8 +235,8 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
         ) : null}
 
         <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
-          <section aria-labelledby="course-details-heading" className="flex flex-col gap-4">
-            <Sub id="course-details-heading" className="text-lg font-semibold text-ink">
+          <section aria-labelledby={`${ids}-details`} className="flex flex-col gap-4">
+            <Sub id={`${ids}-details`} className="text-lg font-semibold text-ink">
               <Trans>Course details</Trans>
             </Sub>
             <BilingualField
@@ -277,8 +279,8 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
             />
           </section>
 
-          <section aria-labelledby="course-sections-heading" className="flex flex-col gap-4">
-            <Sub id="course-sections-heading" className="text-lg font-semibold text-ink">
+          <section aria-labelledby={`${ids}-sections`} className="flex flex-col gap-4">
+            <Sub id={`${ids}-sections`} className="text-lg font-semibold text-ink">
               <Trans>Sections</Trans>
             </Sub>
             {sections.fields.length === 0 ? (
