@@ -1,42 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import type { Messages } from '@lingui/core';
-import { mergeCatalogs } from './i18n.ts';
 
-describe('mergeCatalogs', () => {
-  const english: Messages = { back: 'Back', submit: 'Submit', pdf: 'PDF' };
+/**
+ * Catalogs are per feature, so one English message can sit in several of them. They are merged on
+ * activation; this keeps every copy translated the same way (and none left empty), whichever order the
+ * merge takes.
+ */
+const sources = import.meta.glob<string>('../locales/*/*.po', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
-  it('keeps a translation when another catalog only has the untranslated source text', async () => {
-    const auth = { name: 'auth', messages: { back: 'رجوع', submit: 'إرسال' } };
-    const authoring = { name: 'authoring', messages: { back: 'Back', submit: 'Submit', pdf: 'PDF' } };
-    for (const parts of [
-      [auth, authoring],
-      [authoring, auth],
-    ]) {
-      const asked: string[][] = [];
-      const merged = await mergeCatalogs(parts, (names) => {
-        asked.push(names);
-        return english;
-      });
-      expect(merged).toEqual({ back: 'رجوع', submit: 'إرسال', pdf: 'PDF' });
-      // Only one source catalog holding the conflicting ids is asked for.
-      expect(asked).toHaveLength(1);
-      expect(asked[0]).toHaveLength(1);
-    }
-  });
+function entries(text: string): Map<string, string> {
+  const unquote = (block: string) =>
+    [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
+      .map((match) => JSON.parse(`"${match[1]}"`) as string)
+      .join('');
+  const result = new Map<string, string>();
+  for (const match of text.matchAll(/^msgid ((?:".*"\n?)+)msgstr ((?:".*"\n?)+)/gm)) {
+    const id = unquote(match[1]!);
+    if (id) result.set(id, unquote(match[2]!));
+  }
+  return result;
+}
 
-  it('loads no source catalog when the catalogs agree', async () => {
-    let loaded = 0;
-    const merged = await mergeCatalogs(
-      [
-        { name: 'a', messages: { a: 'أ' } },
-        { name: 'b', messages: { a: 'أ', b: 'ب' } },
-      ],
-      () => {
-        loaded += 1;
-        return english;
-      },
-    );
-    expect(merged).toEqual({ a: 'أ', b: 'ب' });
-    expect(loaded).toBe(0);
-  });
+describe('translation catalogs', () => {
+  for (const locale of ['en', 'ar']) {
+    it(`translate each shared ${locale} message the same way in every catalog, with none empty`, () => {
+      const seen = new Map<string, { value: string; catalog: string }>();
+      const problems: string[] = [];
+      for (const [path, text] of Object.entries(sources).filter(([path]) => path.includes(`/${locale}/`))) {
+        const name = path.slice(path.lastIndexOf('/') + 1);
+        for (const [id, value] of entries(text)) {
+          if (locale === 'ar' && !value) problems.push(`${name}: "${id}" has no Arabic translation`);
+          const first = seen.get(id);
+          if (first && first.value !== value)
+            problems.push(`"${id}" is "${first.value}" in ${first.catalog} but "${value}" in ${name}`);
+          if (!first) seen.set(id, { value, catalog: name });
+        }
+      }
+      expect(seen.size).toBeGreaterThan(100);
+      expect(problems).toEqual([]);
+    });
+  }
 });
