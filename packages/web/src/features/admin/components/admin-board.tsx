@@ -5,7 +5,7 @@ import { FiPlus } from 'react-icons/fi';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { allCoursesQuery } from '../api/get-all-courses.ts';
 import { CoursesTable } from './courses-table.tsx';
 
@@ -32,17 +32,11 @@ export function AdminBoard({ onViewCourse }: AdminBoardProps) {
       {courses.isPending ? <PageSpinner /> : null}
 
       {courses.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-6"
-        >
-          <p className="font-semibold text-error">
-            <Trans>Fetching data failed</Trans>
-          </p>
-          <Button variant="secondary" onClick={() => void courses.refetch()} loading={courses.isRefetching}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <ErrorPanel
+          message={<Trans>Fetching data failed</Trans>}
+          onRetry={() => courses.refetch()}
+          retrying={courses.isRefetching}
+        />
       ) : null}
 
       {courses.data ? (

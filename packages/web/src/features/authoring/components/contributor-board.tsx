@@ -7,7 +7,7 @@ import { currentUserQuery, getUserId } from '../../../lib/session.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { contributorCoursesQuery } from '../api/get-contributor-courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { EditCourseModal } from './edit-course-modal.tsx';
@@ -41,17 +41,11 @@ export function ContributorBoard() {
       {courses.isPending ? <PageSpinner /> : null}
 
       {courses.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-6"
-        >
-          <p className="font-semibold text-error">
-            <Trans>Fetching data failed</Trans>
-          </p>
-          <Button variant="secondary" onClick={() => void courses.refetch()} loading={courses.isRefetching}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <ErrorPanel
+          message={<Trans>Fetching data failed</Trans>}
+          onRetry={() => courses.refetch()}
+          retrying={courses.isRefetching}
+        />
       ) : null}
 
       {courses.data && courses.data.length === 0 ? (
