@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { preparedFor } from '../../db/prepared.ts';
 import {
   ROLE_AR,
   STATUS_AR,
@@ -120,15 +121,7 @@ function buildQueries(db: Db) {
   };
 }
 
-const queriesByDb = new WeakMap<Db, ReturnType<typeof buildQueries>>();
-function queries(db: Db) {
-  let built = queriesByDb.get(db);
-  if (!built) {
-    built = buildQueries(db);
-    queriesByDb.set(db, built);
-  }
-  return built;
-}
+const queries = preparedFor(buildQueries);
 
 /** `%`, `_` and `\` in the user's text match themselves, not as LIKE wildcards. */
 export const likePattern = (folded: string): string =>

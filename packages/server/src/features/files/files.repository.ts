@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { preparedFor } from '../../db/prepared.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 import type { CheckedUpload } from './files.service.ts';
@@ -27,21 +28,15 @@ export async function fileTypesById(db: Db | Tx, ids: string[]): Promise<Map<str
   return new Map(rows.map((row) => [row.id, row.contentType]));
 }
 
-const downloadsByDb = new WeakMap<Db, ReturnType<typeof prepareDownload>>();
-function prepareDownload(db: Db) {
-  return db
+const downloadQuery = preparedFor((db: Db) =>
+  db
     .select({ contentType: files.contentType, sha256: files.sha256, data: files.data })
     .from(files)
     .where(eq(files.id, sql.placeholder('id')))
-    .prepare('files_download');
-}
+    .prepare('files_download'),
+);
 
 export async function findFileForDownload(db: Db, id: string) {
-  let query = downloadsByDb.get(db);
-  if (!query) {
-    query = prepareDownload(db);
-    downloadsByDb.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await downloadQuery(db).execute({ id });
   return row ?? null;
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { preparedFor } from '../../db/prepared.ts';
 import type { QuizQuestion } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { courses, enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
@@ -64,15 +65,7 @@ function buildQueries(db: Db) {
   return { overall, bestScores, access, quiz };
 }
 
-const queriesByDb = new WeakMap<Db, ReturnType<typeof buildQueries>>();
-function queries(db: Db) {
-  let built = queriesByDb.get(db);
-  if (!built) {
-    built = buildQueries(db);
-    queriesByDb.set(db, built);
-  }
-  return built;
-}
+const queries = preparedFor(buildQueries);
 
 export const clampScore = (value: number): number => Math.min(100, Math.max(0, value));
 
