@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { describeIssue, issuePath, type ErrorCode, type ErrorEnvelope, type Language } from '@app/shared';
@@ -33,7 +33,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(body);
     }
     if (error instanceof AppError) {
-      if (error.statusCode === 429) void reply.header('retry-after', '60');
+      if (error.statusCode === 429) retryLater(reply);
       return send(error.statusCode, error.code, error.localized, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -68,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         return send(415, 'UNSUPPORTED_FILE_TYPE', common.unsupportedMediaType);
     }
     if (error.statusCode === 429) {
-      void reply.header('retry-after', '60');
+      retryLater(reply);
       return send(429, 'RATE_LIMITED', common.rateLimited);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -82,4 +82,9 @@ export function registerErrorHandler(app: FastifyInstance) {
 function issueMessage(lang: Language, issue: z.core.$ZodIssue): string {
   const { key, limit } = describeIssue(issue);
   return localize(lang, validationMessages[key], { limit: limit ?? '' });
+}
+
+/** The rate limiter sets the real wait; our own 429s (per-account limits) fall back to a minute. */
+function retryLater(reply: FastifyReply) {
+  if (!reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
 }
