@@ -18,7 +18,7 @@ export interface BilingualFieldProps {
 
 /**
  * A translatable text: the English value (required) beside its optional Arabic counterpart (`_tr`),
- * which is always typed right-to-left and marked as Arabic, whatever the interface language.
+ * which is always typed in RTL direction and marked as Arabic, whatever the interface language.
  */
 export function BilingualField({
   label,
