@@ -2,7 +2,15 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { t, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { describeIssue, issuePath, type ValidationKey } from '@app/shared';
 
@@ -124,16 +132,28 @@ export function useTranslatedResolver<Input extends FieldValues, Output extends 
 }
 
 /**
- * Messages already on screen were written in the old language; after a language switch, validate
- * the submitted form again so they are re-worded. Pass `useForm()`'s `trigger` and `formState`.
+ * The one way a form of this app validates (description §5): on submit, then on every change; and,
+ * since messages already on screen were written in the old language, again after a language switch.
  */
-export function useRevalidateOnLanguageChange(trigger: () => Promise<boolean>, isSubmitted: boolean): void {
+export function useValidatedForm<Values extends FieldValues, Output extends FieldValues = Values>(
+  resolver: Resolver<Values, unknown, Output>,
+  defaultValues: DefaultValues<Values>,
+): UseFormReturn<Values, unknown, Output> {
+  const form = useForm<Values, unknown, Output>({
+    resolver,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const { i18n } = useLingui();
   const locale = i18n.locale;
   const previous = useRef(locale);
+  const { isSubmitted } = form.formState;
+  const { trigger } = form;
   useEffect(() => {
     if (previous.current === locale) return;
     previous.current = locale;
     if (isSubmitted) void trigger();
   }, [locale, isSubmitted, trigger]);
+  return form;
 }

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowLeft } from 'react-icons/fi';
@@ -8,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
-import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../lib/validation-messages.ts';
+import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { storeResetRequest } from '../lib/reset-token.ts';
 import { AuthPage } from './auth-page.tsx';
@@ -18,14 +17,8 @@ export function ForgotPasswordForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const forgot = useForgotPassword();
-  const form = useForm<EmailBody>({
-    resolver: useTranslatedResolver(emailBodySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '' },
-  });
-  const { errors, isSubmitted } = form.formState;
-  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+  const form = useValidatedForm<EmailBody>(useTranslatedResolver(emailBodySchema), { email: '' });
+  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) =>
     forgot.mutate(body, {

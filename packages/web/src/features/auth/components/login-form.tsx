@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { loginBodySchema, type LoginBody } from '@app/shared';
@@ -10,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { safeNext } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
-import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../lib/validation-messages.ts';
+import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { useLogin } from '../api/login.ts';
 import { useLoginAdmin } from '../api/login-admin.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
@@ -35,14 +34,11 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
   const [problem, setProblem] = useState<Problem>(null);
   const alertId = useId();
 
-  const form = useForm<LoginBody>({
-    resolver: useTranslatedResolver(loginBodySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '' },
+  const form = useValidatedForm<LoginBody>(useTranslatedResolver(loginBodySchema), {
+    email: '',
+    password: '',
   });
-  const { errors, isSubmitted } = form.formState;
-  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) => {
     setProblem(null);

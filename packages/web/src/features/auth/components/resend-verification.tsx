@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { emailBodySchema, type EmailBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../lib/validation-messages.ts';
+import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 const errorMessage = (error: unknown, fallback: string) =>
@@ -38,14 +37,8 @@ export function ResendVerificationButton({ email }: { email: string }) {
 export function ResendVerificationForm() {
   const { t } = useLingui();
   const resend = useResendVerification();
-  const form = useForm<EmailBody>({
-    resolver: useTranslatedResolver(emailBodySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '' },
-  });
-  const { errors, isSubmitted } = form.formState;
-  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+  const form = useValidatedForm<EmailBody>(useTranslatedResolver(emailBodySchema), { email: '' });
+  const { errors } = form.formState;
   return (
     <form
       noValidate

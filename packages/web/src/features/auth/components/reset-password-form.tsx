@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { resetPasswordBodySchema, type ResetPasswordBody } from '@app/shared';
@@ -9,7 +8,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
-import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../lib/validation-messages.ts';
+import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { clearResetRequest, resetEmail, resetToken } from '../lib/reset-token.ts';
 import { passwordHint } from '../lib/password-hint.ts';
@@ -26,14 +25,11 @@ export function ResetPasswordForm() {
   const [token] = useState(resetToken);
   const [email] = useState(resetEmail);
   const [deadRequest, setDeadRequest] = useState<string | null>(null);
-  const form = useForm<ResetPasswordBody>({
-    resolver: useTranslatedResolver(resetPasswordBodySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { password_reset_code: '', new_password: '' },
+  const form = useValidatedForm<ResetPasswordBody>(useTranslatedResolver(resetPasswordBodySchema), {
+    password_reset_code: '',
+    new_password: '',
   });
-  const { errors, isSubmitted } = form.formState;
-  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) => {
     if (!token) return;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowLeft, FiBookOpen, FiEdit3, FiMail } from 'react-icons/fi';
@@ -12,8 +12,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notify, TOAST_MS } from '../../../lib/toast.ts';
 import {
-  useRevalidateOnLanguageChange,
   useTranslatedResolver,
+  useValidatedForm,
   useValidationMessage,
 } from '../../../lib/validation-messages.ts';
 import { useSignup } from '../api/signup.ts';
@@ -42,18 +42,13 @@ export function SignupFlow() {
   const roleLabel = (value: SignupRole) => (value === 'EndUser' ? t`User` : t`Contributor`);
 
   // The form lives here, so going back to the role choice keeps what was typed.
-  const form = useForm<SignupValues>({
-    resolver: useTranslatedResolver(signupBodySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: {
-      firstname: '',
-      lastname: '',
-      email: '',
-      password: '',
-      passwordConfirm: '',
-      role: 'EndUser',
-    },
+  const form = useValidatedForm<SignupValues>(useTranslatedResolver(signupBodySchema), {
+    firstname: '',
+    lastname: '',
+    email: '',
+    password: '',
+    passwordConfirm: '',
+    role: 'EndUser',
   });
 
   if (sentTo) return <VerificationSent email={sentTo} />;
@@ -128,7 +123,7 @@ function SignupForm({
   onBack,
   onSent,
 }: {
-  form: ReturnType<typeof useForm<SignupValues>>;
+  form: UseFormReturn<SignupValues>;
   role: SignupRole;
   onBack: () => void;
   onSent: (email: string) => void;
@@ -138,8 +133,7 @@ function SignupForm({
   const message = useValidationMessage();
   const signup = useSignup();
   const [failure, setFailure] = useState<{ message: string; taken: boolean } | null>(null);
-  const { errors, isSubmitted } = form.formState;
-  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
+  const { errors } = form.formState;
   const firstField = useRef<HTMLInputElement | null>(null);
   useEffect(() => firstField.current?.focus(), []);
 

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useFieldArray, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { FormProvider, useFieldArray, type FieldPath, type Resolver } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiLock, FiPlus, FiSend, FiTrash2 } from 'react-icons/fi';
 import { courseInputSchema, type Course, type CourseInput, type User } from '@app/shared';
@@ -16,7 +16,7 @@ import { useUpdateCourse } from '../../api/update-course.ts';
 import { useArchiveCourse } from '../../api/archive-course.ts';
 import { useCourseAutosave } from '../../hooks/use-course-autosave.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
-import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../../lib/validation-messages.ts';
+import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
 import { CoverField } from './cover-field.tsx';
@@ -62,15 +62,9 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
     unknown,
     CourseInput
   >;
-  const form = useForm<CourseFormValues, unknown, CourseInput>({
-    resolver,
-    defaultValues: initialValues,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useValidatedForm(resolver, initialValues);
   const { register, control, formState, setError } = form;
   const sections = useFieldArray({ control, name: 'coursesection' });
-  useRevalidateOnLanguageChange(form.trigger, formState.isSubmitted);
 
   const isSuperAdmin = viewer.role === 'SuperAdmin';
   const [locked, setLocked] = useState(() => Boolean(course && !isSuperAdmin && !course.enableEditing));

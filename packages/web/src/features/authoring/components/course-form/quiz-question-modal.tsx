@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useFieldArray, useWatch, type Resolver } from 'react-hook-form';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus, FiTrash2 } from 'react-icons/fi';
@@ -7,7 +7,7 @@ import { LIMITS, quizQuestionInputSchema, type QuizQuestionInput } from '@app/sh
 import { Modal } from '../../../../components/ui/modal.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
-import { useRevalidateOnLanguageChange, useTranslatedResolver } from '../../../../lib/validation-messages.ts';
+import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
 import type { QuizQuestionValues } from './form-values.ts';
@@ -62,15 +62,9 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
     unknown,
     QuizQuestionInput
   >;
-  const form = useForm<QuizQuestionValues, unknown, QuizQuestionInput>({
-    resolver,
-    defaultValues: initial,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useValidatedForm(resolver, initial);
   const { register, control, setValue, getValues, formState } = form;
   const { errors, isSubmitted } = formState;
-  useRevalidateOnLanguageChange(form.trigger, isSubmitted);
   const options = useFieldArray({ control, name: 'options' });
   const optionValues = useWatch({ control, name: 'options' });
   const correct = useWatch({ control, name: 'correctanswer' });
