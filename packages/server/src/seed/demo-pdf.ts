@@ -3,6 +3,7 @@ import {
   drawLine,
   fitParagraph,
   lineHeight,
+  pdfBytes,
   registerFonts,
   type TextStyle,
 } from '../features/certificates/pdf-text.ts';
@@ -53,12 +54,7 @@ export async function demoCoursePdf(): Promise<Buffer> {
     autoFirstPage: false,
     info: { Title: PAGES[0]!.heading },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   registerFonts(doc);
 
   const margin = 64;

@@ -4,7 +4,7 @@ import type { Database, Db, Tx } from '../db/client.ts';
 import { courses, users } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { resolveSections, searchTextOf, writeSections } from '../features/courses/course-tree.ts';
+import { courseContentColumns, resolveSections, writeSections } from '../features/courses/course-tree.ts';
 import { insertFile } from '../features/files/files.repository.ts';
 import { checkUpload, fileUrl, UPLOAD_TYPES } from '../features/files/files.service.ts';
 import { filesMessages } from '../features/files/files.messages.ts';
@@ -83,12 +83,7 @@ export async function insertCourse(tx: Tx, ownerId: string, course: DemoCourse):
   const [row] = await tx
     .insert(courses)
     .values({
-      title: input.title,
-      titleTr: input.title_tr || null,
-      description: input.description,
-      descriptionTr: input.description_tr || null,
-      author: input.author,
-      searchText: searchTextOf(input),
+      ...courseContentColumns(input),
       status: course.status,
       previewFileId: coverId,
       createdBy: ownerId,

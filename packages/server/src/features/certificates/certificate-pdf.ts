@@ -3,6 +3,7 @@ import {
   drawCenteredLine,
   fitParagraph,
   lineHeight,
+  pdfBytes,
   registerFonts,
   type Direction,
   type TextStyle,
@@ -33,12 +34,7 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
       Subject: `Certificate ${content.id}`,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   registerFonts(doc);
   const { width, height } = doc.page;

@@ -26,6 +26,16 @@ const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
 
 let fontBytes: Map<string, Buffer> | undefined;
 
+/** The document's bytes once it is ended (call before drawing, await after `doc.end()`). */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
 /** Registers the six faces on a document as `<face>-<weight>`; the files are read once per process. */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   fontBytes ??= new Map(

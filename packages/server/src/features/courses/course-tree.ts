@@ -46,10 +46,22 @@ export interface SectionRow {
 const orNull = (value: string | null | undefined): string | null => value || null;
 
 /** The folded text `?q=` searches: titles and descriptions in both languages. */
-export function searchTextOf(input: CourseInput): string {
+function searchTextOf(input: CourseInput): string {
   return foldForSearch(
     [input.title, input.title_tr, input.description, input.description_tr].filter(Boolean).join(' '),
   );
+}
+
+/** The `courses` columns an author's input sets (on create and on edit), search text included. */
+export function courseContentColumns(input: CourseInput) {
+  return {
+    title: input.title,
+    titleTr: orNull(input.title_tr),
+    description: input.description,
+    descriptionTr: orNull(input.description_tr),
+    author: input.author,
+    searchText: searchTextOf(input),
+  };
 }
 
 type Issue = z.core.$ZodIssue;

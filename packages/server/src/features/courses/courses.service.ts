@@ -18,7 +18,7 @@ import { checkUpload, COVER_TYPES, type CheckedUpload } from '../files/files.ser
 import { insertFile } from '../files/files.repository.ts';
 import { filesMessages } from '../files/files.messages.ts';
 import { coursesMessages } from './courses.messages.ts';
-import { resolveSections, searchTextOf, writeSections } from './course-tree.ts';
+import { courseContentColumns, resolveSections, writeSections } from './course-tree.ts';
 import {
   findCourseState,
   statusBeforeArchive,
@@ -91,7 +91,7 @@ export async function createCourse(
     const [course] = await tx
       .insert(courses)
       .values({
-        ...contentColumns(input),
+        ...courseContentColumns(input),
         status,
         previewFileId: coverId,
         createdBy: author.id,
@@ -110,17 +110,6 @@ export async function createCourse(
   return {
     course: (await fullCourse(db, author, courseId))!,
     message: status === 'Draft' ? coursesMessages.savedAsDraft : coursesMessages.created,
-  };
-}
-
-function contentColumns(input: CourseInput) {
-  return {
-    title: input.title,
-    titleTr: input.title_tr || null,
-    description: input.description,
-    descriptionTr: input.description_tr || null,
-    author: input.author,
-    searchText: searchTextOf(input),
   };
 }
 
@@ -153,7 +142,7 @@ export async function updateCourse(
     const coverId = cover ? await insertFile(tx, editor.id, cover) : state.previewFileId;
     await tx
       .update(courses)
-      .set({ ...contentColumns(input), status, previewFileId: coverId, updatedAt: sql`now()` })
+      .set({ ...courseContentColumns(input), status, previewFileId: coverId, updatedAt: sql`now()` })
       .where(eq(courses.id, courseId));
     await writeSections(tx, courseId, sections);
     if (cover && state.previewFileId) await deleteUnreferencedFile(tx, state.previewFileId);
