@@ -3,8 +3,11 @@ import toast from 'react-hot-toast';
 /** Toast durations of the description §8/§9: 5 s by default, 3 s for success, mismatch and Google errors. */
 export const TOAST_MS = { default: 5000, short: 3000 } as const;
 
+// The message is the toast's id: the same message shown again restarts its timer instead of stacking
+// a copy over the page (repeated attempts at an invalid upload, a form submitted twice…).
 export const notify = {
-  success: (message: string) => toast.success(message, { duration: TOAST_MS.short }),
-  error: (message: string, duration: number = TOAST_MS.default) => toast.error(message, { duration }),
-  info: (message: string) => toast(message, { duration: TOAST_MS.default }),
+  success: (message: string) => toast.success(message, { id: message, duration: TOAST_MS.short }),
+  error: (message: string, duration: number = TOAST_MS.default) =>
+    toast.error(message, { id: message, duration }),
+  info: (message: string) => toast(message, { id: message, duration: TOAST_MS.default }),
 };
