@@ -17,7 +17,6 @@ export class AppError extends Error {
 
 export const notFound = (message: Localized = common.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const forbidden = (message: Localized = common.forbidden) => new AppError(403, 'FORBIDDEN', message);
-export const conflict = (message: Localized) => new AppError(409, 'INVALID_TRANSITION', message);
 
 /**
  * Validation of input that the route schema cannot see (e.g. the JSON `body` field of a multipart
