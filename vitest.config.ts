@@ -3,13 +3,18 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit and API tests. The server suite runs on PGlite, and a second time on PostgreSQL when
- * TEST_DATABASE_URL is set (CI sets it).
+ * TEST_DATABASE_URL is set (CI sets it). `*.postgres.test.ts` files test faults only a real
+ * PostgreSQL has (lost connections, concurrent migrations) and run in the PostgreSQL project only.
  */
+if (process.env.CI && !process.env.TEST_DATABASE_URL)
+  throw new Error('CI must set TEST_DATABASE_URL: the PostgreSQL suite and its fault tests would not run');
+
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
     name,
     root: 'packages/server',
     include: ['src/**/*.test.ts'],
+    exclude: name === 'server-postgres' ? [] : ['src/**/*.postgres.test.ts'],
     environment: 'node',
     env,
     testTimeout: 30_000,

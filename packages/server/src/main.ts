@@ -11,6 +11,7 @@ async function main() {
   await ensureAdmin(database.db, env);
   const demoSignIn = await seedDemoOnStart(database, env);
   const app = await buildApp({ env, db: database.db });
+  database.useLogger(app.log);
   app.addHook('onClose', () => database.close());
 
   // Ctrl+C reaches every process of the group (npm, scripts/start.mjs, this one), so the same signal

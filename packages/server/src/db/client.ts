@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { quietWarning, type WarnLogger } from './availability.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: the queries are the same PostgreSQL either way. */
@@ -21,7 +22,14 @@ export interface Database {
   /** True when the embedded database directory was created by this start. */
   isNew: boolean;
   close(): Promise<void>;
+  /** Where lost-connection warnings go (the console until the app's logger is attached). */
+  useLogger(log: WarnLogger): void;
 }
+
+/** Fail fast when PostgreSQL does not answer: a request waits at most this long for a connection. */
+export const CONNECT_TIMEOUT_MS = 3000;
+/** Serialises migrations across instances starting together (any fixed 64-bit number of ours). */
+export const MIGRATION_LOCK_KEY = '7401913202611';
 
 const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 
@@ -30,12 +38,7 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
  * `memory://`), and applies the committed migrations.
  */
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
-  if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', isNew: false, close: () => pool.end() };
-  }
+  if (options.url) return openPostgres(options.url);
   const inMemory = options.dataDir === 'memory://';
   const dir = inMemory ? undefined : path.join(options.dataDir, 'db');
   let isNew = inMemory;
@@ -51,5 +54,82 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   const client = dir ? new PGlite(dir) : new PGlite();
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', isNew, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    isNew,
+    close: () => client.close(),
+    // Embedded: there is no connection to lose.
+    useLogger: () => {},
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  let log: WarnLogger = {
+    warn: (object, message) => console.warn(message, JSON.stringify(object)),
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Notices a peer that vanished without closing the socket (failover, network partition).
+    keepAlive: true,
+  });
+  // A connection can die while idle in the pool (restart, failover, pg_terminate_backend) or while
+  // checked out between two statements of a transaction. Node exits on an unhandled 'error' event;
+  // the pool already drops the dead client and the next query opens a new one, so only log it.
+  const warnLost = quietWarning('database connection lost; the pool reconnects on the next query');
+  const lost = (error: Error) => warnLost(log, error);
+  pool.on('error', lost);
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    client.on('end', () => releaseIfLeaked(client));
+  });
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  const db = drizzlePg({ client: pool, schema });
+  await migrateExclusively(pool);
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    isNew: false,
+    close: () => pool.end(),
+    useLogger: (logger) => {
+      log = logger;
+    },
+  };
+}
+
+const checkedOut = new WeakSet<pg.PoolClient>();
+
+/**
+ * drizzle's transaction() checks a client out and sends BEGIN before its try/finally, so a connection
+ * that dies right then is never given back: ten such and every request waits for the connect timeout
+ * forever after. A client whose connection ended while checked out is removed from the pool here; the
+ * holder's own release() later does nothing.
+ */
+function releaseIfLeaked(client: pg.PoolClient): void {
+  if (!checkedOut.has(client)) return;
+  const release = client.release.bind(client);
+  client.release = () => {};
+  release(new Error('connection ended while checked out'));
+}
+
+/**
+ * Instances started together on an empty database would each create the migrations table and run
+ * the same DDL, and all but one crash. A session-level advisory lock lets one migrate while the others
+ * wait, then find nothing left to do. The lock is released with the session if the process dies.
+ */
+async function migrateExclusively(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -22,6 +22,10 @@ export const common = {
     en: 'Too many attempts. Please wait a minute and try again.',
     ar: 'محاولات كثيرة جدًا. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
   },
+  databaseUnavailable: {
+    en: 'The service is briefly unavailable. Please try again in a few seconds.',
+    ar: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',
+  },
   internal: {
     en: 'Something went wrong on our side. Please try again.',
     ar: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',

@@ -5,6 +5,7 @@ import { describeIssue, issuePath, type ErrorCode, type ErrorEnvelope, type Lang
 import { AppError, BodyValidationError } from '../lib/errors.ts';
 import { common, validationMessages } from '../lib/common.messages.ts';
 import { localize, type Localized } from '../lib/localize.ts';
+import { isDatabaseUnavailable, warnDatabaseUnavailable } from '../db/availability.ts';
 
 /** One JSON shape for every error (api.md "Envelope"), in the caller's language, never with internals. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -73,6 +74,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(error.statusCode, 'VALIDATION_FAILED', common.validationFailed);
+    }
+    if (isDatabaseUnavailable(error)) {
+      warnDatabaseUnavailable(request.log, error);
+      void reply.header('retry-after', '5');
+      return send(503, 'DATABASE_UNAVAILABLE', common.databaseUnavailable);
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return send(500, 'INTERNAL', common.internal);

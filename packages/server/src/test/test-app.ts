@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { loadEnv, type Env } from '../env.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from './postgres-database.ts';
 
 export interface TestApp {
   app: App;
   db: Db;
   env: Env;
+  /** The test's own PostgreSQL database (when TEST_DATABASE_URL is set), e.g. to cut its connections. */
+  postgres?: PostgresTestDatabase;
   close(): Promise<void>;
 }
 
@@ -17,34 +19,8 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      // pool.end() resolves before its sockets have closed; forcing the drop while they are still
-      // closing kills them mid-goodbye and surfaces as an unhandled 57P01 error. Let them go first.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await client.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0]!.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const postgres = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
+  const databaseUrl = postgres?.url;
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -57,15 +33,17 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const app = await buildApp({ env, db: database.db });
+  database.useLogger(app.log);
   await app.ready();
   return {
     app,
     db: database.db,
     env,
+    ...(postgres ? { postgres } : {}),
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase();
+      await postgres?.drop();
     },
   };
 }

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_FILE_TYPE',
   'FILE_REQUIRED',
   'RATE_LIMITED',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

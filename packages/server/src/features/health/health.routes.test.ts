@@ -11,7 +11,7 @@ describe('GET /api/v1/health', () => {
   it('answers ok once the database does', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', redis: 'unused' });
   });
 
   it('answers unknown API routes with the error envelope, in Arabic when asked', async () => {

@@ -1,0 +1,91 @@
+/**
+ * Telling "the database is not reachable right now" apart from a bug. Such errors answer 503
+ * DATABASE_UNAVAILABLE (the client may retry) instead of 500, and are logged without stack or SQL.
+ */
+
+/** Socket-level failures of the connection to PostgreSQL. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** SQLSTATEs meaning the server ended or refused the session (not that our statement was wrong). */
+const SESSION_LOST = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** node-postgres reports these situations only by message. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+interface MaybeDbError {
+  code?: unknown;
+  severity?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * True when `error` (or its cause: drizzle wraps driver errors) says the database cannot be used at
+ * the moment: connection refused, reset or timed out, the session terminated (restart, failover,
+ * pg_terminate_backend), or any FATAL from the server, which always ends the session.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, severity, message, cause } = current as MaybeDbError;
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code) || SESSION_LOST.has(code) || code.startsWith('08')) return true;
+    }
+    if (severity === 'FATAL' || severity === 'PANIC') return true;
+    if (typeof message === 'string' && DRIVER_MESSAGES.some((known) => message.startsWith(known)))
+      return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** What a log line may say about such an error: its code, never the SQL or its parameters. */
+export function outageSummary(error: unknown): { code?: string; cause: string } {
+  let current: unknown = error;
+  while (current && typeof current === 'object' && (current as MaybeDbError).cause) {
+    current = (current as MaybeDbError).cause;
+  }
+  const { code, message } = (current ?? {}) as MaybeDbError;
+  const cause = typeof message === 'string' && !message.startsWith('Failed query') ? message : 'unknown';
+  return { ...(typeof code === 'string' ? { code } : {}), cause: cause.slice(0, 200) };
+}
+
+export interface WarnLogger {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * A warning logged at most once per `quietMs` (with how many were held back since), so a database
+ * restart under traffic is a few lines, not one per request or per pooled connection.
+ */
+export function quietWarning(message: string, quietMs = 30_000) {
+  let last = -Infinity;
+  let held = 0;
+  return (log: WarnLogger, error: unknown, now = Date.now()): void => {
+    if (now - last < quietMs) {
+      held++;
+      return;
+    }
+    log.warn({ ...outageSummary(error), ...(held ? { held } : {}) }, message);
+    last = now;
+    held = 0;
+  };
+}
+
+/** For the error handler: requests refused with 503 while the database is away. */
+export const warnDatabaseUnavailable = quietWarning('database unavailable; answering 503 until it is back');
