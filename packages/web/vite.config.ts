@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
+import { linguiMacro } from './lingui-macro-plugin.ts';
 
 // Lingui's CLI, Vite plugin and macro all look for their config from the working directory; vitest runs
 // from the repository root, so point them at this package's config explicitly.
@@ -12,7 +12,7 @@ process.env.LINGUI_CONFIG ??= fileURLToPath(new URL('./lingui.config.ts', import
 export default defineConfig({
   // The shared contract is compiled from source, so the browser bundle tree-shakes it and needs no prior build.
   resolve: { alias: { '@app/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) } },
-  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui(), tailwindcss()],
+  plugins: [react(), linguiMacro(), lingui(), tailwindcss()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
