@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Unit and API tests. The server suite runs on PGlite, and a second time on PostgreSQL when
- * TEST_DATABASE_URL is set (CI sets it). `*.postgres.test.ts` files test faults only a real
- * PostgreSQL has (lost connections, concurrent migrations) and run in the PostgreSQL project only.
+ * TEST_DATABASE_URL is set (CI sets it). `*.postgres.test.ts` files test what only a real PostgreSQL
+ * has (lost connections, concurrent migrations) and run in the PostgreSQL project only;
+ * `*.pglite.test.ts` files (embedded backup) in the PGlite project only.
  */
 if (process.env.CI && !process.env.TEST_DATABASE_URL)
   throw new Error('CI must set TEST_DATABASE_URL: the PostgreSQL suite and its fault tests would not run');
@@ -14,7 +15,10 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     name,
     root: 'packages/server',
     include: ['src/**/*.test.ts'],
-    exclude: name === 'server-postgres' ? [] : ['src/**/*.postgres.test.ts'],
+    exclude: [
+      ...configDefaults.exclude,
+      name === 'server-postgres' ? 'src/**/*.pglite.test.ts' : 'src/**/*.postgres.test.ts',
+    ],
     environment: 'node',
     env,
     testTimeout: 30_000,

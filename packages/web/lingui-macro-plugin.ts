@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 /**
  * Compiles Lingui's macros (`t`, `<Trans>`, `msg`… from `@lingui/*\/macro`) with Babel before Vite's
  * own TypeScript/JSX transform. This is all `@rolldown/plugin-babel` did for us, and that package
- * requires Node 22 while we run on Node 20 (docs/decisions/015-node-20-dependencies.md).
+ * requires Node 22 while we run on Node 20 (docs/decisions/015-embedded-backup-and-node-20-dependencies.md).
  */
 export function linguiMacro(): Plugin {
   return {

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm run restore FILE`: brings a snapshot from `npm run backup` back into an empty DATA_DIR (it
+// refuses one that holds anything, so it can never overwrite a live database). Start the server on
+// that DATA_DIR afterwards. PostgreSQL deployments use pg_restore instead (README "Operating it").
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+const fail = (message) => {
+  console.error(`restore: ${message}`);
+  process.exit(1);
+};
+
+const file = process.argv[2];
+if (!file) fail('usage: npm run restore FILE   (into DATA_DIR, default ./data, which must be empty)');
+if (!existsSync(file)) fail(`no such file: ${file}`);
+if (process.env.DATABASE_URL)
+  fail('DATABASE_URL is set: restore PostgreSQL with pg_restore (see README "Operating it").');
+
+const dataDir = path.resolve(process.env.DATA_DIR || './data');
+if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
+  fail(`${dataDir} is not empty; restore into an empty or new DATA_DIR.`);
+mkdirSync(dataDir, { recursive: true });
+
+const dbDir = path.join(dataDir, 'db');
+try {
+  const archive = new File([readFileSync(file)], 'backup.tar.gz', { type: 'application/x-gzip' });
+  const db = new PGlite(dbDir, { loadDataDir: archive });
+  const { rows } = await db.query(
+    'select (select count(*) from users)::int as users, (select count(*) from courses)::int as courses, (select count(*) from files)::int as files',
+  );
+  await db.close();
+  const [counts] = rows;
+  console.log(
+    `restore: ${dataDir} now holds the backup (${counts.users} users, ${counts.courses} courses, ${counts.files} files).`,
+  );
+  console.log('restore: sign-ins made before the backup need to sign in again unless JWT_SECRET is kept.');
+} catch (error) {
+  rmSync(dbDir, { recursive: true, force: true });
+  fail(`${file} is not a usable backup: ${error.message}`);
+}
