@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './mail.transport.ts';
+import { isDatabaseUnavailable, quietWarning } from '../../db/availability.ts';
 
 /** After this many failed sends a message stays in the table (with its last error) and is not retried. */
 export const MAX_SEND_ATTEMPTS = 8;
@@ -35,6 +36,7 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private queue: Promise<number> = Promise.resolve(0);
   private stopped = false;
+  private readonly warnPaused = quietWarning('outbox: paused while the database is unavailable');
 
   constructor(
     private readonly db: Db,
@@ -52,7 +54,11 @@ export class OutboxWorker {
   /** Sends what is due soon, without waiting (e.g. right after a transaction that queued mail). */
   kick(): void {
     if (this.stopped) return;
-    this.flush().catch((error: unknown) => this.log.error({ err: error }, 'outbox: flush failed'));
+    this.flush().catch((error: unknown) => {
+      // Every poll fails while the database is away: a quiet warning, not an error with the SQL.
+      if (isDatabaseUnavailable(error)) this.warnPaused(this.log, error);
+      else this.log.error({ err: error }, 'outbox: flush failed');
+    });
   }
 
   /** Sends everything that is due now; resolves with the number sent. Runs are serialised. */
