@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 
 /** The page's text as pdf.js extracts it (what copy/paste and search in a PDF viewer get), one string per item. */
@@ -8,7 +7,7 @@ async function textItems(pdf: Buffer): Promise<string[]> {
   const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
   const content = await (await document.getPage(1)).getTextContent();
   await document.destroy();
-  return content.items.filter((item): item is TextItem => 'str' in item).map((item) => item.str);
+  return content.items.flatMap((item) => ('str' in item ? [item.str] : []));
 }
 
 const certificate = (name: string, courseTitleTr: string) =>

@@ -228,9 +228,15 @@ function drawTextLayer(
   doc.save().addContent(`3 Tr /${fontId} ${style.size} Tf`);
   // fontkit would lift a combining mark onto its letter with a text-matrix jump, which extractors
   // read as a break; drawn on its own (no advance), the mark simply follows in the text.
+  // pdfkit supports horizontalScaling (Tz); its typings do not list it yet.
+  const options: PDFKit.Mixins.TextOptions & { horizontalScaling: number } = {
+    features: [],
+    lineBreak: false,
+    horizontalScaling: stretch * 100,
+  };
   let left = x;
   for (const part of visual.split(MARKS).filter(Boolean)) {
-    doc.text(part, left, y, { features: [], lineBreak: false, horizontalScaling: stretch * 100 });
+    doc.text(part, left, y, options);
     left += doc.widthOfString(part, { features: [] }) * stretch;
   }
   doc.restore();

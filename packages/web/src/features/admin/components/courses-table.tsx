@@ -94,9 +94,7 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
         id: 'email',
         header: () => t`Email`,
         cell: ({ getValue }) => (
-          <span dir="ltr" className="whitespace-nowrap">
-            {getValue()}
-          </span>
+          <bdi className="whitespace-nowrap">{getValue()}</bdi>
         ),
       }),
       column.accessor((course) => new Date(course.updatedAt).getTime(), {

@@ -121,9 +121,7 @@ export function ResourceFields({
             embed ? (
               <span>
                 <Trans>Saved as the embed link:</Trans>{' '}
-                <span dir="ltr" className="break-all">
-                  {embed}
-                </span>
+                <bdi className="break-all">{embed}</bdi>
               </span>
             ) : (
               <Trans>Paste the video's watch, share or embed link.</Trans>
