@@ -35,7 +35,7 @@ async function expectOwnDirectionsAgree(page: Page, where: string) {
   const offenders = await page.evaluate(() => {
     const documentDir = document.documentElement.dir;
     const byLanguage = (lang: string) => (lang.startsWith('ar') ? 'rtl' : 'ltr');
-    return [...document.body.querySelectorAll('[dir]')]
+    return Array.from(document.body.querySelectorAll('[dir]'))
       .filter((element) => {
         const dir = element.getAttribute('dir');
         if (dir === documentDir || dir === 'auto') return false;
@@ -97,7 +97,10 @@ test('landing tabs, the profile and language menus follow the document direction
   await expectComputedDirection(tabs, lang);
   await expectComputedDirection(page.getByRole('tabpanel'), lang);
   // The first tab sits at the start side: left in English, right in Arabic.
-  const [first, second] = [await tabs.getByRole('tab').nth(0).boundingBox(), await tabs.getByRole('tab').nth(1).boundingBox()];
+  const [first, second] = [
+    await tabs.getByRole('tab').nth(0).boundingBox(),
+    await tabs.getByRole('tab').nth(1).boundingBox(),
+  ];
   expect(first!.x < second!.x).toBe(lang === 'en');
   await expectOwnDirectionsAgree(page, 'the landing page');
   for (const size of WIDTHS) {
@@ -117,7 +120,11 @@ test('landing tabs, the profile and language menus follow the document direction
   await checkMenu(page, lang, page.getByTestId('language-toggle'), 'language-menu');
 });
 
-test('the course viewer’s description tab follows the document direction', async ({ page, request, lang }) => {
+test('the course viewer’s description tab follows the document direction', async ({
+  page,
+  request,
+  lang,
+}) => {
   const course = await createApprovedCourse(request);
   const learner = await createAccount(request);
   await enrol(request, learner, course.id);
@@ -165,7 +172,10 @@ test('the quiz-question modal keeps its actions on screen; the delete confirmati
   // Typed content makes deleting the section ask first.
   await section.getByLabel(T.sectionTitle[lang], { exact: true }).fill('Getting started');
   await section.getByRole('button', { name: T.addResources[lang] }).click();
-  await page.getByTestId('resource-1-1').getByLabel(T.resourceType[lang], { exact: true }).selectOption('quiz');
+  await page
+    .getByTestId('resource-1-1')
+    .getByLabel(T.resourceType[lang], { exact: true })
+    .selectOption('quiz');
 
   for (const size of WIDTHS) {
     await page.setViewportSize(size);

@@ -12,7 +12,10 @@ import { createApprovedCourse, enrol } from './learner-support.ts';
 const SITE = { en: 'Open Science Courses', ar: 'دورات العلوم المفتوحة' } as const;
 
 const PAGE = {
-  landing: { en: 'Open Science Community Saudi Arabia', ar: 'مجتمع العلوم المفتوحة في المملكة العربية السعودية' },
+  landing: {
+    en: 'Open Science Community Saudi Arabia',
+    ar: 'مجتمع العلوم المفتوحة في المملكة العربية السعودية',
+  },
   login: { en: 'Log In', ar: 'تسجيل الدخول' },
   adminLogin: { en: 'Login As Admin', ar: 'تسجيل الدخول كمسؤول' },
   signup: { en: 'Sign Up', ar: 'إنشاء حساب' },
@@ -73,7 +76,11 @@ test('the signed-in routes have their own titles, the course page its title in t
     titled(lang, PAGE.courseNotFound[lang]),
   );
   await enrol(request, learner, course.id);
-  await expectTitle(page, `/course/${course.id}`, courseTitled(lang, lang === 'ar' ? course.titleAr : course.title));
+  await expectTitle(
+    page,
+    `/course/${course.id}`,
+    courseTitled(lang, lang === 'ar' ? course.titleAr : course.title),
+  );
 
   const contributor = await createAccount(request, 'Contributor');
   await signInBrowser(page, contributor);

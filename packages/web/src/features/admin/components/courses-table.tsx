@@ -93,9 +93,7 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
       column.accessor((course) => course.createdBy.email, {
         id: 'email',
         header: () => t`Email`,
-        cell: ({ getValue }) => (
-          <bdi className="whitespace-nowrap">{getValue()}</bdi>
-        ),
+        cell: ({ getValue }) => <bdi className="whitespace-nowrap">{getValue()}</bdi>,
       }),
       column.accessor((course) => new Date(course.updatedAt).getTime(), {
         id: 'updatedAt',

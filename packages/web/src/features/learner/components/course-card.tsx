@@ -71,8 +71,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         </p>
         <p className="text-sm text-ink">
           <Trans>
-            By{' '}
-              <bdi className="font-semibold">{author}</bdi>
+            By <bdi className="font-semibold">{author}</bdi>
           </Trans>
         </p>
         <div className="mt-auto pt-2">

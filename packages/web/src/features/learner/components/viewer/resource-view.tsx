@@ -72,7 +72,8 @@ export function ResourceView({
         tabIndex={-1}
         lang={title.lang}
         dir="auto"
-        className="text-xl font-bold text-ink outline-none">
+        className="text-xl font-bold text-ink outline-none"
+      >
         {title.text}
       </h2>
       {resource.type === 'quiz' ? (
