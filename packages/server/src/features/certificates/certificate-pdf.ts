@@ -4,10 +4,10 @@ import {
   fitParagraph,
   lineHeight,
   pdfBytes,
-  registerFonts,
   type Direction,
   type TextStyle,
 } from './pdf-text.ts';
+import { registerFonts } from './pdf-fonts.ts';
 
 export interface CertificateContent {
   id: string;

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import bidiModule from 'bidi-js';
-import { create as createFont, type Font, type GlyphRun } from 'fontkit';
-import { sfntFromWoff } from './woff.ts';
+import type { Font, GlyphRun } from 'fontkit';
+import { shapedFont, type Face, type Weight } from './pdf-fonts.ts';
 
 /**
  * Bilingual text for pdfkit, drawn so that it both looks right and copies out right.
@@ -18,38 +17,6 @@ import { sfntFromWoff } from './woff.ts';
  * maps to two characters that extractors reverse along with the run, and marks and kerning
  * offsets split words into pieces (decision 024).
  */
-/** Cairo (SIL OFL, from @fontsource/cairo), one file per Unicode subset; see assets/fonts/README.md. */
-export type Face = 'arabic' | 'latin' | 'latinExt';
-export type Weight = 'regular' | 'bold';
-
-const FONT_FILES: Record<Face, Record<Weight, string>> = {
-  arabic: { regular: 'Cairo-Arabic-Regular.woff', bold: 'Cairo-Arabic-Bold.woff' },
-  latin: { regular: 'Cairo-Latin-Regular.woff', bold: 'Cairo-Latin-Bold.woff' },
-  latinExt: { regular: 'Cairo-LatinExt-Regular.woff', bold: 'Cairo-LatinExt-Bold.woff' },
-};
-
-/** Same relative place from src/ (tsx, vitest) and dist/ (node): packages/server/assets/fonts. */
-const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
-
-/** Tables that make fontkit substitute or move glyphs; the text layer's copy of each face has none. */
-const SHAPING_TABLES = ['GSUB', 'GPOS', 'GDEF', 'kern', 'morx'];
-
-/** Per file: the full font (to shape and outline) and the unshaped copy pdfkit embeds as text. */
-let fonts: Map<string, { shaped: Font; plain: Buffer }> | undefined;
-
-function loadFonts() {
-  fonts ??= new Map(
-    Object.values(FONT_FILES)
-      .flatMap((weights) => Object.values(weights))
-      .map((file) => {
-        const woff = readFileSync(new URL(file, FONT_DIR));
-        const shaped = createFont(sfntFromWoff(woff)) as Font;
-        return [file, { shaped, plain: sfntFromWoff(woff, { omit: SHAPING_TABLES }) }];
-      }),
-  );
-  return fonts;
-}
-
 /** The document's bytes once it is ended (call before drawing, await after `doc.end()`). */
 export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -59,19 +26,6 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
 }
-
-/**
- * Registers the six text-layer faces on a document as `<face>-<weight>`; the files are read once per
- * process.
- */
-export function registerFonts(doc: PDFKit.PDFDocument): void {
-  const loaded = loadFonts();
-  for (const [face, weights] of Object.entries(FONT_FILES))
-    for (const [weight, file] of Object.entries(weights))
-      doc.registerFont(`${face}-${weight}`, loaded.get(file)!.plain);
-}
-
-const shapedFont = (face: Face, weight: Weight) => loadFonts().get(FONT_FILES[face][weight])!.shaped;
 
 // Coverage of the Cairo subsets (fontsource unicode.json), reduced to what text here can contain.
 const ARABIC_FACE = /[\u0600-\u06FF\u0750-\u077F\u0870-\u08FF\u200C-\u200E\uFB50-\uFDFF\uFE70-\uFEFC]/;
