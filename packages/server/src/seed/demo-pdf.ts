@@ -4,9 +4,9 @@ import {
   fitParagraph,
   lineHeight,
   pdfBytes,
-  registerFonts,
   type TextStyle,
 } from '../features/certificates/pdf-text.ts';
+import { registerFonts } from '../features/certificates/pdf-fonts.ts';
 
 interface Page {
   lang: 'en' | 'ar';

@@ -9,3 +9,9 @@ export function useDocumentTitle(title: string | null | undefined) {
     document.title = title ? `${title} · ${site}` : site;
   }, [title, site]);
 }
+
+/**
+ * Wraps user text (a course title) in Unicode isolates (FSI … PDI), so an Arabic title in an English
+ * tab, or the reverse, keeps its own direction and does not pull " · Open Science Courses" into it.
+ */
+export const isolateText = (text: string) => `\u2068${text}\u2069`;

@@ -4,10 +4,10 @@ import {
   fitParagraph,
   lineHeight,
   pdfBytes,
-  registerFonts,
   type Direction,
   type TextStyle,
 } from './pdf-text.ts';
+import { registerFonts } from './pdf-fonts.ts';
 
 export interface CertificateContent {
   id: string;
@@ -136,7 +136,8 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   }
   drawCenteredLine(
     doc,
-    `Verify  ·  للتحقق: ${content.verifyUrl}`,
+    // The Arabic label is isolated right to left (RLI … PDI), so its colon ends it on its left.
+    `Verify  ·  \u2067للتحقق:\u2069 ${content.verifyUrl}`,
     style(9, 'regular', MUTED),
     center,
     height - 30 - lineHeight(style(9, 'regular', MUTED)) - 12,

@@ -1,31 +1,22 @@
-import { readFileSync } from 'node:fs';
 import bidiModule from 'bidi-js';
-import { sfntFromWoff } from './woff.ts';
+import type { Font, GlyphRun } from 'fontkit';
+import { shapedFont, type Face, type Weight } from './pdf-fonts.ts';
 
 /**
- * Bilingual text for pdfkit. pdfkit shapes Arabic (fontkit applies the joining forms and lays a
- * right-to-left run out right to left) but it knows nothing of the Unicode bidirectional algorithm:
- * a line that mixes Arabic and Latin would come out in logical order. So each line is cut into runs
- * of one embedding level and one font face (bidi-js), the runs are put in visual order here, and
- * each run is handed to pdfkit whole (`features: []` stops pdfkit from laying words out one by one,
- * which would undo the right-to-left word order).
+ * Bilingual text for pdfkit, drawn so that it both looks right and copies out right.
+ *
+ * Looks: each line is cut into runs of one embedding level and one font face (bidi-js) and the runs
+ * are put in visual order here (pdfkit knows nothing of the bidirectional algorithm). Each run is
+ * shaped by fontkit (Arabic joining forms, ligatures, mark positions) and its glyph outlines are
+ * drawn as vector paths.
+ *
+ * Copies out: over each run lies invisible text (render mode 3) in a copy of the font without its
+ * shaping tables, so every character is one glyph that the font's ToUnicode map names exactly, laid
+ * out in visual order like any other PDF. Text extractors (pdf.js, poppler, screen readers) read it
+ * back in logical order. Shaped glyphs drawn as text could not do that: a ligature such as "لا"
+ * maps to two characters that extractors reverse along with the run, and marks and kerning
+ * offsets split words into pieces (decision 024).
  */
-
-/** Cairo (SIL OFL, from @fontsource/cairo), one file per Unicode subset; see assets/fonts/README.md. */
-export type Face = 'arabic' | 'latin' | 'latinExt';
-export type Weight = 'regular' | 'bold';
-
-const FONT_FILES: Record<Face, Record<Weight, string>> = {
-  arabic: { regular: 'Cairo-Arabic-Regular.woff', bold: 'Cairo-Arabic-Bold.woff' },
-  latin: { regular: 'Cairo-Latin-Regular.woff', bold: 'Cairo-Latin-Bold.woff' },
-  latinExt: { regular: 'Cairo-LatinExt-Regular.woff', bold: 'Cairo-LatinExt-Bold.woff' },
-};
-
-/** Same relative place from src/ (tsx, vitest) and dist/ (node): packages/server/assets/fonts. */
-const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
-
-let fontBytes: Map<string, Buffer> | undefined;
-
 /** The document's bytes once it is ended (call before drawing, await after `doc.end()`). */
 export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -36,22 +27,12 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-/** Registers the six faces on a document as `<face>-<weight>`; the files are read once per process. */
-export function registerFonts(doc: PDFKit.PDFDocument): void {
-  fontBytes ??= new Map(
-    Object.values(FONT_FILES)
-      .flatMap((weights) => Object.values(weights))
-      .map((file) => [file, sfntFromWoff(readFileSync(new URL(file, FONT_DIR)))]),
-  );
-  for (const [face, weights] of Object.entries(FONT_FILES))
-    for (const [weight, file] of Object.entries(weights))
-      doc.registerFont(`${face}-${weight}`, fontBytes.get(file));
-}
-
 // Coverage of the Cairo subsets (fontsource unicode.json), reduced to what text here can contain.
 const ARABIC_FACE = /[\u0600-\u06FF\u0750-\u077F\u0870-\u08FF\u200C-\u200E\uFB50-\uFDFF\uFE70-\uFEFC]/;
 const LATIN_EXT_FACE =
   /[\u0100-\u0130\u0132-\u0151\u0154-\u02BA\u1D00-\u1DBF\u1E00-\u1EFF\u20A0-\u20AB\uA720-\uA7FF]/;
+/** Bidi controls (marks, embeddings, isolates) steer the ordering but are never drawn. */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** fontkit lays a run out right to left when its first non-neutral character is of these scripts. */
 const FIRST_SCRIPTED = /[^\p{Script=Common}\p{Script=Inherited}]/u;
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
@@ -113,14 +94,15 @@ export function visualRuns(line: string, base: Direction = 'auto'): VisualRun[] 
     Math.min(...Array.from({ length: run.end - run.start }, (_, k) => visualPosition[run.start + k]!));
   runs.sort((a, b) => firstVisual(a) - firstVisual(b));
 
-  return runs.map((run) => {
+  return runs.flatMap((run) => {
     const rtl = run.level % 2 === 1;
-    let text = chars.slice(run.start, run.end).join('');
+    let text = chars.slice(run.start, run.end).join('').replace(BIDI_CONTROLS, '');
+    if (!text) return [];
     // fontkit picks the direction from the script, not from the bidi level. Where they disagree
     // (neutrals inside Arabic, Arabic-Indic digits inside a number) the run holds no joining letters,
     // so reversing its characters gives the visual order the level asks for.
     if (shaperLaysOutRtl(text) !== rtl) text = Array.from(text).reverse().join('');
-    return { text, face: run.face, rtl };
+    return [{ text, face: run.face, rtl }];
   });
 }
 
@@ -130,26 +112,88 @@ export interface TextStyle {
   color: string;
 }
 
-function useRun(doc: PDFKit.PDFDocument, run: VisualRun, style: TextStyle): void {
-  doc.font(`${run.face}-${style.weight}`).fontSize(style.size);
-}
-
-/** The line's runs in visual order, each with its width in points. */
-function measuredRuns(doc: PDFKit.PDFDocument, line: string, style: TextStyle, base: Direction) {
+/** The line's runs in visual order, each shaped, with its width in points. */
+function measuredRuns(line: string, style: TextStyle, base: Direction) {
   return visualRuns(line, base).map((run) => {
-    useRun(doc, run, style);
-    return { run, width: doc.widthOfString(run.text, { features: [] }) };
+    const font = shapedFont(run.face, style.weight);
+    const glyphs = font.layout(run.text, []);
+    return { run, font, glyphs, width: (glyphs.advanceWidth * style.size) / font.unitsPerEm };
   });
 }
 
 /** Width in points of one line as it will be drawn. */
 export function lineWidth(
-  doc: PDFKit.PDFDocument,
+  _doc: PDFKit.PDFDocument,
   line: string,
   style: TextStyle,
   base: Direction = 'auto',
 ): number {
-  return measuredRuns(doc, line, style, base).reduce((total, { width }) => total + width, 0);
+  return measuredRuns(line, style, base).reduce((total, { width }) => total + width, 0);
+}
+
+/** The shaped glyphs' outlines, pen starting at `x` on the baseline `baseline`. */
+function drawOutlines(
+  doc: PDFKit.PDFDocument,
+  font: Font,
+  glyphs: GlyphRun,
+  x: number,
+  baseline: number,
+  style: TextStyle,
+) {
+  const scale = style.size / font.unitsPerEm;
+  let pen = x;
+  glyphs.glyphs.forEach((glyph, i) => {
+    const position = glyphs.positions[i]!;
+    const path = glyph.path.toSVG();
+    if (path)
+      doc
+        .save()
+        .translate(pen + position.xOffset * scale, baseline - position.yOffset * scale)
+        .scale(scale, -scale)
+        .path(path)
+        .fill(style.color)
+        .restore();
+    pen += position.xAdvance * scale;
+  });
+}
+
+/** Combining marks (shadda, fatha…), kept apart in the text layer. */
+const MARKS = /(\p{Mn}+)/u;
+
+/** The run's characters as invisible text over its outlines, stretched to the same width. */
+function drawTextLayer(
+  doc: PDFKit.PDFDocument,
+  run: VisualRun,
+  style: TextStyle,
+  x: number,
+  y: number,
+  width: number,
+) {
+  // The unshaped copy keeps characters in the order given, so they are given in visual order.
+  const visual = shaperLaysOutRtl(run.text) ? Array.from(run.text).reverse().join('') : run.text;
+  doc.font(`${run.face}-${style.weight}`).fontSize(style.size);
+  const natural = doc.widthOfString(visual, { features: [] });
+  if (natural <= 0 || width <= 0) return;
+  const stretch = width / natural;
+  // Render mode 3 (neither fill nor stroke) and the font are text state, kept in the graphics state,
+  // so they hold inside each of pdfkit's q BT … ET Q. Setting the font out here too tells pdf.js that
+  // the segments below share one font (it starts a new text item when a Q changes the font).
+  const fontId = (doc as unknown as { _font: { id: string } })._font.id;
+  doc.save().addContent(`3 Tr /${fontId} ${style.size} Tf`);
+  // fontkit would lift a combining mark onto its letter with a text-matrix jump, which extractors
+  // read as a break; drawn on its own (no advance), the mark simply follows in the text.
+  // pdfkit supports horizontalScaling (Tz); its typings do not list it yet.
+  const options: PDFKit.Mixins.TextOptions & { horizontalScaling: number } = {
+    features: [],
+    lineBreak: false,
+    horizontalScaling: stretch * 100,
+  };
+  let left = x;
+  for (const part of visual.split(MARKS).filter(Boolean)) {
+    doc.text(part, left, y, options);
+    left += doc.widthOfString(part, { features: [] }) * stretch;
+  }
+  doc.restore();
 }
 
 /**
@@ -162,12 +206,13 @@ export function drawLine(
   style: TextStyle,
   { x, y, align = 'center', base = 'auto' }: { x: number; y: number; align?: Align; base?: Direction },
 ): number {
-  const runs = measuredRuns(doc, line, style, base);
+  const runs = measuredRuns(line, style, base);
   const total = runs.reduce((sum, { width }) => sum + width, 0);
   let left = align === 'center' ? x - total / 2 : align === 'right' ? x - total : x;
-  for (const { run, width } of runs) {
-    useRun(doc, run, style);
-    doc.fillColor(style.color).text(run.text, left, y, { features: [], lineBreak: false });
+  for (const { run, font, glyphs, width } of runs) {
+    // pdfkit puts a line's top at y and its baseline one ascent below; the outlines do the same.
+    drawOutlines(doc, font, glyphs, left, y + (font.ascent * style.size) / font.unitsPerEm, style);
+    drawTextLayer(doc, run, style, left, y, width);
     left += width;
   }
   return lineHeight(style);

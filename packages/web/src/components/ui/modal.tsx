@@ -37,7 +37,8 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
-          className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:bottom-auto sm:max-h-[85vh]"
+          // Sized to its content, up to the window's height (a short confirmation is not a full-height sheet).
+          className="fixed inset-x-2 top-4 z-50 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:max-h-[85vh]"
           style={{ maxWidth: width }}
         >
           <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">
@@ -59,9 +60,26 @@ export function Modal({
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          <div className="min-h-0 overflow-y-auto px-5 pt-4 pb-4 has-[[data-modal-footer]]:pb-0">
+            {children}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The modal's action row (Cancel, Add…): it sticks to the bottom of the modal while the body
+ * scrolls, so the actions are always on screen whatever the window's height.
+ */
+export function ModalFooter({ children }: { children: ReactNode }) {
+  return (
+    <div
+      data-modal-footer=""
+      className="sticky bottom-0 -mx-5 mt-1 flex flex-wrap justify-end gap-3 border-t border-gray-200 bg-white px-5 py-3"
+    >
+      {children}
+    </div>
   );
 }

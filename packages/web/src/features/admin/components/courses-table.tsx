@@ -93,11 +93,7 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
       column.accessor((course) => course.createdBy.email, {
         id: 'email',
         header: () => t`Email`,
-        cell: ({ getValue }) => (
-          <span dir="ltr" className="whitespace-nowrap">
-            {getValue()}
-          </span>
-        ),
+        cell: ({ getValue }) => <bdi className="whitespace-nowrap">{getValue()}</bdi>,
       }),
       column.accessor((course) => new Date(course.updatedAt).getTime(), {
         id: 'updatedAt',

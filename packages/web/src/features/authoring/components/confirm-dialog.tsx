@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFooter } from '../../../components/ui/modal.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 
 export interface ConfirmDialogProps {
@@ -27,14 +27,14 @@ export function ConfirmDialog({
     <Modal open={open} onOpenChange={onOpenChange} title={title} width="28rem">
       <div className="flex flex-col gap-5">
         <div className="text-sm text-ink">{children}</div>
-        <div className="flex flex-wrap justify-end gap-3">
+        <ModalFooter>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             <Trans>Cancel</Trans>
           </Button>
           <Button variant="danger" loading={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
-        </div>
+        </ModalFooter>
       </div>
     </Modal>
   );

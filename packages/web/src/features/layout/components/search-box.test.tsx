@@ -23,11 +23,4 @@ describe('SearchBox', () => {
     await router.navigate('/dashboard');
     await waitFor(() => expect(box).toHaveValue(''));
   });
-
-  it('on another page takes the reader to /dashboard?q=', async () => {
-    const { router } = renderApp(<SearchBox />, { route: '/contributor/dashboard' });
-    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'hardware' } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('hardware');
-  });
 });

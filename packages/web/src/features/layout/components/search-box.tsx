@@ -1,30 +1,24 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FiSearch } from 'react-icons/fi';
 import { LIMITS } from '@app/shared';
-import { paths } from '../../../lib/paths.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 const PARAM = 'q';
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const dashboardSearch = (q: string) =>
-  q ? `${paths.dashboard}?${new URLSearchParams({ q }).toString()}` : paths.dashboard;
-
 /**
- * The header's course search. On /dashboard it keeps `?q=` in the URL (debounced 300 ms, replacing
- * history so Back still leaves the page); on other pages typing takes the reader to /dashboard?q=….
- * The server matches Arabic regardless of alef forms, taa marbuta and diacritics.
+ * The learner catalogue's search, in the header of /dashboard only (the boards list other courses, so
+ * a box there would search the wrong list). It keeps `?q=` in the URL (debounced 300 ms, replacing
+ * history so Back still leaves the page). The server matches Arabic regardless of alef forms, taa
+ * marbuta and diacritics.
  */
 export function SearchBox({ className = '' }: { className?: string }) {
   const { t } = useLingui();
   const inputId = useId();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
-  const onDashboard = pathname === paths.dashboard;
-  const urlQuery = onDashboard ? (params.get(PARAM) ?? '') : '';
+  const urlQuery = params.get(PARAM) ?? '';
 
   const [value, setValue] = useState(urlQuery);
   const debounced = useDebouncedValue(value, SEARCH_DEBOUNCE_MS);
@@ -33,19 +27,17 @@ export function SearchBox({ className = '' }: { className?: string }) {
 
   const apply = (term: string) => {
     const q = term.trim();
-    if (q === written.current && (onDashboard || !q)) return;
+    if (q === written.current) return;
     written.current = q;
-    if (onDashboard)
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (q) next.set(PARAM, q);
-          else next.delete(PARAM);
-          return next;
-        },
-        { replace: true },
-      );
-    else if (q) void navigate(dashboardSearch(q));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (q) next.set(PARAM, q);
+        else next.delete(PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   // Typing: send the term once it has settled.
@@ -64,7 +56,6 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     apply(value);
-    if (!onDashboard && !value.trim()) void navigate(paths.dashboard);
   };
 
   return (

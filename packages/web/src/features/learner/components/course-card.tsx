@@ -53,7 +53,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         </div>
       )}
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="text-lg leading-snug font-bold text-ink" lang={title.lang}>
+        <h2 className="text-lg leading-snug font-bold text-ink" lang={title.lang} dir="auto">
           {course.enrolled ? (
             // The link's box covers the card, so clicking anywhere on an enrolled card opens it.
             <Link
@@ -66,12 +66,12 @@ export function CourseCard({ course }: { course: CourseSummary }) {
             title.text
           )}
         </h2>
-        <p className="line-clamp-3 text-sm text-muted" lang={description.lang}>
+        <p className="line-clamp-3 text-sm text-muted" lang={description.lang} dir="auto">
           {description.text}
         </p>
         <p className="text-sm text-ink">
           <Trans>
-            By <span className="font-semibold">{author}</span>
+            By <bdi className="font-semibold">{author}</bdi>
           </Trans>
         </p>
         <div className="mt-auto pt-2">

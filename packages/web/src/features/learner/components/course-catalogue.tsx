@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { approvedCoursesQuery } from '../api/get-approved-courses.ts';
 import { CourseCard } from './course-card.tsx';
 
@@ -20,6 +21,7 @@ export function CourseCatalogue() {
   const [params, setParams] = useSearchParams();
   const q = (params.get(SEARCH_PARAM) ?? '').trim();
   const courses = useQuery(approvedCoursesQuery(q));
+  useDocumentTitle(t`Available Courses`);
 
   const clearSearch = () =>
     setParams(

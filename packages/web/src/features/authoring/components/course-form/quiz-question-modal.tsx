@@ -4,7 +4,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus, FiTrash2 } from 'react-icons/fi';
 import { LIMITS, quizQuestionInputSchema, type QuizQuestionInput } from '@app/shared';
-import { Modal } from '../../../../components/ui/modal.tsx';
+import { Modal, ModalFooter } from '../../../../components/ui/modal.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
@@ -225,7 +225,7 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
       </fieldset>
 
       {readOnly ? null : (
-        <div className="flex flex-wrap justify-end gap-3 border-t border-gray-200 pt-4">
+        <ModalFooter>
           {index !== null && onDelete ? (
             <Button
               variant="danger"
@@ -243,7 +243,7 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
             <Trans>Cancel</Trans>
           </Button>
           <Button type="submit">{index === null ? <Trans>Add</Trans> : <Trans>Save</Trans>}</Button>
-        </div>
+        </ModalFooter>
       )}
     </form>
   );

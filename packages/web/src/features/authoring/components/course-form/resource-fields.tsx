@@ -120,10 +120,7 @@ export function ResourceFields({
           hint={
             embed ? (
               <span>
-                <Trans>Saved as the embed link:</Trans>{' '}
-                <span dir="ltr" className="break-all">
-                  {embed}
-                </span>
+                <Trans>Saved as the embed link:</Trans> <bdi className="break-all">{embed}</bdi>
               </span>
             ) : (
               <Trans>Paste the video's watch, share or embed link.</Trans>

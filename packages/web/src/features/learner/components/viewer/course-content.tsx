@@ -61,7 +61,10 @@ export function CourseContent({
               <li key={section._id} className="border-b border-gray-100 last:border-b-0">
                 <h3 className="bg-gray-50 px-4 py-2 text-sm font-bold text-ink">
                   <Trans>
-                    Section {number}: <span lang={title.lang}>{sectionTitle}</span>
+                    Section {number}:{' '}
+                    <span lang={title.lang} dir="auto">
+                      {sectionTitle}
+                    </span>
                   </Trans>
                 </h3>
                 <ul>
@@ -118,7 +121,11 @@ function ResourceItem({
   const { t } = useLingui();
   const language = useLanguage();
   const title = pickLocalized(language, resource.title, resource.title_tr);
-  const name = <span lang={title.lang}>{title.text}</span>;
+  const name = (
+    <span lang={title.lang} dir="auto">
+      {title.text}
+    </span>
+  );
   const quizTitle = title.text;
 
   if (resource.type === 'quiz')

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
 import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../test-fixtures.ts';
 import { CourseViewer } from './course-viewer.tsx';
@@ -45,6 +45,8 @@ describe('CourseViewer', () => {
       'Why sharing data makes research better.',
     );
     expect(within(content).queryByTestId('certificate-item')).not.toBeInTheDocument();
+    // The tab is named after the course (isolated, as it is user text).
+    expect(document.title).toBe('\u2068Introduction to Open Science\u2069 · Open Science Courses');
   });
 
   it('opens a video in a privacy-enhanced frame titled by the resource, and shows its description', async () => {
@@ -109,6 +111,9 @@ describe('CourseViewer', () => {
       await screen.findByRole('heading', { name: 'You are not enrolled in this course' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Learning' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.title).toBe('You are not enrolled in this course · Open Science Courses'),
+    );
     expect(screen.getAllByRole('link', { name: /dashboard|Browse courses/ }).length).toBeGreaterThan(0);
   });
 

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
+import { isolateText, useDocumentTitle } from '../../../../lib/use-document-title.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { learnerCourseQuery } from '../../api/get-learner-course.ts';
 import { overallScoreQuery } from '../../api/get-overall-score.ts';
@@ -16,6 +17,13 @@ import { DescriptionTabs } from './description-tabs.tsx';
 import { ResourceView } from './resource-view.tsx';
 import { ViewerHeader } from './viewer-header.tsx';
 import { findSelection, hasEarnedCertificate } from './viewer-model.ts';
+
+/** Why the course cannot be shown to this learner, if the API said so (otherwise a failure to retry). */
+function accessProblem(error: Error | null): 'not-enrolled' | 'not-found' | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === 'NOT_ENROLLED') return 'not-enrolled';
+  return error.status === 404 || error.status === 400 ? 'not-found' : null;
+}
 
 /** The selected item lives in the URL (`?resource=`), so a reload or Back keeps the learner's place. */
 const SELECTED_PARAM = 'resource';
@@ -35,6 +43,16 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   // Narrow screens start with the list open only while nothing is selected.
   const [contentOpen, setContentOpen] = useState<boolean | null>(null);
   const [focusKey, setFocusKey] = useState(0);
+  const problem = course.data ? null : accessProblem(course.error);
+  useDocumentTitle(
+    course.data
+      ? isolateText(pickLocalized(language, course.data.title, course.data.title_tr).text)
+      : problem === 'not-enrolled'
+        ? t`You are not enrolled in this course`
+        : problem === 'not-found'
+          ? t`Course not found`
+          : t`Course`,
+  );
   // Description §8: a failed overall-score fetch is only logged; the bar then shows 0.
   useEffect(() => {
     if (overall.error) console.warn('Could not load the overall score:', overall.error.message);
@@ -52,11 +70,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   // A failed refetch keeps the course on screen; only a failed load replaces it.
   const data = course.data;
   if (!data) {
-    const error = course.error;
-    if (error instanceof ApiError && error.code === 'NOT_ENROLLED')
-      return <CourseAccessProblem courseId={courseId} reason="not-enrolled" />;
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-      return <CourseAccessProblem courseId={courseId} reason="not-found" />;
+    if (problem) return <CourseAccessProblem courseId={courseId} reason={problem} />;
     return (
       <ViewerFrame>
         <main className="flex-1 px-4 py-10">

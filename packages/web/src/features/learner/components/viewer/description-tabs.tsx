@@ -27,7 +27,12 @@ export function DescriptionTabs({ course, selection }: { course: LearnerCourse; 
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="tab1" className="p-4">
-        <p lang={description.lang} className="whitespace-pre-line text-ink" data-testid="description-text">
+        <p
+          lang={description.lang}
+          dir="auto"
+          className="whitespace-pre-line text-ink"
+          data-testid="description-text"
+        >
           {description.text}
         </p>
       </Tabs.Content>

@@ -126,7 +126,7 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
           deliberate.current = true;
         }}
       >
-        <legend className="mb-3 text-lg font-semibold text-ink" lang={questionText.lang}>
+        <legend className="mb-3 text-lg font-semibold text-ink" lang={questionText.lang} dir="auto">
           {questionText.text}
         </legend>
         {question.options.map((option) => {
@@ -157,7 +157,9 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
                 onChange={() => choose(option.name)}
                 className="size-5 shrink-0 accent-primary-dark focus:outline-none"
               />
-              <span>{label.text}</span>
+              <span lang={label.lang} dir="auto">
+                {label.text}
+              </span>
             </label>
           );
         })}

@@ -38,6 +38,7 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
         </Link>
         <h1
           lang={title.lang}
+          dir="auto"
           className="min-w-0 flex-1 truncate text-lg font-bold text-ink lg:text-xl"
           title={title.text}
         >

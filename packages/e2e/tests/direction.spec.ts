@@ -1,0 +1,212 @@
+import { mkdirSync } from 'node:fs';
+import type { Language } from '@app/shared';
+import type { Locator, Page } from '@playwright/test';
+import { createAccount, expect, login, signInBrowser, test } from '../src/fixtures.ts';
+import { ADMIN } from '../src/ports.ts';
+import { createApprovedCourse, enrol } from './learner-support.ts';
+
+/**
+ * Direction is an invariant, not a hope: on every screen with tabs, menus and modals, each element
+ * that carries its own `dir` agrees with the document, unless it is user content marked `auto`, text
+ * in a declared language (an Arabic field in the English interface), or an e-mail/URL input. Axe does
+ * not see this, so it is checked here, with the computed direction of the widgets themselves.
+ */
+
+const T = {
+  about: { en: 'About the platform', ar: 'عن المنصة' },
+  usefulLinks: { en: 'Useful links', ar: 'روابط مفيدة' },
+  courseDescription: { en: 'About this course', ar: 'عن هذه الدورة' },
+  addSection: { en: 'Add Section', ar: 'إضافة قسم' },
+  addResources: { en: 'Add Resources', ar: 'إضافة موارد' },
+  sectionTitle: { en: 'Section title', ar: 'عنوان القسم' },
+  resourceType: { en: 'Resource type', ar: 'نوع المورد' },
+  addQuestion: { en: 'Add Question', ar: 'إضافة سؤال' },
+  addOption: { en: 'Add option', ar: 'إضافة خيار' },
+  add: { en: 'Add', ar: 'إضافة' },
+  cancel: { en: 'Cancel', ar: 'إلغاء' },
+  deleteSection: { en: 'Delete section 1', ar: 'حذف القسم 1' },
+  deleteSectionTitle: { en: 'Delete section 1?', ar: 'حذف القسم 1؟' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+const directionOf = (lang: Language) => (lang === 'ar' ? 'rtl' : 'ltr');
+
+/** Elements whose own `dir` disagrees with the document without a reason (their opening tags). */
+async function expectOwnDirectionsAgree(page: Page, where: string) {
+  const offenders = await page.evaluate(() => {
+    const documentDir = document.documentElement.dir;
+    const byLanguage = (lang: string) => (lang.startsWith('ar') ? 'rtl' : 'ltr');
+    return Array.from(document.body.querySelectorAll('[dir]'))
+      .filter((element) => {
+        const dir = element.getAttribute('dir');
+        if (dir === documentDir || dir === 'auto') return false;
+        const lang = element.getAttribute('lang');
+        if (lang && dir === byLanguage(lang)) return false;
+        return !element.matches('input[type=email][dir=ltr], input[type=url][dir=ltr]');
+      })
+      .map((element) => element.outerHTML.slice(0, element.outerHTML.indexOf('>') + 1));
+  });
+  expect(offenders, `elements whose dir disagrees with the document on ${where}`).toEqual([]);
+}
+
+async function expectComputedDirection(locator: Locator, lang: Language) {
+  await expect(locator).toBeVisible();
+  expect(await locator.evaluate((element) => getComputedStyle(element).direction)).toBe(directionOf(lang));
+}
+
+/** What the viewport shows, for people to look at: .artifacts/screenshots/<lang>-dir-<name>-<width>.png */
+async function shot(page: Page, lang: Language, name: string) {
+  mkdirSync('.artifacts/screenshots', { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `.artifacts/screenshots/${lang}-dir-${name}-${width}.png` });
+}
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const;
+
+/** A dropdown opened by `trigger`: its menu follows the document's direction, at both widths. */
+async function checkMenu(page: Page, lang: Language, trigger: Locator, name: string) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await expectComputedDirection(menu, lang);
+    await expect(menu).toHaveAttribute('dir', directionOf(lang));
+    if (size.width === 1280) {
+      // Aligned to the trigger's end: its right edge in English, its left edge in Arabic.
+      const [box, anchor] = [await menu.boundingBox(), await trigger.boundingBox()];
+      const edge = (b: { x: number; width: number }) => (lang === 'ar' ? b.x : b.x + b.width);
+      expect(Math.abs(edge(box!) - edge(anchor!))).toBeLessThan(2);
+    }
+    await expectOwnDirectionsAgree(page, name);
+    await shot(page, lang, name);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  }
+}
+
+test('landing tabs, the profile and language menus follow the document direction', async ({
+  page,
+  request,
+  lang,
+}) => {
+  await page.goto('/');
+  const tabs = page.getByRole('tablist', { name: T.about[lang] });
+  await tabs.scrollIntoViewIfNeeded();
+  await expectComputedDirection(tabs, lang);
+  await expectComputedDirection(page.getByRole('tabpanel'), lang);
+  // The first tab sits at the start side: left in English, right in Arabic.
+  const [first, second] = [
+    await tabs.getByRole('tab').nth(0).boundingBox(),
+    await tabs.getByRole('tab').nth(1).boundingBox(),
+  ];
+  expect(first!.x < second!.x).toBe(lang === 'en');
+  await expectOwnDirectionsAgree(page, 'the landing page');
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await tabs.getByRole('tab', { name: T.usefulLinks[lang] }).click();
+    await expectComputedDirection(page.getByRole('tabpanel'), lang);
+    await tabs.scrollIntoViewIfNeeded();
+    await shot(page, lang, 'landing-tabs');
+  }
+  await page.setViewportSize(WIDTHS[0]);
+
+  const learner = await createAccount(request);
+  await signInBrowser(page, learner);
+  await page.goto('/dashboard');
+  await expectOwnDirectionsAgree(page, '/dashboard');
+  await checkMenu(page, lang, page.getByTestId('profile-button'), 'profile-menu');
+  await checkMenu(page, lang, page.getByTestId('language-toggle'), 'language-menu');
+});
+
+test('the course viewer’s description tab follows the document direction', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const course = await createApprovedCourse(request);
+  const learner = await createAccount(request);
+  await enrol(request, learner, course.id);
+  await signInBrowser(page, learner);
+  await page.goto(`/course/${course.id}`);
+  const tabs = page.getByRole('tablist', { name: T.courseDescription[lang] });
+  await expectComputedDirection(tabs, lang);
+  await expectComputedDirection(page.getByRole('tabpanel'), lang);
+  await expectOwnDirectionsAgree(page, 'the course viewer');
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await tabs.scrollIntoViewIfNeeded();
+    await shot(page, lang, 'viewer-tabs');
+  }
+});
+
+test('the admin row-action menu follows the document direction; user text is isolated', async ({
+  page,
+  request,
+  lang,
+}) => {
+  await signInBrowser(page, await login(request, ADMIN.email, ADMIN.password, true));
+  await page.goto('/admin/dashboard');
+  const row = page.getByTestId('course-row').first();
+  await expect(row).toBeVisible();
+  // Title and contributor's name are user text, each isolated in its own direction.
+  await expect(row.locator('[dir=auto]')).toHaveCount(2);
+  await expectOwnDirectionsAgree(page, '/admin/dashboard');
+  await checkMenu(page, lang, row.getByTestId('row-actions'), 'admin-row-menu');
+  // The boards do not show the learner catalogue's search box.
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+});
+
+test('the quiz-question modal keeps its actions on screen; the delete confirmation fits its content', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const contributor = await createAccount(request, 'Contributor');
+  await signInBrowser(page, contributor);
+  await page.goto('/course/add-course');
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await page.getByRole('button', { name: T.addSection[lang] }).click();
+  const section = page.getByTestId('section-1');
+  // Typed content makes deleting the section ask first.
+  await section.getByLabel(T.sectionTitle[lang], { exact: true }).fill('Getting started');
+  await section.getByRole('button', { name: T.addResources[lang] }).click();
+  await page
+    .getByTestId('resource-1-1')
+    .getByLabel(T.resourceType[lang], { exact: true })
+    .selectOption('quiz');
+
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.getByRole('button', { name: T.addQuestion[lang] }).click();
+    const dialog = page.getByRole('dialog', { name: T.addQuestion[lang] });
+    // Four options: the tallest the form gets.
+    await dialog.getByRole('button', { name: T.addOption[lang] }).click();
+    await dialog.getByRole('button', { name: T.addOption[lang] }).click();
+    await expectComputedDirection(dialog, lang);
+    await expectOwnDirectionsAgree(page, 'the quiz-question modal');
+    // Cancel and Add are on screen without scrolling, and stay there when the body scrolls.
+    const actions = [
+      dialog.getByRole('button', { name: T.cancel[lang], exact: true }),
+      dialog.getByRole('button', { name: T.add[lang], exact: true }),
+    ];
+    for (const action of actions) await expect(action).toBeInViewport({ ratio: 1 });
+    await shot(page, lang, 'quiz-modal');
+    await dialog.locator('fieldset').last().scrollIntoViewIfNeeded();
+    for (const action of actions) await expect(action).toBeInViewport({ ratio: 1 });
+    await actions[0]!.click();
+    await expect(dialog).toBeHidden();
+
+    await section.getByRole('button', { name: T.deleteSection[lang] }).click();
+    const confirm = page.getByRole('dialog', { name: T.deleteSectionTitle[lang] });
+    await expectComputedDirection(confirm, lang);
+    await expectOwnDirectionsAgree(page, 'the delete confirmation');
+    // Sized to its content, not a full-height sheet.
+    const box = await confirm.boundingBox();
+    expect(box!.height).toBeLessThan(size.height / 2);
+    await shot(page, lang, 'delete-confirm');
+    await confirm.getByRole('button', { name: T.cancel[lang], exact: true }).click();
+    await expect(confirm).toBeHidden();
+  }
+});
