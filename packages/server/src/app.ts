@@ -24,6 +24,7 @@ import { learningRoutes } from './features/learning/learning.routes.ts';
 import { startOutboxWorker } from './features/mail/mail.outbox.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
+import { publicCoursesRoutes } from './features/public-courses/public-courses.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,8 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
   startOutboxWorker(app);
   await app.register(authRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
+  // Server-rendered public pages: before the SPA, whose fallback answers every other path.
+  await app.register(publicCoursesRoutes);
 
   await registerSpa(app);
   return app;

@@ -21,6 +21,7 @@ const course = (n: number, status: CourseStatus, extra: Partial<CourseSummary> =
   description: 'd',
   description_tr: null,
   author: 'a',
+  license: 'CC-BY-4.0',
   status,
   status_tr: {
     Pending: 'قيد المراجعة',

@@ -163,6 +163,7 @@ export function toCoursePayload(parsed: CourseInput, status?: 'Draft' | 'Pending
     description: parsed.description,
     description_tr: orNull(parsed.description_tr),
     author: parsed.author,
+    license: parsed.license,
     coursesection: parsed.coursesection.map((section) => ({
       ...section,
       title_tr: orNull(section.title_tr),
