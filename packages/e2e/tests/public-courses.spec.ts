@@ -1,14 +1,18 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '@app/shared';
 import {
+  createAccount,
   expect,
   expectAccessible,
+  login,
+  signInBrowser,
   snap,
   test,
   uniqueEmail,
   verificationLinkFrom,
   waitForMail,
 } from '../src/fixtures.ts';
+import { ADMIN } from '../src/ports.ts';
 
 /**
  * Issue #15: the public, server-rendered course pages. A visitor without an account reads the
@@ -34,6 +38,8 @@ const T = {
     loginButton: 'Login',
     startLearning: 'Start Learning',
     license: 'Creative Commons Attribution 4.0 International',
+    licenceGroup: 'Licence',
+    shareAlike: 'Creative Commons Attribution-ShareAlike 4.0 International',
   },
   ar: {
     catalogue: 'الدورات',
@@ -52,6 +58,8 @@ const T = {
     loginButton: 'تسجيل الدخول',
     startLearning: 'ابدأ التعلم',
     license: 'المشاع الإبداعي: نسب المصنَّف 4.0 دولي',
+    licenceGroup: 'الترخيص',
+    shareAlike: 'المشاع الإبداعي: نسب المصنَّف - الترخيص بالمثل 4.0 دولي',
   },
 } as const;
 
@@ -152,4 +160,33 @@ test('an unpublished or unknown course is a 404 page, and robots.txt and sitemap
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
   expect(await sitemap.text()).toContain('/sitemaps/courses-1.xml');
+});
+
+test('authors pick the licence in the course form; administrators see it in their table', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const t = T[lang];
+  await signInBrowser(page, await createAccount(request, 'Contributor'));
+  await page.goto('/course/add-course');
+  const group = main(page).getByRole('group', { name: t.licenceGroup });
+  await expect(group.getByRole('radio')).toHaveCount(5);
+  await expect(group.getByRole('radio', { name: t.license })).toBeChecked();
+  await group.getByRole('radio', { name: t.shareAlike }).check();
+  await expect(group.getByRole('radio', { name: t.shareAlike })).toBeChecked();
+  await group.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await snapBothWidths(page, lang, 'course-form-licence');
+
+  await page.evaluate(() => localStorage.clear());
+  await signInBrowser(page, await login(request, ADMIN.email, ADMIN.password, true));
+  await page.goto('/admin/dashboard');
+  const table = main(page).getByRole('table');
+  await expect(table.getByRole('columnheader', { name: t.licenceGroup })).toBeVisible();
+  await expect(table.getByRole('link', { name: /CC BY-SA 4.0/ }).first()).toHaveAttribute(
+    'href',
+    `https://creativecommons.org/licenses/by-sa/4.0/${lang === 'ar' ? 'deed.ar' : ''}`,
+  );
+  await snap(page, lang, 'admin-table-licence');
 });
