@@ -78,7 +78,7 @@ export function layout(meta: PageMeta, main: SafeHtml, status?: { noindex: boole
         <a class="skip" href="#main">${t(m.skipToContent)}</a>
         <header class="site">
           <div class="bar">
-            <a class="brand" href="/">${siteName}</a>
+            <a class="brand" href="/?lang=${lang}">${siteName}</a>
             <nav aria-label="${siteName}">
               <a href="/courses?lang=${lang}">${t(m.allCourses)}</a>
               <a href="${meta.alternates[switchTo]}" hreflang="${switchTo}" lang="${switchTo}"
