@@ -25,6 +25,7 @@ import { startOutboxWorker } from './features/mail/mail.outbox.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 import { backupRoutes } from './features/backup/backup.routes.ts';
+import { publicCoursesRoutes } from './features/public-courses/public-courses.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +107,8 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
   await app.register(authRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
   await app.register(backupRoutes, { prefix: '/api/v1' });
+  // Server-rendered public pages: before the SPA, whose fallback answers every other path.
+  await app.register(publicCoursesRoutes);
 
   await registerSpa(app);
   return app;

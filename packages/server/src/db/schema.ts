@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CourseStatus, Language, QuizQuestion, ResourceType, Role } from '@app/shared';
+import type { CourseLicense, CourseStatus, Language, QuizQuestion, ResourceType, Role } from '@app/shared';
 
 /** Data model (architecture §5). UUID keys are exposed as `_id`; growing counts are rows, not arrays. */
 
@@ -113,6 +113,8 @@ export const courses = pgTable(
     description: text('description').notNull(),
     descriptionTr: text('description_tr'),
     author: text('author').notNull(),
+    /** SPDX id, one of COURSE_LICENSES (migration 0002). */
+    license: text('license').$type<CourseLicense>().notNull().default('CC-BY-4.0'),
     status: text('status').$type<CourseStatus>().notNull(),
     isAvailable: boolean('is_available').notNull().default(true),
     enableEditing: boolean('enable_editing').notNull().default(true),

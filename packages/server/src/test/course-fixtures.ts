@@ -107,6 +107,7 @@ export function courseBody(pdfUrl: string, overrides: Partial<CourseInput> = {})
     description: 'Why sharing data and methods makes research better.',
     description_tr: 'لماذا تجعل مشاركة البيانات والأساليب البحث أفضل.',
     author: 'Open Science Community',
+    license: 'CC-BY-4.0',
     coursesection: [
       {
         title: 'Getting started',

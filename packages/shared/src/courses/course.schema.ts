@@ -7,6 +7,7 @@ import {
   ROLES,
 } from '../common/constants.ts';
 import { isEmbeddableVideoUrl } from '../common/youtube.ts';
+import { courseLicenseSchema, DEFAULT_COURSE_LICENSE } from './licenses.ts';
 
 /** PostgreSQL cannot store NUL characters in text or jsonb; refuse them as invalid input, not a 500. */
 const noNul = (value: string) => !value.includes('\u0000');
@@ -94,6 +95,8 @@ export const courseInputSchema = z.object({
   description: text(LIMITS.descriptionMax),
   description_tr: translation(LIMITS.descriptionMax),
   author: text(LIMITS.authorMax),
+  /** SPDX id; a form that predates the licence may omit it and gets CC BY 4.0. */
+  license: courseLicenseSchema.default(DEFAULT_COURSE_LICENSE),
   coursesection: z.array(sectionInputSchema).max(LIMITS.sectionsMax).default([]),
   /** Only "Draft" (on create) and Draft → "Pending" (an owner submitting for review) have an effect. */
   status: z.enum(COURSE_STATUSES).optional(),
@@ -175,6 +178,7 @@ export const courseSummarySchema = z.object({
   description: z.string(),
   description_tr: z.string().nullable(),
   author: z.string(),
+  license: courseLicenseSchema,
   status: z.enum(COURSE_STATUSES),
   status_tr: z.string(),
   isAvailable: z.boolean(),

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '@app/shared';
 import { ApiError } from '../lib/api-client.ts';
-import { clearSession, currentUserQuery, getToken, homeFor } from '../lib/session.ts';
+import { clearSession, currentUserQuery, getToken, homeFor, safeNext } from '../lib/session.ts';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from './query-client.ts';
 
@@ -32,12 +32,12 @@ export const requireRole =
     }
   };
 
-/** For sign-in pages: a signed-in user goes straight to their board. */
-export async function redirectIfSignedIn() {
+/** For sign-in pages: a signed-in user goes straight on (to `next`, e.g. a course) or to their board. */
+export async function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
   if (!getToken()) return null;
   try {
     const user = await queryClient.ensureQueryData(currentUserQuery);
-    return redirect(homeFor(user.role));
+    return redirect(safeNext(new URL(request.url).search) ?? homeFor(user.role));
   } catch {
     clearSession();
     return null;

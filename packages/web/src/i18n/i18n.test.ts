@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_STORAGE_KEY, storedLanguage } from './i18n.ts';
 
 /**
  * Catalogs are per feature, so one English message can sit in several of them. They are merged on
@@ -43,4 +44,17 @@ describe('translation catalogs', () => {
       expect(problems).toEqual([]);
     });
   }
+});
+
+describe('storedLanguage', () => {
+  it('adopts ?lang= from a link (the public course pages) and keeps it', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    window.history.replaceState(null, '', '/signup?next=%2Fcourse%2F1&lang=ar');
+    expect(storedLanguage()).toBe('ar');
+    window.history.replaceState(null, '', '/dashboard');
+    expect(storedLanguage()).toBe('ar');
+    window.history.replaceState(null, '', '/login?lang=xx');
+    expect(storedLanguage()).toBe('ar');
+    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  });
 });

@@ -10,6 +10,9 @@ const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
 const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
 export function storedLanguage(): Language {
+  // A link from a public course page says which language the visitor was reading (`?lang=ar`).
+  const requested = new URLSearchParams(window.location.search).get('lang');
+  if (isLanguage(requested)) localStorage.setItem(LANGUAGE_STORAGE_KEY, requested);
   const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }

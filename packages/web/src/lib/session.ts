@@ -40,10 +40,32 @@ export function homeFor(role: Role): string {
   }
 }
 
+// Browsers read `/\host` like `//host`, another site; only plain same-site paths are followed.
+const isSitePath = (path: string | null): path is string =>
+  Boolean(path?.startsWith('/')) && !/^\/[/\\]/.test(path!);
+
 /** `/login?next=/course/42` → '/course/42'; only same-site paths are honoured. */
 export function safeNext(search: string): string | null {
   const next = new URLSearchParams(search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+  return isSitePath(next) ? next : null;
+}
+
+/** `/login` or `/signup`, coming back to `next` afterwards when there is one. */
+export const withNext = (path: string, next: string | null) =>
+  next ? `${path}?next=${encodeURIComponent(next)}` : path;
+
+/**
+ * Where a new account goes once its e-mail is verified: the verification link opens a new page, so
+ * the sign-up page keeps its `next` here for the verification page's "Login" button.
+ */
+const NEXT_AFTER_VERIFY = 'next_after_verify';
+export function rememberNextAfterVerification(next: string | null) {
+  if (next) localStorage.setItem(NEXT_AFTER_VERIFY, next);
+  else localStorage.removeItem(NEXT_AFTER_VERIFY);
+}
+export function nextAfterVerification(): string | null {
+  const next = localStorage.getItem(NEXT_AFTER_VERIFY);
+  return isSitePath(next) ? next : null;
 }
 
 export const loginUrlReturningHere = () =>

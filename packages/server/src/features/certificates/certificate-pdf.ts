@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { LICENSE_INFO, type CourseLicense } from '@app/shared';
 import {
   drawCenteredLine,
   fitParagraph,
@@ -14,6 +15,7 @@ export interface CertificateContent {
   name: string;
   courseTitle: string;
   courseTitleTr: string | null;
+  license: CourseLicense;
   issuedAt: Date;
   verifyUrl: string;
 }
@@ -134,6 +136,9 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     for (const [text, lineStyle] of column.lines)
       columnY += drawCenteredLine(doc, text, lineStyle, column.x, columnY);
   }
+  const licence = LICENSE_INFO[content.license];
+  const small = style(9, 'regular', MUTED);
+  drawCenteredLine(doc, `Licence  ·  الترخيص: ${licence.short}  ${licence.deed}`, small, center, height - 74);
   drawCenteredLine(
     doc,
     // The Arabic label is isolated right to left (RLI … PDI), so its colon ends it on its left.

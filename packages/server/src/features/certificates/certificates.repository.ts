@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { CourseLicense } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { certificates, courses, enrollments, users } from '../../db/schema.ts';
 
@@ -8,6 +9,7 @@ export interface CertificateRecord {
   name: string;
   courseTitle: string;
   courseTitleTr: string | null;
+  license: CourseLicense;
 }
 
 /** The course as the caller may see it for a certificate: its titles, state and their enrolment. */
@@ -30,6 +32,7 @@ const certificateRecord = {
   name: sql<string>`${users.firstname} || ' ' || ${users.lastname}`,
   courseTitle: courses.title,
   courseTitleTr: courses.titleTr,
+  license: courses.license,
 };
 
 function selectCertificates(db: Db) {

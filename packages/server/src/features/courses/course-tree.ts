@@ -60,6 +60,7 @@ export function courseContentColumns(input: CourseInput) {
     description: input.description,
     descriptionTr: orNull(input.description_tr),
     author: input.author,
+    license: input.license,
     searchText: searchTextOf(input),
   };
 }

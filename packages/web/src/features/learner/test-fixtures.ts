@@ -20,6 +20,7 @@ export function summary(overrides: Partial<CourseSummary> = {}): CourseSummary {
     description: 'Why sharing data makes research better.',
     description_tr: null,
     author: 'Open Science Community',
+    license: 'CC-BY-4.0',
     status: 'Approved',
     status_tr: 'معتمد',
     isAvailable: true,

@@ -21,6 +21,7 @@ const course = (n: number, status: CourseStatus, extra: Partial<CourseSummary> =
   description: 'd',
   description_tr: null,
   author: 'a',
+  license: 'CC-BY-4.0',
   status,
   status_tr: {
     Pending: 'قيد المراجعة',
@@ -77,9 +78,13 @@ describe('CoursesTable', () => {
       'Email',
       'Last Updated',
       'Status',
+      'Licence',
       'Actions',
     ]);
     expect(bodyRows()).toHaveLength(10);
+    // The licence badge links to the deed, named by the licence for screen readers.
+    const badge = within(bodyRows()[0]!).getByRole('link', { name: /CC BY 4.0/ });
+    expect(badge).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(within(bodyRows()[0]!).getByText('1st March, 2026')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

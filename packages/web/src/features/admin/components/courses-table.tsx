@@ -17,6 +17,7 @@ import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { pickLocalized } from '../../../lib/localized.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
+import { LicenseBadge } from '../../../components/license-badge.tsx';
 import { RowActionsMenu } from './row-actions-menu.tsx';
 
 export const PAGE_SIZE = 10;
@@ -30,7 +31,7 @@ export interface CoursesTableProps {
 
 /**
  * The admin table (description §2): Cover, Title, Contributor's name, Role, Email, Last Updated,
- * status, Actions; sortable columns, a status filter, pages of 10. On narrow screens it scrolls
+ * status, licence (#15), Actions; sortable columns, a status filter, pages of 10. On narrow screens it scrolls
  * sideways inside a labelled, focusable region.
  */
 export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
@@ -119,6 +120,11 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
             />
           );
         },
+      }),
+      column.accessor('license', {
+        id: 'license',
+        header: () => t`Licence`,
+        cell: ({ row }) => <LicenseBadge license={row.original.license} compact />,
       }),
       column.display({
         id: 'actions',

@@ -7,7 +7,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { safeNext } from '../../../lib/session.ts';
+import { safeNext, withNext } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { useLogin } from '../api/login.ts';
@@ -116,7 +116,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
           <Trans>
             Don&apos;t have an account?{' '}
             <Link
-              to={paths.signup}
+              to={withNext(paths.signup, safeNext(location.search))}
               className="font-semibold text-primary-darker underline underline-offset-2"
             >
               Sign Up

@@ -44,6 +44,30 @@ async function fillAndSubmit(l: (typeof labels)['en' | 'ar'], confirm = 'long-en
 }
 
 describe('SignupFlow', () => {
+  it('keeps ?next= (a course) through sign-up: the log-in links return there, and verification remembers it', async () => {
+    const l = labels.en;
+    stubApi({ ...googleDisabled, 'POST /auth/signup': created });
+    await renderAuth(<SignupFlow />, { route: '/signup?next=%2Fcourse%2Fc-1', language: 'en' });
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fcourse%2Fc-1',
+    );
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(l.asUser) }));
+    await fillAndSubmit(l);
+    expect(await screen.findByText('lina@example.test')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fcourse%2Fc-1',
+    );
+    expect(localStorage.getItem('next_after_verify')).toBe('/course/c-1');
+  });
+
+  it('ignores a ?next= that leaves the site', async () => {
+    stubApi({ ...googleDisabled });
+    await renderAuth(<SignupFlow />, { route: '/signup?next=%2F%5Cevil.example', language: 'en' });
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+  });
+
   for (const language of ['en', 'ar'] as const) {
     for (const [choice, role] of [
       ['asUser', 'EndUser'],

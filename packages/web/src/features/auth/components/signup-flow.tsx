@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowLeft, FiBookOpen, FiEdit3, FiMail } from 'react-icons/fi';
 import { signupBodySchema, type SignupBody, type SignupRole } from '@app/shared';
@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { rememberNextAfterVerification, safeNext, withNext } from '../../../lib/session.ts';
 import { notify, TOAST_MS } from '../../../lib/toast.ts';
 import {
   useTranslatedResolver,
@@ -39,6 +40,8 @@ export function SignupFlow() {
   const { t } = useLingui();
   const [role, setRole] = useState<SignupRole | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Sent here from a course page: after verifying and logging in, the new account goes back there.
+  const next = safeNext(useLocation().search);
   const roleLabel = (value: SignupRole) => (value === 'EndUser' ? t`User` : t`Contributor`);
 
   // The form lives here, so going back to the role choice keeps what was typed.
@@ -51,7 +54,7 @@ export function SignupFlow() {
     role: 'EndUser',
   });
 
-  if (sentTo) return <VerificationSent email={sentTo} />;
+  if (sentTo) return <VerificationSent email={sentTo} next={next} />;
   const roleName = role ? roleLabel(role) : '';
   if (!role)
     return (
@@ -62,12 +65,21 @@ export function SignupFlow() {
             setRole(choice);
           }}
         />
-        <AlreadyMember />
+        <AlreadyMember next={next} />
       </AuthPage>
     );
   return (
     <AuthPage title={t`Sign Up As ${roleName}`}>
-      <SignupForm form={form} role={role} onBack={() => setRole(null)} onSent={setSentTo} />
+      <SignupForm
+        form={form}
+        role={role}
+        next={next}
+        onBack={() => setRole(null)}
+        onSent={(email) => {
+          rememberNextAfterVerification(next);
+          setSentTo(email);
+        }}
+      />
     </AuthPage>
   );
 }
@@ -104,12 +116,15 @@ function RoleChoice({ onChoose }: { onChoose: (role: SignupRole) => void }) {
   );
 }
 
-function AlreadyMember() {
+function AlreadyMember({ next }: { next: string | null }) {
   return (
     <p className="text-center text-sm text-muted">
       <Trans>
         Already have an account?{' '}
-        <Link to={paths.login} className="font-semibold text-primary-darker underline underline-offset-2">
+        <Link
+          to={withNext(paths.login, next)}
+          className="font-semibold text-primary-darker underline underline-offset-2"
+        >
           Log In
         </Link>
       </Trans>
@@ -120,11 +135,13 @@ function AlreadyMember() {
 function SignupForm({
   form,
   role,
+  next,
   onBack,
   onSent,
 }: {
   form: UseFormReturn<SignupValues>;
   role: SignupRole;
+  next: string | null;
   onBack: () => void;
   onSent: (email: string) => void;
 }) {
@@ -185,7 +202,7 @@ function SignupForm({
           <FormAlert>
             <p>{failure.message}</p>
             {failure.taken ? (
-              <Link to={paths.login} className="font-semibold underline underline-offset-2">
+              <Link to={withNext(paths.login, next)} className="font-semibold underline underline-offset-2">
                 <Trans>Log In</Trans>
               </Link>
             ) : null}
@@ -234,13 +251,13 @@ function SignupForm({
           {t`Sign Up`}
         </Button>
       </form>
-      <AlreadyMember />
+      <AlreadyMember next={next} />
     </div>
   );
 }
 
 /** After signing up: where the link went, and what to do next. */
-function VerificationSent({ email }: { email: string }) {
+function VerificationSent({ email, next }: { email: string; next: string | null }) {
   const { t } = useLingui();
   return (
     <AuthPage title={t`Your verification link is in your email!`}>
@@ -261,7 +278,7 @@ function VerificationSent({ email }: { email: string }) {
         <div className="flex flex-wrap gap-3">
           <ResendVerificationButton email={email} />
           <Link
-            to={paths.login}
+            to={withNext(paths.login, next)}
             className="inline-flex min-h-10 items-center rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker"
           >
             {t`Log In`}

@@ -17,6 +17,17 @@ describe('VerifyEmailStatus', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('sends the Login button back to the course the account was created for', async () => {
+    localStorage.setItem('next_after_verify', '/course/c-1');
+    stubApi({ 'GET /auth/verifyemail/tok-2': { body: { success: true, message: 'Email verified.' } } });
+    await renderAuth(<VerifyEmailStatus token="tok-2" />, { route: '/verifyemail/tok-2' });
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fcourse%2Fc-1',
+    );
+    localStorage.removeItem('next_after_verify');
+  });
+
   it('failure: the reason, a link to Signup and a way to resend', async () => {
     stubApi({
       'GET /auth/verifyemail/used': {

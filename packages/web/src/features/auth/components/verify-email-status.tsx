@@ -5,6 +5,7 @@ import { FiCheckCircle, FiXCircle } from 'react-icons/fi';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { nextAfterVerification, withNext } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { verifyEmailQuery } from '../api/verify-email.ts';
 import { ResendVerificationForm } from './resend-verification.tsx';
@@ -36,7 +37,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
           <Trans>Email Verification Successful!</Trans>
         </h1>
         <p className="text-muted">{verification.data.message}</p>
-        <Link to={paths.login} className={buttonLink}>
+        <Link to={withNext(paths.login, nextAfterVerification())} className={buttonLink}>
           <Trans>Login</Trans>
         </Link>
       </div>

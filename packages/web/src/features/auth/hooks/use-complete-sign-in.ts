@@ -2,7 +2,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@app/shared';
-import { currentUserQuery, homeFor, storeSession } from '../../../lib/session.ts';
+import {
+  currentUserQuery,
+  homeFor,
+  rememberNextAfterVerification,
+  storeSession,
+} from '../../../lib/session.ts';
 
 /**
  * After any successful sign-in: keep the token and user id (description §4), start from a clean
@@ -16,6 +21,7 @@ export function useCompleteSignIn() {
     ({ access_token, user }: LoginResponse['data'], next: string | null) => {
       queryClient.clear();
       storeSession(access_token, user._id);
+      rememberNextAfterVerification(null);
       queryClient.setQueryData(currentUserQuery.queryKey, user);
       void navigate(next ?? homeFor(user.role), { replace: true });
     },

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { DEFAULT_COURSE_LICENSE } from '@app/shared';
 import { sameValues, type CourseFormValues } from '../components/course-form/form-values.ts';
 
 /** localStorage key of the unsaved form: `course-draft:new` or `course-draft:<course id>`. */
@@ -26,7 +27,10 @@ export function readDraft(key: string, userId: string | null): StoredDraft | nul
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredDraft>;
     if (!looksLikeValues(parsed.values) || parsed.userId !== userId) return null;
-    return { userId, savedAt: String(parsed.savedAt ?? ''), values: parsed.values };
+    // A draft kept from before the licence existed gets the default one.
+    const stored: Partial<Pick<CourseFormValues, 'license'>> = parsed.values;
+    const values = { ...parsed.values, license: stored.license ?? DEFAULT_COURSE_LICENSE };
+    return { userId, savedAt: String(parsed.savedAt ?? ''), values };
   } catch {
     return null;
   }

@@ -101,6 +101,7 @@ export function aSummary(overrides: Partial<CourseSummary> = {}): CourseSummary 
     description: 'What open science is.',
     description_tr: null,
     author: 'Hala Author',
+    license: 'CC-BY-4.0',
     status,
     status_tr: status,
     isAvailable: true,

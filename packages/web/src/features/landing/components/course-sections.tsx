@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowRight, FiClock } from 'react-icons/fi';
+import { useLanguage } from '../../../i18n/use-language.ts';
 import { paths } from '../../../lib/paths.ts';
 import { FEATURED_COURSES, UPCOMING_COURSES, type LandingCourse } from '../content/landing-content.ts';
 
 /** Two featured courses, each with 'Start Learning' (to /login). */
 export function FeaturedCourses() {
   const { t } = useLingui();
+  const language = useLanguage();
   return (
     <section id="courses" aria-labelledby="featured-title" className="scroll-mt-24">
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-5 py-14">
@@ -17,7 +19,14 @@ export function FeaturedCourses() {
             <Trans>Featured Courses</Trans>
           </h2>
           <p className="text-muted">
-            <Trans>Start with the courses our community recommends.</Trans>
+            <Trans>Start with the courses our community recommends.</Trans>{' '}
+            {/* The public catalogue is served by the server (crawlable HTML), so a full page load. */}
+            <a
+              href={`/courses?lang=${language}`}
+              className="font-semibold text-primary-darker underline underline-offset-2"
+            >
+              <Trans>Read about every course, no account needed</Trans>
+            </a>
           </p>
         </div>
         <ul className="grid gap-6 md:grid-cols-2">

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCourse, aViewer, renderAuthoring, stubApi } from '../../test/render-authoring.tsx';
 import { draftKey } from '../../hooks/use-course-autosave.ts';
 import { CourseForm } from './course-form.tsx';
@@ -68,8 +68,39 @@ describe('CourseForm (new course)', () => {
       ],
     });
     expect(call.json).not.toHaveProperty('status');
+    // Nothing chosen: the default licence is sent.
+    expect(call.json).toMatchObject({ license: 'CC-BY-4.0' });
     expect(await screen.findByText('New course created successfully')).toBeInTheDocument();
     expect(localStorage.getItem(draftKey(null))).toBeNull();
+  });
+
+  it('offers the five licences as one labelled radio group and sends the one chosen', async () => {
+    const calls = stubApi({ 'POST /course/new': created() });
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    const group = screen.getByRole('group', { name: 'Licence' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => (radio as HTMLInputElement).value)).toEqual([
+      'CC-BY-4.0',
+      'CC-BY-SA-4.0',
+      'CC-BY-NC-4.0',
+      'CC-BY-NC-SA-4.0',
+      'CC0-1.0',
+    ]);
+    expect(
+      within(group).getByRole('radio', { name: 'Creative Commons Attribution 4.0 International' }),
+    ).toBeChecked();
+    fireEvent.click(
+      within(group).getByRole('radio', { name: 'Creative Commons Attribution-ShareAlike 4.0 International' }),
+    );
+    type('Course title', 'Open Science');
+    type('Author', 'Hala');
+    type('Course description', 'About it.');
+    choose('Course photo', png());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    await waitFor(() => expect(calls.find((entry) => entry.path === '/course/new')).toBeDefined());
+    expect(calls.find((entry) => entry.path === '/course/new')!.json).toMatchObject({
+      license: 'CC-BY-SA-4.0',
+    });
   });
 
   it('saves as a draft with status Draft', async () => {

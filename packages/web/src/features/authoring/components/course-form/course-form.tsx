@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
+import { LicenseField } from './license-field.tsx';
 import { CoverField } from './cover-field.tsx';
 import {
   courseToFormValues,
@@ -271,6 +272,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
               englishError={formState.errors.description?.message}
               arabicError={formState.errors.description_tr?.message}
             />
+            <LicenseField field={register('license')} />
           </section>
 
           <section aria-labelledby={`${ids}-sections`} className="flex flex-col gap-4">

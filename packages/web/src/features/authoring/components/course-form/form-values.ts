@@ -1,5 +1,7 @@
 import {
+  DEFAULT_COURSE_LICENSE,
   toYouTubeEmbedUrl,
+  type CourseLicense,
   type Course,
   type CourseInput,
   type QuizQuestion,
@@ -53,6 +55,7 @@ export interface CourseFormValues {
   description: string;
   description_tr: string;
   author: string;
+  license: CourseLicense;
   coursesection: SectionValues[];
 }
 
@@ -62,6 +65,7 @@ export const emptyCourse = (): CourseFormValues => ({
   description: '',
   description_tr: '',
   author: '',
+  license: DEFAULT_COURSE_LICENSE,
   coursesection: [],
 });
 
@@ -116,6 +120,7 @@ export function courseToFormValues(course: Course): CourseFormValues {
     description: course.description,
     description_tr: text(course.description_tr),
     author: course.author,
+    license: course.license,
     coursesection: course.course_section.map((section) => ({
       _id: section._id,
       title: section.title,
@@ -163,6 +168,7 @@ export function toCoursePayload(parsed: CourseInput, status?: 'Draft' | 'Pending
     description: parsed.description,
     description_tr: orNull(parsed.description_tr),
     author: parsed.author,
+    license: parsed.license,
     coursesection: parsed.coursesection.map((section) => ({
       ...section,
       title_tr: orNull(section.title_tr),

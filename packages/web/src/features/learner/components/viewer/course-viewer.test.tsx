@@ -44,6 +44,9 @@ describe('CourseViewer', () => {
     expect(screen.getByTestId('description-text')).toHaveTextContent(
       'Why sharing data makes research better.',
     );
+    expect(
+      screen.getByRole('link', { name: /Creative Commons Attribution 4.0 International/ }),
+    ).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
     expect(within(content).queryByTestId('certificate-item')).not.toBeInTheDocument();
     // The tab is named after the course (isolated, as it is user text).
     expect(document.title).toBe('\u2068Introduction to Open Science\u2069 · Open Science Courses');

@@ -3,11 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { LearnerCourse } from '@app/shared';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
+import { LicenseBadge } from '../../../../components/license-badge.tsx';
 import type { Selection } from './viewer-model.ts';
 
 /**
  * The tab bar under the player. Its first tab (tab1), "Course description", shows the selected
- * resource's description, or the course's when nothing (or the certificate) is selected.
+ * resource's description, or the course's when nothing (or the certificate) is selected, and the
+ * course's licence.
  */
 export function DescriptionTabs({ course, selection }: { course: LearnerCourse; selection: Selection }) {
   const { t } = useLingui();
@@ -34,6 +36,12 @@ export function DescriptionTabs({ course, selection }: { course: LearnerCourse; 
           data-testid="description-text"
         >
           {description.text}
+        </p>
+        <p className="mt-4 flex flex-wrap items-center gap-2 border-t border-gray-200 pt-3 text-sm text-muted">
+          <span className="font-semibold text-ink">
+            <Trans>Licence</Trans>
+          </span>
+          <LicenseBadge license={course.license} />
         </p>
       </Tabs.Content>
     </Tabs.Root>

@@ -1,0 +1,192 @@
+import type { Page } from '@playwright/test';
+import type { Language } from '@app/shared';
+import {
+  createAccount,
+  expect,
+  expectAccessible,
+  login,
+  signInBrowser,
+  snap,
+  test,
+  uniqueEmail,
+  verificationLinkFrom,
+  waitForMail,
+} from '../src/fixtures.ts';
+import { ADMIN } from '../src/ports.ts';
+
+/**
+ * Issue #15: the public, server-rendered course pages. A visitor without an account reads the
+ * catalogue and a course (real HTML, JSON-LD, no CSP complaint), follows "Enrol" through sign-up and
+ * the mailed verification link, logs in and lands in that course.
+ */
+
+const T = {
+  en: {
+    catalogue: 'Courses',
+    course: 'Unlocking the Secrets of Open Science',
+    enrol: 'Enrol for free',
+    asUser: 'As User',
+    first: 'First Name',
+    last: 'Last Name',
+    email: 'Email',
+    password: 'Password',
+    confirm: 'Confirm Password',
+    signUp: 'Sign Up',
+    logIn: 'Log In',
+    sent: 'Your verification link is in your email!',
+    verified: 'Email Verification Successful!',
+    loginButton: 'Login',
+    startLearning: 'Start Learning',
+    license: 'Creative Commons Attribution 4.0 International',
+    licenceGroup: 'Licence',
+    shareAlike: 'Creative Commons Attribution-ShareAlike 4.0 International',
+  },
+  ar: {
+    catalogue: 'الدورات',
+    course: 'اكتشف أسرار العلوم المفتوحة',
+    enrol: 'سجّل مجانًا',
+    asUser: 'بصفة مستخدم',
+    first: 'الاسم الأول',
+    last: 'اسم العائلة',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    confirm: 'تأكيد كلمة المرور',
+    signUp: 'إنشاء حساب',
+    logIn: 'تسجيل الدخول',
+    sent: 'رابط التأكيد في بريدك الإلكتروني!',
+    verified: 'تم تأكيد البريد الإلكتروني بنجاح!',
+    loginButton: 'تسجيل الدخول',
+    startLearning: 'ابدأ التعلم',
+    license: 'المشاع الإبداعي: نسب المصنَّف 4.0 دولي',
+    licenceGroup: 'الترخيص',
+    shareAlike: 'المشاع الإبداعي: نسب المصنَّف - الترخيص بالمثل 4.0 دولي',
+  },
+} as const;
+
+const main = (page: Page) => page.getByRole('main');
+
+async function snapBothWidths(page: Page, lang: Language, name: string) {
+  await snap(page, lang, name);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page);
+  await snap(page, lang, name);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a visitor reads a public course, enrols through sign-up and e-mail verification, and lands in it', async ({
+  page,
+  lang,
+}) => {
+  const t = T[lang];
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+  });
+
+  // The catalogue, without an account, in the project's language.
+  await page.goto(`/courses?lang=${lang}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.catalogue);
+  await expectAccessible(page);
+  await snapBothWidths(page, lang, 'public-courses');
+
+  // A course page: real content and structured data a crawler reads without running scripts.
+  await main(page).getByRole('link', { name: t.course }).click();
+  await expect(page).toHaveURL(new RegExp(`/courses/[0-9a-f-]{36}\\?lang=${lang}$`));
+  const courseId = /\/courses\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.course);
+  await expect(main(page).getByRole('link', { name: t.license })).toHaveAttribute(
+    'href',
+    lang === 'ar'
+      ? 'https://creativecommons.org/licenses/by/4.0/deed.ar'
+      : 'https://creativecommons.org/licenses/by/4.0/',
+  );
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? '',
+  ) as { '@type': string; name: string; hasCourseInstance: { courseMode: string }[] };
+  expect(jsonLd['@type']).toBe('Course');
+  expect(jsonLd.name).toBe(t.course);
+  expect(jsonLd.hasCourseInstance[0]!.courseMode).toBe('Online');
+  await expectAccessible(page);
+  await snapBothWidths(page, lang, 'public-course');
+  expect(cspErrors).toEqual([]);
+
+  // Enrol → sign up (in the same language) → verification mail → log in → the course.
+  await main(page).getByRole('link', { name: t.enrol }).click();
+  await expect(page).toHaveURL(new RegExp(`/signup\\?next=%2Fcourse%2F${courseId}&lang=${lang}$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await main(page)
+    .getByRole('button', { name: new RegExp(t.asUser) })
+    .click();
+  const email = uniqueEmail('public-visitor');
+  const password = 'visitor-password-1';
+  await main(page).getByLabel(t.first, { exact: true }).fill('Rania');
+  await main(page).getByLabel(t.last, { exact: true }).fill('Haddad');
+  await main(page).getByLabel(t.email, { exact: true }).fill(email);
+  await main(page).getByLabel(t.password, { exact: true }).fill(password);
+  await main(page).getByLabel(t.confirm, { exact: true }).fill(password);
+  await main(page).getByRole('button', { name: t.signUp, exact: true }).click();
+  await expect(page.getByRole('heading', { name: t.sent })).toBeVisible();
+
+  await page.goto(verificationLinkFrom(await waitForMail(email)));
+  await expect(page.getByRole('heading', { name: t.verified })).toBeVisible();
+  await main(page).getByRole('link', { name: t.loginButton }).click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fcourse%2F${courseId}$`));
+  await main(page).getByLabel(t.email, { exact: true }).fill(email);
+  await main(page).getByLabel(t.password, { exact: true }).fill(password);
+  await main(page).getByRole('button', { name: t.logIn, exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
+  await main(page).getByRole('button', { name: t.startLearning }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.course);
+  await expect(page.getByRole('link', { name: new RegExp(t.license) })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, lang, 'public-course-enrolled');
+});
+
+test('an unpublished or unknown course is a 404 page, and robots.txt and sitemap.xml are served', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const response = await page.goto(`/courses/00000000-0000-4000-8000-000000000000?lang=${lang}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expectAccessible(page);
+
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toContain('Sitemap: ');
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
+  expect(await sitemap.text()).toContain('/sitemaps/courses-1.xml');
+});
+
+test('authors pick the licence in the course form; administrators see it in their table', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const t = T[lang];
+  await signInBrowser(page, await createAccount(request, 'Contributor'));
+  await page.goto('/course/add-course');
+  const group = main(page).getByRole('group', { name: t.licenceGroup });
+  await expect(group.getByRole('radio')).toHaveCount(5);
+  await expect(group.getByRole('radio', { name: t.license })).toBeChecked();
+  await group.getByRole('radio', { name: t.shareAlike }).check();
+  await expect(group.getByRole('radio', { name: t.shareAlike })).toBeChecked();
+  await group.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await snapBothWidths(page, lang, 'course-form-licence');
+
+  await page.evaluate(() => localStorage.clear());
+  await signInBrowser(page, await login(request, ADMIN.email, ADMIN.password, true));
+  await page.goto('/admin/dashboard');
+  const table = main(page).getByRole('table');
+  await expect(table.getByRole('columnheader', { name: t.licenceGroup })).toBeVisible();
+  await expect(table.getByRole('link', { name: /CC BY-SA 4.0/ }).first()).toHaveAttribute(
+    'href',
+    `https://creativecommons.org/licenses/by-sa/4.0/${lang === 'ar' ? 'deed.ar' : ''}`,
+  );
+  await snap(page, lang, 'admin-table-licence');
+});

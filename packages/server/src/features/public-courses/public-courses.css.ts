@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The public pages' stylesheet: small, self-contained (system fonts, no images), logical properties
+ * only so the same rules lay out English and Arabic. Served from our origin (the CSP forbids inline
+ * styles only for scripts, but one cached file is lighter than repeating it in every page).
+ */
+export const PUBLIC_CSS = `
+:root { --brand: #009985; --brand-dark: #007a6a; --brand-darker: #00604f; --brand-light: #e6f5f3;
+  --ink: #1f2933; --muted: #52606d; --line: #d9e2ec; color-scheme: light; }
+*, *::before, *::after { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0; color: var(--ink); background: #f7f9fa; line-height: 1.6;
+  font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', Tahoma, sans-serif; }
+:lang(ar) { font-family: 'Noto Naskh Arabic', 'Noto Sans Arabic', Tahoma, system-ui, sans-serif; }
+a { color: var(--brand-darker); }
+:focus-visible { outline: 3px solid var(--brand-dark); outline-offset: 2px; }
+.sr-only { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.skip { position: absolute; inset-inline-start: 1rem; inset-block-start: -3rem; background: #fff; padding: .5rem 1rem; z-index: 1; }
+.skip:focus { inset-block-start: 1rem; }
+header.site { background: #fff; border-block-end: 1px solid var(--line); }
+.bar { max-inline-size: 72rem; margin-inline: auto; padding: .75rem 1.25rem; display: flex; flex-wrap: wrap;
+  align-items: center; justify-content: space-between; gap: .75rem; }
+.brand { font-weight: 700; font-size: 1.15rem; color: var(--brand-darker); text-decoration: none; }
+nav { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem 1rem; }
+nav a { font-weight: 600; text-decoration: none; padding-block: .5rem; }
+nav a:hover { text-decoration: underline; }
+.button { display: inline-flex; align-items: center; min-block-size: 2.75rem; padding: .6rem 1.25rem;
+  border-radius: .4rem; background: var(--brand-dark); color: #fff; font-weight: 700; text-decoration: none; }
+.button:hover { background: var(--brand-darker); }
+nav a.button { color: #fff; padding-inline: 1rem; min-block-size: 2.5rem; }
+main { display: block; }
+.wrap { max-inline-size: 72rem; margin-inline: auto; padding: 2rem 1.25rem 3rem; }
+h1 { font-size: clamp(1.6rem, 4vw, 2.4rem); line-height: 1.25; margin-block: 0 .75rem; }
+h2 { font-size: 1.35rem; margin-block: 2rem .75rem; }
+.lead { font-size: 1.1rem; margin-block: 0 1.25rem; overflow-wrap: anywhere; }
+.muted { color: var(--muted); overflow-wrap: anywhere; }
+.small { font-size: .9rem; }
+.cards { list-style: none; padding: 0; margin: 0; display: grid; gap: 1.25rem;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr)); }
+.card { background: #fff; border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem;
+  display: flex; flex-direction: column; gap: .5rem; }
+.card h2 { margin: 0; font-size: 1.2rem; overflow-wrap: anywhere; }
+.card p { margin: 0; }
+.card .cover { inline-size: 100%; aspect-ratio: 16 / 9; object-fit: cover; border-radius: .5rem; background: var(--brand-light); }
+.byline { font-size: .95rem; }
+.license { display: inline-flex; flex-wrap: wrap; align-items: center; gap: .5rem; font-size: .9rem; }
+.license img { block-size: 20px; inline-size: auto; }
+.pager { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; justify-content: center; margin-block-start: 2rem; }
+.hero { display: grid; gap: 1.5rem; align-items: start; }
+.hero .cover { inline-size: 100%; aspect-ratio: 16 / 9; object-fit: cover; border-radius: .75rem; background: var(--brand-light); }
+@media (min-width: 56rem) { .hero { grid-template-columns: 3fr 2fr; } }
+.facts { display: grid; gap: .5rem; margin: 0 0 1.25rem; }
+.facts div { display: flex; flex-wrap: wrap; gap: .25rem .75rem; }
+.facts dt { font-weight: 700; min-inline-size: 6rem; }
+.facts dd { margin: 0; }
+.enrol { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem 1.25rem; }
+.sections { list-style: none; padding: 0; margin: 0; display: grid; gap: 1rem; counter-reset: section; }
+.section { background: #fff; border: 1px solid var(--line); border-radius: .75rem; padding: 1rem 1.25rem; }
+.section h3 { margin: 0 0 .25rem; font-size: 1.1rem; overflow-wrap: anywhere; }
+.section > p { margin: 0 0 .5rem; }
+.lessons { list-style: none; padding: 0; margin: 0; display: grid; gap: .4rem; }
+.lessons li { display: flex; gap: .6rem; align-items: baseline; overflow-wrap: anywhere; }
+.kind { flex: none; font-size: .8rem; font-weight: 700; padding: .05rem .5rem; border-radius: 999px;
+  background: var(--brand-light); color: var(--brand-darker); }
+footer.site { border-block-start: 1px solid var(--line); background: #fff; }
+footer.site p { max-inline-size: 72rem; margin-inline: auto; padding: 1.25rem; color: var(--muted); font-size: .9rem; }
+`;
+
+/** Versioned by content, so the file can be cached for a year and still change with a release. */
+export const PUBLIC_CSS_PATH = `/public/courses.${createHash('sha256').update(PUBLIC_CSS).digest('hex').slice(0, 10)}.css`;

@@ -1,0 +1,97 @@
+import { LICENSE_INFO, licenseBadgeDataUrl, type CourseLicense, type Language } from '@app/shared';
+import { html, jsonLdScript, type SafeHtml } from '../../lib/html.ts';
+import { localize } from '../../lib/localize.ts';
+import { PUBLIC_CSS_PATH } from './public-courses.css.ts';
+import { publicMessages as m } from './public-courses.messages.ts';
+
+/** The head and frame every public page shares: language, direction, alternates, social tags. */
+export interface PageMeta {
+  lang: Language;
+  title: string;
+  description: string;
+  /** This page's own URL in its language. */
+  canonical: string;
+  /** The same page per language, plus the language-negotiating `x-default`. */
+  alternates: { en: string; ar: string; default: string };
+  image: string | null;
+  ogType: 'website' | 'article';
+  structuredData: unknown;
+}
+
+const OG_LOCALE: Record<Language, string> = { en: 'en_US', ar: 'ar_AR' };
+const other = (lang: Language): Language => (lang === 'ar' ? 'en' : 'ar');
+
+/** Author text in the page's language, or the English fallback marked as English. */
+export const localized = (lang: Language, en: string, ar: string | null) =>
+  lang === 'ar' && ar ? { text: ar, lang: null } : { text: en, lang: lang === 'ar' ? 'en' : null };
+
+export function langAttr(textLang: string | null): SafeHtml {
+  return textLang ? html` lang="${textLang}" dir="ltr"` : html``;
+}
+
+export function licenseBlock(license: CourseLicense, lang: Language): SafeHtml {
+  const info = LICENSE_INFO[license];
+  const deed = lang === 'ar' ? `${info.deed}deed.ar` : info.deed;
+  return html`<span class="license"
+    ><img src="${licenseBadgeDataUrl(license)}" alt="${info.short}" height="20" />
+    <a href="${deed}" rel="license noopener" hreflang="${lang}"
+      >${lang === 'ar' ? info.name_ar : info.name}</a
+    ></span
+  >`;
+}
+
+export function layout(meta: PageMeta, main: SafeHtml, status?: { noindex: boolean }): string {
+  const { lang } = meta;
+  const t = (message: { en: string; ar: string }) => localize(lang, message);
+  const siteName = t(m.siteName);
+  const switchTo = other(lang);
+  const page = html`<!doctype html>
+    <html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${meta.title}</title>
+        <meta name="description" content="${meta.description}" />
+        ${status?.noindex ? html`<meta name="robots" content="noindex" />` : html``}
+        <link rel="canonical" href="${meta.canonical}" />
+        <link rel="alternate" hreflang="en" href="${meta.alternates.en}" />
+        <link rel="alternate" hreflang="ar" href="${meta.alternates.ar}" />
+        <link rel="alternate" hreflang="x-default" href="${meta.alternates.default}" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <link rel="stylesheet" href="${PUBLIC_CSS_PATH}" />
+        <meta name="theme-color" content="#009985" />
+        <meta property="og:site_name" content="${siteName}" />
+        <meta property="og:type" content="${meta.ogType}" />
+        <meta property="og:title" content="${meta.title}" />
+        <meta property="og:description" content="${meta.description}" />
+        <meta property="og:url" content="${meta.canonical}" />
+        <meta property="og:locale" content="${OG_LOCALE[lang]}" />
+        <meta property="og:locale:alternate" content="${OG_LOCALE[switchTo]}" />
+        ${meta.image ? html`<meta property="og:image" content="${meta.image}" />` : html``}
+        <meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />
+        <meta name="twitter:title" content="${meta.title}" />
+        <meta name="twitter:description" content="${meta.description}" />
+        ${meta.image ? html`<meta name="twitter:image" content="${meta.image}" />` : html``}
+        ${meta.structuredData ? jsonLdScript(meta.structuredData) : html``}
+      </head>
+      <body>
+        <a class="skip" href="#main">${t(m.skipToContent)}</a>
+        <header class="site">
+          <div class="bar">
+            <a class="brand" href="/?lang=${lang}">${siteName}</a>
+            <nav aria-label="${siteName}">
+              <a href="/courses?lang=${lang}">${t(m.allCourses)}</a>
+              <a href="${meta.alternates[switchTo]}" hreflang="${switchTo}" lang="${switchTo}"
+                >${t(m.switchLanguage)}</a
+              >
+              <a href="/login?lang=${lang}">${t(m.logIn)}</a>
+              <a class="button small" href="/signup?lang=${lang}">${t(m.signUp)}</a>
+            </nav>
+          </div>
+        </header>
+        <main id="main">${main}</main>
+        <footer class="site"><p>${siteName} · ${t(m.footer)}</p></footer>
+      </body>
+    </html> `;
+  return page.value;
+}

@@ -1,0 +1,58 @@
+import { LANGUAGES, type Language } from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import {
+  countPublicCourses,
+  findPublicCourse,
+  listPublicCourses,
+  sitemapEntries,
+  type PublicCourse,
+} from './public-courses.repository.ts';
+import type { CatalogueView } from './public-courses.pages.ts';
+import { COURSES_PER_SITEMAP } from './public-courses.sitemap.ts';
+
+export const CATALOGUE_PAGE_SIZE = 24;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The page's language: `?lang=en|ar` when given (each language has its own URL), otherwise the
+ * browser's Accept-Language (the bare URL, `x-default`). Anything else in `lang` is ignored.
+ */
+export function pageLanguage(requested: unknown, fromHeader: Language): Language {
+  return (LANGUAGES as readonly unknown[]).includes(requested) ? (requested as Language) : fromHeader;
+}
+
+/** `?page=` as a positive whole number; anything else (missing, "abc", "-1", an array) is null. */
+export function pageNumber(raw: unknown): number | null {
+  if (raw === undefined) return 1;
+  if (typeof raw !== 'string' || !/^\d{1,6}$/.test(raw)) return null;
+  const page = Number(raw);
+  return page >= 1 ? page : null;
+}
+
+/** One catalogue page, or null past the last one (page 1 always exists, if empty). */
+export async function catalogueView(db: Db, page: number): Promise<CatalogueView | null> {
+  const offset = (page - 1) * CATALOGUE_PAGE_SIZE;
+  const [total, courses] = await Promise.all([
+    countPublicCourses(db),
+    listPublicCourses(db, CATALOGUE_PAGE_SIZE, offset),
+  ]);
+  const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+  if (page > pages) return null;
+  return { courses, page, pages, offset };
+}
+
+export async function publicCourse(db: Db, id: string): Promise<PublicCourse | null> {
+  return UUID.test(id) ? findPublicCourse(db, id) : null;
+}
+
+export async function sitemapFileCount(db: Db): Promise<number> {
+  return Math.ceil((await countPublicCourses(db)) / COURSES_PER_SITEMAP);
+}
+
+/** `courses-3.xml` → its courses, or null for a file name that does not exist. */
+export async function sitemapFile(db: Db, name: string) {
+  const match = /^([1-9]\d{0,5})\.xml$/.exec(name);
+  if (!match) return null;
+  const entries = await sitemapEntries(db, COURSES_PER_SITEMAP, (Number(match[1]) - 1) * COURSES_PER_SITEMAP);
+  return entries.length > 0 || match[1] === '1' ? entries : null;
+}
