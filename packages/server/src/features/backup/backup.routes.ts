@@ -3,7 +3,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../lib/errors.ts';
@@ -38,7 +37,7 @@ export async function backupRoutes(app: FastifyInstance) {
     return reply
       .type('application/gzip')
       .header('content-disposition', 'attachment; filename="backup.tar.gz"')
-      .send(Readable.fromWeb(archive.stream() as WebReadableStream).pipe(createGzip()));
+      .send(Readable.fromWeb(archive.stream()).pipe(createGzip()));
   });
 }
 
