@@ -18,6 +18,7 @@ const certificate = (name: string, courseTitleTr: string) =>
     courseTitleTr,
     issuedAt: new Date('2026-11-21T10:00:00Z'),
     verifyUrl: 'https://courses.example.org/certificates/3f2a8c1e-1111-4222-8333-444455556666',
+    license: 'CC-BY-SA-4.0',
   });
 
 describe('certificate PDF text layer', () => {
@@ -41,5 +42,12 @@ describe('certificate PDF text layer', () => {
       'للتحقق',
       'https://courses.example.org/certificates/3f2a8c1e-1111-4222-8333-444455556666',
     ]);
+  });
+
+  it('names the course licence with its Arabic label isolated the same way', async () => {
+    const items = await textItems(await certificate('Ada Lovelace', 'العلوم المفتوحة'));
+    const licence = items.slice(items.indexOf('Licence ·')).filter((item) => item.trim());
+    expect(licence.slice(0, 3)).toEqual(['Licence ·', ':', 'الترخيص']);
+    expect(licence.slice(3).join(' ')).toContain('CC BY-SA 4.0');
   });
 });

@@ -138,10 +138,16 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   }
   const licence = LICENSE_INFO[content.license];
   const small = style(9, 'regular', MUTED);
-  drawCenteredLine(doc, `Licence  ·  الترخيص: ${licence.short}  ${licence.deed}`, small, center, height - 74);
+  // Arabic labels are isolated right to left (RLI … PDI), so their colons end them on their left.
   drawCenteredLine(
     doc,
-    // The Arabic label is isolated right to left (RLI … PDI), so its colon ends it on its left.
+    `Licence  ·  \u2067الترخيص:\u2069 ${licence.short}  ${licence.deed}`,
+    small,
+    center,
+    height - 74,
+  );
+  drawCenteredLine(
+    doc,
     `Verify  ·  \u2067للتحقق:\u2069 ${content.verifyUrl}`,
     style(9, 'regular', MUTED),
     center,
