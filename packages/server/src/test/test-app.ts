@@ -3,6 +3,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { loadEnv, type Env } from '../env.ts';
+import type { LogStream } from '../lib/log-safety.ts';
 
 export interface TestApp {
   app: App;
@@ -15,7 +16,10 @@ export interface TestApp {
  * A real app on a real, empty, migrated database: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a PostgreSQL database with a unique name that is dropped on close.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { logStream?: LogStream } = {},
+): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -56,7 +60,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ...overrides,
   });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const app = await buildApp({ env, db: database.db });
+  const app = await buildApp({ env, db: database.db, logStream: options.logStream });
   await app.ready();
   return {
     app,
