@@ -14,7 +14,7 @@ import type { Db } from './db/client.ts';
 import { TokenService } from './lib/tokens.ts';
 import { languageFromHeader } from './lib/localize.ts';
 import { authGuards } from './plugins/authenticate.ts';
-import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions, type LogStream } from './lib/log-safety.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -54,6 +54,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(env, logStream),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_000_000,
   }).withTypeProvider<ZodTypeProvider>();
