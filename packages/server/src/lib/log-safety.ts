@@ -80,7 +80,8 @@ export type SafeError = {
  */
 export function safeError(error: unknown, depth = 0): SafeError {
   if (!(error instanceof Error)) {
-    const message = 'non-Error value thrown';
+    // A string reason (the outbox logs the SMTP server's answer) keeps its first line.
+    const message = typeof error === 'string' ? firstLine(error) : 'non-Error value';
     return { type: typeof error, message, stack: message };
   }
   const type = error.constructor.name || error.name;

@@ -134,7 +134,10 @@ function answerFor(error: FastifyError, maxUpload: number): Answer {
         }),
     };
   }
-  const known = typeof error.code === 'string' ? FRAMEWORK_ERRORS[error.code] : undefined;
+  const known =
+    typeof error.code === 'string' && Object.hasOwn(FRAMEWORK_ERRORS, error.code)
+      ? FRAMEWORK_ERRORS[error.code]
+      : undefined;
   if (known) return known(maxUpload);
   const status = error.statusCode;
   if (status === 429) return { status, code: 'RATE_LIMITED', message: common.rateLimited };
