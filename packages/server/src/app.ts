@@ -14,7 +14,9 @@ import type { Db } from './db/client.ts';
 import { TokenService } from './lib/tokens.ts';
 import { languageFromHeader } from './lib/localize.ts';
 import { authGuards } from './plugins/authenticate.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { loggerOptions, type LogStream } from './lib/log-safety.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -43,15 +45,18 @@ declare module 'fastify' {
 export interface AppDeps {
   env: Env;
   db: Db;
+  /** Log destination instead of stdout (tests scan what the app logs). */
+  logStream?: LogStream;
 }
 
 export type App = FastifyInstance;
 
 /** Builds the whole HTTP application; every feature is registered here by hand. */
-export async function buildApp({ env, db }: AppDeps): Promise<App> {
+export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger:
-      env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: loggerOptions(env, logStream),
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_000_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -69,6 +74,7 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -17,6 +17,16 @@ export const common = {
     en: 'File size too large (max {max} bytes).',
     ar: 'حجم الملف كبير جدًا (الحد الأقصى {max} بايت).',
   },
+  payloadTooLarge: { en: 'The request is too large.', ar: 'الطلب كبير جدًا.' },
+  badRequest: {
+    en: 'The request is malformed and could not be read.',
+    ar: 'الطلب غير صالح ولا يمكن قراءته.',
+  },
+  badUrl: { en: 'This address is not valid.', ar: 'هذا العنوان غير صالح.' },
+  badMultipart: {
+    en: 'The uploaded form is incomplete or malformed. Please try again.',
+    ar: 'النموذج المرفوع غير مكتمل أو غير صالح. يرجى المحاولة مرة أخرى.',
+  },
   unsupportedMediaType: { en: 'Unsupported content type.', ar: 'نوع المحتوى غير مدعوم.' },
   rateLimited: {
     en: 'Too many attempts. Please wait a minute and try again.',

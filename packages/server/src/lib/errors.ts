@@ -32,9 +32,32 @@ export class BodyValidationError extends Error {
   }
 }
 
-/** Parses with a zod schema or throws BodyValidationError. */
+/** Parses with a zod schema or throws BodyValidationError (NUL characters included, see below). */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.infer<T> {
+  rejectNulCharacters(value, prefix);
   const result = schema.safeParse(value);
   if (!result.success) throw new BodyValidationError(result.error.issues, prefix);
   return result.data;
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text or jsonb and fails the statement, so a NUL anywhere in the
+ * input is a validation error (400 on that field), found before any schema or query sees it.
+ */
+export function rejectNulCharacters(value: unknown, prefix = ''): void {
+  const path = nulPath(value, []);
+  if (!path) return;
+  const issue = { code: 'custom', path, message: 'invalid', input: undefined } as z.core.$ZodIssue;
+  throw new BodyValidationError([issue], prefix);
+}
+
+function nulPath(value: unknown, path: PropertyKey[]): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+    const found = nulPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
 }

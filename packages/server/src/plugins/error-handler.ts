@@ -1,48 +1,129 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { describeIssue, issuePath, type ErrorCode, type ErrorEnvelope, type Language } from '@app/shared';
 import { AppError, BodyValidationError } from '../lib/errors.ts';
 import { common, validationMessages } from '../lib/common.messages.ts';
-import { localize, type Localized } from '../lib/localize.ts';
+import { languageFromHeader, localize, type Localized } from '../lib/localize.ts';
 import { isDatabaseUnavailable, warnDatabaseUnavailable } from '../db/availability.ts';
+
+/** What the client is told: status, stable code, message (and field errors for validation). */
+interface Answer {
+  status: number;
+  code: ErrorCode;
+  message: Localized;
+  params?: Record<string, string | number>;
+  errors?: (lang: Language) => NonNullable<ErrorEnvelope['errors']>;
+}
+
+/**
+ * Fastify's and @fastify/multipart's own errors (parsing, limits, content type), so that none
+ * reaches a client in Fastify's shape.
+ */
+const FRAMEWORK_ERRORS: Record<string, (maxUpload: number) => Answer> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => ({ status: 400, code: 'INVALID_JSON', message: common.invalidJson }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => ({ status: 400, code: 'INVALID_JSON', message: common.invalidJson }),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => ({
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: common.payloadTooLarge,
+  }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: common.badRequest,
+  }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => unsupportedMediaType,
+  FST_ERR_CTP_INVALID_TYPE: () => unsupportedMediaType,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => unsupportedMediaType,
+  FST_ERR_BAD_URL: () => ({ status: 400, code: 'BAD_REQUEST', message: common.badUrl }),
+  FST_ERR_MAX_PARAM_LENGTH: () => ({ status: 414, code: 'BAD_REQUEST', message: common.badUrl }),
+  FST_REQ_FILE_TOO_LARGE: fileTooLarge,
+  FST_PARTS_LIMIT: fileTooLarge,
+  FST_FILES_LIMIT: fileTooLarge,
+  FST_FIELDS_LIMIT: () => ({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: common.payloadTooLarge }),
+  FST_PROTO_VIOLATION: () => ({ status: 400, code: 'BAD_REQUEST', message: common.badMultipart }),
+};
+
+const unsupportedMediaType: Answer = {
+  status: 415,
+  code: 'UNSUPPORTED_FILE_TYPE',
+  message: common.unsupportedMediaType,
+};
+
+function fileTooLarge(maxUpload: number): Answer {
+  return { status: 413, code: 'FILE_TOO_LARGE', message: common.fileTooLarge, params: { max: maxUpload } };
+}
 
 /** One JSON shape for every error (api.md "Envelope"), in the caller's language, never with internals. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const lang = request.lang;
-    const send = (
-      status: number,
-      code: ErrorCode,
-      message: Localized,
-      params?: Record<string, string | number>,
-    ) => {
-      const body: ErrorEnvelope = { success: false, message: localize(lang, message, params), code };
-      return reply.status(status).send(body);
-    };
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    sendAnswer(request, reply, error, answerFor(error, app.env.MAX_UPLOAD_BYTES)),
+  );
+}
 
-    if (error instanceof BodyValidationError) {
-      const body: ErrorEnvelope = {
-        success: false,
-        message: localize(lang, common.validationFailed),
-        code: 'VALIDATION_FAILED',
-        errors: error.issues.map((issue) => ({
+/**
+ * Fastify's `frameworkErrors` option: errors found while routing (a path with bad percent-encoding,
+ * an over-long parameter) happen before any hook, so the language is read here.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.lang = languageFromHeader(request.headers['accept-language']);
+  const maxUpload = (request.server as Partial<FastifyInstance>).env?.MAX_UPLOAD_BYTES ?? 0;
+  void sendAnswer(request, reply, error, answerFor(error, maxUpload));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: HTTP the server cannot parse at all (a broken request line or
+ * header, headers over Node's size limit, a request that never finishes). No request exists, so the
+ * answer is written to the socket directly, in English (no Accept-Language could be read).
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'PAYLOAD_TOO_LARGE', common.payloadTooLarge] as const)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'BAD_REQUEST', common.badRequest] as const)
+        : ([400, 'BAD_REQUEST', common.badRequest] as const);
+  const body: ErrorEnvelope = { success: false, message: message.en, code };
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
+}
+
+function answerFor(error: FastifyError, maxUpload: number): Answer {
+  if (error instanceof BodyValidationError) {
+    return {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: common.validationFailed,
+      errors: (lang) =>
+        error.issues.map((issue) => ({
           path: [error.prefix, issuePath(issue)].filter(Boolean).join('.'),
           message: issueMessage(lang, issue),
         })),
-      };
-      return reply.status(400).send(body);
-    }
-    if (error instanceof AppError) {
-      if (error.statusCode === 429) retryLater(reply);
-      return send(error.statusCode, error.code, error.localized, error.params);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const body: ErrorEnvelope = {
-        success: false,
-        message: localize(lang, common.validationFailed),
-        code: 'VALIDATION_FAILED',
-        errors: error.validation.map((issue) => {
+    };
+  }
+  if (error instanceof AppError)
+    return { status: error.statusCode, code: error.code, message: error.localized, params: error.params };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: common.validationFailed,
+      errors: (lang) =>
+        error.validation.map((issue) => {
           const zodIssue = {
             ...issue.params,
             code: issue.keyword,
@@ -52,45 +133,66 @@ export function registerErrorHandler(app: FastifyInstance) {
           const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
           return { path, message: issueMessage(lang, zodIssue) };
         }),
-      };
-      return reply.status(400).send(body);
-    }
-    switch (error.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return send(400, 'INVALID_JSON', common.invalidJson);
-      case 'FST_REQ_FILE_TOO_LARGE':
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      case 'FST_PARTS_LIMIT':
-      case 'FST_FILES_LIMIT':
-        return send(413, 'FILE_TOO_LARGE', common.fileTooLarge, { max: app.env.MAX_UPLOAD_BYTES });
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return send(415, 'UNSUPPORTED_FILE_TYPE', common.unsupportedMediaType);
-    }
-    if (error.statusCode === 429) {
-      retryLater(reply);
-      return send(429, 'RATE_LIMITED', common.rateLimited);
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(error.statusCode, 'VALIDATION_FAILED', common.validationFailed);
-    }
-    if (isDatabaseUnavailable(error)) {
-      warnDatabaseUnavailable(request.log, error);
-      void reply.header('retry-after', '5');
-      return send(503, 'DATABASE_UNAVAILABLE', common.databaseUnavailable);
-    }
-    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
-    return send(500, 'INTERNAL', common.internal);
-  });
+    };
+  }
+  const known =
+    typeof error.code === 'string' && Object.hasOwn(FRAMEWORK_ERRORS, error.code)
+      ? FRAMEWORK_ERRORS[error.code]
+      : undefined;
+  if (known) return known(maxUpload);
+  const status = error.statusCode;
+  if (status === 429) return { status, code: 'RATE_LIMITED', message: common.rateLimited };
+  if (status === 404) return { status, code: 'NOT_FOUND', message: common.notFound };
+  if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE', message: common.payloadTooLarge };
+  if (status === 415) return unsupportedMediaType;
+  if (status && status >= 400 && status < 500)
+    return { status, code: 'BAD_REQUEST', message: common.badRequest };
+  if (isDatabaseUnavailable(error))
+    return { status: 503, code: 'DATABASE_UNAVAILABLE', message: common.databaseUnavailable };
+  return { status: 500, code: 'INTERNAL', message: common.internal };
+}
+
+/**
+ * Client errors are logged on one line without the error itself: its message may quote the body
+ * (JSON syntax errors do). Server errors go through the `err` serializer (lib/log-safety.ts), which
+ * keeps the class, code and stack frames but no SQL, parameters or values.
+ */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, error: FastifyError, answer: Answer) {
+  const route = routeOf(request);
+  if (answer.code === 'DATABASE_UNAVAILABLE') {
+    // Expected during an outage: one quiet warning at a time, and a hint when to come back.
+    warnDatabaseUnavailable(request.log, error);
+    void reply.header('retry-after', '5');
+  } else if (answer.status >= 500) {
+    request.log.error({ err: error, reqId: request.id, route, method: request.method }, 'unexpected error');
+  } else {
+    const reason = typeof error.code === 'string' && error.code.startsWith('FST_') ? error.code : undefined;
+    request.log.info({ status: answer.status, code: answer.code, reason, route }, 'request refused');
+  }
+  if (answer.status === 429 && !reply.hasHeader('retry-after')) {
+    // The rate limiter sets the real wait; our own 429s (per-account limits) fall back to a minute.
+    void reply.header('retry-after', '60');
+  }
+  const lang = request.lang;
+  const body: ErrorEnvelope = {
+    success: false,
+    message: localize(lang, answer.message, answer.params),
+    code: answer.code,
+    ...(answer.errors ? { errors: answer.errors(lang) } : {}),
+  };
+  return reply.status(answer.status).send(body);
+}
+
+/** The matched route pattern; errors found while routing have none (and reading it throws). */
+function routeOf(request: FastifyRequest): string | null {
+  try {
+    return request.routeOptions.url ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function issueMessage(lang: Language, issue: z.core.$ZodIssue): string {
   const { key, limit } = describeIssue(issue);
   return localize(lang, validationMessages[key], { limit: limit ?? '' });
-}
-
-/** The rate limiter sets the real wait; our own 429s (per-account limits) fall back to a minute. */
-function retryLater(reply: FastifyReply) {
-  if (!reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
 }

@@ -3,6 +3,7 @@ import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { createPostgresDatabase, type PostgresTestDatabase } from './postgres-database.ts';
+import type { LogStream } from '../lib/log-safety.ts';
 
 export interface TestApp {
   app: App;
@@ -17,7 +18,10 @@ export interface TestApp {
  * A real app on a real, empty, migrated database: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a PostgreSQL database with a unique name that is dropped on close.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { logStream?: LogStream } = {},
+): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const postgres = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
   const databaseUrl = postgres?.url;
@@ -32,7 +36,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ...overrides,
   });
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const app = await buildApp({ env, db: database.db });
+  const app = await buildApp({ env, db: database.db, logStream: options.logStream });
   database.useLogger(app.log);
   await app.ready();
   return {

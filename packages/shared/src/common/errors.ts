@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'INVALID_JSON',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
   'UNAUTHENTICATED',
   'TOKEN_INVALID',
   'FORBIDDEN',

@@ -5,10 +5,6 @@ export const authMessages = {
     en: 'Account created. We sent a verification link to your e-mail address.',
     ar: 'تم إنشاء الحساب. أرسلنا رابط التأكيد إلى بريدك الإلكتروني.',
   },
-  emailTaken: {
-    en: 'An account with this e-mail address already exists. Please log in instead.',
-    ar: 'يوجد حساب مسجّل بهذا البريد الإلكتروني بالفعل. يرجى تسجيل الدخول بدلًا من ذلك.',
-  },
   emailVerified: {
     en: 'Email verified. You can now log in.',
     ar: 'تم تأكيد البريد الإلكتروني. يمكنك الآن تسجيل الدخول.',

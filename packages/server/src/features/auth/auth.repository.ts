@@ -67,13 +67,6 @@ export async function insertVerification(
   await db.insert(emailVerifications).values(values);
 }
 
-/** Outstanding links stop working, e.g. when a new signup replaced the password they would confirm. */
-export async function deleteUnusedVerifications(db: Db, userId: string): Promise<void> {
-  await db
-    .delete(emailVerifications)
-    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
-}
-
 /** Marks an unused, unexpired token used in one statement (so it works once) and names its user. */
 export async function consumeVerification(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
   const [row] = await db

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Language, LoginBody, SignupBody, User } from '@app/shared';
 import type { Db } from '../../db/client.ts';
@@ -6,18 +7,16 @@ import { common } from '../../lib/common.messages.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { openSession } from '../../lib/sessions.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
-import { verificationMail } from '../mail/mail.templates.ts';
+import { signupAttemptMail, verificationMail } from '../mail/mail.templates.ts';
 import { authMessages } from './auth.messages.ts';
 import {
   consumeVerification,
-  deleteUnusedVerifications,
   findUserByEmail,
   insertUserIfNew,
   insertVerification,
   markEmailVerified,
   prepareUserByEmail,
   toApiUser,
-  updateUser,
   type UserRow,
 } from './auth.repository.ts';
 import { newLinkToken, sha256Hex } from './auth.secrets.ts';
@@ -47,33 +46,44 @@ export function authService(app: FastifyInstance) {
   }
 
   /**
-   * New address → account + link. Unverified address → the account takes this signup's details and a
-   * fresh link replaces the old ones (the answer is the same, so it reveals nothing). Verified → 409.
+   * New address → account + verification link. Existing address (verified or not) → the account is
+   * left exactly as it is and its owner is told by mail; the caller gets the same 201 answer, built
+   * from what they sent with an id that names nothing, after the same password-hashing work, so the
+   * answer does not reveal which addresses have accounts.
    */
   async function signup(body: SignupBody, requestLang: Language): Promise<User> {
     const passwordHash = await hashPassword(body.password);
     const details = {
+      email: body.email,
       firstname: body.firstname,
       lastname: body.lastname,
       role: body.role,
       passwordHash,
       preferredLanguage: body.preferred_language ?? requestLang,
     };
-    const user = await app.db.transaction(async (tx) => {
-      let row = await insertUserIfNew(tx, { email: body.email, ...details });
-      if (!row) {
-        const existing = (await findUserByEmail(tx, body.email, true))!;
-        if (existing.emailVerifiedAt) throw new AppError(409, 'EMAIL_TAKEN', authMessages.emailTaken);
-        // Whoever registered the address first cannot keep a password the mailbox owner never chose:
-        // the latest signup's details win and only its link stays valid.
-        row = await updateUser(tx, existing.id, details);
-        await deleteUnusedVerifications(tx, row.id);
+    const created = await app.db.transaction(async (tx) => {
+      const row = await insertUserIfNew(tx, details);
+      if (row) {
+        await sendVerification(tx, row);
+        return row;
       }
-      await sendVerification(tx, row);
-      return row;
+      const owner = await findUserByEmail(tx, body.email);
+      if (owner) await sendSignupAttemptNotice(tx, owner);
+      return null;
     });
     app.outbox.kick();
-    return toApiUser(user);
+    return created ? toApiUser(created) : toApiUser({ ...details, id: randomUUID() });
+  }
+
+  async function sendSignupAttemptNotice(tx: Db, owner: UserRow): Promise<void> {
+    const mail = signupAttemptMail({
+      lang: owner.preferredLanguage,
+      name: owner.firstname,
+      verified: owner.emailVerifiedAt !== null,
+      loginLink: `${app.env.APP_URL}/login`,
+      resetLink: `${app.env.APP_URL}/forgotpassword`,
+    });
+    await enqueueMail(tx, { to: owner.email, ...mail });
   }
 
   async function verifyEmail(token: string): Promise<void> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerifications, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import {
   aString,
   containing,
@@ -11,6 +11,7 @@ import {
   login,
   post,
   signupBody,
+  type SignedInBody,
   type SignupAnswer,
 } from './auth.test-helpers.ts';
 import { sha256Hex } from './auth.secrets.ts';
@@ -120,48 +121,98 @@ describe('learner sign-up journey over SMTP', () => {
     expect((await smtp.waitForMail(body.email)).subject).toBe('تأكيد عنوان بريدك الإلكتروني');
   });
 
-  it('answers a repeated signup of an unverified address like a new one, mails a new link and retires the old', async () => {
-    const first = signupBody();
-    const one = await post(t, '/auth/signup', first);
-    const oldToken = linkToken(await smtp.waitForMail(first.email));
+  const userRow = async (email: string) =>
+    (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+  const isSignupAttempt = (mail: CaughtMail) => !mail.text.includes('/verifyemail/');
 
-    const second = {
-      ...first,
-      firstname: 'Sara',
-      password: 'another password',
-      passwordConfirm: 'another password',
+  it('never lets a second signup take over an unverified account: the owner keeps link, password, name and role', async () => {
+    const owner = signupBody({ firstname: 'Layla', role: 'EndUser' });
+    const ownerAnswer = await post(t, '/auth/signup', owner);
+    expect(ownerAnswer.statusCode).toBe(201);
+    const ownerLink = linkToken(await smtp.waitForMail(owner.email));
+    const before = await userRow(owner.email);
+
+    const intruder = {
+      ...owner,
+      firstname: 'Mallory',
+      lastname: 'Intruder',
+      role: 'Contributor',
+      password: 'intruder password',
+      passwordConfirm: 'intruder password',
     };
-    const two = await post(t, '/auth/signup', second);
-    expect(two.statusCode).toBe(201);
-    expect(Object.keys(two.json<SignupAnswer>())).toEqual(Object.keys(one.json<SignupAnswer>()));
-    expect(two.json<SignupAnswer>().data.user._id).toBe(one.json<SignupAnswer>().data.user._id);
-    const newMail = await smtp.waitForMail(first.email);
-    expect(newMail.text).toContain('Hi Sara,');
+    const intruderAnswer = await post(t, '/auth/signup', intruder);
+    // Exactly the answer of a new signup, made of what the intruder sent; the owner's id is not in it.
+    expect(intruderAnswer.statusCode).toBe(201);
+    expect(intruderAnswer.json()).toEqual({
+      success: true,
+      message: ownerAnswer.json<SignupAnswer>().message,
+      data: {
+        user: {
+          _id: aString,
+          email: owner.email,
+          firstname: 'Mallory',
+          lastname: 'Intruder',
+          role: 'Contributor',
+          preferred_language: 'en',
+        },
+      },
+    });
+    expect(intruderAnswer.json<SignupAnswer>().data.user._id).not.toBe(before.id);
 
-    expect((await verify(oldToken)).statusCode).toBe(400);
-    expect((await verify(linkToken(newMail))).statusCode).toBe(200);
-    // The latest signup's password is the one that works.
-    expect((await login(t, first.email, first.password)).statusCode).toBe(401);
-    expect((await login(t, first.email, 'another password')).statusCode).toBe(200);
+    // The owner is told, without a verification link (whoever registered first may not own the mailbox).
+    const notice = await smtp.waitForMail(owner.email);
+    expect(notice.subject).toBe('Someone tried to sign up with your e-mail address');
+    expect(notice.text).toContain('Hi Layla,');
+    expect(notice.text).toContain('Your account is not confirmed yet.');
+    expect(notice.text).not.toContain('Mallory');
+    expect(notice.html).toContain('href="http://localhost:3000/login"');
+    expect(notice.html).toContain('href="http://localhost:3000/forgotpassword"');
+    expect(notice.text).not.toContain('/verifyemail/');
+
+    // Nothing about the account changed, and no second account exists.
+    expect(await userRow(owner.email)).toEqual(before);
+    expect(await t.db.select().from(users).where(eq(users.email, owner.email))).toHaveLength(1);
+
+    // Resend still works for the owner, and the first link is still valid after it.
+    expect((await post(t, '/auth/resend-verification', { email: owner.email })).statusCode).toBe(200);
+    expect(linkToken(await smtp.waitForMail(owner.email))).not.toBe(ownerLink);
+    expect((await verify(ownerLink)).statusCode).toBe(200);
+
+    expect((await login(t, owner.email, intruder.password)).statusCode).toBe(401);
+    const signedIn = await login(t, owner.email, owner.password);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json<SignedInBody>().data.user).toMatchObject({
+      _id: before.id,
+      firstname: 'Layla',
+      lastname: 'Hassan',
+      role: 'EndUser',
+    });
   });
 
-  it('refuses a verified address with 409 EMAIL_TAKEN in both languages', async () => {
-    const body = signupBody();
-    await post(t, '/auth/signup', body);
-    expect((await verify(linkToken(await smtp.waitForMail(body.email)))).statusCode).toBe(200);
+  it('answers a signup for a verified address like a new one and mails the owner in their language', async () => {
+    const owner = signupBody({ firstname: 'ليلى', preferred_language: 'ar' });
+    await post(t, '/auth/signup', owner);
+    expect((await verify(linkToken(await smtp.waitForMail(owner.email)))).statusCode).toBe(200);
+    const before = await userRow(owner.email);
 
-    const english = await post(t, '/auth/signup', body);
-    expect(english.statusCode).toBe(409);
-    expect(english.json()).toMatchObject({
-      success: false,
-      code: 'EMAIL_TAKEN',
-      message: 'An account with this e-mail address already exists. Please log in instead.',
-    });
-    const arabic = await post(t, '/auth/signup', body, { 'accept-language': 'ar' });
-    expect(arabic.json()).toMatchObject({
-      code: 'EMAIL_TAKEN',
-      message: 'يوجد حساب مسجّل بهذا البريد الإلكتروني بالفعل. يرجى تسجيل الدخول بدلًا من ذلك.',
-    });
+    const fresh = await post(t, '/auth/signup', signupBody(), { 'accept-language': 'ar' });
+    const intruder = { ...owner, password: 'intruder password', passwordConfirm: 'intruder password' };
+    const again = await post(t, '/auth/signup', intruder, { 'accept-language': 'ar' });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.json<SignupAnswer>().message).toBe(fresh.json<SignupAnswer>().message);
+    expect(Object.keys(again.json<SignupAnswer>().data.user)).toEqual(
+      Object.keys(fresh.json<SignupAnswer>().data.user),
+    );
+
+    const notice = await smtp.waitForMail(owner.email, isSignupAttempt);
+    expect(notice.subject).toBe('حاول أحدهم التسجيل ببريدك الإلكتروني');
+    expect(notice.html).toContain('<html lang="ar" dir="rtl">');
+    expect(notice.text).toContain('مرحبًا ليلى،');
+    expect(notice.text).not.toContain('لم يتم تأكيد حسابك بعد');
+
+    expect(await userRow(owner.email)).toEqual(before);
+    expect((await login(t, owner.email, intruder.password)).statusCode).toBe(401);
+    expect((await login(t, owner.email, owner.password)).statusCode).toBe(200);
   });
 
   it('rejects an expired link and an unknown one with 400 VERIFICATION_INVALID', async () => {

@@ -21,9 +21,22 @@ export interface MultipartForm {
   fields: Record<string, string>;
 }
 
-/** Reads a whole (small) multipart request: the `file` part into memory, text fields as strings. */
+/**
+ * Reads a whole (small) multipart request: the `file` part into memory, text fields as strings.
+ * A body the parser cannot read (no or empty boundary, cut off, malformed part headers) is the
+ * client's mistake: 400, not the parser's plain Error surfacing as a 500.
+ */
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', filesMessages.notMultipart);
+  try {
+    return await readParts(request);
+  } catch (error) {
+    if (error instanceof AppError || hasStatus(error)) throw error;
+    throw new AppError(400, 'BAD_REQUEST', common.badMultipart);
+  }
+}
+
+async function readParts(request: FastifyRequest): Promise<MultipartForm> {
   const form: MultipartForm = { file: null, fields: {} };
   for await (const part of request.parts()) {
     if (part.type === 'file') {
@@ -40,3 +53,7 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
   }
   return form;
 }
+
+/** @fastify/multipart's own errors (limits, prototype keys) carry a 4xx status; the handler maps them. */
+const hasStatus = (error: unknown): boolean =>
+  typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';

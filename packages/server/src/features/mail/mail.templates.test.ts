@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, passwordResetMail, verificationMail } from './mail.templates.ts';
+import { escapeHtml, passwordResetMail, signupAttemptMail, verificationMail } from './mail.templates.ts';
 
 describe('mail templates', () => {
   it('escapes every interpolated value and keeps attributes quoted', () => {
@@ -55,5 +55,22 @@ describe('mail templates', () => {
     // Digits stay left to right inside the Arabic text.
     expect(arabic.html).toContain('<p dir="ltr"');
     expect(arabic.text).toContain('15 دقيقة');
+  });
+
+  it('writes the sign-up attempt notice with log-in and reset links, escaped, in both languages', () => {
+    const links = { loginLink: 'https://c.example/login', resetLink: 'https://c.example/forgotpassword' };
+    const english = signupAttemptMail({ lang: 'en', name: '<b>Omar</b>', verified: true, ...links });
+    expect(english.subject).toBe('Someone tried to sign up with your e-mail address');
+    expect(english.html).toContain('Hi &#60;b&#62;Omar&#60;/b&#62;,');
+    expect(english.html).toContain('href="https://c.example/login"');
+    expect(english.html).toContain('href="https://c.example/forgotpassword"');
+    expect(english.text).toContain('Forgot your password? Reset it: https://c.example/forgotpassword');
+    expect(english.text).not.toContain('not confirmed yet');
+
+    const arabic = signupAttemptMail({ lang: 'ar', name: 'عمر', verified: false, ...links });
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.html).toContain('تسجيل الدخول');
+    expect(arabic.text).toContain('لم يتم تأكيد حسابك بعد');
+    expect(arabic.text).toContain('نسيت كلمة المرور؟ أعد تعيينها: https://c.example/forgotpassword');
   });
 });

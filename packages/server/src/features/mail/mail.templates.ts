@@ -21,6 +21,8 @@ interface Block {
   button?: { label: string; href: string };
   code?: string;
   after: string[];
+  /** A second, smaller link after the text (e.g. "reset your password" under a "Log in" button). */
+  secondary?: { label: string; href: string };
 }
 
 function renderHtml(lang: Language, title: string, greeting: string, block: Block): string {
@@ -41,6 +43,9 @@ function renderHtml(lang: Language, title: string, greeting: string, block: Bloc
   const link = block.button
     ? `<p dir="ltr" style="margin:0 0 16px;font-size:13px;word-break:break-all;text-align:${align}"><a href="${escapeHtml(block.button.href)}" style="color:#006b5d">${escapeHtml(block.button.href)}</a></p>`
     : '';
+  const secondary = block.secondary
+    ? `<p style="margin:0 0 16px;font-size:16px;line-height:1.6"><a href="${escapeHtml(block.secondary.href)}" style="color:#006b5d;font-weight:bold">${escapeHtml(block.secondary.label)}</a></p>`
+    : '';
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}">
 <head>
@@ -59,7 +64,7 @@ ${paragraph(greeting)}
 ${block.paragraphs.map(paragraph).join('\n')}
 ${button}${code}
 ${block.after.map(paragraph).join('\n')}
-${link}
+${link}${secondary}
 </td></tr>
 </table>
 </td></tr>
@@ -83,6 +88,7 @@ function renderText(lang: Language, title: string, greeting: string, block: Bloc
     ...(block.code ? [block.code, ''] : []),
     ...block.after,
     '',
+    ...(block.secondary ? [`${block.secondary.label}: ${block.secondary.href}`, ''] : []),
   ].join('\n');
 }
 
@@ -149,5 +155,55 @@ export function passwordResetMail(input: { lang: Language; name: string; code: s
     paragraphs: [copy.intro],
     code: input.code,
     after: [copy.validity],
+  });
+}
+
+const signupAttemptCopy = {
+  en: {
+    subject: 'Someone tried to sign up with your e-mail address',
+    title: 'A sign-up with your address',
+    greeting: (name: string) => `Hi ${name},`,
+    intro:
+      'Someone, perhaps you, just tried to create an account with this e-mail address. You already have one, so no new account was made and nothing about yours was changed: your password, name and role are as before.',
+    unverified:
+      'Your account is not confirmed yet. Use the link in the first e-mail we sent you, or ask for a new one on the log-in page. If you do not remember the password you chose, reset it: that also confirms your address.',
+    button: 'Log in',
+    ignore:
+      'If it was not you, you can ignore this e-mail: nobody can use your account without your password or this mailbox.',
+    reset: 'Forgot your password? Reset it',
+  },
+  ar: {
+    subject: 'حاول أحدهم التسجيل ببريدك الإلكتروني',
+    title: 'محاولة تسجيل بعنوانك',
+    greeting: (name: string) => `مرحبًا ${name}،`,
+    intro:
+      'حاول أحدهم، وربما أنت، إنشاء حساب بعنوان البريد الإلكتروني هذا. لديك حساب بالفعل، لذلك لم يُنشأ حساب جديد ولم يتغير شيء في حسابك: كلمة المرور والاسم والدور كما كانت.',
+    unverified:
+      'لم يتم تأكيد حسابك بعد. استخدم الرابط الموجود في أول رسالة أرسلناها إليك، أو اطلب رابطًا جديدًا من صفحة تسجيل الدخول. إذا لم تتذكر كلمة المرور التي اخترتها، فأعد تعيينها: فهذا يؤكد عنوانك أيضًا.',
+    button: 'تسجيل الدخول',
+    ignore:
+      'إذا لم تكن أنت، يمكنك تجاهل هذه الرسالة: لا يستطيع أحد استخدام حسابك دون كلمة المرور أو الوصول إلى هذا البريد.',
+    reset: 'نسيت كلمة المرور؟ أعد تعيينها',
+  },
+};
+
+/**
+ * To the owner of an address someone tried to sign up with (the signup itself answers as if it were
+ * new, so only the mailbox learns that the account exists). No verification link: whoever registered
+ * an unverified address first may not be its owner, so the owner is pointed to a password reset.
+ */
+export function signupAttemptMail(input: {
+  lang: Language;
+  name: string;
+  verified: boolean;
+  loginLink: string;
+  resetLink: string;
+}): MailContent {
+  const copy = signupAttemptCopy[input.lang];
+  return render(input.lang, copy.subject, copy.title, copy.greeting(input.name), {
+    paragraphs: input.verified ? [copy.intro] : [copy.intro, copy.unverified],
+    button: { label: copy.button, href: input.loginLink },
+    after: [copy.ignore],
+    secondary: { label: copy.reset, href: input.resetLink },
   });
 }

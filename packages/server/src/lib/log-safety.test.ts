@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { safeError, safeUrl } from './log-safety.ts';
+
+const aString: unknown = expect.any(String);
+
+describe('safeUrl', () => {
+  it('hides the verification token and secret query values, keeps the rest', () => {
+    expect(safeUrl('/api/v1/auth/verifyemail/abc123?x=1')).toBe('/api/v1/auth/verifyemail/[redacted]?x=1');
+    expect(safeUrl('/verifyemail/abc123')).toBe('/verifyemail/[redacted]');
+    expect(safeUrl('/auth/google/callback?code=4%2F0abc&state=xyz&scope=email')).toBe(
+      '/auth/google/callback?code=[redacted]&state=[redacted]&scope=email',
+    );
+    expect(safeUrl('/x?access_token=eyJ.a.b&q=open')).toBe('/x?access_token=[redacted]&q=open');
+    expect(safeUrl('/api/v1/course/approved?q=open%20data')).toBe('/api/v1/course/approved?q=open%20data');
+  });
+});
+
+describe('what a server error logs', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps a database error to its class, SQLSTATE and stack frames: no SQL, parameters or values', async () => {
+    const secret = 'a-secret-value-in-a-query';
+    const failure = await t.db
+      .execute(sql`select ${secret}::uuid`)
+      .then(() => null)
+      .catch((error: unknown) => error);
+    expect(String((failure as Error).message)).toContain(secret);
+
+    const safe = safeError(failure);
+    expect(JSON.stringify(safe)).not.toContain(secret);
+    expect(JSON.stringify(safe)).not.toMatch(/select|params/i);
+    expect(safe.stack).toMatch(/\n\s+at /);
+  });
+
+  it('logs a 5xx with class, request id, route and frames, and answers the envelope', async () => {
+    // A real failure inside signup: the INSERT that carries the new password hash fails.
+    await t.db.execute(sql`alter table users rename to users_elsewhere`);
+    const email = 'someone-real@example.test';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      headers: { 'accept-language': 'ar' },
+      payload: {
+        firstname: 'Layla',
+        lastname: 'Hassan',
+        email,
+        password: 'the password itself',
+        passwordConfirm: 'the password itself',
+        role: 'EndUser',
+      },
+    });
+    await t.db.execute(sql`alter table users_elsewhere rename to users`);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'INTERNAL',
+      message: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
+    });
+
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entry = logged.find((line) => line.msg === 'unexpected error');
+    expect(entry).toMatchObject({
+      level: 50,
+      reqId: aString,
+      route: '/api/v1/auth/signup',
+      method: 'POST',
+      err: { type: 'DrizzleQueryError', message: 'database error', cause: { code: '42P01' } },
+    });
+    const text = lines.join('');
+    for (const leak of [/insert into/i, /scrypt\$/, /the password itself/, /someone-real/, /params:/])
+      expect(text).not.toMatch(leak);
+    expect((entry!.err as { stack: string }).stack).toMatch(/^DrizzleQueryError: database error\n\s+at /);
+  });
+});

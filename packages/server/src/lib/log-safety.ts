@@ -1,0 +1,115 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Env } from '../env.ts';
+
+/**
+ * What the server writes to its log, decided in one place: every `err` and `req` the app or Fastify
+ * logs passes through these serializers, so no SQL text or parameters (drizzle puts both in its error
+ * message: password hashes, reset-code hashes, mail bodies), no tokens in URLs and no credentials in
+ * headers reach the log, whoever logs.
+ */
+
+const REDACTED = '[redacted]';
+/** Query parameters whose values are secrets (Google's code and state, any token). */
+const SECRET_QUERY_KEY = /token|code|state|secret|password|key/i;
+/** Path segments that are secrets: the e-mail verification token (API and browser route). */
+const SECRET_PATH = /(\/verifyemail\/)[^/?#]*/gi;
+
+/** Where log lines go instead of stdout (tests capture them). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+export function loggerOptions(
+  env: Pick<Env, 'LOG_LEVEL'>,
+  stream?: LogStream,
+): FastifyServerOptions['logger'] {
+  if (env.LOG_LEVEL === 'silent') return false;
+  return {
+    level: env.LOG_LEVEL,
+    ...(stream ? { stream } : {}),
+    serializers: { req: safeRequest, err: safeError },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+      censor: REDACTED,
+    },
+  };
+}
+
+/** A URL fit for the log: the verification token and secret query values replaced. */
+export function safeUrl(url: string): string {
+  const [path = '', query] = url.split(/\?(.*)/s, 2);
+  const safePath = path.replace(SECRET_PATH, `$1${REDACTED}`);
+  if (query === undefined) return safePath;
+  const safeQuery = query
+    .split('&')
+    .map((pair) => {
+      const [key = ''] = pair.split('=', 1);
+      return SECRET_QUERY_KEY.test(safeDecode(key)) ? `${key}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${safePath}?${safeQuery}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export function safeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: safeUrl(request.url),
+    remoteAddress: request.ip,
+  };
+}
+
+export type SafeError = {
+  type: string;
+  message: string;
+  code?: string;
+  stack: string;
+  cause?: SafeError;
+};
+
+/**
+ * The class, a message without SQL or values, a string `code` (Fastify's FST_…, or the SQLSTATE of a
+ * database error) and the stack frames. Frames name functions and files only, never data.
+ */
+export function safeError(error: unknown, depth = 0): SafeError {
+  if (!(error instanceof Error)) {
+    // A string reason (the outbox logs the SMTP server's answer) keeps its first line.
+    const message = typeof error === 'string' ? firstLine(error) : 'non-Error value';
+    return { type: typeof error, message, stack: message };
+  }
+  const type = error.constructor.name || error.name;
+  const code = (error as { code?: unknown }).code;
+  const message = isDatabaseError(error)
+    ? `database error${typeof code === 'string' ? ` ${code}` : ''}`
+    : firstLine(error.message);
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const cause = (error as { cause?: unknown }).cause;
+  return {
+    type,
+    message,
+    ...(typeof code === 'string' ? { code } : {}),
+    stack: [`${type}: ${message}`, ...frames].join('\n'),
+    ...(cause !== undefined && depth < 3 ? { cause: safeError(cause, depth + 1) } : {}),
+  };
+}
+
+/**
+ * Drizzle's query errors carry `query` and `params`; pg's and PGlite's carry a `severity` and their
+ * messages may quote values ('invalid input syntax for type uuid: "…"').
+ */
+function isDatabaseError(error: Error): boolean {
+  return 'query' in error || 'params' in error || 'severity' in error;
+}
+
+/** The first line, capped: multi-line messages are where SQL and bodies end up. */
+function firstLine(message: string): string {
+  const line = message.split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}

@@ -1,0 +1,145 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createUser, type TestUser } from '../test/factories.ts';
+import { multipart, pngCover } from '../test/course-fixtures.ts';
+import { fromNewIp, signupBody } from '../features/auth/auth.test-helpers.ts';
+
+/** Named cases of the malformed input the fuzz test (app.fuzz.test.ts) generates at random. */
+describe('malformed requests get 4xx in the envelope', () => {
+  let t: TestApp;
+  let contributor: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    contributor = await createUser(t, 'Contributor');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const upload = (contentType: string, payload: string | Buffer, url = '/api/v1/files') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...contributor.auth, 'content-type': contentType, 'accept-language': 'ar' },
+      payload,
+    });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', '--x\r\n\r\n'],
+    ['an empty boundary', 'multipart/form-data; boundary=', '--\r\n\r\n'],
+    [
+      'a cut-off body',
+      'multipart/form-data; boundary=b',
+      '--b\r\ncontent-disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4',
+    ],
+    ['garbage', 'multipart/form-data; boundary=b', '\u0000\u00ff garbage'],
+  ])('answers multipart with %s with 400 BAD_REQUEST, in Arabic when asked', async (_name, type, body) => {
+    for (const url of ['/api/v1/files', '/api/v1/course/new']) {
+      const response = await upload(type, body, url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'BAD_REQUEST',
+        message: 'النموذج المرفوع غير مكتمل أو غير صالح. يرجى المحاولة مرة أخرى.',
+      });
+    }
+  });
+
+  it('answers bad percent-encoding in API and browser paths with 400 BAD_REQUEST', async () => {
+    for (const url of ['/api/v1/certificates/%ZZ', '/api/v1/course/%E0%A4%A', '/%ZZ', '/verifyemail/%']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'ar' } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'BAD_REQUEST',
+        message: 'هذا العنوان غير صالح.',
+      });
+    }
+    const long = await t.app.inject({ method: 'GET', url: `/api/v1/certificates/${'x'.repeat(101)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+  });
+
+  it('refuses a NUL character in any JSON field or query value with 400 on that field, storing nothing', async () => {
+    const body = signupBody({ firstname: 'Lay\u0000la' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: body,
+      ...fromNewIp(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are missing or invalid.',
+      errors: [{ path: 'firstname', message: 'This value is invalid.' }],
+    });
+    expect((await t.db.select().from(users)).map((row) => row.email)).not.toContain(body.email);
+
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/course/approved?q=a%00b',
+      headers: contributor.auth,
+    });
+    expect(search.statusCode).toBe(400);
+    expect(search.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'q' }] });
+  });
+
+  it('refuses a NUL character inside the JSON of a multipart course body', async () => {
+    const form = await multipart({ body: JSON.stringify({ title: 'a\u0000b' }), file: pngCover });
+    const response = await upload(form.headers['content-type']!, form.payload, '/api/v1/course/new');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'title' }] });
+  });
+
+  it('answers an oversized body with 413 and a wrong content type with 415', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(1_000_001) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request is too large.',
+    });
+
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_FILE_TYPE' });
+  });
+
+  it('answers HTTP that cannot be parsed at all in the envelope, over a real socket', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(text));
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const broken = await raw('GET / HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(broken.split('\r\n\r\n')[1]!)).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+
+    const huge = await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.split('\r\n\r\n')[1]!)).toMatchObject({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+  });
+});
