@@ -24,6 +24,7 @@ import { learningRoutes } from './features/learning/learning.routes.ts';
 import { startOutboxWorker } from './features/mail/mail.outbox.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
+import { credentialsRoutes } from './features/credentials/credentials.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,7 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
   startOutboxWorker(app);
   await app.register(authRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
+  await app.register(credentialsRoutes, { prefix: '/api/v1' });
 
   await registerSpa(app);
   return app;

@@ -8,6 +8,11 @@ export interface CertificateRecord {
   name: string;
   courseTitle: string;
   courseTitleTr: string | null;
+  courseId: string;
+  courseDescription: string;
+  courseDescriptionTr: string | null;
+  /** The learner's ORCID iD, when they signed in with ORCID. */
+  orcid: string | null;
 }
 
 /** The course as the caller may see it for a certificate: its titles, state and their enrolment. */
@@ -30,6 +35,10 @@ const certificateRecord = {
   name: sql<string>`${users.firstname} || ' ' || ${users.lastname}`,
   courseTitle: courses.title,
   courseTitleTr: courses.titleTr,
+  courseId: courses.id,
+  courseDescription: courses.description,
+  courseDescriptionTr: courses.descriptionTr,
+  orcid: users.orcid,
 };
 
 function selectCertificates(db: Db) {
