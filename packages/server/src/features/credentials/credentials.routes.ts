@@ -59,7 +59,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.params.kid !== keys.publicJwk.kid) throw notFound(credentialsMessages.keyNotFound);
+      if (request.params.kid !== keys.thumbprint) throw notFound(credentialsMessages.keyNotFound);
       reply.header('cache-control', PUBLIC_CACHE);
       return keys.publicJwk;
     },

@@ -49,7 +49,7 @@ export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string)
   async function sign(credential: OpenBadgeCredential): Promise<string> {
     const subject = 'id' in credential.credentialSubject ? credential.credentialSubject.id : undefined;
     const jwt = new SignJWT(credential)
-      .setProtectedHeader({ alg: CREDENTIAL_ALG, typ: 'JWT', kid: keys.keyUrl })
+      .setProtectedHeader({ alg: CREDENTIAL_ALG, typ: 'JWT', kid: keys.publicJwk.kid })
       .setIssuer(credential.issuer.id)
       .setJti(credential.id)
       .setNotBefore(Math.floor(Date.parse(credential.validFrom) / 1000));
