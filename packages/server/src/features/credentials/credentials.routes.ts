@@ -26,7 +26,9 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/credentials/issuer',
-    { schema: { tags, summary: 'The issuer Profile named in every credential', response: { 200: document } } },
+    {
+      schema: { tags, summary: 'The issuer Profile named in every credential', response: { 200: document } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE);
       return issuerProfile(app.env.APP_URL);

@@ -10,8 +10,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 export type VerificationFailure = 'SIGNATURE_INVALID' | 'NOT_OUR_CREDENTIAL' | 'CERTIFICATE_NOT_FOUND';
 export type Verification =
-  | { valid: true; record: CertificateRecord }
-  | { valid: false; reason: VerificationFailure };
+  { valid: true; record: CertificateRecord } | { valid: false; reason: VerificationFailure };
 
 /**
  * Open Badges 3.0 credentials for issued certificates, signed as VC-JWTs (OB 3.0 §8.2: the JWT payload
@@ -66,7 +65,8 @@ export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string)
     try {
       ({ payload } = await jwtVerify(token, keySet, { algorithms: [CREDENTIAL_ALG], issuer: urls.issuer }));
     } catch (error) {
-      if (error instanceof errors.JWTClaimValidationFailed) return { valid: false, reason: 'NOT_OUR_CREDENTIAL' };
+      if (error instanceof errors.JWTClaimValidationFailed)
+        return { valid: false, reason: 'NOT_OUR_CREDENTIAL' };
       return { valid: false, reason: 'SIGNATURE_INVALID' };
     }
     const issuer = payload.issuer as { id?: unknown } | undefined;
