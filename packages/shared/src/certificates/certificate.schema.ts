@@ -26,7 +26,11 @@ export const CERTIFICATE_ID_HEADER = 'x-certificate-id';
 export const credentialVerifyBodySchema = z.object({ credential: z.string().min(1).max(20_000) });
 export type CredentialVerifyBody = z.infer<typeof credentialVerifyBodySchema>;
 
-export const CREDENTIAL_FAILURES = ['SIGNATURE_INVALID', 'NOT_OUR_CREDENTIAL', 'CERTIFICATE_NOT_FOUND'] as const;
+export const CREDENTIAL_FAILURES = [
+  'SIGNATURE_INVALID',
+  'NOT_OUR_CREDENTIAL',
+  'CERTIFICATE_NOT_FOUND',
+] as const;
 export type CredentialFailure = (typeof CREDENTIAL_FAILURES)[number];
 
 /** The verdict on a credential: valid with the certificate it proves, or invalid with the reason. */

@@ -24,6 +24,8 @@ export const router = createBrowserRouter([
           { path: '/resetpassword', lazy: () => import('../routes/reset-password.tsx') },
           { path: '/verifyemail/:token', lazy: () => import('../routes/verify-email.tsx') },
           { path: '/auth/google/callback', lazy: () => import('../routes/google-callback.tsx') },
+          // Public: the address printed and QR-coded on every certificate.
+          { path: '/certificates/:id', lazy: () => import('../routes/certificate-verification.tsx') },
         ],
       },
       {

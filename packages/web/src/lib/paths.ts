@@ -13,4 +13,5 @@ export const paths = {
   adminDashboard: '/admin/dashboard',
   addCourse: '/course/add-course',
   course: (id: string) => `/course/${encodeURIComponent(id)}`,
+  certificate: (id: string) => `/certificates/${encodeURIComponent(id)}`,
 } as const;
