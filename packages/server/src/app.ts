@@ -80,7 +80,7 @@ export async function buildApp({ env, db }: AppDeps): Promise<App> {
         frameSrc: ['https://www.youtube-nocookie.com', "'self'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        formAction: ["'self'", env.GOOGLE_ISSUER],
+        formAction: ["'self'", env.GOOGLE_ISSUER, env.ORCID_ISSUER],
         // Helmet adds this by default; it breaks the app when served over plain HTTP on a LAN address.
         upgradeInsecureRequests: null,
       },

@@ -36,8 +36,19 @@ export async function findUserByEmail(db: Db, email: string, lock = false): Prom
   return row;
 }
 
-export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).for('update');
+/** The column that links an account to each OpenID provider's subject (`sub`). */
+export const subjectColumn = { google: 'googleSub', orcid: 'orcid' } as const satisfies Record<
+  string,
+  keyof UserRow
+>;
+
+export async function findUserBySubject(
+  db: Db,
+  provider: keyof typeof subjectColumn,
+  sub: string,
+): Promise<UserRow | undefined> {
+  const column = users[subjectColumn[provider]];
+  const [row] = await db.select().from(users).where(eq(column, sub)).for('update');
   return row;
 }
 

@@ -66,7 +66,8 @@ export function authService(app: FastifyInstance) {
         if (existing.emailVerifiedAt) throw new AppError(409, 'EMAIL_TAKEN', authMessages.emailTaken);
         // Whoever registered the address first cannot keep a password the mailbox owner never chose:
         // the latest signup's details win and only its link stays valid.
-        row = await updateUser(tx, existing.id, details);
+        // Nor a sign-in provider link they attached (an ORCID iD added at the e-mail step).
+        row = await updateUser(tx, existing.id, { ...details, orcid: null });
         await deleteUnusedVerifications(tx, row.id);
       }
       await sendVerification(tx, row);
@@ -115,7 +116,7 @@ export function authService(app: FastifyInstance) {
     return { access_token: await openSession(app.db, app.tokens, user.id), user: toApiUser(user) };
   }
 
-  return { signup, verifyEmail, resendVerification, login, signIn };
+  return { signup, verifyEmail, resendVerification, login, signIn, sendVerification };
 }
 
 export type AuthService = ReturnType<typeof authService>;
