@@ -7,7 +7,7 @@ export const paths = {
   forgotPassword: '/forgotpassword',
   resetPassword: '/resetpassword',
   verifyEmail: (token: string) => `/verifyemail/${encodeURIComponent(token)}`,
-  googleCallback: '/auth/google/callback',
+  oidcCallback: (provider: 'google' | 'orcid') => `/auth/${provider}/callback`,
   dashboard: '/dashboard',
   contributorDashboard: '/contributor/dashboard',
   adminDashboard: '/admin/dashboard',

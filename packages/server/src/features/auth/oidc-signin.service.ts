@@ -149,10 +149,10 @@ export function oidcSignInService(app: FastifyInstance, auth: AuthService) {
         (lang === 'en' || lang === 'ar');
       if (valid)
         return {
-          provider: provider as OidcProviderId,
+          provider: provider,
           identity: identity as OidcIdentity,
           role: role as SignupRole,
-          lang: lang as Language,
+          lang: lang,
         };
     } catch {
       // Expired, altered or foreign: the same answer below.
