@@ -27,6 +27,11 @@ export type OidcSignInResult =
 
 type Tx = Parameters<typeof updateUser>[0];
 
+const isProvider = (value: unknown): value is OidcProviderId => value === 'google' || value === 'orcid';
+const isLanguage = (value: unknown): value is Language => value === 'en' || value === 'ar';
+const isSignupRole = (value: unknown): value is SignupRole =>
+  (SIGNUP_ROLES as readonly unknown[]).includes(value);
+
 /**
  * Sign-in with any configured OpenID provider. The account linked to the provider's subject signs in;
  * else the one with the provider-verified e-mail is linked; else a new one is created with the signup
@@ -142,18 +147,13 @@ export function oidcSignInService(app: FastifyInstance, auth: AuthService) {
         algorithms: ['HS256'],
       });
       const { provider, identity, role, lang } = payload as Record<string, unknown>;
-      const valid =
-        (provider === 'google' || provider === 'orcid') &&
+      if (
+        isProvider(provider) &&
         typeof (identity as OidcIdentity | undefined)?.sub === 'string' &&
-        (SIGNUP_ROLES as readonly unknown[]).includes(role) &&
-        (lang === 'en' || lang === 'ar');
-      if (valid)
-        return {
-          provider: provider,
-          identity: identity as OidcIdentity,
-          role: role as SignupRole,
-          lang: lang,
-        };
+        isSignupRole(role) &&
+        isLanguage(lang)
+      )
+        return { provider, identity: identity as OidcIdentity, role, lang };
     } catch {
       // Expired, altered or foreign: the same answer below.
     }
