@@ -75,7 +75,7 @@ export function CertificateVerification({ id }: { id: string }) {
       )}
       <dl className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-5">
         <Fact label={<Trans>Awarded to</Trans>}>
-          <span className="flex flex-col gap-1">
+          <span className="flex flex-col items-start gap-1">
             <bdi>{certificate.name}</bdi>
             {certificate.orcid ? <OrcidLink orcid={certificate.orcid} /> : null}
           </span>
