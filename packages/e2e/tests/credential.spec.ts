@@ -25,7 +25,7 @@ test.beforeAll(async ({ request }) => {
 const S = {
   yourCertificate: { en: 'Your certificate', ar: 'شهادتك' },
   shareAndVerify: { en: 'Share and verify', ar: 'المشاركة والتحقق' },
-  signedBadge: { en: 'Signed Open Badge (.jwt)', ar: 'شارة مفتوحة موقَّعة (ملف JWT)' },
+  signedBadge: { en: 'Signed Open Badge (.jwt)', ar: 'شارة مفتوحة موقَّعة بصيغة JWT' },
   jsonBadge: { en: 'Open Badge (JSON)', ar: 'شارة مفتوحة (JSON)' },
   verificationPage: { en: 'Verification page', ar: 'صفحة التحقق' },
   linkedIn: { en: 'Add to LinkedIn profile', ar: 'إضافة إلى ملفي على LinkedIn' },
