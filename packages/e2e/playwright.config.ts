@@ -1,6 +1,14 @@
 import { rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { ADMIN, APP_PORT, BASE_URL, MAIL_SMTP_PORT, MAIL_URL } from './src/ports.ts';
+import {
+  ADMIN,
+  APP_PORT,
+  BASE_URL,
+  MAIL_SMTP_PORT,
+  MAIL_URL,
+  ORCID_CLIENT,
+  ORCID_ISSUER,
+} from './src/ports.ts';
 
 const dataDir = `.artifacts/data-${APP_PORT}`;
 // Every run starts from a new embedded database (seeded with the demo courses). Workers load this file
@@ -63,6 +71,10 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
+        // ORCID sign-in against the local OpenID provider the mail catcher also serves.
+        ORCID_ISSUER,
+        ORCID_CLIENT_ID: ORCID_CLIENT.id,
+        ORCID_CLIENT_SECRET: ORCID_CLIENT.secret,
         LOG_LEVEL: 'warn',
         // Parallel runs build the web app into their own folder (see packages/e2e/README.md).
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),

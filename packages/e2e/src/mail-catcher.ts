@@ -1,11 +1,15 @@
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { MAIL_HTTP_PORT, MAIL_SMTP_PORT } from './ports.ts';
+import Provider from 'oidc-provider';
+import { BASE_URL, MAIL_HTTP_PORT, MAIL_SMTP_PORT, ORCID_CLIENT, ORCID_ISSUER } from './ports.ts';
 
 /**
  * A real SMTP server the app under test sends to, with a small HTTP API for the specs:
  *   GET /messages?to=<address>  → [{ to, subject, text, html }] newest last
+ * and, under /oidc, a real OpenID provider (oidc-provider) that behaves like ORCID: `openid` scope
+ * only, names in the ID token, never an e-mail. Its development login page accepts any login (the
+ * login becomes the iD).
  */
 interface CaughtMail {
   to: string[];
@@ -39,9 +43,37 @@ const smtp = new SMTPServer({
 });
 smtp.listen(MAIL_SMTP_PORT, '127.0.0.1');
 
+const orcid = new Provider(ORCID_ISSUER, {
+  clients: [
+    {
+      client_id: ORCID_CLIENT.id,
+      client_secret: ORCID_CLIENT.secret,
+      redirect_uris: [`${BASE_URL}/auth/orcid/callback`],
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_post',
+    },
+  ],
+  findAccount: (_ctx, id) => ({
+    accountId: id,
+    claims: () => ({ sub: id, given_name: 'Nadia', family_name: 'Haddad' }),
+  }),
+  claims: { openid: ['sub', 'given_name', 'family_name'] },
+  conformIdTokenClaims: false,
+  features: { devInteractions: { enabled: true } },
+  cookies: { keys: ['e2e-orcid-cookie-key'] },
+});
+const orcidHandler = orcid.callback();
+
 createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === '/health') return void response.end('ok');
+  if (url.pathname === '/oidc' || url.pathname.startsWith('/oidc/')) {
+    // Mounted like Express does it: the provider sees the path below /oidc, the original in originalUrl.
+    Object.assign(request, { originalUrl: request.url });
+    request.url = request.url!.slice('/oidc'.length) || '/';
+    return void orcidHandler(request, response);
+  }
   if (url.pathname === '/messages') {
     const to = url.searchParams.get('to')?.toLowerCase();
     response.setHeader('content-type', 'application/json');

@@ -28,6 +28,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 import { backupRoutes } from './features/backup/backup.routes.ts';
 import { publicCoursesRoutes } from './features/public-courses/public-courses.routes.ts';
+import { credentialsRoutes } from './features/credentials/credentials.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,7 +88,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
         frameSrc: ['https://www.youtube-nocookie.com', "'self'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        formAction: ["'self'", env.GOOGLE_ISSUER],
+        formAction: ["'self'", env.GOOGLE_ISSUER, env.ORCID_ISSUER],
         // Helmet adds this by default; it breaks the app when served over plain HTTP on a LAN address.
         upgradeInsecureRequests: null,
       },
@@ -115,6 +116,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   await app.register(backupRoutes, { prefix: '/api/v1' });
   // Server-rendered public pages: before the SPA, whose fallback answers every other path.
   await app.register(publicCoursesRoutes);
+  await app.register(credentialsRoutes, { prefix: '/api/v1' });
 
   await registerSpa(app);
   return app;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -24,11 +24,21 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Open Science Courses <no-reply@localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Ed25519 private key (PKCS#8 PEM) that signs Open Badges credentials; see credential-keys.ts. */
+  CREDENTIAL_SIGNING_KEY: z
+    .string()
+    // Environment files often carry the PEM on one line with literal "\\n".
+    .transform((value) => value.replaceAll('\\n', '\n'))
+    .refine(isEd25519Pem, 'must be an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519)')
+    .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  ORCID_CLIENT_ID: z.string().min(1).optional(),
+  ORCID_CLIENT_SECRET: z.string().min(1).optional(),
+  ORCID_ISSUER: z.url().default('https://orcid.org'),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(100_000),
   REDIS_URL: z
     .string()
@@ -43,12 +53,14 @@ const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<RawEnv, 'APP_URL' | 'JWT_SECRET'> {
+export interface Env extends Omit<RawEnv, 'APP_URL' | 'JWT_SECRET' | 'CREDENTIAL_SIGNING_KEY'> {
   APP_URL: string;
   JWT_SECRET: string;
+  CREDENTIAL_SIGNING_KEY: string;
   /** Absolute path of the built SPA to serve, or null when not built. */
   webDist: string | null;
   googleEnabled: boolean;
+  orcidEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -68,8 +80,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     );
+  if (Boolean(raw.ORCID_CLIENT_ID) !== Boolean(raw.ORCID_CLIENT_SECRET))
+    throw new ConfigError(
+      'Invalid configuration: set both ORCID_CLIENT_ID and ORCID_CLIENT_SECRET, or neither',
+    );
   if (raw.DATABASE_URL && !raw.JWT_SECRET)
     throw new ConfigError('Invalid configuration: JWT_SECRET is required when DATABASE_URL is set');
+  // Every instance must sign with the same key, or credentials from one would not verify on another.
+  // (An in-memory test database is one process, so a key made on the spot is enough.)
+  if (raw.DATABASE_URL && !raw.CREDENTIAL_SIGNING_KEY && raw.DATA_DIR !== 'memory://')
+    throw new ConfigError(
+      'Invalid configuration: CREDENTIAL_SIGNING_KEY is required when DATABASE_URL is set',
+    );
 
   // `memory://` marks an in-memory database (tests); resolving it as a path put a shared on-disk
   // PGlite directory named `memory:` in the working directory.
@@ -80,8 +102,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: raw.JWT_SECRET ?? generatedSecret(dataDir),
+    CREDENTIAL_SIGNING_KEY: raw.CREDENTIAL_SIGNING_KEY ?? generatedSigningKey(dataDir),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     googleEnabled: Boolean(raw.GOOGLE_CLIENT_ID),
+    orcidEnabled: Boolean(raw.ORCID_CLIENT_ID),
   };
 }
 
@@ -94,4 +118,25 @@ function generatedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Embedded mode: the credential signing key, generated once and kept beside the database. */
+function generatedSigningKey(dataDir: string): string {
+  const generate = () =>
+    generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  if (dataDir === 'memory://') return generate();
+  const file = path.join(dataDir, 'credential-signing-key.pem');
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  mkdirSync(dataDir, { recursive: true });
+  const pem = generate();
+  writeFileSync(file, pem, { mode: 0o600 });
+  return pem;
+}
+
+function isEd25519Pem(value: string): boolean {
+  try {
+    return createPrivateKey(value).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
 }

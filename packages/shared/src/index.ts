@@ -3,6 +3,7 @@ export * from './common/errors.ts';
 export * from './common/validation.ts';
 export * from './common/arabic.ts';
 export * from './common/youtube.ts';
+export * from './common/orcid.ts';
 export * from './auth/auth.schema.ts';
 export * from './courses/course.schema.ts';
 export * from './courses/status-labels.ts';

@@ -35,13 +35,19 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull(),
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
+    /** ORCID iD (e.g. 0000-0002-1825-0097): the `sub` of ORCID sign-in, shown next to public names. */
+    orcid: text('orcid'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     preferredLanguage: text('preferred_language').$type<Language>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+    uniqueIndex('users_orcid_key').on(t.orcid),
+  ],
 );
 
 export const sessions = pgTable(

@@ -4,18 +4,19 @@ import Provider from 'oidc-provider';
 
 /** What the provider says about an account; `email_verified: false` is the case Google sign-in refuses. */
 export interface OidcTestAccount {
-  email: string;
-  email_verified: boolean;
+  /** Left out for an ORCID-like account: ORCID never shares an e-mail through OpenID. */
+  email?: string;
+  email_verified?: boolean;
   given_name?: string;
   family_name?: string;
 }
 
 export interface OidcTestProvider {
-  /** http://127.0.0.1:<port>, for GOOGLE_ISSUER. */
+  /** http://127.0.0.1:<port>, for GOOGLE_ISSUER (or ORCID_ISSUER). */
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Env overrides that point the app's Google sign-in at this provider. */
+  /** Env overrides that point the app's Google (or ORCID) sign-in at this provider. */
   appEnv: Record<string, string>;
   /** Paths of every request the provider received, in order (e.g. to count discovery calls). */
   requestLog: string[];
@@ -32,12 +33,20 @@ export interface OidcTestProvider {
 export const TEST_REDIRECT_URI = 'http://localhost:3000/auth/google/callback';
 
 /**
+ * `google` (default): e-mail claims in the ID token, like Google. `orcid`: like ORCID, only `openid`
+ * is asked for and the ID token carries the names but never an e-mail; the app's ORCID_* settings.
+ */
+export type OidcTestFlavour = 'google' | 'orcid';
+
+/**
  * A real OpenID Connect provider (oidc-provider) on an ephemeral 127.0.0.1 port with one confidential
  * client. Its development login/consent screens are driven with fetch. For tests only: dev keys,
  * in-memory storage.
  */
-export async function startOidcProvider(): Promise<OidcTestProvider> {
-  const clientId = 'courses-test-client';
+export async function startOidcProvider(flavour: OidcTestFlavour = 'google'): Promise<OidcTestProvider> {
+  const clientId = `courses-test-${flavour}-client`;
+  const redirectUriOf = `http://localhost:3000/auth/${flavour}/callback`;
+  const scope = flavour === 'orcid' ? 'openid' : 'openid email profile';
   const clientSecret = 'courses-test-client-secret-0123456789';
   const accounts = new Map<string, OidcTestAccount>();
 
@@ -50,7 +59,7 @@ export async function startOidcProvider(): Promise<OidcTestProvider> {
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [TEST_REDIRECT_URI],
+        redirect_uris: [redirectUriOf],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
@@ -61,7 +70,8 @@ export async function startOidcProvider(): Promise<OidcTestProvider> {
       return account && { accountId: id, claims: () => ({ sub: id, ...account }) };
     },
     claims: {
-      openid: ['sub'],
+      // ORCID's ID token names the person under plain `openid`.
+      openid: flavour === 'orcid' ? ['sub', 'given_name', 'family_name'] : ['sub'],
       email: ['email', 'email_verified'],
       profile: ['given_name', 'family_name'],
     },
@@ -81,7 +91,7 @@ export async function startOidcProvider(): Promise<OidcTestProvider> {
     accountId: string,
     options: { clientId?: string; redirectUri?: string } = {},
   ): Promise<string> {
-    const redirectUri = options.redirectUri ?? TEST_REDIRECT_URI;
+    const redirectUri = options.redirectUri ?? redirectUriOf;
     const jar = new Map<string, string>();
     const request = async (url: string, init: RequestInit = {}) => {
       const response = await fetch(new URL(url, issuer), {
@@ -105,7 +115,7 @@ export async function startOidcProvider(): Promise<OidcTestProvider> {
       client_id: options.clientId ?? clientId,
       redirect_uri: redirectUri,
       response_type: 'code',
-      scope: 'openid email profile',
+      scope,
       state: 'test-state',
     }).toString();
     let response = await request(start.toString());
@@ -140,7 +150,10 @@ export async function startOidcProvider(): Promise<OidcTestProvider> {
     issuer,
     clientId,
     clientSecret,
-    appEnv: { GOOGLE_ISSUER: issuer, GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret },
+    appEnv:
+      flavour === 'orcid'
+        ? { ORCID_ISSUER: issuer, ORCID_CLIENT_ID: clientId, ORCID_CLIENT_SECRET: clientSecret }
+        : { GOOGLE_ISSUER: issuer, GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret },
     requestLog,
     accounts,
     authorizationCode,

@@ -68,6 +68,25 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * `POST /auth/oidc/:provider`: signed in, or (a provider that shares no e-mail, e.g. ORCID) asked for
+ * an address, to be posted with `ticket` to `POST /auth/oidc/email`.
+ */
+export const oidcSignInResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.union([
+    loginResponseSchema.shape.data,
+    z.object({ email_required: z.literal(true), ticket: z.string() }),
+  ]),
+});
+export type OidcSignInResponse = z.infer<typeof oidcSignInResponseSchema>;
+
+export const oidcEmailBodySchema = z.object({
+  ticket: z.string().min(1).max(4000),
+  email: emailSchema,
+});
+export type OidcEmailBody = z.infer<typeof oidcEmailBodySchema>;
+
 export const userResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ user: userSchema }),
@@ -89,15 +108,21 @@ export const resetPasswordResponseSchema = z.object({
  * `redirectUri`), `response_type=code`, `scope=openid email profile` and its own `state`, then posts
  * the returned code to `POST /auth/googlesignin`.
  */
+export const OIDC_PROVIDERS = ['google', 'orcid'] as const;
+export type OidcProvider = (typeof OIDC_PROVIDERS)[number];
+
+const oidcProviderConfigSchema = z.object({
+  enabled: z.boolean(),
+  clientId: z.string().nullable(),
+  authorizationEndpoint: z.string().nullable(),
+  redirectUri: z.string(),
+  /** The `scope` of the authorization request. */
+  scope: z.string(),
+});
+export type OidcProviderConfig = z.infer<typeof oidcProviderConfigSchema>;
+
 export const authConfigResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({
-    google: z.object({
-      enabled: z.boolean(),
-      clientId: z.string().nullable(),
-      authorizationEndpoint: z.string().nullable(),
-      redirectUri: z.string(),
-    }),
-  }),
+  data: z.object({ google: oidcProviderConfigSchema, orcid: oidcProviderConfigSchema }),
 });
 export type AuthConfig = z.infer<typeof authConfigResponseSchema>['data'];

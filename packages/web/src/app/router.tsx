@@ -23,7 +23,10 @@ export const router = createBrowserRouter([
           { path: '/forgotpassword', lazy: () => import('../routes/forgot-password.tsx') },
           { path: '/resetpassword', lazy: () => import('../routes/reset-password.tsx') },
           { path: '/verifyemail/:token', lazy: () => import('../routes/verify-email.tsx') },
-          { path: '/auth/google/callback', lazy: () => import('../routes/google-callback.tsx') },
+          // Google and ORCID come back here (`/auth/google/callback`, `/auth/orcid/callback`).
+          { path: '/auth/:provider/callback', lazy: () => import('../routes/oidc-callback.tsx') },
+          // Public: the address printed and QR-coded on every certificate.
+          { path: '/certificates/:id', lazy: () => import('../routes/certificate-verification.tsx') },
         ],
       },
       {

@@ -86,6 +86,14 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
 
 /** Fetches a binary resource (certificate PDF…) with the session's bearer token. */
 export async function apiFetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  return (await apiFetchFile(path, signal)).blob;
+}
+
+/** Like apiFetchBlob, with the response headers (e.g. the certificate id sent beside its PDF). */
+export async function apiFetchFile(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; headers: Headers }> {
   const token = localStorage.getItem('auth_token');
   const response = await fetch(`${API_PREFIX}${path}`, {
     headers: { 'accept-language': currentLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -99,5 +107,5 @@ export async function apiFetchBlob(path: string, signal?: AbortSignal): Promise<
     if (response.status === 401) onAuthFailure(error);
     throw error;
   }
-  return response.blob();
+  return { blob: await response.blob(), headers: response.headers };
 }

@@ -7,10 +7,11 @@ export const paths = {
   forgotPassword: '/forgotpassword',
   resetPassword: '/resetpassword',
   verifyEmail: (token: string) => `/verifyemail/${encodeURIComponent(token)}`,
-  googleCallback: '/auth/google/callback',
+  oidcCallback: (provider: 'google' | 'orcid') => `/auth/${provider}/callback`,
   dashboard: '/dashboard',
   contributorDashboard: '/contributor/dashboard',
   adminDashboard: '/admin/dashboard',
   addCourse: '/course/add-course',
   course: (id: string) => `/course/${encodeURIComponent(id)}`,
+  certificate: (id: string) => `/certificates/${encodeURIComponent(id)}`,
 } as const;

@@ -53,7 +53,10 @@ describe('Google sign-in against a local OpenID provider', () => {
           clientId: provider.clientId,
           authorizationEndpoint: `${provider.issuer}/auth`,
           redirectUri: TEST_REDIRECT_URI,
+          scope: 'openid email profile',
         },
+        // ORCID is not configured here: hidden.
+        orcid: expect.objectContaining({ enabled: false, clientId: null }) as unknown,
       },
     });
     expect(response.body).not.toContain(provider.clientSecret);
@@ -237,6 +240,14 @@ describe('Google sign-in when it is not configured', () => {
           clientId: null,
           authorizationEndpoint: null,
           redirectUri: 'http://localhost:3000/auth/google/callback',
+          scope: 'openid email profile',
+        },
+        orcid: {
+          enabled: false,
+          clientId: null,
+          authorizationEndpoint: null,
+          redirectUri: 'http://localhost:3000/auth/orcid/callback',
+          scope: 'openid',
         },
       },
     });

@@ -47,20 +47,33 @@ export const authMessages = {
     ar: 'تمت إعادة تعيين كلمة المرور. يرجى تسجيل الدخول بكلمة المرور الجديدة.',
   },
   loggedOut: { en: 'You have been logged out.', ar: 'تم تسجيل خروجك.' },
-  googleDisabled: {
-    en: 'Google sign-in is not available.',
-    ar: 'تسجيل الدخول عبر Google غير متاح.',
+  // Shared by every OpenID provider: {provider} is its name (Google, ORCID).
+  oidcDisabled: {
+    en: '{provider} sign-in is not available.',
+    ar: 'تسجيل الدخول عبر {provider} غير متاح.',
   },
-  googleFailed: {
-    en: 'Google sign-in failed. Please try again.',
-    ar: 'فشل تسجيل الدخول عبر Google. يرجى المحاولة مرة أخرى.',
+  oidcFailed: {
+    en: '{provider} sign-in failed. Please try again.',
+    ar: 'فشل تسجيل الدخول عبر {provider}. يرجى المحاولة مرة أخرى.',
   },
-  googleUnavailable: {
-    en: 'Google sign-in is temporarily unavailable. Please try again later.',
-    ar: 'تسجيل الدخول عبر Google غير متاح مؤقتًا. يرجى المحاولة لاحقًا.',
+  oidcUnavailable: {
+    en: '{provider} sign-in is temporarily unavailable. Please try again later.',
+    ar: 'تسجيل الدخول عبر {provider} غير متاح مؤقتًا. يرجى المحاولة لاحقًا.',
   },
-  googleEmailUnverified: {
-    en: 'The e-mail address of your Google account is not verified.',
-    ar: 'البريد الإلكتروني لحسابك في Google غير مؤكَّد.',
+  oidcEmailUnverified: {
+    en: 'The e-mail address of your {provider} account is not verified.',
+    ar: 'البريد الإلكتروني لحسابك في {provider} غير مؤكَّد.',
+  },
+  oidcTicketInvalid: {
+    en: 'This sign-in has expired. Please sign in again.',
+    ar: 'انتهت صلاحية عملية تسجيل الدخول هذه. يرجى تسجيل الدخول مرة أخرى.',
+  },
+  oidcAccountExists: {
+    en: 'This {provider} account already has an account here. Open the verification link we e-mailed you, then sign in.',
+    ar: 'لحساب {provider} هذا حساب لدينا بالفعل. افتح رابط التأكيد الذي أرسلناه إلى بريدك، ثم سجّل الدخول.',
+  },
+  oidcEmailSent: {
+    en: 'We sent a verification link to {email}. Open it to finish creating your account.',
+    ar: 'أرسلنا رابط تأكيد إلى {email}. افتحه لإكمال إنشاء حسابك.',
   },
 } satisfies Record<string, Localized>;

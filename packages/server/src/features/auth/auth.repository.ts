@@ -36,8 +36,19 @@ export async function findUserByEmail(db: Db, email: string, lock = false): Prom
   return row;
 }
 
-export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).for('update');
+/** The column that links an account to each OpenID provider's subject (`sub`). */
+export const subjectColumn = { google: 'googleSub', orcid: 'orcid' } as const satisfies Record<
+  string,
+  keyof UserRow
+>;
+
+export async function findUserBySubject(
+  db: Db,
+  provider: keyof typeof subjectColumn,
+  sub: string,
+): Promise<UserRow | undefined> {
+  const column = users[subjectColumn[provider]];
+  const [row] = await db.select().from(users).where(eq(column, sub)).for('update');
   return row;
 }
 
@@ -81,6 +92,17 @@ export async function consumeVerification(db: Db, tokenHash: string, now: Date):
     )
     .returning({ userId: emailVerifications.userId });
   return row?.userId;
+}
+
+/**
+ * Sign-in provider links attached while the address was never confirmed were chosen by whoever typed
+ * the address (the OpenID e-mail step), not proven by its owner: a reset by mail drops them.
+ */
+export async function dropUnconfirmedProviderLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ orcid: null, googleSub: null, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {

@@ -125,7 +125,15 @@ export function authService(app: FastifyInstance) {
     return { access_token: await openSession(app.db, app.tokens, user.id), user: toApiUser(user) };
   }
 
-  return { signup, verifyEmail, resendVerification, login, signIn };
+  return {
+    signup,
+    verifyEmail,
+    resendVerification,
+    login,
+    signIn,
+    sendVerification,
+    sendSignupAttemptNotice,
+  };
 }
 
 export type AuthService = ReturnType<typeof authService>;

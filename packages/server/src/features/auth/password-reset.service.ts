@@ -12,6 +12,7 @@ import {
   findUserByEmail,
   insertPasswordReset,
   lockPasswordReset,
+  dropUnconfirmedProviderLinks,
   markEmailVerified,
   markResetUsed,
   recordResetFailure,
@@ -89,6 +90,7 @@ export function passwordResetService(app: FastifyInstance) {
       }
       await updateUser(tx, request.userId, { passwordHash });
       // The code arrived by e-mail, which proves the address as well as a verification link does.
+      await dropUnconfirmedProviderLinks(tx, request.userId);
       await markEmailVerified(tx, request.userId);
       await markResetUsed(tx, request.id, now);
       await revokeAllSessions(tx, request.userId);

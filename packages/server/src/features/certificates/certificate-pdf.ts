@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { LICENSE_INFO, type CourseLicense } from '@app/shared';
+import QRCode from 'qrcode';
 import {
   drawCenteredLine,
   fitParagraph,
@@ -154,8 +155,21 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
     height - 30 - lineHeight(style(9, 'regular', MUTED)) - 12,
   );
 
+  drawQrCode(doc, content.verifyUrl, center, footerY - 2, 74);
+
   doc.end();
   return done;
+}
+
+/** A QR code of `text` as vector squares, centred on `centerX` with its top at `top`. */
+function drawQrCode(doc: PDFKit.PDFDocument, text: string, centerX: number, top: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const cell = size / modules.size;
+  const left = centerX - size / 2;
+  for (let row = 0; row < modules.size; row += 1)
+    for (let column = 0; column < modules.size; column += 1)
+      if (modules.get(row, column)) doc.rect(left + column * cell, top + row * cell, cell, cell);
+  doc.fill(INK);
 }
 
 // Built once: constructing an Intl formatter costs far more than using one.

@@ -10,6 +10,11 @@ export interface CertificateRecord {
   courseTitle: string;
   courseTitleTr: string | null;
   license: CourseLicense;
+  courseId: string;
+  courseDescription: string;
+  courseDescriptionTr: string | null;
+  /** The learner's ORCID iD, when they signed in with ORCID. */
+  orcid: string | null;
 }
 
 /** The course as the caller may see it for a certificate: its titles, state and their enrolment. */
@@ -33,6 +38,10 @@ const certificateRecord = {
   courseTitle: courses.title,
   courseTitleTr: courses.titleTr,
   license: courses.license,
+  courseId: courses.id,
+  courseDescription: courses.description,
+  courseDescriptionTr: courses.descriptionTr,
+  orcid: users.orcid,
 };
 
 function selectCertificates(db: Db) {

@@ -194,7 +194,9 @@ describe('certificates', () => {
       success: true,
       data: {
         _id: id,
+        courseId: course.id,
         name: 'Ada Lovelace',
+        orcid: null,
         course_title: 'Reproducible Research',
         course_title_tr: null,
         issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,

@@ -2,13 +2,26 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CERTIFICATE_ID_HEADER,
+  type CertificateVerification,
   certificateVerificationResponseSchema,
   courseIdParamSchema,
   errorEnvelopeSchema,
   idParamSchema,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { CertificateRecord } from './certificates.repository.ts';
 import { certificateForLearner, certificatePdf, verifyCertificate } from './certificates.service.ts';
+
+/** What anyone may know about a certificate: who completed which course, when (and their ORCID iD). */
+export const toVerification = (record: CertificateRecord): CertificateVerification => ({
+  _id: record.id,
+  courseId: record.courseId,
+  name: record.name,
+  orcid: record.orcid,
+  course_title: record.courseTitle,
+  course_title_tr: record.courseTitleTr,
+  issuedAt: record.issuedAt.toISOString(),
+});
 
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -62,16 +75,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const record = await verifyCertificate(app.db, request.params.id);
-      return {
-        success: true as const,
-        data: {
-          _id: record.id,
-          name: record.name,
-          course_title: record.courseTitle,
-          course_title_tr: record.courseTitleTr,
-          issuedAt: record.issuedAt.toISOString(),
-        },
-      };
+      return { success: true as const, data: toVerification(record) };
     },
   );
 };

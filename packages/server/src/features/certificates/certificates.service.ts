@@ -1,4 +1,4 @@
-import { API_PREFIX, CERTIFICATE_THRESHOLD } from '@app/shared';
+import { CERTIFICATE_THRESHOLD } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { overallScore } from '../learning/learning.repository.ts';
@@ -11,8 +11,7 @@ import {
   type CertificateRecord,
 } from './certificates.repository.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
-
-export const verificationUrl = (appUrl: string, id: string) => `${appUrl}${API_PREFIX}/certificates/${id}`;
+import { credentialUrls } from '../credentials/credential-keys.ts';
 
 /**
  * The caller's certificate for a course, issued on the first request once their overall score
@@ -45,7 +44,7 @@ export async function certificateForLearner(
 }
 
 export function certificatePdf(record: CertificateRecord, appUrl: string): Promise<Buffer> {
-  return renderCertificatePdf({ ...record, verifyUrl: verificationUrl(appUrl, record.id) });
+  return renderCertificatePdf({ ...record, verifyUrl: credentialUrls(appUrl).verificationPage(record.id) });
 }
 
 export async function verifyCertificate(db: Db, id: string): Promise<CertificateRecord> {

@@ -2,6 +2,7 @@ import type { Language, ResourceType } from '@app/shared';
 import { html } from '../../lib/html.ts';
 import { fileUrl } from '../files/files.service.ts';
 import { localize, type Localized } from '../../lib/localize.ts';
+import { orcidLinkHtml } from '../../lib/orcid.ts';
 import { langAttr, layout, licenseBlock, localized } from './public-courses.layout.ts';
 import { publicMessages as m } from './public-courses.messages.ts';
 import type { PublicCourse, PublicCourseCard } from './public-courses.repository.ts';
@@ -129,8 +130,10 @@ export function coursePage(course: PublicCourse, appUrl: string, lang: Language)
         <h1${langAttr(title.lang)}>${title.text}</h1>
         <p class="lead"${langAttr(description.lang)}>${description.text}</p>
         <dl class="facts">
-          <!-- #15 part B shows the contributor's ORCID iD beside the author here. -->
-          <div><dt>${t(m.author)}</dt><dd><bdi>${course.author}</bdi></dd></div>
+          <div>
+            <dt>${t(m.author)}</dt>
+            <dd><bdi>${course.author}</bdi> ${orcidLinkHtml(course.authorOrcid)}</dd>
+          </div>
           <div><dt>${t(m.license)}</dt><dd>${licenseBlock(course.license, lang)}</dd></div>
           <div><dt>${t(m.languages)}</dt><dd>${languages}</dd></div>
           <div>

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { CourseLicense, ResourceType } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { courseSections, courses, resources } from '../../db/schema.ts';
+import { courseAuthorOrcid } from '../../lib/orcid.ts';
 
 /**
  * What anyone may read of a course without an account. The queries select ONLY the columns a public
@@ -19,6 +20,7 @@ const cardColumns = {
   description: courses.description,
   descriptionTr: courses.descriptionTr,
   author: courses.author,
+  authorOrcid: courseAuthorOrcid,
   license: courses.license,
   previewFileId: courses.previewFileId,
   createdAt: courses.createdAt,
@@ -32,6 +34,8 @@ export interface PublicCourseCard {
   description: string;
   descriptionTr: string | null;
   author: string;
+  /** The contributor's ORCID iD, when they signed in with ORCID. */
+  authorOrcid: string | null;
   license: CourseLicense;
   previewFileId: string | null;
   createdAt: Date;

@@ -1,4 +1,4 @@
-import { LICENSE_INFO, type Language, type ResourceType } from '@app/shared';
+import { LICENSE_INFO, ORCID_PATTERN, orcidUrl, type Language, type ResourceType } from '@app/shared';
 import { localize } from '../../lib/localize.ts';
 import { publicMessages } from './public-courses.messages.ts';
 import type { PublicCourse, PublicCourseCard } from './public-courses.repository.ts';
@@ -55,7 +55,7 @@ export function courseJsonLd(course: PublicCourse, appUrl: string, lang: Languag
     ...(course.previewFileId ? { image: [fileAbsoluteUrl(appUrl, course.previewFileId)] } : {}),
     datePublished: course.createdAt.toISOString().slice(0, 10),
     dateModified: course.updatedAt.toISOString(),
-    author: { '@type': 'Person', name: course.author },
+    author: person(course),
     provider: organization(appUrl, lang),
     publisher: organization(appUrl, lang),
     offers: [{ '@type': 'Offer', category: 'Free', price: 0, priceCurrency: 'USD' }],
@@ -64,7 +64,7 @@ export function courseJsonLd(course: PublicCourse, appUrl: string, lang: Languag
         '@type': 'CourseInstance',
         courseMode: 'Online',
         courseWorkload: isoDuration(minutes),
-        instructor: [{ '@type': 'Person', name: course.author }],
+        instructor: [person(course)],
       },
     ],
     educationalCredentialAwarded: [
@@ -104,4 +104,10 @@ export function catalogueJsonLd(
       url: courseUrl(appUrl, course.id, lang),
     })),
   };
+}
+
+/** The author as a schema.org Person; their ORCID record, when known, identifies them (`sameAs`). */
+function person(course: PublicCourseCard) {
+  const orcid = course.authorOrcid && ORCID_PATTERN.test(course.authorOrcid) ? course.authorOrcid : null;
+  return { '@type': 'Person', name: course.author, ...(orcid ? { sameAs: orcidUrl(orcid) } : {}) };
 }

@@ -97,17 +97,21 @@ export const aUser = (role: 'EndUser' | 'Contributor' | 'SuperAdmin' = 'EndUser'
   preferred_language: 'en' as const,
 });
 
+const disabledProvider = (provider: string, scope: string) => ({
+  enabled: false,
+  clientId: null,
+  authorizationEndpoint: null,
+  redirectUri: `http://localhost/auth/${provider}/callback`,
+  scope,
+});
+
 export const googleDisabled = {
   'GET /auth/config': {
     body: {
       success: true,
       data: {
-        google: {
-          enabled: false,
-          clientId: null,
-          authorizationEndpoint: null,
-          redirectUri: 'http://localhost/auth/google/callback',
-        },
+        google: disabledProvider('google', 'openid email profile'),
+        orcid: disabledProvider('orcid', 'openid'),
       },
     },
   },

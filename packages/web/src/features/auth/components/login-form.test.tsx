@@ -148,6 +148,14 @@ describe('LoginForm', () => {
               clientId: 'client-1',
               authorizationEndpoint: 'https://accounts.example.test/auth',
               redirectUri: 'http://localhost/auth/google/callback',
+              scope: 'openid email profile',
+            },
+            orcid: {
+              enabled: false,
+              clientId: null,
+              authorizationEndpoint: null,
+              redirectUri: 'http://localhost/auth/orcid/callback',
+              scope: 'openid',
             },
           },
         },
@@ -155,6 +163,29 @@ describe('LoginForm', () => {
     });
     await renderAuth(<LoginForm />, { route: '/login' });
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with ORCID' })).not.toBeInTheDocument();
     expect(screen.getByText('OR')).toBeInTheDocument();
+  });
+
+  it('shows ORCID sign-in beside Google when both are configured, and only one OR', async () => {
+    const provider = (name: string, scope: string) => ({
+      enabled: true,
+      clientId: `${name}-client`,
+      authorizationEndpoint: `https://${name}.example.test/auth`,
+      redirectUri: `http://localhost/auth/${name}/callback`,
+      scope,
+    });
+    stubApi({
+      'GET /auth/config': {
+        body: {
+          success: true,
+          data: { google: provider('google', 'openid email profile'), orcid: provider('orcid', 'openid') },
+        },
+      },
+    });
+    await renderAuth(<LoginForm />, { route: '/login' });
+    expect(await screen.findByRole('button', { name: 'Sign in with ORCID' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(screen.getAllByText('OR')).toHaveLength(1);
   });
 });

@@ -14,7 +14,7 @@ import { useLogin } from '../api/login.ts';
 import { useLoginAdmin } from '../api/login-admin.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { FormAlert } from './form-alert.tsx';
-import { GoogleSignInSection } from './google-sign-in-button.tsx';
+import { OidcSignInSection } from './oidc-sign-in-buttons.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
 
 type Problem =
@@ -75,7 +75,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
 
   return (
     <div className="flex flex-col gap-5">
-      {admin ? null : <GoogleSignInSection signupRole="EndUser" />}
+      {admin ? null : <OidcSignInSection signupRole="EndUser" />}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {problem ? (
           <FormAlert id={alertId}>

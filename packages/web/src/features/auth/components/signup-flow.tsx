@@ -21,7 +21,7 @@ import { useSignup } from '../api/signup.ts';
 import { passwordHint } from '../lib/password-hint.ts';
 import { AuthPage } from './auth-page.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { GoogleSignInSection } from './google-sign-in-button.tsx';
+import { OidcSignInSection } from './oidc-sign-in-buttons.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
 
 /**
@@ -196,7 +196,7 @@ function SignupForm({
         <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
         <Trans>Back</Trans>
       </button>
-      <GoogleSignInSection signupRole={role} />
+      <OidcSignInSection signupRole={role} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {failure ? (
           <FormAlert>

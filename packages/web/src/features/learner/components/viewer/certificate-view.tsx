@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { FiDownload } from 'react-icons/fi';
+import { FaLinkedin } from 'react-icons/fa';
+import { FiCheckCircle, FiDownload } from 'react-icons/fi';
+import { Link } from 'react-router';
 import { ErrorPanel } from '../../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { paths } from '../../../../lib/paths.ts';
+import { certificateDetailsQuery } from '../../../certificates/api/certificate-verification.ts';
+import { CredentialDownloads, linkStyle } from '../../../certificates/components/credential-downloads.tsx';
+import { linkedInAddToProfileUrl } from '../../../certificates/lib/linkedin.ts';
 import { certificateQuery } from '../../api/get-certificate.ts';
 import { LazyPdfViewer } from './lazy-pdf-viewer.tsx';
 
@@ -30,7 +36,7 @@ export function CertificateView({ courseId, courseTitle }: { courseId: string; c
   useEffect(() => {
     if (!certificate.data) return;
     // An object URL is an external resource: made for this blob, released when it is replaced or left.
-    const objectUrl = URL.createObjectURL(certificate.data);
+    const objectUrl = URL.createObjectURL(certificate.data.pdf);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL exists only once created here.
     setUrl(objectUrl);
     return () => {
@@ -68,7 +74,61 @@ export function CertificateView({ courseId, courseTitle }: { courseId: string; c
           <Trans>Download certificate</Trans>
         </a>
       </div>
-      <LazyPdfViewer file={certificate.data} title={t`Certificate`} />
+      {certificate.data?.id ? (
+        <CredentialActions certificateId={certificate.data.id} courseTitle={courseTitle} />
+      ) : null}
+      <LazyPdfViewer file={certificate.data.pdf} title={t`Certificate`} />
     </div>
+  );
+}
+
+/**
+ * What a learner does with the certificate beyond the PDF: the Open Badges credential (JSON, signed
+ * .jwt), its public verification page, and LinkedIn's "Add to profile" form filled in.
+ */
+function CredentialActions({ certificateId, courseTitle }: { certificateId: string; courseTitle: string }) {
+  const details = useQuery(certificateDetailsQuery(certificateId));
+  const verificationPath = paths.certificate(certificateId);
+  return (
+    <section
+      aria-labelledby="credential-heading"
+      className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4"
+      data-testid="credential-actions"
+    >
+      <h3 id="credential-heading" className="font-bold text-ink">
+        <Trans>Share and verify</Trans>
+      </h3>
+      <p className="text-sm text-muted">
+        <Trans>
+          Your certificate is also an Open Badges 3.0 credential, signed by Open Science Courses. Anyone can
+          check it on its verification page.
+        </Trans>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <CredentialDownloads certificateId={certificateId} />
+        <Link to={verificationPath} className={linkStyle}>
+          <FiCheckCircle aria-hidden="true" />
+          <Trans>Verification page</Trans>
+        </Link>
+        {details.data ? (
+          <a
+            href={linkedInAddToProfileUrl({
+              name: courseTitle,
+              organizationName: 'Open Science Courses',
+              issuedAt: details.data.issuedAt,
+              certUrl: `${window.location.origin}${verificationPath}`,
+              certId: certificateId,
+            })}
+            target="_blank"
+            rel="noreferrer"
+            className={linkStyle}
+            data-testid="linkedin-add"
+          >
+            <FaLinkedin aria-hidden="true" className="text-[#0A66C2]" />
+            <Trans>Add to LinkedIn profile</Trans>
+          </a>
+        ) : null}
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLanguage } from '../../../i18n/use-language.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate, isoDate } from '../../../lib/dates.ts';
+import { pickLocalized } from '../../../lib/localized.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { certificateDetailsQuery, credentialVerdictQuery } from '../api/certificate-verification.ts';
+import { CredentialDownloads } from './credential-downloads.tsx';
+import { OrcidLink } from './orcid-link.tsx';
+import { VerdictBanner } from './verdict-banner.tsx';
+
+function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="font-semibold text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * /certificates/:id, the address printed (and QR-coded) on every certificate: who completed which
+ * course and when, and whether its signed Open Badges credential verifies against our published key.
+ */
+export function CertificateVerification({ id }: { id: string }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  useDocumentTitle(t`Certificate verification`);
+  const details = useQuery(certificateDetailsQuery(id));
+  const verdict = useQuery({ ...credentialVerdictQuery(id), enabled: details.isSuccess });
+
+  const heading = <h1 className="text-2xl font-bold text-ink">{t`Certificate verification`}</h1>;
+  if (details.isPending)
+    return (
+      <div className="flex flex-col items-center gap-4 py-10">
+        {heading}
+        <Spinner size={48} label={t`Loading the certificate…`} />
+      </div>
+    );
+  if (details.isError) {
+    const notFound = details.error instanceof ApiError && details.error.status === 404;
+    return (
+      <div className="flex flex-col gap-4">
+        {heading}
+        <ErrorPanel
+          headingLevel={2}
+          message={details.error.message}
+          onRetry={notFound ? undefined : () => details.refetch()}
+          retrying={details.isFetching}
+        />
+      </div>
+    );
+  }
+
+  const certificate = details.data;
+  const title = pickLocalized(language, certificate.course_title, certificate.course_title_tr);
+  return (
+    <div className="flex flex-col gap-5">
+      {heading}
+      {verdict.isPending ? (
+        <Spinner label={t`Checking the signature…`} />
+      ) : verdict.isError ? (
+        <ErrorPanel
+          headingLevel={2}
+          message={t`We could not check the signature. Try again.`}
+          onRetry={() => verdict.refetch()}
+          retrying={verdict.isFetching}
+        />
+      ) : (
+        <VerdictBanner valid={verdict.data.valid} reason={verdict.data.reason} />
+      )}
+      <dl className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-5">
+        <Fact label={<Trans>Awarded to</Trans>}>
+          <span className="flex flex-col items-start gap-1">
+            <bdi>{certificate.name}</bdi>
+            {certificate.orcid ? <OrcidLink orcid={certificate.orcid} /> : null}
+          </span>
+        </Fact>
+        <Fact label={<Trans>For completing the course</Trans>}>
+          <span lang={title.lang}>{title.text}</span>
+        </Fact>
+        <Fact label={<Trans>Date of issue</Trans>}>
+          <time dateTime={isoDate(certificate.issuedAt)}>
+            {formatDate(certificate.issuedAt, 'long', language)}
+          </time>
+        </Fact>
+        <Fact label={<Trans>Certificate ID</Trans>}>
+          <bdi dir="ltr" className="break-all font-mono text-sm">
+            {certificate._id}
+          </bdi>
+        </Fact>
+        <Fact label={<Trans>Issued by</Trans>}>Open Science Courses</Fact>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <CredentialDownloads certificateId={certificate._id} />
+      </div>
+    </div>
+  );
+}

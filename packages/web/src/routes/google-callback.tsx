@@ -1,5 +1,0 @@
-import { GoogleCallback } from '../features/auth/components/google-callback.tsx';
-
-export function Component() {
-  return <GoogleCallback />;
-}
