@@ -11,6 +11,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A second instance of the app on the same data, as another server process behind a balancer would be. */
+export interface SecondInstance {
+  app: App;
+  close(): Promise<void>;
+}
+
 /**
  * A real app on a real, empty, migrated database: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a PostgreSQL database with a unique name that is dropped on close.
@@ -66,6 +72,28 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       await app.close();
       await database.close();
       await dropDatabase();
+    },
+  };
+}
+
+/**
+ * Another instance on the same data: on PostgreSQL its own pool and listener on the same database; on
+ * PGlite (one process owns the data) another app over the same embedded database. Close it before `t`.
+ */
+export async function openSecondInstance(t: TestApp): Promise<SecondInstance> {
+  const database = t.env.DATABASE_URL
+    ? await openDatabase({ url: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR })
+    : null;
+  const app = await buildApp({ env: t.env, db: database?.db ?? t.db });
+  await app.ready();
+  let closed = false;
+  return {
+    app,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database?.close();
     },
   };
 }
