@@ -54,7 +54,7 @@ describe('caches: two instances on one database', () => {
     expect(b.app.caches.sessions.get(sessionIdOf(user))).toBeDefined();
   }
   const sessionIdOf = (user: TestUser) =>
-    JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()).sid as string;
+    (JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 
   it('keeps both instances listening', () => {
     expect(t.app.caches.usable).toBe(true);

@@ -1,15 +1,10 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
 import {
   ROLE_AR,
   STATUS_AR,
-  type CourseSort,
   type CourseStatus,
   type CourseSummary,
-  type CourseTableQuery,
-  type Language,
-  type PageQuery,
   type LearnerSection,
   type Section,
 } from '@app/shared';
