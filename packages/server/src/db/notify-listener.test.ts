@@ -2,16 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { sessions } from './schema.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, waitFor, type TestApp } from '../test/test-app.ts';
 import { createUser } from '../test/factories.ts';
-
-const waitFor = async (condition: () => boolean, ms = 10_000) => {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 /**
  * The notification listener of decision 019 against the real database of this project: on

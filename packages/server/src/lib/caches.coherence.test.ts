@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { CourseSummary } from '@app/shared';
 import { sessions, users } from '../db/schema.ts';
-import { createTestApp, openSecondInstance, type SecondInstance, type TestApp } from '../test/test-app.ts';
+import {
+  createTestApp,
+  openSecondInstance,
+  waitFor,
+  type SecondInstance,
+  type TestApp,
+} from '../test/test-app.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import {
   courseAction,
@@ -140,5 +147,28 @@ describe('caches: two instances on one database', () => {
     await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
     const fresh = (await catalogue(b.app, learner)).data.find((c) => c._id === course._id);
     expect(fresh?.createdBy.firstname).toBe('Renamed');
+  });
+
+  it("B's listener cut off: B reads from the database, A's logout still answers and is refused on B", async () => {
+    const user = await createUser(t, 'EndUser');
+    await warm(user);
+    if (t.env.DATABASE_URL) {
+      // B's listening connection is the newer of the two on this database.
+      const admin = new pg.Client({ connectionString: t.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and application_name = 'app_cache_listener'
+          order by backend_start desc limit 1`,
+      );
+      await admin.end();
+      await waitFor(() => !b.app.caches.usable);
+      expect(t.app.caches.usable).toBe(true);
+    }
+    // A still knows B and waits for its acknowledgement only until the barrier gives up.
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: user.auth });
+    expect(logout.statusCode).toBe(200);
+    expect((await me(b.app, user)).statusCode).toBe(401);
+    await waitFor(() => b.app.caches.usable);
   });
 });
