@@ -12,6 +12,8 @@ import type { Language } from '@app/shared';
 import type { Env } from './env.ts';
 import type { Db } from './db/client.ts';
 import { TokenService } from './lib/tokens.ts';
+import { AppCaches } from './lib/caches.ts';
+import { listenPglite, listenPostgres } from './db/notify-listener.ts';
 import { languageFromHeader } from './lib/localize.ts';
 import { authGuards } from './plugins/authenticate.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -35,6 +37,8 @@ declare module 'fastify' {
     env: Env;
     db: Db;
     tokens: TokenService;
+    /** In-process caches of the hot paths, kept exact by change notifications (decision 019). */
+    caches: AppCaches;
     guards: ReturnType<typeof authGuards>;
   }
   interface FastifyRequest {
@@ -67,6 +71,14 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   app.decorate('env', env);
   app.decorate('db', db);
   app.decorate('tokens', new TokenService(env.JWT_SECRET));
+  app.decorate('caches', new AppCaches());
+  const listener = env.DATABASE_URL
+    ? await listenPostgres(env.DATABASE_URL, app.caches, app.log)
+    : await listenPglite(
+        (db as unknown as { $client: Parameters<typeof listenPglite>[0] }).$client,
+        app.caches,
+      );
+  app.addHook('onClose', () => listener.close());
   app.decorate('guards', authGuards(app));
   app.decorateRequest('lang', 'en');
   app.decorateRequest('user', null);

@@ -130,13 +130,15 @@ export const courses = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** Titles and descriptions in both languages, folded by `foldForSearch`, for `?q=`. */
     searchText: text('search_text').notNull().default(''),
+    /** Kept by database triggers in the transaction that enrols or un-enrols (decision 018). */
+    enrolledCount: integer('enrolled_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('courses_catalog_idx').on(t.status, t.isAvailable, t.updatedAt),
     index('courses_created_by_idx').on(t.createdBy, t.updatedAt),
-    index('courses_updated_idx').on(t.updatedAt),
+    index('courses_updated_id_idx').on(t.updatedAt, t.id),
   ],
 );
 

@@ -5,6 +5,7 @@ import { sessions, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { common } from '../lib/common.messages.ts';
 import { bearerToken } from '../lib/tokens.ts';
+import type { CachedSession } from '../lib/caches.ts';
 
 export interface AuthUser {
   id: string;
@@ -26,8 +27,9 @@ declare module 'fastify' {
 /**
  * Route guards. Every route names its guard in `preHandler`:
  *   `authenticate` (any signed-in user) or `requireRole('SuperAdmin', ...)`.
- * The session and the user's current role and status are read from the database on every request,
- * so revocation, deactivation and role changes take effect immediately.
+ * The session and the user's current role and status come from the database, through the in-process
+ * session cache that change notifications keep exact (decision 019), so revocation, logout,
+ * deactivation and role changes take effect at once on every instance.
  */
 export function authGuards(app: FastifyInstance) {
   const lookup = app.db
@@ -40,6 +42,7 @@ export function authGuards(app: FastifyInstance) {
       lastname: users.lastname,
       preferredLanguage: users.preferredLanguage,
       isActive: users.isActive,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -58,11 +61,24 @@ export function authGuards(app: FastifyInstance) {
     if (!token) throw new AppError(401, 'UNAUTHENTICATED', common.unauthenticated);
     const claims = app.tokens.verify(token, 'access');
     if (!claims) throw new AppError(401, 'TOKEN_INVALID', common.tokenInvalid);
-    const [row] = await lookup.execute({ sid: claims.sid, uid: claims.sub });
+    const row = await findSession(claims.sid, claims.sub);
     if (!row) throw new AppError(401, 'TOKEN_INVALID', common.tokenInvalid);
     if (!row.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE', common.accountInactive);
-    const { isActive: _active, ...user } = row;
+    const { isActive: _active, expiresAt: _expires, ...user } = row;
     return user;
+  }
+
+  /** A valid (unrevoked, unexpired) session of this user, from the cache when it can be trusted. */
+  async function findSession(sid: string, uid: string): Promise<CachedSession | null> {
+    const cache = app.caches.sessions;
+    const cached = app.caches.usable ? cache.get(sid) : undefined;
+    if (cached) return cached.id === uid && cached.expiresAt > Date.now() ? cached : null;
+    const generation = cache.generation;
+    const [row] = await lookup.execute({ sid, uid });
+    if (!row) return null;
+    const session = { ...row, expiresAt: row.expiresAt.getTime() };
+    if (app.caches.usable) cache.set(sid, session, generation);
+    return session;
   }
 
   const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {

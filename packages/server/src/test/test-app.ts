@@ -14,6 +14,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A second instance of the app on the same data, as another server process behind a balancer would be. */
+export interface SecondInstance {
+  app: App;
+  close(): Promise<void>;
+}
+
 /**
  * A real app on a real, empty, migrated database: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a PostgreSQL database with a unique name that is dropped on close.
@@ -50,4 +56,35 @@ export async function createTestApp(
       await postgres?.drop();
     },
   };
+}
+
+/**
+ * Another instance on the same data: on PostgreSQL its own pool and listener on the same database; on
+ * PGlite (one process owns the data) another app over the same embedded database. Close it before `t`.
+ */
+export async function openSecondInstance(t: TestApp): Promise<SecondInstance> {
+  const database = t.env.DATABASE_URL
+    ? await openDatabase({ url: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR })
+    : null;
+  const app = await buildApp({ env: t.env, db: database?.db ?? t.db });
+  await app.ready();
+  let closed = false;
+  return {
+    app,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database?.close();
+    },
+  };
+}
+
+/** Polls `condition` every 20 ms until it holds (or fails the test after `ms`). */
+export async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('condition not reached');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -41,6 +41,13 @@ export const LIMITS = {
   searchMax: 100,
 } as const;
 
+/** Pages of every course list (decision 018): `limit` defaults to `default`, at most `max`. */
+export const PAGE = { default: 20, max: 100, maxOffset: 100_000 } as const;
+
+/** The orders of the administrators' course table (`GET /course?sort=`). */
+export const COURSE_SORTS = ['updatedAt', 'title', 'contributor', 'role', 'email', 'status'] as const;
+export type CourseSort = (typeof COURSE_SORTS)[number];
+
 /** The overall score at which a learner earns the course certificate. */
 export const CERTIFICATE_THRESHOLD = 80;
 

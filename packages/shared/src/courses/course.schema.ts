@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
   AUTHORED_RESOURCE_TYPES,
+  COURSE_SORTS,
   COURSE_STATUSES,
   LIMITS,
+  PAGE,
   RESOURCE_TYPES,
   ROLES,
 } from '../common/constants.ts';
@@ -207,10 +209,21 @@ export const learnerCourseSchema = courseSummarySchema.extend({
 });
 export type LearnerCourse = z.infer<typeof learnerCourseSchema>;
 
+/** Added next to `data` (which stays the array of the contract): where this page sits in the list. */
+export const paginationSchema = z.object({
+  /** Courses matching the query, on every page. */
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
 export const courseListResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(courseSummarySchema),
+  pagination: paginationSchema,
 });
+export type CourseListResponse = z.infer<typeof courseListResponseSchema>;
 export const courseResponseSchema = z.object({ success: z.literal(true), data: courseSchema });
 export const courseMutationResponseSchema = z.object({
   success: z.literal(true),
@@ -224,9 +237,24 @@ export const courseActionResponseSchema = z.object({
 });
 export const learnerCourseResponseSchema = z.object({ success: z.literal(true), data: learnerCourseSchema });
 
-export const courseSearchQuerySchema = z.object({
+/** `limit`/`offset` of every course list; a missing one takes its default, a bad one is a 400. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE.max).default(PAGE.default),
+  offset: z.coerce.number().int().min(0).max(PAGE.maxOffset).default(0),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const courseSearchQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(LIMITS.searchMax).refine(noNul, { message: 'invalid' }).optional(),
 });
+
+/** The administrators' table: server-side order (ties broken by id) and status filter. */
+export const courseTableQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(COURSE_SORTS).default('updatedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  status: z.enum(COURSE_STATUSES).optional(),
+});
+export type CourseTableQuery = z.infer<typeof courseTableQuerySchema>;
 
 // ---------- learning ----------
 

@@ -173,6 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await resets.resetPassword(bearerToken(request.headers.authorization), request.body);
+      await app.caches.settle(); // every revoked session has left the session cache
       return {
         success: true as const,
         data: { message: localize(request.lang, authMessages.passwordReset) },
@@ -222,6 +223,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeSession(app.db, currentUser(request).sessionId);
+      await app.caches.settle(); // the session cache has dropped it before we answer (decision 019)
       return { success: true as const, message: localize(request.lang, authMessages.loggedOut) };
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
 import {
   ROLE_AR,
@@ -13,9 +13,10 @@ import { courseEvents, courseSections, courses, enrollments, resources, users } 
 import { fileUrl } from '../files/files.service.ts';
 
 /**
- * Course reads. Every list is ONE query: the author is joined, enrolment counts and "is the caller
- * enrolled" are correlated subqueries, so there is no query per course. The hot learner paths are
- * prepared once per database handle.
+ * Course reads. Every list is ONE paged query (plus its count): the author is joined, the enrolment
+ * count is the stored `enrolled_count` (decision 018) and "is the caller enrolled" is one primary-key
+ * probe per row, so no read grows with the number of learners. The hot learner paths are prepared
+ * once per database handle.
  */
 
 const callerId = sql.placeholder('callerId');
@@ -39,31 +40,27 @@ const summaryColumns = {
   ownerLastname: users.lastname,
   ownerEmail: users.email,
   ownerRole: users.role,
-  enrolledCount: sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.courseId} = ${courses.id})`,
-  enrolled: sql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.userId} = ${callerId})`,
+  enrolledCount: courses.enrolledCount,
 };
 
-/** Everyone enrolled, for the owner and administrators (learners only ever see themselves). */
-const allEnrolledColumn = {
-  enrolledUsers: sql<
-    string[]
-  >`coalesce((select array_agg(${enrollments.userId}::text order by ${enrollments.createdAt}) from ${enrollments} where ${enrollments.courseId} = ${courses.id}), '{}')`,
-};
-
-export type Audience = 'learner' | 'staff';
-
-const learnerSummarySelect = (db: Db) =>
+export const summarySelect = (db: Db) =>
   db.select(summaryColumns).from(courses).innerJoin(users, eq(users.id, courses.createdBy));
-const staffSummarySelect = (db: Db) =>
+export const withCallerSelect = (db: Db) =>
   db
-    .select({ ...summaryColumns, ...allEnrolledColumn })
+    .select({
+      ...summaryColumns,
+      enrolled: sql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.userId} = ${callerId} and ${enrollments.courseId} = ${courses.id})`,
+    })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.createdBy));
 
-/** A result row; only the staff variant carries `enrolledUsers`. */
-type SummaryRow = Awaited<ReturnType<typeof learnerSummarySelect>>[number] & { enrolledUsers?: string[] };
+export type SummaryRow = Awaited<ReturnType<typeof summarySelect>>[number];
 
-export function toSummary(row: SummaryRow, viewerId: string): CourseSummary {
+/**
+ * `enrolled_users` is kept for the contract's shape and holds at most the caller's own id, for every
+ * audience (who is enrolled is never listed: it grows with the learners).
+ */
+export function toSummary(row: SummaryRow, viewerId: string, enrolled: boolean): CourseSummary {
   return {
     _id: row.id,
     title: row.title,
@@ -87,27 +84,17 @@ export function toSummary(row: SummaryRow, viewerId: string): CourseSummary {
       role: row.ownerRole,
       role_tr: ROLE_AR[row.ownerRole],
     },
-    enrolled_users: row.enrolledUsers ?? (row.enrolled ? [viewerId] : []),
-    enrolled_count: Number(row.enrolledCount),
-    enrolled: Boolean(row.enrolled),
+    enrolled_users: enrolled ? [viewerId] : [],
+    enrolled_count: row.enrolledCount,
+    enrolled,
   };
 }
 
 function buildQueries(db: Db) {
   return {
-    approved: learnerSummarySelect(db)
-      .where(
-        and(
-          eq(courses.status, 'Approved'),
-          eq(courses.isAvailable, true),
-          sql`${courses.searchText} ilike ${sql.placeholder('pattern')}`,
-        ),
-      )
-      .orderBy(desc(courses.updatedAt), asc(courses.id))
-      .prepare('courses_approved_list'),
-    learnerSummary: learnerSummarySelect(db)
+    summary: withCallerSelect(db)
       .where(eq(courses.id, sql.placeholder('courseId')))
-      .prepare('courses_learner_summary'),
+      .prepare('courses_summary'),
     sections: db
       .select()
       .from(courseSections)
@@ -125,45 +112,9 @@ function buildQueries(db: Db) {
 
 const queries = preparedFor(buildQueries);
 
-/** `%`, `_` and `\` in the user's text match themselves, not as LIKE wildcards. */
-export const likePattern = (folded: string): string =>
-  folded ? `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : '%';
-
-export async function listApproved(db: Db, viewerId: string, pattern: string): Promise<CourseSummary[]> {
-  const rows = await queries(db).approved.execute({ callerId: viewerId, pattern });
-  return rows.map((row) => toSummary(row, viewerId));
-}
-
-export async function listAll(db: Db, viewerId: string): Promise<CourseSummary[]> {
-  const rows = await staffSummarySelect(db)
-    .orderBy(desc(courses.updatedAt), asc(courses.id))
-    .execute({ callerId: viewerId });
-  return rows.map((row) => toSummary(row, viewerId));
-}
-
-export async function listByContributor(
-  db: Db,
-  viewerId: string,
-  contributorId: string,
-): Promise<CourseSummary[]> {
-  const rows = await staffSummarySelect(db)
-    .where(and(eq(courses.createdBy, contributorId), ne(courses.status, 'Archived')))
-    .orderBy(desc(courses.updatedAt), asc(courses.id))
-    .execute({ callerId: viewerId });
-  return rows.map((row) => toSummary(row, viewerId));
-}
-
-export async function findSummary(
-  db: Db,
-  viewerId: string,
-  courseId: string,
-  audience: Audience,
-): Promise<CourseSummary | null> {
-  const rows =
-    audience === 'learner'
-      ? await queries(db).learnerSummary.execute({ callerId: viewerId, courseId })
-      : await staffSummarySelect(db).where(eq(courses.id, courseId)).execute({ callerId: viewerId });
-  return rows[0] ? toSummary(rows[0], viewerId) : null;
+export async function findSummary(db: Db, viewerId: string, courseId: string): Promise<CourseSummary | null> {
+  const [row] = await queries(db).summary.execute({ callerId: viewerId, courseId });
+  return row ? toSummary(row, viewerId, Boolean(row.enrolled)) : null;
 }
 
 /** Sections with their resources in order, answers included (for the owner's edit form). */

@@ -5,15 +5,19 @@ import {
   courseMutationResponseSchema,
   courseResponseSchema,
   courseSearchQuerySchema,
-  foldForSearch,
+  courseTableQuerySchema,
   idParamSchema,
+  pageQuerySchema,
+  type CourseSummary,
+  type PageQuery,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { localize } from '../../lib/localize.ts';
 import { readMultipartForm, registerUploads } from '../files/multipart.ts';
 import { coursesMessages } from './courses.messages.ts';
-import { likePattern, listAll, listApproved, listByContributor } from './courses.repository.ts';
+import { listAll, listByContributor } from './course-lists.repository.ts';
+import { cataloguePage } from './catalogue.service.ts';
 import {
   applyCourseAction,
   COURSE_ACTIONS,
@@ -42,11 +46,16 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'All courses, most recently updated first (administrators)',
+        summary: 'A page of all courses in the chosen order, optionally of one status (administrators)',
+        querystring: courseTableQuerySchema,
         response: { 200: courseListResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, data: await listAll(app.db, currentUser(request).id) }),
+    async (request) => {
+      const { query } = request;
+      const page = await listAll(app.db, currentUser(request).id, query, request.lang);
+      return { success: true as const, ...pageOf(page, query) };
+    },
   );
 
   app.get(
@@ -56,14 +65,16 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Approved and available courses; `q` searches titles and descriptions in both languages',
+        summary:
+          'A page of approved and available courses, newest update first; `q` searches titles and descriptions in both languages',
         querystring: courseSearchQuerySchema,
         response: { 200: courseListResponseSchema },
       },
     },
     async (request) => {
-      const pattern = likePattern(foldForSearch(request.query.q ?? ''));
-      return { success: true as const, data: await listApproved(app.db, currentUser(request).id, pattern) };
+      const { q = '', ...page } = request.query;
+      const result = await cataloguePage(app.db, app.caches, currentUser(request).id, q, page);
+      return { success: true as const, ...result };
     },
   );
 
@@ -74,8 +85,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "A contributor's courses except archived ones (that contributor or administrators)",
+        summary:
+          "A page of a contributor's courses except archived ones, newest update first (that contributor or administrators)",
         params: idParamSchema,
+        querystring: pageQuerySchema,
         response: { 200: courseListResponseSchema },
       },
     },
@@ -83,7 +96,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       if (user.id !== request.params.id && !isAdmin(user))
         throw forbidden(coursesMessages.otherContributorsCourses);
-      return { success: true as const, data: await listByContributor(app.db, user.id, request.params.id) };
+      const page = await listByContributor(app.db, user.id, request.params.id, request.query);
+      return { success: true as const, ...pageOf(page, request.query) };
     },
   );
 
@@ -103,6 +117,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = await readMultipartForm(request);
       const result = await createCourse(app.db, app.env.MAX_UPLOAD_BYTES, currentUser(request), form);
+      // Answer once this instance's caches have heard the change (decision 019).
+      await app.caches.settle();
       return reply.status(201).send({
         success: true as const,
         message: localize(request.lang, result.message),
@@ -129,6 +145,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const result = await applyCourseAction(app.db, currentUser(request), request.params.id, action);
+        await app.caches.settle();
         return { success: true as const, message: localize(request.lang, result.message), data: result.data };
       },
     );
@@ -176,6 +193,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         form,
       );
+      await app.caches.settle();
       return {
         success: true as const,
         message: localize(request.lang, result.message),
@@ -184,6 +202,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+const pageOf = (page: { data: CourseSummary[]; total: number }, query: PageQuery) => ({
+  data: page.data,
+  pagination: { total: page.total, limit: query.limit, offset: query.offset },
+});
 
 const ACTION_SUMMARIES: Record<CourseAction, string> = {
   approve: 'Approve a pending course (administrators)',

@@ -33,6 +33,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await enrollInCourse(app.db, currentUser(request), request.params.courseId);
+      await app.caches.settle(); // the catalogue shows the enrolment on the next request (decision 019)
       return { success: true as const, message: localize(request.lang, learningMessages.enrolled) };
     },
   );

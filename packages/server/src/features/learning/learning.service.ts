@@ -47,7 +47,7 @@ async function assertMayStudy(db: Db, user: AuthUser, courseId: string): Promise
 export async function learnerCourse(db: Db, user: AuthUser, courseId: string): Promise<LearnerCourse> {
   await assertMayStudy(db, user, courseId);
   const [summary, sections, quizScore] = await Promise.all([
-    findSummary(db, user.id, courseId, 'learner'),
+    findSummary(db, user.id, courseId),
     loadSections(db, courseId),
     bestScores(db, user.id, courseId),
   ]);

@@ -1,16 +1,55 @@
-import { queryOptions } from '@tanstack/react-query';
-import { courseListResponseSchema, type CourseSummary } from '@app/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  courseListResponseSchema,
+  type CourseListResponse,
+  type CourseSort,
+  type CourseStatus,
+  type Language,
+} from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** Starts with 'courses' like every course list, so any course change refreshes this one too. */
 export const allCoursesKey = ['courses', 'all'] as const;
 
-/** GET /course — every course, newest update first (SuperAdmin). */
-export async function getAllCourses(signal?: AbortSignal): Promise<CourseSummary[]> {
-  return (await apiFetch('/course', { schema: courseListResponseSchema, signal })).data;
+/** The admin table shows pages of 10 (description §2); the server pages, sorts and filters. */
+export const ADMIN_PAGE_SIZE = 10;
+
+/** What the table shows: its page, order (none = the server's newest update first) and status filter. */
+export interface CourseTableView {
+  pageIndex: number;
+  sort: CourseSort | null;
+  desc: boolean;
+  status: CourseStatus | '';
 }
 
-export const allCoursesQuery = queryOptions({
-  queryKey: allCoursesKey,
-  queryFn: ({ signal }) => getAllCourses(signal),
-});
+export const initialTableView: CourseTableView = { pageIndex: 0, sort: null, desc: false, status: '' };
+
+export function tableSearch(view: CourseTableView): string {
+  const params = new URLSearchParams({
+    limit: String(ADMIN_PAGE_SIZE),
+    offset: String(view.pageIndex * ADMIN_PAGE_SIZE),
+  });
+  if (view.sort) {
+    params.set('sort', view.sort);
+    params.set('order', view.desc ? 'desc' : 'asc');
+  }
+  if (view.status) params.set('status', view.status);
+  return params.toString();
+}
+
+/** GET /course — one page of every course (SuperAdmin). */
+export async function getAllCourses(
+  view: CourseTableView,
+  signal?: AbortSignal,
+): Promise<CourseListResponse> {
+  return apiFetch(`/course?${tableSearch(view)}`, { schema: courseListResponseSchema, signal });
+}
+
+/** Titles and role names sort in the reader's language, so the language is part of the key. */
+export const allCoursesQuery = (view: CourseTableView, language: Language) =>
+  queryOptions({
+    queryKey: [...allCoursesKey, view, language],
+    queryFn: ({ signal }) => getAllCourses(view, signal),
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });

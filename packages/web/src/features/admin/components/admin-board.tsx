@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -6,7 +7,8 @@ import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { allCoursesQuery } from '../api/get-all-courses.ts';
+import { useLanguage } from '../../../i18n/use-language.ts';
+import { ADMIN_PAGE_SIZE, allCoursesQuery, initialTableView } from '../api/get-all-courses.ts';
 import { CoursesTable } from './courses-table.tsx';
 
 const addLinkClass =
@@ -21,7 +23,16 @@ export interface AdminBoardProps {
 export function AdminBoard({ onViewCourse }: AdminBoardProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Admin Board`);
-  const courses = useQuery(allCoursesQuery);
+  const [view, setView] = useState(initialTableView);
+  const courses = useQuery(allCoursesQuery(view, useLanguage()));
+  const total = courses.data?.pagination.total ?? 0;
+  const rows = courses.data?.data ?? [];
+
+  // A page that no longer exists (courses archived or filtered away meanwhile): show the last one.
+  const lastPage = Math.max(0, Math.ceil(total / ADMIN_PAGE_SIZE) - 1);
+  // (Adjusted while rendering, as React advises for state derived from new data.)
+  if (courses.isSuccess && !courses.isPlaceholderData && view.pageIndex > lastPage)
+    setView({ ...view, pageIndex: lastPage });
 
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
@@ -50,12 +61,19 @@ export function AdminBoard({ onViewCourse }: AdminBoardProps) {
               <Trans>Add New Course</Trans>
             </Link>
           </div>
-          {courses.data.length === 0 ? (
+          {total === 0 && !view.status ? (
             <p className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-lg font-semibold text-ink">
               <Trans>No Course Added</Trans>
             </p>
           ) : (
-            <CoursesTable courses={courses.data} onViewCourse={onViewCourse} />
+            <CoursesTable
+              courses={rows}
+              total={total}
+              view={view}
+              onViewChange={setView}
+              busy={courses.isPlaceholderData}
+              onViewCourse={onViewCourse}
+            />
           )}
         </section>
       ) : null}

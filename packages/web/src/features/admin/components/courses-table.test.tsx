@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import toast, { Toaster } from 'react-hot-toast';
 import type { CourseStatus, CourseSummary, Language } from '@app/shared';
 import { activateLanguage } from '../../../i18n/i18n.ts';
+import { initialTableView, type CourseTableView } from '../api/get-all-courses.ts';
 import { CoursesTable } from './courses-table.tsx';
 
 afterEach(() => {
@@ -49,27 +50,46 @@ const course = (n: number, status: CourseStatus, extra: Partial<CourseSummary> =
   ...extra,
 });
 
-const twelve = Array.from({ length: 12 }, (_, i) => course(i + 1, i % 3 === 0 ? 'Pending' : 'Draft'));
+const ten = Array.from({ length: 10 }, (_, i) => course(i + 1, i % 3 === 0 ? 'Pending' : 'Draft'));
 
-async function renderTable(courses: CourseSummary[], language: Language = 'en') {
+/** The table is controlled: the server pages, sorts and filters; it reports the view it wants next. */
+async function renderTable(
+  courses: CourseSummary[],
+  {
+    language = 'en',
+    total = courses.length,
+    view = initialTableView,
+  }: {
+    language?: Language;
+    total?: number;
+    view?: CourseTableView;
+  } = {},
+) {
   await activateLanguage(language);
   const onViewCourse = vi.fn();
+  const onViewChange = vi.fn<(view: CourseTableView) => void>();
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <CoursesTable courses={courses} onViewCourse={onViewCourse} />
+        <CoursesTable
+          courses={courses}
+          total={total}
+          view={view}
+          onViewChange={onViewChange}
+          onViewCourse={onViewCourse}
+        />
         <Toaster />
       </QueryClientProvider>
     </I18nProvider>,
   );
-  return { onViewCourse };
+  return { onViewCourse, onViewChange };
 }
 
 const bodyRows = () => screen.getAllByTestId('course-row');
 
 describe('CoursesTable', () => {
-  it('shows pages of 10 with the description’s columns', async () => {
-    await renderTable(twelve);
+  it('shows a page of 10 with the description’s columns and asks for the next one', async () => {
+    const { onViewChange } = await renderTable(ten, { total: 12 });
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Cover',
       'Title',
@@ -86,31 +106,54 @@ describe('CoursesTable', () => {
     const badge = within(bodyRows()[0]!).getByRole('link', { name: /CC BY 4.0/ });
     expect(badge).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–10 of 12')).toBeInTheDocument();
     expect(within(bodyRows()[0]!).getByText('1st March, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(bodyRows()).toHaveLength(2);
-    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, pageIndex: 1 });
   });
 
-  it('sorts by a column and filters by status', async () => {
-    await renderTable(twelve);
+  it('shows the last page as the server sent it', async () => {
+    await renderTable(ten.slice(0, 2), { total: 12, view: { ...initialTableView, pageIndex: 1 } });
+    expect(bodyRows()).toHaveLength(2);
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Showing 11–12 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('asks the server for a column’s order and a status, from the first page', async () => {
+    const { onViewChange } = await renderTable(ten, {
+      total: 12,
+      view: { ...initialTableView, pageIndex: 1 },
+    });
     const title = screen.getByRole('columnheader', { name: 'Title' });
     expect(title).toHaveAttribute('aria-sort', 'none');
     fireEvent.click(within(title).getByRole('button'));
-    expect(title).toHaveAttribute('aria-sort', 'ascending');
-    expect(within(bodyRows()[0]!).getByText('Course 01')).toBeInTheDocument();
-    fireEvent.click(within(title).getByRole('button'));
-    expect(title).toHaveAttribute('aria-sort', 'descending');
-    expect(within(bodyRows()[0]!).getByText('Course 12')).toBeInTheDocument();
-
+    expect(onViewChange).toHaveBeenLastCalledWith({ pageIndex: 0, sort: 'title', desc: false, status: '' });
     fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'Pending' } });
-    expect(bodyRows()).toHaveLength(4);
-    for (const row of bodyRows())
-      expect(within(row).getByText('Pending')).toHaveAttribute('data-tone', 'red');
+    expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, status: 'Pending' });
+    // Every status can be chosen: the page on screen does not show them all.
+    expect(within(screen.getByLabelText('Filter by status')).getAllByRole('option')).toHaveLength(6);
+  });
+
+  it('shows the order it was given and asks for the reverse on a second click', async () => {
+    const { onViewChange } = await renderTable(ten, {
+      view: { ...initialTableView, sort: 'title', desc: false },
+    });
+    const title = screen.getByRole('columnheader', { name: 'Title' });
+    expect(title).toHaveAttribute('aria-sort', 'ascending');
+    fireEvent.click(within(title).getByRole('button'));
+    expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, sort: 'title', desc: true });
+  });
+
+  it('says so when no course has the chosen status', async () => {
+    await renderTable([], { total: 0, view: { ...initialTableView, status: 'Rejected' } });
+    expect(screen.getByText('No course has this status.')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0–0 of 0')).toBeInTheDocument();
   });
 
   it('writes titles, roles, statuses and dates in Arabic', async () => {
-    await renderTable([course(5, 'Approved')], 'ar');
+    await renderTable([course(5, 'Approved')], { language: 'ar' });
     const row = bodyRows()[0]!;
     expect(within(row).getByText('دورة 5')).toBeInTheDocument();
     expect(within(row).getByText('مساهم')).toBeInTheDocument();

@@ -1,47 +1,65 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import {
   createColumnHelper,
   flexRender,
+  functionalUpdate,
   getCoreRowModel,
-  getFilteredRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
   useReactTable,
-  type ColumnFiltersState,
   type SortingState,
+  type Updater,
 } from '@tanstack/react-table';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FiArrowDown, FiArrowUp, FiChevronLeft, FiChevronRight } from 'react-icons/fi';
-import { COURSE_STATUSES, STATUS_AR, type CourseStatus, type CourseSummary } from '@app/shared';
+import { FiArrowDown, FiArrowUp } from 'react-icons/fi';
+import {
+  COURSE_STATUSES,
+  STATUS_AR,
+  type CourseSort,
+  type CourseStatus,
+  type CourseSummary,
+} from '@app/shared';
 import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { pickLocalized } from '../../../lib/localized.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { LicenseBadge } from '../../../components/license-badge.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { RowActionsMenu } from './row-actions-menu.tsx';
-
-export const PAGE_SIZE = 10;
+import { ADMIN_PAGE_SIZE, type CourseTableView } from '../api/get-all-courses.ts';
 
 const column = createColumnHelper<CourseSummary>();
 
 export interface CoursesTableProps {
+  /** The page of courses the server returned for `view`. */
   courses: CourseSummary[];
+  /** How many courses match the filter, on every page. */
+  total: number;
+  view: CourseTableView;
+  onViewChange: (view: CourseTableView) => void;
+  /** True while the page for a new view is loading (the previous one stays on screen). */
+  busy?: boolean;
   onViewCourse: (courseId: string) => void;
 }
 
 /**
  * The admin table (description §2): Cover, Title, Contributor's name, Role, Email, Last Updated,
- * status, licence (#15), Actions; sortable columns, a status filter, pages of 10. On narrow screens it scrolls
- * sideways inside a labelled, focusable region.
+ * status, licence (#15), Actions; sortable columns, a status filter, pages of 10. The server sorts, filters and
+ * pages (decision 018), so the order and the pages cover every course, not just those loaded. On
+ * narrow screens it scrolls sideways inside a labelled, focusable region.
  */
-export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
+export function CoursesTable({ courses, total, view, onViewChange, busy, onViewCourse }: CoursesTableProps) {
   const { t } = useLingui();
   const language = useLanguage();
   const ids = useId();
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [filters, setFilters] = useState<ColumnFiltersState>([]);
-  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: PAGE_SIZE });
-  const statusFilter = (filters.find((filter) => filter.id === 'status')?.value as string | undefined) ?? '';
+  const sorting: SortingState = view.sort ? [{ id: view.sort, desc: view.desc }] : [];
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const [next] = functionalUpdate(updater, sorting);
+    onViewChange({
+      ...view,
+      sort: (next?.id as CourseSort | undefined) ?? null,
+      desc: next?.desc ?? false,
+      pageIndex: 0,
+    });
+  };
 
   const statusName = (status: CourseStatus, translated?: string) =>
     pickLocalized(language, status, translated || STATUS_AR[status]);
@@ -108,7 +126,6 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
       column.accessor('status', {
         id: 'status',
         header: () => t`Status`,
-        filterFn: 'equals',
         cell: ({ row }) => {
           const name = statusName(row.original.status, row.original.status_tr);
           return (
@@ -148,23 +165,18 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
   const table = useReactTable({
     data: courses,
     columns,
-    state: { sorting, columnFilters: filters, pagination },
-    onSortingChange: setSorting,
-    onColumnFiltersChange: setFilters,
-    onPaginationChange: setPagination,
+    state: { sorting, pagination: { pageIndex: view.pageIndex, pageSize: ADMIN_PAGE_SIZE } },
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: total,
+    onSortingChange,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    autoResetPageIndex: false,
   });
 
-  const shown = table.getFilteredRowModel().rows.length;
-  const pageCount = Math.max(1, table.getPageCount());
-  const page = pagination.pageIndex + 1;
-  const from = shown === 0 ? 0 : pagination.pageIndex * PAGE_SIZE + 1;
-  const to = Math.min(shown, (pagination.pageIndex + 1) * PAGE_SIZE);
-  const present = COURSE_STATUSES.filter((status) => courses.some((course) => course.status === status));
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = view.pageIndex + 1;
+  const from = courses.length === 0 ? 0 : view.pageIndex * ADMIN_PAGE_SIZE + 1;
+  const to = view.pageIndex * ADMIN_PAGE_SIZE + courses.length;
 
   return (
     <div className="flex flex-col gap-4">
@@ -175,16 +187,14 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
           </label>
           <select
             id={`${ids}-status`}
-            value={statusFilter}
-            onChange={(event) => {
-              const value = event.target.value;
-              setFilters(value ? [{ id: 'status', value }] : []);
-              setPagination((current) => ({ ...current, pageIndex: 0 }));
-            }}
+            value={view.status}
+            onChange={(event) =>
+              onViewChange({ ...view, status: event.target.value as CourseStatus | '', pageIndex: 0 })
+            }
             className="min-h-10 rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-ink focus:border-primary-dark focus:outline-none focus:ring-2 focus:ring-primary/30"
           >
             <option value="">{t`All statuses`}</option>
-            {present.map((status) => (
+            {COURSE_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {statusName(status).text}
               </option>
@@ -193,7 +203,7 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
         </div>
         <p className="text-sm text-muted" aria-live="polite">
           <Trans>
-            Showing {from}–{to} of {shown}
+            Showing {from}–{to} of {total}
           </Trans>
         </p>
       </div>
@@ -204,7 +214,8 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
         // A region that scrolls sideways must take keyboard focus so it can be scrolled without a mouse.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-gray-200 bg-white"
+        aria-busy={busy || undefined}
+        className={`overflow-x-auto rounded-lg border border-gray-200 bg-white ${busy ? 'opacity-60' : ''}`}
       >
         <table className="w-full min-w-[64rem] border-collapse text-sm">
           <caption id={`${ids}-caption`} className="sr-only">
@@ -270,7 +281,7 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
                 ))}
               </tr>
             ))}
-            {shown === 0 ? (
+            {courses.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="px-3 py-8 text-center text-muted">
                   <Trans>No course has this status.</Trans>
@@ -285,34 +296,12 @@ export function CoursesTable({ courses, onViewCourse }: CoursesTableProps) {
         <Trans>Scroll the table sideways to see every column.</Trans>
       </p>
 
-      <nav
-        aria-label={t`Pages of the course table`}
-        className="flex flex-wrap items-center justify-end gap-3"
-      >
-        <button
-          type="button"
-          onClick={() => table.previousPage()}
-          disabled={!table.getCanPreviousPage()}
-          className="inline-flex min-h-10 items-center gap-1 rounded-md border border-gray-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          <FiChevronLeft aria-hidden="true" className="rtl:-scale-x-100" />
-          <Trans>Previous</Trans>
-        </button>
-        <span className="text-sm text-ink">
-          <Trans>
-            Page {page} of {pageCount}
-          </Trans>
-        </span>
-        <button
-          type="button"
-          onClick={() => table.nextPage()}
-          disabled={!table.getCanNextPage()}
-          className="inline-flex min-h-10 items-center gap-1 rounded-md border border-gray-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          <Trans>Next</Trans>
-          <FiChevronRight aria-hidden="true" className="rtl:-scale-x-100" />
-        </button>
-      </nav>
+      <Pager
+        label={t`Pages of the course table`}
+        page={page}
+        pageCount={pageCount}
+        onPage={(next) => onViewChange({ ...view, pageIndex: next - 1 })}
+      />
     </div>
   );
 }

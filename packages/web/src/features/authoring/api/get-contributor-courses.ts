@@ -1,19 +1,30 @@
-import { queryOptions } from '@tanstack/react-query';
-import { courseListResponseSchema, type CourseSummary } from '@app/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { courseListResponseSchema, type CourseListResponse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
 
-/** GET /course/contributor/:id — the contributor's own courses (the server leaves out archived ones). */
-export async function getContributorCourses(userId: string, signal?: AbortSignal): Promise<CourseSummary[]> {
-  const response = await apiFetch(`/course/contributor/${encodeURIComponent(userId)}`, {
+/** Cards per page of the contributor board (four rows of three on a wide screen). */
+export const CONTRIBUTOR_PAGE_SIZE = 12;
+
+/** GET /course/contributor/:id — one page of the contributor's own courses (archived ones left out). */
+export async function getContributorCourses(
+  userId: string,
+  pageIndex: number,
+  signal?: AbortSignal,
+): Promise<CourseListResponse> {
+  const search = new URLSearchParams({
+    limit: String(CONTRIBUTOR_PAGE_SIZE),
+    offset: String(pageIndex * CONTRIBUTOR_PAGE_SIZE),
+  });
+  return apiFetch(`/course/contributor/${encodeURIComponent(userId)}?${search.toString()}`, {
     schema: courseListResponseSchema,
     signal,
   });
-  return response.data;
 }
 
-export const contributorCoursesQuery = (userId: string) =>
+export const contributorCoursesQuery = (userId: string, pageIndex: number) =>
   queryOptions({
-    queryKey: courseKeys.contributor(userId),
-    queryFn: ({ signal }) => getContributorCourses(userId, signal),
+    queryKey: [...courseKeys.contributor(userId), pageIndex],
+    queryFn: ({ signal }) => getContributorCourses(userId, pageIndex, signal),
+    placeholderData: keepPreviousData,
   });

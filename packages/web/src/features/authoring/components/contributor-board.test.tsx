@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCourse, aSummary, aViewer, renderAuthoring, stubApi } from '../test/render-authoring.tsx';
 import { ContributorBoard } from './contributor-board.tsx';
 
@@ -10,7 +10,9 @@ describe('ContributorBoard', () => {
     localStorage.setItem('user_id', me._id);
     stubApi({
       'GET /auth/user': { body: { success: true, data: { user: me } } },
-      [`GET /course/contributor/${me._id}`]: { body: { success: true, data: [] } },
+      [`GET /course/contributor/${me._id}`]: {
+        body: { success: true, data: [], pagination: { total: 0, limit: 12, offset: 0 } },
+      },
     });
     await renderAuthoring(<ContributorBoard />);
     expect(await screen.findByRole('heading', { name: 'No Course Added Yet!' })).toBeInTheDocument();
@@ -22,7 +24,11 @@ describe('ContributorBoard', () => {
     stubApi({
       'GET /auth/user': { body: { success: true, data: { user: me } } },
       [`GET /course/contributor/${me._id}`]: {
-        body: { success: true, data: [aSummary({ status: 'Pending' })] },
+        body: {
+          success: true,
+          data: [aSummary({ status: 'Pending' })],
+          pagination: { total: 1, limit: 12, offset: 0 },
+        },
       },
       'GET /course/22222222-2222-4222-8222-222222222222': { body: { success: true, data: aCourse() } },
     });
@@ -37,5 +43,35 @@ describe('ContributorBoard', () => {
       'Open Science Basics',
     );
     expect(within(dialog).getByText('Created on')).toBeInTheDocument();
+  });
+
+  it('shows 12 cards a page and asks the server for the next page', async () => {
+    localStorage.setItem('user_id', me._id);
+    const cards = (offset: number, count: number) => ({
+      body: {
+        success: true,
+        data: Array.from({ length: count }, (_, i) =>
+          aSummary({
+            _id: `00000000-0000-4000-8000-${String(offset + i).padStart(12, '0')}`,
+            title: `Course ${offset + i}`,
+          }),
+        ),
+        pagination: { total: 14, limit: 12, offset },
+      },
+    });
+    const calls = stubApi({
+      'GET /auth/user': { body: { success: true, data: { user: me } } },
+      [`GET /course/contributor/${me._id}`]: () =>
+        calls.filter((call) => call.path.startsWith('/course/contributor')).length > 1
+          ? cards(12, 2)
+          : cards(0, 12),
+    });
+    await renderAuthoring(<ContributorBoard />);
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getAllByTestId('course-card')).toHaveLength(12);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(2));
+    expect(screen.getByRole('navigation', { name: 'Pages of your courses' })).toBeInTheDocument();
   });
 });

@@ -8,21 +8,33 @@ import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { contributorCoursesQuery } from '../api/get-contributor-courses.ts';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { CONTRIBUTOR_PAGE_SIZE, contributorCoursesQuery } from '../api/get-contributor-courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { EditCourseModal } from './edit-course-modal.tsx';
 
 const addLinkClass =
   'inline-flex min-h-10 items-center gap-2 rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
 
-/** /contributor/dashboard: 'Your Courses' as cards; a card opens the edit form in a modal. */
+/**
+ * /contributor/dashboard: 'Your Courses' as cards, a page at a time from the server; a card opens the
+ * edit form in a modal.
+ */
 export function ContributorBoard() {
   const { t } = useLingui();
   useDocumentTitle(t`Your Courses`);
   const viewer = useQuery(currentUserQuery);
   const userId = viewer.data?._id ?? getUserId() ?? '';
-  const courses = useQuery({ ...contributorCoursesQuery(userId), enabled: Boolean(userId) });
+  const [pageIndex, setPageIndex] = useState(0);
+  const courses = useQuery({ ...contributorCoursesQuery(userId, pageIndex), enabled: Boolean(userId) });
   const [openId, setOpenId] = useState<string | null>(null);
+  const list = courses.data?.data;
+  const total = courses.data?.pagination.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / CONTRIBUTOR_PAGE_SIZE));
+
+  // A page that no longer exists (its last course archived): show the last one.
+  // (Adjusted while rendering, as React advises for state derived from new data.)
+  if (courses.isSuccess && !courses.isPlaceholderData && pageIndex >= pageCount) setPageIndex(pageCount - 1);
 
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
@@ -30,7 +42,7 @@ export function ContributorBoard() {
         <h1 className="text-2xl font-bold text-ink">
           <Trans>Your Courses</Trans>
         </h1>
-        {courses.data && courses.data.length > 0 ? (
+        {total > 0 ? (
           <Link to={paths.addCourse} className={addLinkClass}>
             <FiPlus aria-hidden="true" />
             <Trans>Add New Course</Trans>
@@ -48,7 +60,7 @@ export function ContributorBoard() {
         />
       ) : null}
 
-      {courses.data && courses.data.length === 0 ? (
+      {courses.data && total === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
           <h2 className="text-xl font-semibold text-ink">
             <Trans>No Course Added Yet!</Trans>
@@ -60,18 +72,31 @@ export function ContributorBoard() {
         </div>
       ) : null}
 
-      {courses.data && courses.data.length > 0 ? (
-        <section aria-labelledby="your-courses-list">
+      {list && total > 0 ? (
+        <section aria-labelledby="your-courses-list" className="flex flex-col gap-6">
           <h2 id="your-courses-list" className="sr-only">
             <Trans>Course list</Trans>
           </h2>
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {courses.data.map((course) => (
+          <ul
+            className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${
+              courses.isPlaceholderData ? 'opacity-60' : ''
+            }`}
+            aria-busy={courses.isPlaceholderData || undefined}
+          >
+            {list.map((course) => (
               <li key={course._id} className="flex">
                 <CourseCard course={course} onOpen={setOpenId} />
               </li>
             ))}
           </ul>
+          {pageCount > 1 ? (
+            <Pager
+              label={t`Pages of your courses`}
+              page={pageIndex + 1}
+              pageCount={pageCount}
+              onPage={(page) => setPageIndex(page - 1)}
+            />
+          ) : null}
         </section>
       ) : null}
 

@@ -1,20 +1,40 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { courseListResponseSchema, type CourseSummary } from '@app/shared';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import { courseListResponseSchema, type CourseListResponse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const approvedCoursesKey = ['learner', 'approved-courses'] as const;
 
-export async function getApprovedCourses(q: string, signal?: AbortSignal): Promise<CourseSummary[]> {
-  const search = q ? `?${new URLSearchParams({ q }).toString()}` : '';
-  const response = await apiFetch(`/course/approved${search}`, { schema: courseListResponseSchema, signal });
-  return response.data;
+/** One page of approved, available courses (with the caller's `enrolled` flag), searched by `q`. */
+export async function getApprovedCourses(
+  q: string,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<CourseListResponse> {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (offset > 0) params.set('offset', String(offset));
+  const search = params.size > 0 ? `?${params.toString()}` : '';
+  return apiFetch(`/course/approved${search}`, { schema: courseListResponseSchema, signal });
 }
 
-/** Approved, available courses (with the caller's `enrolled` flag), optionally searched by `q`. */
+/** The catalogue grows by a page of the server's default size at each "Load more". */
 export const approvedCoursesQuery = (q: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...approvedCoursesKey, q],
-    queryFn: ({ signal }) => getApprovedCourses(q, signal),
+    queryFn: ({ pageParam, signal }) => getApprovedCourses(q, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.pagination.offset + last.data.length;
+      return last.data.length > 0 && next < last.pagination.total ? next : undefined;
+    },
     // While a new search runs, keep showing the previous results instead of a blank spinner.
     placeholderData: keepPreviousData,
   });
+
+/** Every course loaded so far, once each (a course approved meanwhile can shift one into the next page). */
+export function loadedCourses(pages: CourseListResponse[]) {
+  const seen = new Set<string>();
+  return pages
+    .flatMap((page) => page.data)
+    .filter((course) => (seen.has(course._id) ? false : (seen.add(course._id), true)));
+}

@@ -6,7 +6,11 @@ import { CourseCatalogue } from './course-catalogue.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const list = (data: unknown[]) => () => ({ body: { success: true, data } });
+const list =
+  (data: unknown[], total = data.length, offset = 0) =>
+  () => ({
+    body: { success: true, data, pagination: { total, limit: 20, offset } },
+  });
 
 describe('CourseCatalogue', () => {
   it('lists courses in the chosen language with "By" author and "Enrolled" or "Start Learning"', async () => {
@@ -61,7 +65,7 @@ describe('CourseCatalogue', () => {
         'GET /course/approved': () =>
           fail
             ? { status: 500, body: { success: false, message: 'Boom', code: 'INTERNAL' } }
-            : { body: { success: true, data: [summary()] } },
+            : list([summary()])(),
       }).fetch,
     );
     renderApp(<CourseCatalogue />, { route: '/dashboard' });
@@ -95,5 +99,47 @@ describe('CourseCatalogue', () => {
     );
     release();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/course/${COURSE_ID}`));
+  });
+
+  it('"Load more courses" appends the next page and disappears at the end', async () => {
+    const page = (offset: number, count: number) =>
+      list(
+        Array.from({ length: count }, (_, i) =>
+          summary({ _id: `course-${offset + i}`, title: `Course ${offset + i}`, title_tr: null }),
+        ),
+        5,
+        offset,
+      );
+    // The page size is the server's (20 by default); three a page keeps this test quick.
+    const api = fakeApi({
+      'GET /course/approved': page(0, 3),
+      'GET /course/approved?offset=3': page(3, 2),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    expect(await screen.findByText('Showing 3 of 5 courses')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more courses' }));
+    expect(await screen.findByText('Showing 5 of 5 courses')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByRole('heading', { name: 'Course 4' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more courses' })).not.toBeInTheDocument();
+    expect(api.calls.map((call) => call.key)).toEqual([
+      'GET /course/approved',
+      'GET /course/approved?offset=3',
+    ]);
+  });
+
+  it('searches on the server and loads more of the same results', async () => {
+    const api = fakeApi({
+      'GET /course/approved?q=open': list([summary()], 21),
+      'GET /course/approved?q=open&offset=1': list([summary({ _id: 'second', title: 'Second' })], 21, 1),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp(<CourseCatalogue />, { route: '/dashboard?q=open' });
+    expect(await screen.findByText('21 courses found')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more courses' }));
+    expect(await screen.findByRole('heading', { name: 'Second' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 21 courses')).toBeInTheDocument();
   });
 });

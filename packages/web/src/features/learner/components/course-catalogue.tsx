@@ -1,11 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { approvedCoursesQuery } from '../api/get-approved-courses.ts';
+import { approvedCoursesQuery, loadedCourses } from '../api/get-approved-courses.ts';
 import { CourseCard } from './course-card.tsx';
 
 /** The search term of /dashboard lives in the URL (`?q=`), so a reload or a shared link keeps it. */
@@ -14,13 +14,14 @@ export const SEARCH_PARAM = 'q';
 /**
  * The learner dashboard (description §2): spinner, then "Available Courses" as cards, "No Courses
  * Available", or the failure panel with "Try again". Searches (from the header box) keep the previous
- * cards on screen while the new results load.
+ * cards on screen while the new results load. The server sends a page at a time; "Load more courses"
+ * appends the next one (the search runs on the server, over every page).
  */
 export function CourseCatalogue() {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const q = (params.get(SEARCH_PARAM) ?? '').trim();
-  const courses = useQuery(approvedCoursesQuery(q));
+  const courses = useInfiniteQuery(approvedCoursesQuery(q));
   useDocumentTitle(t`Available Courses`);
 
   const clearSearch = () =>
@@ -34,7 +35,10 @@ export function CourseCatalogue() {
     );
 
   // A failed refetch of results already on screen keeps them; a failed load (or search) shows the panel.
-  const data = courses.isError && courses.isPlaceholderData ? undefined : courses.data;
+  const pages = courses.isError && courses.isPlaceholderData ? undefined : courses.data?.pages;
+  const data = pages ? loadedCourses(pages) : undefined;
+  const total = pages?.at(-1)?.pagination.total ?? 0;
+  const loaded = data?.length ?? 0;
   let body;
   if (courses.isPending) body = <PageSpinner />;
   else if (data === undefined)
@@ -65,21 +69,44 @@ export function CourseCatalogue() {
     );
   else
     body = (
-      <ul
-        className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${
-          courses.isPlaceholderData ? 'opacity-60' : ''
-        }`}
-        aria-busy={courses.isPlaceholderData || undefined}
-      >
-        {data.map((course) => (
-          <li key={course._id} className="flex">
-            <CourseCard course={course} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul
+          className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${
+            courses.isPlaceholderData ? 'opacity-60' : ''
+          }`}
+          aria-busy={courses.isPlaceholderData || undefined}
+        >
+          {data.map((course) => (
+            <li key={course._id} className="flex">
+              <CourseCard course={course} />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8 flex flex-col items-center gap-3">
+          <p className="text-sm text-muted" aria-live="polite">
+            <Trans>
+              Showing {loaded} of {total} courses
+            </Trans>
+          </p>
+          {courses.hasNextPage && !courses.isPlaceholderData ? (
+            <Button
+              variant="secondary"
+              onClick={() => void courses.fetchNextPage()}
+              loading={courses.isFetchingNextPage}
+            >
+              <Trans>Load more courses</Trans>
+            </Button>
+          ) : null}
+          {courses.isFetchNextPageError ? (
+            <p role="alert" className="text-sm text-error">
+              <Trans>More courses could not be loaded. Try again.</Trans>
+            </p>
+          ) : null}
+        </div>
+      </>
     );
 
-  const count = courses.data?.length ?? 0;
+  const count = total;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
@@ -88,7 +115,9 @@ export function CourseCatalogue() {
         </h1>
         {/* Announces search results politely as they arrive. */}
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
-          {courses.isFetching && !courses.isPending ? <Spinner size={16} label={t`Searching…`} /> : null}
+          {courses.isFetching && !courses.isPending && !courses.isFetchingNextPage ? (
+            <Spinner size={16} label={t`Searching…`} />
+          ) : null}
           {q && courses.isSuccess && !courses.isPlaceholderData ? (
             <span>
               <Plural value={count} _0="No results" one="# course found" other="# courses found" />

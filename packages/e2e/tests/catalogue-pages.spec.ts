@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Language } from '@app/shared';
+import { ADMIN } from '../src/ports.ts';
+import { createAccount, expect, expectAccessible, login, signInBrowser, test } from '../src/fixtures.ts';
+import { TINY_PNG } from './learner-support.ts';
+
+/**
+ * The learner catalogue arrives a page at a time (issue #10): "Load more courses" appends the next
+ * page from the server, and the search runs on the server over every page. In English and Arabic.
+ */
+
+const TEXT = {
+  en: {
+    loadMore: 'Load more courses',
+    showing: (shown: number) => new RegExp(`^Showing ${shown} of (\\d+) courses$`),
+  },
+  ar: {
+    loadMore: 'عرض المزيد من الدورات',
+    showing: (shown: number) => new RegExp(`^عرض ${shown} من (\\d+) دورة$`),
+  },
+} as const;
+
+/** 21 approved courses more than the catalogue had, so it has a second page whatever else exists. */
+async function fillCatalogue(request: APIRequestContext, stamp: string) {
+  const contributor = await createAccount(request, 'Contributor');
+  const admin = await login(request, ADMIN.email, ADMIN.password, true);
+  for (let n = 1; n <= 21; n += 1) {
+    const title = `Paged course ${stamp} ${n}`;
+    const created = await request.post('/api/v1/course/new', {
+      headers: { authorization: `Bearer ${contributor.token}` },
+      multipart: {
+        file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
+        body: JSON.stringify({
+          title,
+          title_tr: `دورة مقسّمة ${stamp} ${n}`,
+          description: 'One of many courses, to fill more than a page.',
+          author: 'E2E Author',
+          coursesection: [
+            {
+              title: 'Only section',
+              description: 'A video.',
+              resources: [
+                {
+                  type: 'video',
+                  title: 'Intro',
+                  description: 'Intro video',
+                  link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+                },
+              ],
+            },
+          ],
+        }),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { _id } = ((await created.json()) as { data: { course: { _id: string } } }).data.course;
+    const approved = await request.get(`/api/v1/course/approve/${_id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(approved.status()).toBe(200);
+  }
+}
+
+test('the catalogue loads more courses with a button, and searches across every page', async ({
+  page,
+  request,
+  lang,
+}) => {
+  test.setTimeout(120_000);
+  const L = TEXT[lang];
+  const stamp = `${lang}${Date.now().toString(36)}`;
+  await fillCatalogue(request, stamp);
+  await signInBrowser(page, await createAccount(request));
+  await page.goto('/dashboard');
+
+  const cards = page.getByTestId('course-card');
+  await expect(cards).toHaveCount(20);
+  const showing = page.getByText(L.showing(20));
+  await expect(showing).toBeVisible();
+  const total = Number(L.showing(20).exec((await showing.textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(20);
+  const more = page.getByRole('button', { name: L.loadMore });
+  await more.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await shoot(page, lang, 'catalogue-load-more');
+
+  await more.click();
+  await expect(cards).toHaveCount(Math.min(40, total));
+  await expect(page.getByText(L.showing(Math.min(40, total)))).toBeVisible();
+
+  // Search runs on the server: the oldest of our courses is found though it is on no loaded page.
+  const box = page.getByRole('searchbox');
+  await box.fill(`Paged course ${stamp} 1`);
+  await expect(cards.first()).toBeVisible();
+  // "…1" also matches "…10" to "…19": eleven courses, all shown, no further page.
+  await expect(cards).toHaveCount(11);
+  await expect(more).toHaveCount(0);
+});
+
+/** The viewport around the button at 1280 px and 375 px (the page itself is long). */
+async function shoot(page: Page, lang: Language, name: string) {
+  mkdirSync('.artifacts/screenshots', { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByRole('button', { name: TEXT[lang].loadMore }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

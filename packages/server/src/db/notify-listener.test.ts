@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { sessions } from './schema.ts';
+import { createTestApp, waitFor, type TestApp } from '../test/test-app.ts';
+import { createUser } from '../test/factories.ts';
+
+/**
+ * The notification listener of decision 019 against the real database of this project: on
+ * PostgreSQL its connection is killed (pg_terminate_backend on this test database only); on PGlite the
+ * notifications of a write arrive before the write resolves.
+ */
+describe('cache notifications', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { authorization: `Bearer ${token}` } });
+
+  it('stays exact when its connection is lost, and is used again once reconnected', async () => {
+    const user = await createUser(t, 'EndUser');
+    expect((await me(user.token)).statusCode).toBe(200);
+    expect(t.app.caches.sessions.size).toBeGreaterThan(0);
+
+    if (t.env.DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: t.env.DATABASE_URL });
+      await admin.connect();
+      const { rows } = await admin.query<{ killed: boolean }>(
+        `select pg_terminate_backend(pid) as killed from pg_stat_activity
+          where datname = current_database() and application_name = 'app_cache_listener'`,
+      );
+      await admin.end();
+      expect(rows).toEqual([{ killed: true }]);
+      // The process survives the listener's 'error' event; the caches are emptied and bypassed …
+      await waitFor(() => !t.app.caches.usable);
+      expect(t.app.caches.sessions.size).toBe(0);
+      // … so a change made while no notification can arrive is still seen at once.
+      await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+      expect((await me(user.token)).statusCode).toBe(401);
+      expect(t.app.caches.sessions.size).toBe(0);
+      // Reconnected (with backoff), the caches are in use again, starting empty.
+      await waitFor(() => t.app.caches.usable);
+    } else {
+      // PGlite: the revocation's notification is applied before the update resolves.
+      await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+      expect(t.app.caches.sessions.size).toBe(0);
+      expect((await me(user.token)).statusCode).toBe(401);
+    }
+
+    const other = await createUser(t, 'EndUser');
+    expect((await me(other.token)).statusCode).toBe(200);
+    expect(t.app.caches.sessions.size).toBe(1);
+    expect((await me(other.token)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppCaches } from '../lib/caches.ts';
+
+/** The channel the triggers of migration 0001 notify on (decision 019). */
+export const CACHE_CHANNEL = 'app_cache';
+
+export interface NotifyListener {
+  close(): Promise<void>;
+}
+
+/** What an embedded PGlite offers (it is the only process that can change its data). */
+interface PgliteLike {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/**
+ * PGlite hands a transaction's notifications to listeners before the committing query resolves, so the
+ * caches are invalidated before the writer even answers: no barrier is needed.
+ */
+export async function listenPglite(client: PgliteLike, caches: AppCaches): Promise<NotifyListener> {
+  const unlisten = await client.listen(CACHE_CHANNEL, (payload) => caches.apply(payload));
+  caches.setLive(true);
+  return {
+    async close() {
+      caches.setLive(false);
+      await unlisten().catch(() => {}); // the database may already be closed
+    },
+  };
+}
+
+const HEARTBEAT_MS = 5_000;
+/** An instance not heard from for this long is no longer waited for. */
+const PEER_TTL_MS = 3 * HEARTBEAT_MS;
+const BARRIER_TIMEOUT_MS = 1_000;
+/** After (re)connecting, how long to collect the other instances' hellos before a barrier trusts its list. */
+const HELLO_MS = 300;
+const MAX_BACKOFF_MS = 10_000;
+
+/**
+ * PostgreSQL: one dedicated connection per instance LISTENs on `app_cache` and feeds `caches.apply`.
+ *
+ * Exactness across instances (decision 019): a writer calls `caches.settle()` before it answers, which
+ * publishes a barrier `b:<me>:<nonce>`; every other instance acknowledges it (`a:<nonce>:<id>`) from its
+ * listener, i.e. after it has applied every notification committed before the barrier. The writer
+ * answers once it has heard its own barrier and the acknowledgements of every instance it knows (they
+ * announce themselves with `h:<id>` on connecting and every HEARTBEAT_MS, and say `x:<id>` on closing),
+ * or after BARRIER_TIMEOUT_MS, dropping the silent ones from the list.
+ *
+ * The caches are usable only while the listener is connected and hears its own heartbeats: on loss
+ * (its 'error' or 'end' event, a failed query, a barrier not heard back) they are emptied and bypassed,
+ * and it reconnects with backoff, emptying them again once listening. It never throws.
+ */
+export async function listenPostgres(
+  url: string,
+  caches: AppCaches,
+  log: FastifyBaseLogger,
+): Promise<NotifyListener> {
+  const me = randomUUID();
+  const peers = new Map<string, number>(); // instance id → last heard (epoch ms)
+  const barriers = new Map<string, { self: boolean; waiting: Set<string>; done: () => void }>();
+  let client: pg.Client | null = null;
+  let connectedAt = 0;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const send = (payload: string) =>
+    client?.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]).catch(() => {});
+
+  function finishAll() {
+    for (const barrier of barriers.values()) barrier.done();
+    barriers.clear();
+  }
+
+  function lost(lostClient: pg.Client, reason: string) {
+    if (client !== lostClient) return; // already handled
+    client = null;
+    caches.setLive(false);
+    // Writers waiting on a barrier go on: the caches are bypassed until the listener is back.
+    finishAll();
+    lostClient.end().catch(() => {});
+    if (closed) return;
+    const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** failures++);
+    log.warn({ reason, retryInMs: delay }, 'cache notifications interrupted; caches bypassed');
+    retry = setTimeout(() => void connect(), delay);
+    retry.unref();
+  }
+
+  function heard(payload: string) {
+    const [kind, first = '', second = ''] = payload.split(':');
+    switch (kind) {
+      case 'h': // an instance says hello: a newcomer learns of us by our answer
+        if (first !== me && !peers.has(first)) void send(`h:${me}`);
+        if (first !== me) peers.set(first, Date.now());
+        return;
+      case 'x':
+        peers.delete(first);
+        return;
+      case 'b': {
+        // first = the writer, second = its nonce
+        if (first === me) {
+          const barrier = barriers.get(second);
+          if (barrier) {
+            barrier.self = true;
+            if (barrier.waiting.size === 0) barrier.done();
+          }
+        } else {
+          peers.set(first, Date.now());
+          void send(`a:${second}:${me}`); // everything before the barrier has been applied here
+        }
+        return;
+      }
+      case 'a': {
+        // first = the nonce, second = the instance acknowledging
+        peers.set(second, Date.now());
+        const barrier = barriers.get(first);
+        if (!barrier) return;
+        barrier.waiting.delete(second);
+        if (barrier.self && barrier.waiting.size === 0) barrier.done();
+        return;
+      }
+      default:
+        caches.apply(payload);
+    }
+  }
+
+  async function connect() {
+    if (closed) return;
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      application_name: 'app_cache_listener',
+    });
+    client = next;
+    // Without an 'error' listener a dropped connection would crash the process.
+    next.on('error', (error: Error & { code?: string }) => lost(next, error.code ?? 'connection error'));
+    next.on('end', () => lost(next, 'connection ended'));
+    next.on('notification', (message) => {
+      if (client === next && message.channel === CACHE_CHANNEL && message.payload) heard(message.payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CACHE_CHANNEL}`);
+      await next.query('select pg_notify($1, $2)', [CACHE_CHANNEL, `h:${me}`]);
+    } catch (error) {
+      lost(next, (error as { code?: string }).code ?? 'connect failed');
+      return;
+    }
+    if (client !== next) return;
+    failures = 0;
+    connectedAt = Date.now();
+    caches.setLive(true);
+  }
+
+  /** Resolves once this instance has heard the barrier and every known instance acknowledged it. */
+  async function barrier(): Promise<void> {
+    const current = client;
+    if (!current) return;
+    const settling = connectedAt + HELLO_MS - Date.now();
+    if (settling > 0) await new Promise((resolve) => setTimeout(resolve, settling));
+    const now = Date.now();
+    for (const [id, seen] of peers) if (now - seen > PEER_TTL_MS) peers.delete(id);
+    const nonce = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const entry = { self: false, waiting: new Set(peers.keys()), done: () => {} };
+    const finished = new Promise<void>((resolve) => {
+      entry.done = resolve;
+      timer = setTimeout(resolve, BARRIER_TIMEOUT_MS);
+    });
+    barriers.set(nonce, entry);
+    try {
+      await current.query('select pg_notify($1, $2)', [CACHE_CHANNEL, `b:${me}:${nonce}`]);
+      await finished;
+      if (!entry.self) lost(current, 'notification not heard back');
+      // Instances that did not answer in time are not waited for again until they speak.
+      for (const id of entry.waiting) peers.delete(id);
+    } catch (error) {
+      lost(current, (error as { code?: string }).code ?? 'notify failed');
+    } finally {
+      clearTimeout(timer);
+      barriers.delete(nonce);
+    }
+  }
+
+  caches.useBarrier(barrier);
+  // Says hello again and finds a half-open connection (which raises no error).
+  const heartbeat = setInterval(() => {
+    void send(`h:${me}`);
+    void barrier();
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  await connect();
+
+  return {
+    async close() {
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(retry);
+      await send(`x:${me}`);
+      caches.setLive(false);
+      finishAll();
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}

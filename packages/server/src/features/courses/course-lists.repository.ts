@@ -1,0 +1,143 @@
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  ROLE_AR,
+  type CourseSort,
+  type CourseSummary,
+  type CourseTableQuery,
+  type Language,
+  type PageQuery,
+} from '@app/shared';
+import { preparedFor } from '../../db/prepared.ts';
+import type { Db } from '../../db/client.ts';
+import { courses, enrollments, users } from '../../db/schema.ts';
+import { summarySelect, toSummary, withCallerSelect, type SummaryRow } from './courses.repository.ts';
+
+/**
+ * The paged course lists (decision 018): limit/offset over a stable order (ties broken by id) plus the
+ * count of the whole list. The sorts read courses and their authors only, never enrolments.
+ */
+
+/** A page of a list, with the caller's `enrolled` flags still to be filled in. */
+export interface SummaryPage {
+  rows: SummaryRow[];
+  total: number;
+}
+
+const catalogueWhere = and(
+  eq(courses.status, 'Approved'),
+  eq(courses.isAvailable, true),
+  sql`${courses.searchText} ilike ${sql.placeholder('pattern')}`,
+);
+
+const queries = preparedFor((db: Db) => ({
+  approved: summarySelect(db)
+    .where(catalogueWhere)
+    .orderBy(desc(courses.updatedAt), desc(courses.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('courses_approved_page'),
+  approvedCount: db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(courses)
+    .where(catalogueWhere)
+    .prepare('courses_approved_count'),
+  enrolledIds: db
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .where(eq(enrollments.userId, sql.placeholder('userId')))
+    .prepare('courses_enrolled_ids'),
+}));
+
+/** `%`, `_` and `\` in the user's text match themselves, not as LIKE wildcards. */
+export const likePattern = (folded: string): string =>
+  folded ? `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : '%';
+
+/** A page of the learner catalogue, newest update first; the same for every caller (it is cached). */
+export async function approvedPage(db: Db, pattern: string, page: PageQuery): Promise<SummaryPage> {
+  const [rows, [count]] = await Promise.all([
+    queries(db).approved.execute({ pattern, limit: page.limit, offset: page.offset }),
+    queries(db).approvedCount.execute({ pattern }),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The ids of the courses a user is enrolled in (one index range on the enrolments' primary key). */
+export async function enrolledCourseIds(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await queries(db).enrolledIds.execute({ userId });
+  return new Set(rows.map((row) => row.courseId));
+}
+
+type Direction = 'asc' | 'desc';
+const ordered = (direction: Direction, column: SQL | AnyPgColumn) =>
+  direction === 'asc' ? asc(column) : desc(column);
+
+/** What the administrators' table sorts on, as the caller reads it (Arabic titles and role names). */
+function sortExpression(sort: CourseSort, lang: Language): SQL | AnyPgColumn {
+  switch (sort) {
+    case 'updatedAt':
+      return courses.updatedAt;
+    case 'title':
+      return lang === 'ar' ? sql`coalesce(nullif(${courses.titleTr}, ''), ${courses.title})` : courses.title;
+    case 'contributor':
+      return sql`${users.firstname} || ' ' || ${users.lastname}`;
+    case 'role':
+      return lang === 'ar'
+        ? sql`case ${users.role} ${sql.join(
+            Object.entries(ROLE_AR).map(([role, name]) => sql`when ${role} then ${name}`),
+            sql` `,
+          )} end`
+        : users.role;
+    case 'email':
+      return users.email;
+    case 'status':
+      return courses.status;
+  }
+}
+
+async function staffPage(
+  db: Db,
+  viewerId: string,
+  where: SQL | undefined,
+  order: { sort: CourseSort; order: Direction; lang: Language },
+  page: PageQuery,
+): Promise<{ data: CourseSummary[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    withCallerSelect(db)
+      .where(where)
+      .orderBy(ordered(order.order, sortExpression(order.sort, order.lang)), ordered(order.order, courses.id))
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute({ callerId: viewerId }),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(courses)
+      .where(where),
+  ]);
+  return {
+    data: rows.map((row) => toSummary(row, viewerId, Boolean(row.enrolled))),
+    total: count?.total ?? 0,
+  };
+}
+
+/** Every course (administrators), in the table's order, optionally of one status. */
+export function listAll(db: Db, viewerId: string, query: CourseTableQuery, lang: Language) {
+  return staffPage(
+    db,
+    viewerId,
+    query.status ? eq(courses.status, query.status) : undefined,
+    { sort: query.sort, order: query.order, lang },
+    query,
+  );
+}
+
+/** A contributor's courses except archived ones, most recently updated first. */
+export function listByContributor(db: Db, viewerId: string, contributorId: string, page: PageQuery) {
+  return staffPage(
+    db,
+    viewerId,
+    and(eq(courses.createdBy, contributorId), ne(courses.status, 'Archived')),
+    { sort: 'updatedAt', order: 'desc', lang: 'en' },
+    page,
+  );
+}

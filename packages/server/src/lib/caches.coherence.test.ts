@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import type { CourseSummary } from '@app/shared';
+import { sessions, users } from '../db/schema.ts';
+import {
+  createTestApp,
+  openSecondInstance,
+  waitFor,
+  type SecondInstance,
+  type TestApp,
+} from '../test/test-app.ts';
+import { createUser, type TestUser } from '../test/factories.ts';
+import {
+  courseAction,
+  courseBody,
+  createApprovedCourse,
+  createCourse,
+  patchCourse,
+} from '../test/course-fixtures.ts';
+import type { App } from '../app.ts';
+
+/**
+ * Decision 019: the caches of two instances on the same database are never stale where it matters.
+ * Each case warms instance B's caches first, changes the data through instance A (or behind both, in
+ * SQL, as an operator would), and expects B's very next request to see the change. API writes settle
+ * before they answer (B has acknowledged); after an SQL change the test settles A the same way.
+ */
+describe('caches: two instances on one database', () => {
+  let t: TestApp;
+  let b: SecondInstance;
+  let admin: TestUser;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    b = await openSecondInstance(t);
+    admin = await createUser(t, 'SuperAdmin');
+    owner = await createUser(t, 'Contributor');
+  });
+  afterAll(async () => {
+    await b.close();
+    await t.close();
+  });
+
+  const me = (app: App, user: TestUser) =>
+    app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: user.auth });
+  const catalogue = async (app: App, user: TestUser, query = '') => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/course/approved${query}`,
+      headers: user.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: CourseSummary[]; pagination: { total: number } }>();
+  };
+  /** B's cache holds the session (two requests: the second is served from it). */
+  async function warm(user: TestUser) {
+    expect((await me(b.app, user)).statusCode).toBe(200);
+    expect((await me(b.app, user)).statusCode).toBe(200);
+    expect(b.app.caches.sessions.get(sessionIdOf(user))).toBeDefined();
+  }
+  const sessionIdOf = (user: TestUser) =>
+    (JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
+  it('keeps both instances listening', () => {
+    expect(t.app.caches.usable).toBe(true);
+    expect(b.app.caches.usable).toBe(true);
+  });
+
+  it('logout on A: the next request on B is refused', async () => {
+    const user = await createUser(t, 'EndUser');
+    await warm(user);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: user.auth });
+    expect(logout.statusCode).toBe(200);
+    const next = await me(b.app, user);
+    expect(next.statusCode).toBe(401);
+    expect(next.json()).toMatchObject({ success: false, code: 'TOKEN_INVALID' });
+  });
+
+  it('revocation in the database (every session of a user): the next request on B is refused', async () => {
+    const user = await createUser(t, 'EndUser');
+    await warm(user);
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+    await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
+    expect((await me(b.app, user)).statusCode).toBe(401);
+  });
+
+  it('deactivation: the next request on B is refused with ACCOUNT_INACTIVE', async () => {
+    const user = await createUser(t, 'EndUser');
+    await warm(user);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
+    const next = await me(b.app, user);
+    expect(next.statusCode).toBe(403);
+    expect(next.json()).toMatchObject({ code: 'ACCOUNT_INACTIVE' });
+  });
+
+  it('role change: the next request on B has the new role', async () => {
+    const user = await createUser(t, 'SuperAdmin');
+    await warm(user);
+    const asAdmin = await b.app.inject({ method: 'GET', url: '/api/v1/course', headers: user.auth });
+    expect(asAdmin.statusCode).toBe(200);
+    await t.db.update(users).set({ role: 'EndUser' }).where(eq(users.id, user.id));
+    await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
+    const demoted = await b.app.inject({ method: 'GET', url: '/api/v1/course', headers: user.auth });
+    expect(demoted.statusCode).toBe(403);
+    expect(demoted.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it("a course approved, hidden, edited or joined on A shows in B's catalogue on the next request", async () => {
+    const learner = await createUser(t, 'EndUser');
+    const before = await catalogue(b.app, learner);
+    const course = await createCourse(t, owner, { title: 'Coherent caches' });
+    expect(await catalogue(b.app, learner)).toEqual(before); // pending: not listed (and now cached)
+
+    await courseAction(t, admin, 'approve', course._id);
+    const listed = await catalogue(b.app, learner);
+    expect(listed.pagination.total).toBe(before.pagination.total + 1);
+    expect(listed.data[0]).toMatchObject({ _id: course._id, title: 'Coherent caches', enrolled: false });
+
+    await courseAction(t, admin, 'toggle-available', course._id);
+    expect((await catalogue(b.app, learner)).data.map((c) => c._id)).not.toContain(course._id);
+    await courseAction(t, admin, 'toggle-available', course._id);
+    expect((await catalogue(b.app, learner)).data[0]?._id).toBe(course._id);
+
+    const pdf = course.course_section[0]!.resources.find((r) => r.type === 'pdf')!.file!;
+    const edit = await patchCourse(t, admin, course._id, courseBody(pdf, { title: 'Edited on A' }));
+    expect(edit.statusCode).toBe(200);
+    expect((await catalogue(b.app, learner)).data[0]).toMatchObject({
+      _id: course._id,
+      title: 'Edited on A',
+    });
+
+    await t.app.inject({ method: 'GET', url: `/api/v1/course/enroll/${course._id}`, headers: learner.auth });
+    const enrolled = (await catalogue(b.app, learner)).data.find((c) => c._id === course._id);
+    expect(enrolled).toMatchObject({ enrolled: true, enrolled_count: 1, enrolled_users: [learner.id] });
+  });
+
+  it("an author's name changed in the database shows in B's catalogue on the next request", async () => {
+    const learner = await createUser(t, 'EndUser');
+    const author = await createUser(t, 'Contributor');
+    const course = await createApprovedCourse(t, author, admin, { title: 'Renamed author' });
+    const cached = (await catalogue(b.app, learner)).data.find((c) => c._id === course._id);
+    expect(cached?.createdBy.firstname).toBe('Test');
+    await t.db.update(users).set({ firstname: 'Renamed' }).where(eq(users.id, author.id));
+    await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
+    const fresh = (await catalogue(b.app, learner)).data.find((c) => c._id === course._id);
+    expect(fresh?.createdBy.firstname).toBe('Renamed');
+  });
+
+  it("B's listener cut off: B reads from the database, A's logout still answers and is refused on B", async () => {
+    const user = await createUser(t, 'EndUser');
+    await warm(user);
+    if (t.env.DATABASE_URL) {
+      // B's listening connection is the newer of the two on this database.
+      const admin = new pg.Client({ connectionString: t.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and application_name = 'app_cache_listener'
+          order by backend_start desc limit 1`,
+      );
+      await admin.end();
+      await waitFor(() => !b.app.caches.usable);
+      expect(t.app.caches.usable).toBe(true);
+    }
+    // A still knows B and waits for its acknowledgement only until the barrier gives up.
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: user.auth });
+    expect(logout.statusCode).toBe(200);
+    expect((await me(b.app, user)).statusCode).toBe(401);
+    await waitFor(() => b.app.caches.usable);
+  });
+});

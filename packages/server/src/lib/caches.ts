@@ -1,0 +1,92 @@
+import type { Role } from '@app/shared';
+import { TtlCache } from './ttl-cache.ts';
+
+/** A session as the auth guard needs it (decision 003), with what decides whether it is still valid. */
+export interface CachedSession {
+  id: string;
+  sessionId: string;
+  role: Role;
+  email: string;
+  firstname: string;
+  lastname: string;
+  preferredLanguage: 'en' | 'ar';
+  isActive: boolean;
+  /** Epoch ms at which the session expires. */
+  expiresAt: number;
+}
+
+/** Safety net only: entries are evicted by change notifications; the TTL bounds a missed one. */
+const TTL_MS = 60_000;
+
+/**
+ * The in-process caches of the hot paths (decision 019): session lookups of the auth guard, pages of
+ * the learner catalogue (without the per-caller fields) and each learner's enrolled course ids.
+ *
+ * They are exact because every change to the rows behind them notifies (`app_cache` channel, sent by
+ * database triggers at commit): `apply` evicts what a notification names. While the notifications may
+ * be missing (PostgreSQL listener not connected) the caches are bypassed and emptied.
+ */
+export class AppCaches {
+  readonly sessions = new TtlCache<CachedSession>(50_000, TTL_MS);
+  readonly catalogue = new TtlCache<unknown>(500, TTL_MS);
+  readonly enrolled = new TtlCache<ReadonlySet<string>>(20_000, TTL_MS);
+  private live = false;
+  private barrier: () => Promise<void> = async () => {};
+
+  /** False while notifications cannot be trusted: every read goes to the database then. */
+  get usable(): boolean {
+    return this.live;
+  }
+
+  /** The listener reports whether notifications are flowing; any change of state empties everything. */
+  setLive(live: boolean): void {
+    this.clearAll();
+    this.live = live;
+  }
+
+  /** How `settle()` waits for the listener (PostgreSQL: a notification round trip). */
+  useBarrier(barrier: () => Promise<void>): void {
+    this.barrier = barrier;
+  }
+
+  /**
+   * Called after a write that invalidates something: returns once this instance's listener has heard
+   * every notification committed before the call, so this instance's next request sees the change.
+   */
+  settle(): Promise<void> {
+    return this.live ? this.barrier() : Promise.resolve();
+  }
+
+  clearAll(): void {
+    this.sessions.clear();
+    this.catalogue.clear();
+    this.enrolled.clear();
+  }
+
+  /** One notification payload: `s:<session id>`, `u:<user id>`, `e:<user id>`, `c:*`; `<prefix>*` = all. */
+  apply(payload: string): void {
+    const kind = payload.slice(0, 2);
+    const key = payload.slice(2);
+    const all = key === '*';
+    switch (kind) {
+      case 's:':
+        if (all) this.sessions.clear();
+        else this.sessions.delete(key);
+        break;
+      case 'u:':
+        // Author names and roles appear in the catalogue too.
+        this.catalogue.clear();
+        if (all) this.sessions.clear();
+        else this.sessions.deleteWhere((session) => session.id === key);
+        break;
+      case 'e:':
+        if (all) this.enrolled.clear();
+        else this.enrolled.delete(key);
+        break;
+      case 'c:':
+        this.catalogue.clear();
+        break;
+      // 'b:' (barriers) are answered by the listener itself.
+    }
+  }
+}
