@@ -14,14 +14,16 @@ describe('bench dataset shape (no database)', () => {
     expect(counts[999]).toBe(257);
     // Zipf: rank 10 has 10^-s of rank 1.
     expect(counts[9]! / counts[0]!).toBeCloseTo(10 ** -ZIPF_EXPONENT, 3);
-    for (let rank = 1; rank < counts.length; rank++) expect(counts[rank]).toBeLessThanOrEqual(counts[rank - 1]!);
+    for (let rank = 1; rank < counts.length; rank++)
+      expect(counts[rank]).toBeLessThanOrEqual(counts[rank - 1]!);
   });
 
   it('never puts more learners in a course than exist, and still sums exactly', () => {
     const counts = enrolmentsPerCourse(1_000, 20, 100);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1_000);
     expect(Math.max(...counts)).toBe(100);
-    for (let rank = 1; rank < counts.length; rank++) expect(counts[rank]).toBeLessThanOrEqual(counts[rank - 1]!);
+    for (let rank = 1; rank < counts.length; rank++)
+      expect(counts[rank]).toBeLessThanOrEqual(counts[rank - 1]!);
     expect(() => enrolmentsPerCourse(2_001, 20, 100)).toThrow();
   });
 });

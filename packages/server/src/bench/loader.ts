@@ -21,9 +21,12 @@ import { enrolmentsPerCourse, type DatasetSize } from './dataset-size.ts';
  * `benchId('course', size.courses)`.
  */
 
-/** A deterministic, random-looking UUID for a bench row, e.g. benchId('learner', 42). */
-export const benchId = (kind: 'course' | 'learner' | 'contributor' | 'admin', n: number | SQL) =>
-  sql`md5(${`bench-${kind}-`}::text || (${n})::text)::uuid`;
+/**
+ * A deterministic, random-looking UUID for a bench row, e.g. benchId('learner', 42): an md5 with the
+ * version-4 and variant nibbles set, so it passes the contract's uuid check like gen_random_uuid()'s.
+ */
+export const benchId = (kind: 'course' | 'learner' | 'contributor' | 'admin' | 'fresh', n: number | SQL) =>
+  sql`overlay(overlay(md5(${`bench-${kind}-`}::text || (${n})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 /** A column or expression of the statement at hand, for benchId(). */
 const col = (expression: string) => sql.raw(expression);
 
