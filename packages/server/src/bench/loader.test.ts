@@ -32,9 +32,19 @@ describe('bench loader at scale factor 0.001', () => {
   const size = scaledSize(0.001);
   let t: TestApp;
   let countersSet: boolean;
+  let indexesBefore: string[];
+
+  const indexDefinitions = async () =>
+    (
+      await rows<{ definition: string }>(
+        t.db,
+        sql`select indexdef as definition from pg_indexes where schemaname = current_schema() order by indexname`,
+      )
+    ).map((row) => row.definition);
 
   beforeAll(async () => {
     t = await createTestApp();
+    indexesBefore = await indexDefinitions();
     ({ countersSet } = await loadDataset(t.db, size));
   });
   afterAll(() => t.close());
@@ -53,6 +63,11 @@ describe('bench loader at scale factor 0.001', () => {
       sql`select count(*)::int as n from courses where status = 'Approved' and is_available`,
     );
     expect(approved!.n).toBe(20);
+  });
+
+  it('leaves every key and index as the migrations made it (they are dropped and rebuilt around the load)', async () => {
+    expect(indexesBefore.length).toBeGreaterThan(10);
+    expect(await indexDefinitions()).toEqual(indexesBefore);
   });
 
   it('clones realistic course trees: every course has its sections, resources and 1–3 quizzes', async () => {
