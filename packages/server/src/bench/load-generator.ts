@@ -66,7 +66,8 @@ function run(job: LoadJob): Promise<LoadResult> {
   const started = performance.now();
   let finish: (error: unknown, result: autocannon.Result) => void = () => {};
   const done = new Promise<autocannon.Result>((resolve, reject) => {
-    finish = (error, result) => (error ? reject(error as Error) : resolve(result));
+    finish = (error, result) =>
+      error ? reject(new Error('autocannon failed', { cause: error })) : resolve(result);
   });
   const instance = autocannon(
     {

@@ -39,7 +39,9 @@ export interface LoadReport {
 type Runner = Db | Tx;
 
 export async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  // Both drivers answer with a `rows` array; drizzle types the result per driver.
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** Loads `size` into `db` (which must hold no courses yet) and VACUUM ANALYZEs it. */
