@@ -346,8 +346,12 @@ async function main() {
   const loadTimes: string[] = [];
   try {
     for (const target of plan) {
+      const started = performance.now();
       const { run, crowd, loadSeconds } = await runTarget(target, { serverUrl, load });
-      loadTimes.push(`${target.label} ${sizeLabel(target.size)}: ${loadSeconds.toFixed(0)} s`);
+      const total = (performance.now() - started) / 1000;
+      loadTimes.push(
+        `${target.label} ${sizeLabel(target.size)}: loaded in ${loadSeconds.toFixed(0)} s, ${total.toFixed(0)} s in all`,
+      );
       if (run) byKind.set(target.label, [...(byKind.get(target.label) ?? []), run]);
       if (crowd) crowds.push(crowd);
     }
@@ -358,7 +362,8 @@ async function main() {
   const out: string[] = [
     `Measured on: ${header}; load average after: ${loadAverage()}.`,
     `Per route: ${args.connections} connections, ${WARMUP_SECONDS} s warm-up, ${args.seconds} s measured; ` +
-      `autocannon in a child process. Dataset load (incl. VACUUM ANALYZE): ${loadTimes.join('; ')}.`,
+      `autocannon in a child process. Time per database and size (load includes VACUUM ANALYZE): ` +
+      `${loadTimes.join('; ')}.`,
   ];
   for (const [label, runs] of byKind) out.push('', `**${label}**`, '', routeTable(runs));
   if (crowds.length) out.push('', crowdTable(crowds));

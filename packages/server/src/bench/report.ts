@@ -22,6 +22,8 @@ export interface SizeRun {
 }
 
 const int = (value: number) => Math.round(value).toLocaleString('en-US');
+/** Rates below 10/s keep a decimal or two, so a route timed one request at a time does not read "0". */
+const rate = (value: number) => (value >= 10 ? int(value) : value.toFixed(value >= 1 ? 1 : 2));
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
 export function formatBytes(bytes: number): string {
@@ -57,7 +59,7 @@ export function routeTable(runs: SizeRun[]): string {
       const failures = result.failures ? `, **${int(result.failures)} failed**` : '';
       const how = figure.sequential ? ', one at a time' : '';
       cells.push(
-        `${int(result.perSecond)} (${ratio}${how}${failures})`,
+        `${rate(result.perSecond)} (${ratio}${how}${failures})`,
         `${ms(result.p95)} / ${ms(result.p99)}`,
         formatBytes(figure.bytes),
       );
@@ -81,7 +83,7 @@ export function crowdTable(runs: CrowdRun[]): string {
   for (const { label, learners, result } of runs) {
     lines.push(
       `| ${label} | ${learners} × ${result.seconds.toFixed(0)} | ${int(result.requests)} | ` +
-        `${int(result.perSecond)} | ${int(result.failures)} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.p99)} |`,
+        `${rate(result.perSecond)} | ${int(result.failures)} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.p99)} |`,
     );
   }
   return lines.join('\n');
