@@ -7,20 +7,15 @@
  * stderr, the markdown report to stdout. Run with --help for the options.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
-import { openDatabase, type Database } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
-import { prepareFixtures, type BenchFixtures } from './bench-data.ts';
+import { prepareFixtures } from './bench-data.ts';
+import { openBenchDatabase } from './databases.ts';
 import { DEMO_SIZE, scaledSize, type DatasetSize } from './dataset-size.ts';
 import { LoadClient } from './load-client.ts';
-import { percentile, type LoadResult, type RequestSpec } from './load-generator.ts';
-import { loadDataset, rows } from './loader.ts';
+import { loadDataset } from './loader.ts';
+import { MAX_REQUESTS, measureRoute, settle, WARMUP_SECONDS } from './measure.ts';
 import {
   crowdTable,
   landingPageJs,
@@ -31,7 +26,7 @@ import {
   type RouteFigure,
   type SizeRun,
 } from './report.ts';
-import { CEILING_PATH, GUARD_PATH, hotRoutes, learnerLoop, type HotRoute } from './routes.ts';
+import { CEILING_PATH, GUARD_PATH, hotRoutes, learnerLoop } from './routes.ts';
 
 const USAGE = `npm run bench [-- options]
 
@@ -70,10 +65,6 @@ const positive = (name: string, value: string | undefined) => {
   return number;
 };
 
-const WARMUP_SECONDS = 1;
-/** A route whose single answer takes longer than this is timed one request at a time, not loaded. */
-const SLOW_MS = 1_000;
-const MAX_REQUESTS = 1_000_000;
 /** Fresh learners for the enrolment route: probe + warm-up + measurement, never one enrolled twice. */
 const FRESH_LEARNERS = 8_000;
 
@@ -86,152 +77,12 @@ interface Target {
   crowd: boolean;
 }
 
-interface Opened {
-  database: Database;
-  databaseUrl?: string;
-  dispose(): Promise<void>;
-}
-
-async function openTarget(target: Target, serverUrl: string | undefined, keep: boolean): Promise<Opened> {
-  if (target.kind === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
-    const database = await openDatabase({ dataDir: dir });
-    return { database, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `bench_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl!, `create database ${name}`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: 'memory://' });
-  return {
-    database,
-    databaseUrl: url.toString(),
-    dispose: async () => {
-      if (keep) log(`Kept database ${name}`);
-      else await dropDatabase(serverUrl!, name);
-    },
-  };
-}
-
-async function adminQuery(serverUrl: string, statement: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return (await client.query<Record<string, unknown>>(statement, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Lets the closed pool's sockets finish closing first: forcing them mid-goodbye raises 57P01 errors. */
-async function dropDatabase(serverUrl: string, name: string) {
-  for (let i = 0; i < 50; i++) {
-    const [row] = await adminQuery(
-      serverUrl,
-      'select count(*)::int as n from pg_stat_activity where datname = $1',
-      [name],
-    );
-    if (row?.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-}
-
-/** One request outside the load generator: status, body size and time (for the probe and slow routes). */
-async function once(baseUrl: string, request: RequestSpec, token = request.token) {
-  const started = performance.now();
-  const response = await fetch(baseUrl + request.path, {
-    method: request.method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(request.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: request.body,
-    signal: AbortSignal.timeout(60_000),
-  });
-  const bytes = (await response.arrayBuffer()).byteLength;
-  return { status: response.status, bytes, ms: performance.now() - started };
-}
-
-/**
- * Waits (up to 2 minutes) until the server has finished what an overrun left behind: no query of
- * this database running, then one answer from the bare route. Keeps one route's backlog out of the
- * next route's figures, and lets close() find an idle server.
- */
-async function settle(database: Database, baseUrl: string) {
-  const deadline = Date.now() + 120_000;
-  while (database.kind === 'postgres' && Date.now() < deadline) {
-    const [busy] = await rows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
-    );
-    if (busy!.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await once(baseUrl, { method: 'GET', path: CEILING_PATH });
-}
-
-function sequentialResult(times: number[], failures: number): LoadResult {
-  const sorted = Float64Array.from(times).sort();
-  const total = times.reduce((sum, time) => sum + time, 0);
-  return {
-    requests: times.length,
-    seconds: total / 1000,
-    perSecond: (times.length * 1000) / total,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1]!,
-    failures,
-    statuses: {},
-  };
-}
-
-async function measureRoute(
-  load: LoadClient,
-  baseUrl: string,
-  route: HotRoute,
-  fixtures: BenchFixtures,
-  options: { seconds: number; connections: number },
-): Promise<RouteFigure> {
-  const fresh = fixtures.freshTokens;
-  const probe = await once(baseUrl, route.request, route.freshCallers ? fresh[0] : undefined);
-  if (probe.status >= 300) {
-    log(`  ${route.name}: answered ${probe.status}; not measured`);
-    return {
-      route: route.name,
-      bytes: probe.bytes,
-      sequential: true,
-      result: sequentialResult([probe.ms], 1),
-    };
-  }
-  if (probe.ms > SLOW_MS && !route.freshCallers) {
-    const times = [probe.ms];
-    for (let i = 0; i < 2; i++) times.push((await once(baseUrl, route.request)).ms);
-    return { route: route.name, bytes: probe.bytes, sequential: true, result: sequentialResult(times, 0) };
-  }
-  const job = (durationSeconds: number, tokens?: string[]) =>
-    load.run({
-      baseUrl,
-      connections: options.connections,
-      durationSeconds,
-      maxRequests: tokens?.length ?? MAX_REQUESTS,
-      sequences: [[route.request]],
-      ...(tokens ? { rotateTokens: tokens } : {}),
-    });
-  const split = Math.floor(fresh.length / 4);
-  await job(WARMUP_SECONDS, route.freshCallers ? fresh.slice(1, split) : undefined);
-  const result = await job(options.seconds, route.freshCallers ? fresh.slice(split) : undefined);
-  return { route: route.name, bytes: probe.bytes, sequential: false, result };
-}
-
 async function runTarget(
   target: Target,
   context: { serverUrl?: string; load: LoadClient },
 ): Promise<{ run?: SizeRun; crowd?: CrowdRun; loadSeconds: number }> {
   log(`\n${target.label}: loading…`);
-  const opened = await openTarget(target, context.serverUrl, args.keep);
+  const opened = await openBenchDatabase(target.kind, { serverUrl: context.serverUrl, keep: args.keep, log });
   let app: App | undefined;
   try {
     const started = performance.now();
@@ -266,6 +117,7 @@ async function runTarget(
         const figure = await measureRoute(context.load, baseUrl, route, fixtures, {
           seconds: positive('seconds', args.seconds),
           connections: positive('connections', args.connections),
+          log,
         });
         const { result } = figure;
         log(
