@@ -77,6 +77,7 @@ export async function measureRoute(
     options.log(`  ${route.name}: answered ${probe.status}; not measured`);
     return {
       route: route.name,
+      ceiling: Boolean(route.ceiling),
       bytes: probe.bytes,
       sequential: true,
       result: sequentialResult([probe.ms], 1),
@@ -85,7 +86,13 @@ export async function measureRoute(
   if (probe.ms > SLOW_MS && !route.freshCallers) {
     const times = [probe.ms];
     for (let i = 0; i < 2; i++) times.push((await once(baseUrl, route.request)).ms);
-    return { route: route.name, bytes: probe.bytes, sequential: true, result: sequentialResult(times, 0) };
+    return {
+      route: route.name,
+      ceiling: Boolean(route.ceiling),
+      bytes: probe.bytes,
+      sequential: true,
+      result: sequentialResult(times, 0),
+    };
   }
   const job = (durationSeconds: number, tokens?: string[]) =>
     load.run({
@@ -99,5 +106,11 @@ export async function measureRoute(
   const split = Math.floor(fresh.length / 4);
   await job(WARMUP_SECONDS, route.freshCallers ? fresh.slice(1, split) : undefined);
   const result = await job(options.seconds, route.freshCallers ? fresh.slice(split) : undefined);
-  return { route: route.name, bytes: probe.bytes, sequential: false, result };
+  return {
+    route: route.name,
+    ceiling: Boolean(route.ceiling),
+    bytes: probe.bytes,
+    sequential: false,
+    result,
+  };
 }

@@ -8,6 +8,8 @@ import type { LoadResult } from './load-generator.ts';
 /** One route measured at one size. */
 export interface RouteFigure {
   route: string;
+  /** A run of the bare route; ratios are to the mean of these. */
+  ceiling: boolean;
   /** Uncompressed body of one answer, bytes. */
   bytes: number;
   /** Set when the route was too slow to load (one request took over a second): timed one by one. */
@@ -34,7 +36,7 @@ export function formatBytes(bytes: number): string {
 
 /**
  * Markdown table, one row per route, one column group per size: req/s with its ratio to that run's
- * ceiling (first row), p95 / p99 in ms, body size. Failures are shown, never hidden.
+ * ceiling (the mean of its bare-route runs), p95 / p99 in ms, body size. Failures are shown, never hidden.
  */
 export function routeTable(runs: SizeRun[]): string {
   const head = [
@@ -46,7 +48,8 @@ export function routeTable(runs: SizeRun[]): string {
   for (const route of routes) {
     const cells = [route];
     for (const run of runs) {
-      const ceiling = run.figures[0]?.result.perSecond ?? 0;
+      const ceilings = run.figures.filter((candidate) => candidate.ceiling);
+      const ceiling = ceilings.reduce((sum, one) => sum + one.result.perSecond, 0) / (ceilings.length || 1);
       const figure = run.figures.find((candidate) => candidate.route === route);
       if (!figure) {
         cells.push('–', '–', '–');
