@@ -46,7 +46,8 @@ describe('bench loader at scale factor 0.001', () => {
     t = await createTestApp();
     indexesBefore = await indexDefinitions();
     ({ countersSet } = await loadDataset(t.db, size));
-  });
+    // Seconds on a quiet machine; PGlite on a busy shared one has needed more than the default minute.
+  }, 180_000);
   afterAll(() => t.close());
 
   const count = async (table: string) =>
