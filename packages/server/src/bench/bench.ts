@@ -66,7 +66,7 @@ const positive = (name: string, value: string | undefined) => {
 };
 
 /** Fresh learners for the enrolment route: probe + warm-up + measurement, never one enrolled twice. */
-const FRESH_LEARNERS = 8_000;
+const FRESH_LEARNERS = 20_000;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -158,10 +158,13 @@ async function runTarget(
   }
 }
 
+/** "20 courses" for the demo size, else the enrolments ("1M enrolments", "10,000 enrolments"). */
 const sizeLabel = (size: DatasetSize) =>
-  size.enrolments >= 100_000
-    ? `${(size.enrolments / 1_000_000).toLocaleString('en-US')}M enrolments`
-    : `${size.courses} courses`;
+  size === DEMO_SIZE
+    ? `${size.courses} courses`
+    : size.enrolments % 1_000_000 === 0
+      ? `${size.enrolments / 1_000_000}M enrolments`
+      : `${size.enrolments.toLocaleString('en-US')} enrolments`;
 
 function targets(serverUrl: string | undefined): Target[] {
   const scale = args.scale || args['scale-factor'] !== undefined;
