@@ -1,38 +1,121 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { LoadResult } from './load-generator.ts';
 
-export interface Row {
+/** One route measured at one size. */
+export interface RouteFigure {
   route: string;
-  requestsPerSecond: number;
-  p99: number;
-  /** Connection errors, timeouts and non-2xx answers: any of these makes the figure meaningless. */
-  failures: number;
+  /** A run of the bare route; ratios are to the mean of these. */
+  ceiling: boolean;
+  /** Uncompressed body of one answer, bytes. */
+  bytes: number;
+  /** Set when the route was too slow to load (one request took over a second): timed one by one. */
+  sequential: boolean;
+  result: LoadResult;
 }
 
-/** route, req/s, p99 ms and the ratio to the first row (the ceiling). */
-export function printTable(rows: Row[]): void {
-  const ceiling = rows[0]?.requestsPerSecond ?? 0;
-  const table = [
-    ['route', 'req/s', 'p99 ms', 'vs ceiling', 'failures'],
-    ...rows.map((row) => [
-      row.route,
-      row.requestsPerSecond.toFixed(0),
-      row.p99.toFixed(1),
-      ceiling ? (row.requestsPerSecond / ceiling).toFixed(2) : '-',
-      String(row.failures),
-    ]),
-  ];
-  const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
-  for (const [index, line] of table.entries()) {
-    console.log(
-      line
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-        .join('  '),
-    );
-    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  }
+export interface SizeRun {
+  /** Column heading, e.g. "20 courses" or "1M enrolments". */
+  size: string;
+  figures: RouteFigure[];
 }
+
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+/** Rates below 10/s keep a decimal or two, so a route timed one request at a time does not read "0". */
+const rate = (value: number) => (value >= 10 ? int(value) : value.toFixed(value >= 1 ? 1 : 2));
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/**
+ * Markdown table, one row per route, one column group per size: req/s with its ratio to that run's
+ * ceiling (the mean of its bare-route runs), p95 / p99 in ms, body size. Failures are shown, never hidden.
+ */
+export function routeTable(runs: SizeRun[]): string {
+  const head = [
+    'Route',
+    ...runs.flatMap((run) => [`${run.size}: req/s (× ceiling)`, 'p95 / p99 ms', 'body']),
+  ];
+  const lines = [head, head.map(() => '---')];
+  const routes = runs[0]?.figures.map((figure) => figure.route) ?? [];
+  for (const route of routes) {
+    const cells = [route];
+    for (const run of runs) {
+      const ceilings = run.figures.filter((candidate) => candidate.ceiling);
+      const ceiling = ceilings.reduce((sum, one) => sum + one.result.perSecond, 0) / (ceilings.length || 1);
+      const figure = run.figures.find((candidate) => candidate.route === route);
+      if (!figure) {
+        cells.push('–', '–', '–');
+        continue;
+      }
+      const { result } = figure;
+      const ratio = ceiling
+        ? (result.perSecond / ceiling).toFixed(result.perSecond / ceiling < 0.01 ? 3 : 2)
+        : '–';
+      const failures = result.failures ? `, **${int(result.failures)} failed**` : '';
+      const how = figure.sequential ? ', one at a time' : '';
+      cells.push(
+        `${rate(result.perSecond)} (${ratio}${how}${failures})`,
+        `${ms(result.p95)} / ${ms(result.p99)}`,
+        formatBytes(figure.bytes),
+      );
+    }
+    lines.push(cells);
+  }
+  return lines.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+export interface CrowdRun {
+  label: string;
+  learners: number;
+  result: LoadResult;
+}
+
+export function crowdTable(runs: CrowdRun[]): string {
+  const lines = [
+    '| Database, size | learners × seconds | requests | req/s | errors | p50 ms | p95 ms | p99 ms |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const { label, learners, result } of runs) {
+    lines.push(
+      `| ${label} | ${learners} × ${result.seconds.toFixed(0)} | ${int(result.requests)} | ` +
+        `${rate(result.perSecond)} | ${int(result.failures)} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.p99)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The commit measured (with "+ changes" when the tree is dirty), machine and load average. */
+export function runHeader(): string {
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return '';
+    }
+  };
+  const commit = git('rev-parse', '--short=10', 'HEAD') || 'unknown commit';
+  const dirty = git('status', '--porcelain') ? ' + uncommitted changes' : '';
+  const cpu = cpus();
+  return (
+    `Commit ${commit}${dirty}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
+    `Node ${process.versions.node}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ` +
+    `load average ${loadAverage()}`
+  );
+}
+
+/** Other work on the machine skews every figure; the load average says how much there was. */
+export const loadAverage = () =>
+  loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ');
 
 const WEB_DIST = new URL('../../../web/dist/', import.meta.url).pathname;
 

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client.ts';
+
+/**
+ * A fresh, empty, migrated database for one bench size: PGlite in a temporary directory, or a
+ * uniquely named PostgreSQL database on the given server, removed by dispose() (unless kept).
+ */
+export interface BenchDatabase {
+  database: Database;
+  databaseUrl?: string;
+  dispose(): Promise<void>;
+}
+
+export async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+  options: { serverUrl?: string; keep: boolean; log: (line: string) => void },
+): Promise<BenchDatabase> {
+  const { serverUrl, keep, log } = options;
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+    const database = await openDatabase({ dataDir: dir });
+    return { database, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `bench_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl!, `create database ${name}`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: 'memory://' });
+  return {
+    database,
+    databaseUrl: url.toString(),
+    dispose: async () => {
+      if (keep) log(`Kept database ${name}`);
+      else await dropDatabase(serverUrl!, name);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query<Record<string, unknown>>(statement, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Lets the closed pool's sockets finish closing first: forcing them mid-goodbye raises 57P01 errors. */
+async function dropDatabase(serverUrl: string, name: string) {
+  for (let i = 0; i < 50; i++) {
+    const [row] = await adminQuery(
+      serverUrl,
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (row?.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+}

@@ -1,0 +1,144 @@
+/**
+ * The bench's load generator: a child process (forked by load-client.ts) that runs autocannon jobs
+ * it receives over IPC and answers with latency percentiles. A separate process, not a worker
+ * thread of the server's process: its own event loop, heap and garbage collector, so the server's
+ * figures include none of the load generator's work except the CPU time both take on the machine.
+ * Every job is bounded by time and by request count; it only ever talks to the URL it is given.
+ */
+import autocannon from 'autocannon';
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Bearer token; omitted for the bare route. */
+  token?: string;
+  /** JSON body (POST). */
+  body?: string;
+}
+
+export interface LoadJob {
+  baseUrl: string;
+  connections: number;
+  durationSeconds: number;
+  /** Hard cap on requests sent, whatever the duration. */
+  maxRequests: number;
+  /** Connection i sends sequences[i % sequences.length] in a loop: one identity per connection. */
+  sequences: RequestSpec[][];
+  /** When set, every request takes the next of these tokens instead (one fresh learner per request). */
+  rotateTokens?: string[];
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Answers other than 2xx, connection errors and timeouts: any of them makes the figure suspect. */
+  failures: number;
+  statuses: Record<string, number>;
+}
+
+const toRequest = (spec: RequestSpec) => ({
+  method: spec.method,
+  path: spec.path,
+  headers: {
+    ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}),
+    ...(spec.body ? { 'content-type': 'application/json' } : {}),
+  },
+  ...(spec.body ? { body: spec.body } : {}),
+});
+
+export function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function run(job: LoadJob): Promise<LoadResult> {
+  let latencies = new Float64Array(Math.min(job.maxRequests, 1 << 20));
+  let count = 0;
+  const statuses: Record<string, number> = {};
+  let connection = 0;
+  let nextToken = 0;
+  const tokens = job.rotateTokens;
+  const started = performance.now();
+  let finish: (error: unknown, result: autocannon.Result) => void = () => {};
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = (error, result) =>
+      error ? reject(new Error('autocannon failed', { cause: error })) : resolve(result);
+  });
+  const instance = autocannon(
+    {
+      url: job.baseUrl,
+      connections: job.connections,
+      duration: job.durationSeconds,
+      maxOverallRequests: job.maxRequests,
+      timeout: 10,
+      requests: [toRequest(job.sequences[0]![0]!)],
+      setupClient(client) {
+        const sequence = job.sequences[connection++ % job.sequences.length]!;
+        client.setRequests(
+          sequence.map((spec) => ({
+            ...toRequest(spec),
+            ...(tokens
+              ? {
+                  setupRequest: (request: autocannon.Request) => ({
+                    ...request,
+                    headers: {
+                      ...request.headers,
+                      authorization: `Bearer ${tokens[nextToken++ % tokens.length]}`,
+                    },
+                  }),
+                }
+              : {}),
+          })),
+        );
+      },
+    },
+    (error, result) => finish(error, result),
+  );
+  instance.on('response', (_client, statusCode: number, _bytes, responseTime: number) => {
+    if (count === latencies.length) {
+      const grown = new Float64Array(latencies.length * 2);
+      grown.set(latencies);
+      latencies = grown;
+    }
+    latencies[count++] = responseTime;
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  return done.then((result) => summarise(result, latencies.subarray(0, count), statuses, started));
+}
+
+function summarise(
+  result: autocannon.Result,
+  latencies: Float64Array,
+  statuses: Record<string, number>,
+  started: number,
+): LoadResult {
+  const count = latencies.length;
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.sort();
+  const non2xx = Object.entries(statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    requests: count,
+    seconds,
+    perSecond: count / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? 0,
+    failures: non2xx + result.errors, // autocannon counts timeouts among errors
+    statuses,
+  };
+}
+
+process.on('message', (message: { id: number; job: LoadJob }) => {
+  run(message.job).then(
+    (result) => process.send!({ id: message.id, result }),
+    (error: unknown) => process.send!({ id: message.id, error: String(error) }),
+  );
+});

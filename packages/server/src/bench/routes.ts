@@ -1,0 +1,99 @@
+import type { BenchFixtures } from './bench-data.ts';
+import type { RequestSpec } from './load-generator.ts';
+
+/**
+ * Query string each course list is measured with: a learner's or an administrator's first screen.
+ * Lists answer their default page without one; adjust here when the list parameters change.
+ */
+export const LIST_QUERIES = {
+  approved: '',
+  all: '',
+  contributor: '',
+} as const;
+
+export interface HotRoute {
+  /** Row label in the tables. */
+  name: string;
+  request: RequestSpec;
+  /** One fresh learner per request (enrolment), instead of the same caller every time. */
+  freshCallers?: boolean;
+  /** The bare route: every ratio is to the mean of its runs (first and last, to expose drift). */
+  ceiling?: boolean;
+}
+
+const API = '/api/v1';
+
+/** The bare route and the auth guard are registered by the bench itself (see bench.ts). */
+export const CEILING_PATH = `${API}/bench/ceiling`;
+export const GUARD_PATH = `${API}/bench/guard`;
+
+/**
+ * The hot routes, in table order. The bare route comes first and again last: on a shared machine
+ * the ceiling drifts while the others run, and the two runs show by how much.
+ */
+export function hotRoutes(f: BenchFixtures): HotRoute[] {
+  const get = (path: string, token?: string): RequestSpec => ({ method: 'GET', path, token });
+  return [
+    { name: 'bare route, no database (ceiling)', request: get(CEILING_PATH), ceiling: true },
+    { name: 'auth guard only (token + session)', request: get(GUARD_PATH, f.learner) },
+    {
+      name: '`GET /course/approved` (learner)',
+      request: get(`${API}/course/approved${LIST_QUERIES.approved}`, f.learner),
+    },
+    { name: '`GET /course` (admin)', request: get(`${API}/course${LIST_QUERIES.all}`, f.admin) },
+    {
+      name: '`GET /course/contributor/:id` (owner)',
+      request: get(
+        `${API}/course/contributor/${f.contributor.id}${LIST_QUERIES.contributor}`,
+        f.contributor.token,
+      ),
+    },
+    {
+      name: '`GET /user/course/:id`, popular course',
+      request: get(`${API}/user/course/${f.popularCourseId}`, f.learner),
+    },
+    {
+      name: '`GET /user/course/:id`, small course',
+      request: get(`${API}/user/course/${f.smallCourseId}`, f.learner),
+    },
+    {
+      name: '`POST /course/exercise-score/:id` (quiz submit)',
+      request: {
+        method: 'POST',
+        path: `${API}/course/exercise-score/${f.popularCourseId}`,
+        token: f.learner,
+        body: JSON.stringify(f.quizSubmission),
+      },
+    },
+    {
+      name: '`GET /user/overall-score/:id`',
+      request: get(`${API}/user/overall-score/${f.popularCourseId}`, f.learner),
+    },
+    {
+      name: '`GET /course/enroll/:id` (new learner each time)',
+      request: get(`${API}/course/enroll/${f.popularCourseId}`),
+      freshCallers: true,
+    },
+    { name: 'bare route again, after the others', request: get(CEILING_PATH), ceiling: true },
+  ];
+}
+
+/**
+ * One crowd learner's loop in --load: the catalogue, their course (twice: it is read more often than
+ * anything is submitted), a quiz submission and their overall score.
+ */
+export function learnerLoop(member: BenchFixtures['crowd'][number]): RequestSpec[] {
+  const get = (path: string): RequestSpec => ({ method: 'GET', path, token: member.token });
+  return [
+    get(`${API}/course/approved${LIST_QUERIES.approved}`),
+    get(`${API}/user/course/${member.courseId}`),
+    {
+      method: 'POST',
+      path: `${API}/course/exercise-score/${member.courseId}`,
+      token: member.token,
+      body: JSON.stringify(member.quiz),
+    },
+    get(`${API}/user/course/${member.courseId}`),
+    get(`${API}/user/overall-score/${member.courseId}`),
+  ];
+}
