@@ -21,5 +21,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // scripts/prerender.mjs and scripts/js-budget.mjs read which files each route needs from it.
+    manifest: true,
   },
 });
