@@ -4,6 +4,10 @@
  * src/app/routes.tsx order (root → layouts → page, plus the guard a client-side visit runs);
  * `catalogs` the message catalogs they need. Keep in step with routes.tsx — the build fails when
  * a module named here is not in Vite's manifest.
+ *
+ * `targetKb` is issue #11's budget; `budgetKb` the ceiling `npm test` enforces today (decision 023):
+ * the measured size plus a little headroom, lowered as the targets come within reach, so nothing
+ * grows unnoticed meanwhile. Brotli-compressed bytes, as served.
  */
 const root = 'src/routes/root-error.tsx';
 const data = 'src/routes/data-layout.tsx';
@@ -12,12 +16,13 @@ const guards = 'src/app/guards.ts';
 const authPage = (name, guarded = false) => ({
   modules: [root, data, auth, `src/routes/${name}.tsx`, ...(guarded ? [guards] : [])],
   catalogs: ['common', 'auth'],
-  budgetKb: 80,
+  targetKb: 80,
+  budgetKb: 190,
 });
 
-/** @type {Record<string, { file?: string, modules: string[], catalogs: string[], budgetKb: number }>} */
+/** @type {Record<string, { file?: string, modules: string[], catalogs: string[], targetKb: number, budgetKb: number }>} */
 export const ROUTES = {
-  '/': { file: 'index', modules: [root, 'src/routes/landing.tsx'], catalogs: ['common', 'landing'], budgetKb: 60 },
+  '/': { file: 'index', modules: [root, 'src/routes/landing.tsx'], catalogs: ['common', 'landing'], targetKb: 60, budgetKb: 142 },
   '/login': { file: 'login', ...authPage('login', true) },
   '/signup': { file: 'signup', ...authPage('signup', true) },
   '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password') },
@@ -26,12 +31,14 @@ export const ROUTES = {
   '/dashboard': {
     modules: [root, data, 'src/routes/dashboard-layout.tsx', 'src/routes/learner-dashboard.tsx', guards],
     catalogs: ['common', 'layout', 'learner'],
-    budgetKb: 130,
+    targetKb: 130,
+    budgetKb: 175,
   },
   '/course/:id': {
     modules: [root, data, 'src/routes/course-viewer.tsx', guards],
     catalogs: ['common', 'learner'],
-    budgetKb: 160,
+    targetKb: 160,
+    budgetKb: 180,
   },
 };
 
