@@ -4,7 +4,12 @@ import { expect, snap, test } from '../src/fixtures.ts';
 /** What the prerendered pages say in each language (the catalogs' wording). */
 const T = {
   en: { joinNow: 'Join us now!', logIn: 'Log In', heading: 'Log In', fontFace: /inter-latin-400/ },
-  ar: { joinNow: 'انضم إلينا الآن!', logIn: 'تسجيل الدخول', heading: 'تسجيل الدخول', fontFace: /cairo-arabic-400/ },
+  ar: {
+    joinNow: 'انضم إلينا الآن!',
+    logIn: 'تسجيل الدخول',
+    heading: 'تسجيل الدخول',
+    fontFace: /cairo-arabic-400/,
+  },
 } as const;
 
 /** Lets the HTML and CSS through but no JavaScript: the page as painted before hydration. */
@@ -92,7 +97,8 @@ test.describe('first paint (prerendered public pages)', () => {
     // would make React replace it.
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') document.querySelector('h1')?.setAttribute('data-server', '');
+        if (document.readyState === 'interactive')
+          document.querySelector('h1')?.setAttribute('data-server', '');
       });
     });
     for (const path of ['/', '/login', '/signup', '/forgotpassword', '/resetpassword', '/admin/login']) {

@@ -20,7 +20,10 @@ const manifest = readManifest(dist);
 const assets = readdirSync(join(dist, 'assets'));
 
 // Regular and bold of the language's own face (unicode-range subsets): what the first screen uses.
-const FONTS = { en: /^inter-latin-(400|700)-normal-[\w-]+\.woff2$/, ar: /^cairo-arabic-(400|700)-normal-[\w-]+\.woff2$/ };
+const FONTS = {
+  en: /^inter-latin-(400|700)-normal-[\w-]+\.woff2$/,
+  ar: /^cairo-arabic-(400|700)-normal-[\w-]+\.woff2$/,
+};
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
 
@@ -29,7 +32,9 @@ function page({ lang, dir, title, html }, files) {
     ...assets
       .filter((file) => FONTS[lang].test(file))
       .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`),
-    ...(files?.css ?? []).filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...(files?.css ?? [])
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="stylesheet" href="/${file}">`),
     ...(files?.js.slice(1) ?? [])
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),

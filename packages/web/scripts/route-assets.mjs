@@ -21,7 +21,8 @@ export function routeFiles(manifest, { modules, catalogs }, language) {
   const css = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the Vite manifest (is scripts/public-pages.mjs out of date?)`);
+    if (!chunk)
+      throw new Error(`${key} is not in the Vite manifest (is scripts/public-pages.mjs out of date?)`);
     if (js.has(chunk.file)) return;
     js.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);

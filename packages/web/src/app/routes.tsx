@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { Role } from '@app/shared';
 import { requireCatalogs, type CatalogName } from '../i18n/i18n.ts';
+import type * as Guards from './guards.ts';
 
 /** A lazy route module together with the message catalogs its screen needs. */
 const page =
@@ -11,7 +12,7 @@ const page =
 // The guards need the session, React Query and the API client; loading them only when a guarded
 // route is entered keeps all three off the landing page. The prerender (SSR) has no session at all.
 const guard = (
-  pick: (guards: typeof import('./guards.ts')) => (args: LoaderFunctionArgs) => Promise<unknown>,
+  pick: (guards: typeof Guards) => (args: LoaderFunctionArgs) => Promise<unknown>,
 ) =>
   import.meta.env.SSR
     ? undefined

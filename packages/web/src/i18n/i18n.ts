@@ -46,9 +46,8 @@ export function applyDocumentLanguage(language: Language) {
 }
 
 async function loadCatalogs(language: Language, names: Iterable<CatalogName>): Promise<Messages> {
-  const modules = await Promise.all(
-    [...names].map((name) => catalogs[`../locales/${language}/${name}.po`]?.() ?? { messages: {} }),
-  );
+  const loaders = [...names].flatMap((name) => catalogs[`../locales/${language}/${name}.po`] ?? []);
+  const modules = await Promise.all(loaders.map((load) => load()));
   // A message used by several features sits in several catalogs; catalogs.test.ts keeps its
   // translation identical everywhere, so the merge order does not matter.
   return Object.assign({}, ...modules.map((module) => module.messages)) as Messages;

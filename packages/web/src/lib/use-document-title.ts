@@ -9,6 +9,9 @@ export function useDocumentTitle(title: string | null | undefined) {
   const { t } = useLingui();
   const site = t`Open Science Courses`;
   const full = title ? `${title} · ${site}` : site;
+  // Build-time prerender only (one page at a time, read right after the render); removed from the
+  // browser bundle.
+  // eslint-disable-next-line react-hooks/immutability
   if (import.meta.env.SSR) serverHead.title = full;
   useEffect(() => {
     document.title = full;
