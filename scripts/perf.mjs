@@ -142,6 +142,12 @@ async function main() {
           const scripts = audits['resource-summary'].details.items.find(
             (item) => item.resourceType === 'script',
           );
+          // Under heavy load Lighthouse sometimes cannot compute a metric (score null): that run is
+          // reported and left out of the median rather than counted as 0.
+          if (categories.performance.score === null) {
+            console.log(`  ${lang} ${p}: run ${run + 1} failed: ${result.lhr.runWarnings.join(' ')}`);
+            continue;
+          }
           runs.push({
             score: Math.round(categories.performance.score * 100),
             a11y: Math.round(categories.accessibility.score * 100),
@@ -158,6 +164,7 @@ async function main() {
           if (run === 0 && misses.length > 0)
             console.log(`  ${lang} ${p}: best-practices misses: ${misses.join(', ')}`);
         }
+        if (runs.length === 0) throw new Error(`${p} (${lang}): every Lighthouse run failed`);
         const row = { page: label ?? p, lang };
         for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
         rows.push(row);
