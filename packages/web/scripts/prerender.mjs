@@ -39,13 +39,18 @@ function page({ lang, dir, title, html }, files) {
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
+  // Replacement functions, so a `$` in the page is never read as a replacement pattern.
   const replaced = template
-    .replace(/<html lang="en" dir="ltr">/, `<html lang="${lang}" dir="${dir}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
-    .replace('<body>', lang === 'ar' ? '<body class="rtl">' : '<body>')
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-  if (replaced === template) throw new Error('index.html no longer has the expected markup');
+    .replace('<html lang="en" dir="ltr">', () => `<html lang="${lang}" dir="${dir}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
+    .replace('<body>', () => (lang === 'ar' ? '<body class="rtl">' : '<body>'))
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+  if (
+    !replaced.includes(`<html lang="${lang}" dir="${dir}">`) ||
+    !replaced.includes(`<div id="root">${html}</div>`)
+  )
+    throw new Error('index.html no longer has the expected markup');
   return replaced;
 }
 
