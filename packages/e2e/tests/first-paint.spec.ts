@@ -87,7 +87,10 @@ test.describe('first paint (prerendered public pages)', () => {
     await context.close();
   });
 
-  test('hydrating a prerendered page keeps it as it is, without errors', async ({ page, lang }) => {
+  test('hydrating a prerendered page keeps it as it is, without errors or CSP violations', async ({
+    page,
+    lang,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -96,6 +99,9 @@ test.describe('first paint (prerendered public pages)', () => {
     // Marks the server's heading once the HTML is parsed, before any module script runs; a mismatch
     // would make React replace it.
     await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} by ${event.sourceFile}`);
+      });
       document.addEventListener('readystatechange', () => {
         if (document.readyState === 'interactive')
           document.querySelector('h1')?.setAttribute('data-server', '');

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { config as zodConfig } from 'zod/v4/core';
 import { activateLanguage, storedLanguage } from './i18n/i18n.ts';
 import { Providers } from './app/providers.tsx';
 import { canHydrate, createAppRouter, createHydratingRouter, type AppRouter } from './app/router.tsx';
@@ -14,10 +13,6 @@ const app = (router: AppRouter) => (
     </Providers>
   </StrictMode>
 );
-
-// zod 4 probes whether it may compile parsers with `new Function`; the CSP (script-src 'self')
-// reports that probe as a violation even though zod catches it. Its interpreter is fast enough here.
-zodConfig({ jitless: true });
 
 const language = storedLanguage();
 const container = document.getElementById('root')!;

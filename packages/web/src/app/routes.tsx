@@ -11,9 +11,7 @@ const page =
 
 // The guards need the session, React Query and the API client; loading them only when a guarded
 // route is entered keeps all three off the landing page. The prerender (SSR) has no session at all.
-const guard = (
-  pick: (guards: typeof Guards) => (args: LoaderFunctionArgs) => Promise<unknown>,
-) =>
+const guard = (pick: (guards: typeof Guards) => (args: LoaderFunctionArgs) => Promise<unknown>) =>
   import.meta.env.SSR
     ? undefined
     : async (args: LoaderFunctionArgs) => pick(await import('./guards.ts'))(args);
