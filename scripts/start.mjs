@@ -59,9 +59,11 @@ const packages = [
   },
   {
     name: 'web',
-    output: built(at('packages/web/dist/index.html'), at('packages/web/dist')),
+    // The prerendered pages are the build's last step (decision 022).
+    output: built(at('packages/web/dist/prerendered/pages.json'), at('packages/web/dist')),
     sources: [
       at('packages/web/src'),
+      at('packages/web/scripts'),
       at('packages/web/public'),
       at('packages/web/index.html'),
       at('packages/web/vite.config.ts'),

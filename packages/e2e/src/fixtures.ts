@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Language, SignupRole, User } from '@app/shared';
-import { MAIL_URL } from './ports.ts';
+import { BASE_URL, MAIL_URL } from './ports.ts';
 
 export { expect };
 
@@ -133,6 +133,9 @@ export const test = base.extend<{ lang: Language }>({
     await use(testInfo.project.name === 'ar' ? 'ar' : 'en');
   },
   page: async ({ page, lang }, use) => {
+    // The app keeps the choice in local storage and mirrors it into a cookie for the server, which
+    // sends the page already in that language (decision 022); a visitor who chose `lang` has both.
+    await page.context().addCookies([{ name: 'language', value: lang, url: BASE_URL }]);
     await page.addInitScript((language) => {
       if (!localStorage.getItem('language')) localStorage.setItem('language', language);
     }, lang);

@@ -1,19 +1,29 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { activateLanguage, storedLanguage } from './i18n/i18n.ts';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
-import { installSessionExpiry } from './app/session-expiry.ts';
+import { canHydrate, createAppRouter, createHydratingRouter, type AppRouter } from './app/router.tsx';
 import './styles.css';
 
-installSessionExpiry();
-await activateLanguage(storedLanguage());
-
-createRoot(document.getElementById('root')!).render(
+const app = (router: AppRouter) => (
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const language = storedLanguage();
+const container = document.getElementById('root')!;
+// The server sent this page prerendered in the stored language (decision 022): adopt it. Otherwise
+// (an app screen, or a choice the server did not know yet) render from scratch.
+if (canHydrate(language)) {
+  // createHydratingRouter() starts the route modules first: they register their catalogs, which
+  // activateLanguage() then loads in the same round.
+  const [router] = await Promise.all([createHydratingRouter(), activateLanguage(language)]);
+  hydrateRoot(container, app(router));
+} else {
+  await activateLanguage(language);
+  createRoot(container).render(app(createAppRouter()));
+}

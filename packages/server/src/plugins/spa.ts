@@ -1,13 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { ErrorEnvelope } from '@app/shared';
+import type { ErrorEnvelope, Language } from '@app/shared';
 import { common } from '../lib/common.messages.ts';
 import { localize } from '../lib/localize.ts';
 
+/** dist/prerendered/pages.json, written by packages/web/scripts/prerender.mjs (decision 022). */
+interface PrerenderedPages {
+  pages: Record<string, string>;
+  notFound: string;
+  app: string;
+  appRoutes: string[];
+}
+
 /**
- * Serves the built web app: hashed assets with long-lived immutable caching, and index.html (never
- * cached) for every other non-API path so client-side routes work on reload.
+ * The page language is the visitor's stored choice, which the web app mirrors into this cookie; without
+ * one, English (description §9: default en) — the same as the app itself decides, so there is no flash.
+ */
+export function languageFromCookie(header: string | undefined): Language {
+  return /(?:^|;\s*)language=ar(?:;|$)/.test(header ?? '') ? 'ar' : 'en';
+}
+
+const routePattern = (route: string) =>
+  new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+')}/?$`);
+
+function readPages(dist: string): PrerenderedPages | null {
+  const file = path.join(dist, 'prerendered', 'pages.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PrerenderedPages) : null;
+}
+
+/**
+ * Serves the built web app: hashed assets (precompressed brotli/gzip) with long-lived immutable
+ * caching; the public pages prerendered in the visitor's language; the app shell in that language
+ * for the other app routes; the prerendered not-found page with status 404 for anything else. Pages
+ * are never cached without revalidation and vary by the language cookie.
  */
 export async function registerSpa(app: FastifyInstance) {
   const dist = app.env.webDist;
@@ -16,17 +43,29 @@ export async function registerSpa(app: FastifyInstance) {
       root: dist,
       wildcard: false,
       index: false,
-      preCompressed: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(dist, 'assets'));
         void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
+  const prerendered = dist ? readPages(dist) : null;
+  const appRoutes = (prerendered?.appRoutes ?? []).map(routePattern);
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string, status = 200) => {
+    const lang = languageFromCookie(request.headers.cookie);
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .sendFile(path.join('prerendered', lang, `${file}.html`));
+  };
 
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
     const isApi = request.url.startsWith('/api/');
-    if (isApi || !dist || request.method !== 'GET' || /\.\w+$/.test(request.url.split('?')[0] ?? '')) {
+    if (isApi || !dist || request.method !== 'GET' || /\.\w+$/.test(pathname)) {
       const body: ErrorEnvelope = {
         success: false,
         code: 'NOT_FOUND',
@@ -34,6 +73,11 @@ export async function registerSpa(app: FastifyInstance) {
       };
       return reply.status(404).send(body);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A build without prerendered pages (should not happen; kept for `vite build` alone): the shell.
+    if (!prerendered) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = prerendered.pages[pathname];
+    if (page) return sendPage(request, reply, page);
+    if (appRoutes.some((pattern) => pattern.test(pathname))) return sendPage(request, reply, prerendered.app);
+    return sendPage(request, reply, prerendered.notFound, 404);
   });
 }

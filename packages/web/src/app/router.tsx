@@ -1,61 +1,44 @@
-import { createBrowserRouter } from 'react-router';
-import { redirectIfSignedIn, requireRole } from './guards.ts';
+import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
+import { getToken } from '../lib/session-storage.ts';
+import { routes } from './routes.tsx';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The app's router, created once at start-up (main.tsx); session-expiry navigates with it. */
+export let router: AppRouter;
 
 /**
- * Every screen of the description §2. Pages load on demand (code split by route), so the landing page
- * never downloads the dashboards, the PDF viewer or the authoring code.
+ * Whether the page on screen is a prerendered copy this browser can adopt as it is: in the stored
+ * language, and not a sign-in page a signed-in user is about to be sent away from.
  */
-export const router = createBrowserRouter([
-  {
-    lazy: () => import('../routes/root-error.tsx'),
-    children: [
-      { path: '/', lazy: () => import('../routes/landing.tsx') },
-      {
-        lazy: () => import('../routes/auth-layout.tsx'),
-        children: [
-          { path: '/login', loader: redirectIfSignedIn, lazy: () => import('../routes/login.tsx') },
-          {
-            path: '/admin/login',
-            loader: redirectIfSignedIn,
-            lazy: () => import('../routes/admin-login.tsx'),
-          },
-          { path: '/signup', loader: redirectIfSignedIn, lazy: () => import('../routes/signup.tsx') },
-          { path: '/forgotpassword', lazy: () => import('../routes/forgot-password.tsx') },
-          { path: '/resetpassword', lazy: () => import('../routes/reset-password.tsx') },
-          { path: '/verifyemail/:token', lazy: () => import('../routes/verify-email.tsx') },
-          // Google and ORCID come back here (`/auth/google/callback`, `/auth/orcid/callback`).
-          { path: '/auth/:provider/callback', lazy: () => import('../routes/oidc-callback.tsx') },
-          // Public: the address printed and QR-coded on every certificate.
-          { path: '/certificates/:id', lazy: () => import('../routes/certificate-verification.tsx') },
-        ],
-      },
-      {
-        lazy: () => import('../routes/dashboard-layout.tsx'),
-        children: [
-          {
-            path: '/dashboard',
-            loader: requireRole(),
-            lazy: () => import('../routes/learner-dashboard.tsx'),
-          },
-          {
-            path: '/contributor/dashboard',
-            loader: requireRole('Contributor'),
-            lazy: () => import('../routes/contributor-dashboard.tsx'),
-          },
-          {
-            path: '/admin/dashboard',
-            loader: requireRole('SuperAdmin'),
-            lazy: () => import('../routes/admin-dashboard.tsx'),
-          },
-          {
-            path: '/course/add-course',
-            loader: requireRole('Contributor', 'SuperAdmin'),
-            lazy: () => import('../routes/add-course.tsx'),
-          },
-        ],
-      },
-      { path: '/course/:id', loader: requireRole(), lazy: () => import('../routes/course-viewer.tsx') },
-      { path: '*', lazy: () => import('../routes/not-found.tsx') },
-    ],
-  },
-]);
+export function canHydrate(language: string): boolean {
+  const root = document.getElementById('root');
+  if (!root?.firstElementChild || document.documentElement.lang !== language) return false;
+  const matches = matchRoutes(routes, window.location) ?? [];
+  return !(getToken() && matches.some((match) => match.route.loader));
+}
+
+/**
+ * Router for hydrating a prerendered page: the route modules of the current URL are loaded first
+ * (so the first render is the same tree the server rendered) and their loaders count as done — the
+ * public pages' only loader sends signed-in users away, and canHydrate() excluded those.
+ */
+export async function createHydratingRouter(): Promise<AppRouter> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  const loaderData: NonNullable<HydrationState['loaderData']> = {};
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (route.id && route.loader) loaderData[route.id] = null;
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+  router = createBrowserRouter(routes, { hydrationData: { loaderData } });
+  return router;
+}
+
+export function createAppRouter(): AppRouter {
+  router = createBrowserRouter(routes);
+  return router;
+}

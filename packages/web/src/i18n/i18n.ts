@@ -3,18 +3,48 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@app/shared';
 
 /** Stored under `language` (description §9), default English. */
 export const LANGUAGE_STORAGE_KEY = 'language';
+/**
+ * The same choice as a cookie, so the server can send the page already in that language and
+ * direction (decision 022). Local storage stays the app's record; the cookie mirrors it.
+ */
+export const LANGUAGE_COOKIE = 'language';
 
-// Every feature has its own catalog per locale; a locale's catalogs are fetched together on activation.
+/** Catalog names: `common` (app shell) and one per feature (src/locales/<lang>/<name>.po). */
+export type CatalogName =
+  | 'common'
+  | 'admin'
+  | 'auth'
+  | 'authoring'
+  | 'certificates'
+  | 'landing'
+  | 'layout'
+  | 'learner';
+
 const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+
+// The catalogs the screens shown so far need; a language switch loads these (and only these) again.
+const inUse = new Set<CatalogName>(['common']);
 
 const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
+function cookieLanguage(): Language | null {
+  const match = /(?:^|;\s*)language=(\w+)/.exec(document.cookie);
+  return isLanguage(match?.[1]) ? match[1] : null;
+}
+
+function writeLanguageCookie(language: Language) {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** The stored choice (local storage, else the cookie), default English; the cookie is kept in step. */
 export function storedLanguage(): Language {
   // A link from a public course page says which language the visitor was reading (`?lang=ar`).
   const requested = new URLSearchParams(window.location.search).get('lang');
   if (isLanguage(requested)) localStorage.setItem(LANGUAGE_STORAGE_KEY, requested);
-  const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  const language = isLanguage(stored) ? stored : (cookieLanguage() ?? DEFAULT_LANGUAGE);
+  if (cookieLanguage() !== language) writeLanguageCookie(language);
+  return language;
 }
 
 export const directionOf = (language: Language) => (language === 'ar' ? 'rtl' : 'ltr');
@@ -26,19 +56,36 @@ export function applyDocumentLanguage(language: Language) {
   document.body.classList.toggle('rtl', language === 'ar');
 }
 
-export async function activateLanguage(language: Language): Promise<void> {
-  const loaders = Object.entries(catalogs).filter(([path]) => path.includes(`/locales/${language}/`));
+async function loadCatalogs(language: Language, names: Iterable<CatalogName>): Promise<Messages> {
+  const loaders = [...names].flatMap((name) => catalogs[`../locales/${language}/${name}.po`] ?? []);
+  const modules = await Promise.all(loaders.map((load) => load()));
   // A message used by several features sits in several catalogs; catalogs.test.ts keeps its
   // translation identical everywhere, so the merge order does not matter.
-  const modules = await Promise.all(loaders.map(([, load]) => load()));
-  const messages = Object.assign({}, ...modules.map((module) => module.messages)) as Messages;
-  i18n.loadAndActivate({ locale: language, messages });
+  return Object.assign({}, ...modules.map((module) => module.messages)) as Messages;
+}
+
+/**
+ * Loads the catalogs a screen needs (in the active language) before it renders; route modules are
+ * wrapped with this so a page only downloads its own feature's messages.
+ */
+export async function requireCatalogs(...names: CatalogName[]): Promise<void> {
+  const missing = names.filter((name) => !inUse.has(name));
+  for (const name of names) inUse.add(name);
+  if (missing.length === 0 || !isLanguage(i18n.locale)) return;
+  i18n.load(i18n.locale, await loadCatalogs(i18n.locale, missing));
+}
+
+/** Activates a language with the catalogs in use (plus `extra`) and sets the document's direction. */
+export async function activateLanguage(language: Language, extra: CatalogName[] = []): Promise<void> {
+  for (const name of extra) inUse.add(name);
+  i18n.loadAndActivate({ locale: language, messages: await loadCatalogs(language, inUse) });
   applyDocumentLanguage(language);
 }
 
 /** Stores the choice and switches the whole interface to it. */
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  writeLanguageCookie(language);
   await activateLanguage(language);
 }
 

@@ -3,21 +3,7 @@ import { userResponseSchema, type Role, type User } from '@app/shared';
 import { apiFetch } from './api-client.ts';
 import { paths } from './paths.ts';
 
-/** Local storage keys (description §3 "Local browser storage"). */
-export const STORAGE = { token: 'auth_token', userId: 'user_id', logoutAt: 'logout_at' } as const;
-
-export const getToken = () => localStorage.getItem(STORAGE.token);
-export const getUserId = () => localStorage.getItem(STORAGE.userId);
-
-export function storeSession(token: string, userId: string) {
-  localStorage.setItem(STORAGE.token, token);
-  localStorage.setItem(STORAGE.userId, userId);
-}
-
-export function clearSession() {
-  localStorage.removeItem(STORAGE.token);
-  localStorage.removeItem(STORAGE.userId);
-}
+export { STORAGE, getToken, getUserId, storeSession, clearSession } from './session-storage.ts';
 
 /** The signed-in user, from the server (so a revoked token or a changed role is noticed). */
 export const currentUserQuery = queryOptions({

@@ -1,13 +1,21 @@
 import { useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 
+/** The prerender's record of the page title (effects do not run there); unused in the browser. */
+export const serverHead = { title: '' };
+
 /** Names the browser tab after the page (WCAG 2.4.2), e.g. "Log In · Open Science Courses". */
 export function useDocumentTitle(title: string | null | undefined) {
   const { t } = useLingui();
   const site = t`Open Science Courses`;
+  const full = title ? `${title} · ${site}` : site;
+  // Build-time prerender only (one page at a time, read right after the render); removed from the
+  // browser bundle.
+  // eslint-disable-next-line react-hooks/immutability
+  if (import.meta.env.SSR) serverHead.title = full;
   useEffect(() => {
-    document.title = title ? `${title} · ${site}` : site;
-  }, [title, site]);
+    document.title = full;
+  }, [full]);
 }
 
 /**

@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-import { clearResetRequest, resetEmail, resetToken } from '../lib/reset-token.ts';
+import { clearResetRequest, useResetRequest } from '../lib/reset-token.ts';
 import { passwordHint } from '../lib/password-hint.ts';
 import { AuthPage } from './auth-page.tsx';
 import { FormAlert } from './form-alert.tsx';
@@ -22,8 +22,7 @@ export function ResetPasswordForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [token] = useState(resetToken);
-  const [email] = useState(resetEmail);
+  const { token, email } = useResetRequest();
   const [deadRequest, setDeadRequest] = useState<string | null>(null);
   const form = useValidatedForm<ResetPasswordBody>(useTranslatedResolver(resetPasswordBodySchema), {
     password_reset_code: '',

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * The forgot-password answer's token names one reset request. It is kept apart from the session
  * (sessionStorage, this tab only) and is never used as a sign-in token.
@@ -16,4 +18,16 @@ export const resetEmail = () => sessionStorage.getItem(EMAIL_KEY);
 export function clearResetRequest() {
   sessionStorage.removeItem(TOKEN_KEY);
   sessionStorage.removeItem(EMAIL_KEY);
+}
+
+const unchanging = () => () => {};
+
+/**
+ * The pending reset request, for rendering. The prerendered /resetpassword has none (the server
+ * cannot see this tab's storage), so hydration starts from that and then shows the stored one.
+ */
+export function useResetRequest() {
+  const token = useSyncExternalStore(unchanging, resetToken, () => null);
+  const email = useSyncExternalStore(unchanging, resetEmail, () => null);
+  return { token, email };
 }

@@ -1,0 +1,85 @@
+/**
+ * Writes the public pages as static HTML in each language (decision 022), after `vite build` (client,
+ * with its manifest) and `vite build --ssr src/entry-server.tsx` (into dist-ssr):
+ *
+ *   dist/prerendered/<lang>/<page>.html   lang, dir, body class, title, fonts and the page's own
+ *                                         modules preloaded, the rendered page in #root
+ *   dist/prerendered/<lang>/app.html      the same shell with an empty #root, for the other app routes
+ *   dist/prerendered/pages.json           { pages: { path: file }, appRoutes: [patterns] } for the server
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES, NOT_FOUND, ROUTES } from './public-pages.mjs';
+import { readManifest, routeFiles } from './route-assets.mjs';
+
+const web = new URL('..', import.meta.url).pathname;
+const dist = join(web, 'dist');
+const { render, routes } = await import(join(web, 'dist-ssr/entry-server.js'));
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const manifest = readManifest(dist);
+const assets = readdirSync(join(dist, 'assets'));
+
+// Regular and bold of the language's own face (unicode-range subsets): what the first screen uses.
+const FONTS = {
+  en: /^inter-latin-(400|700)-normal-[\w-]+\.woff2$/,
+  ar: /^cairo-arabic-(400|700)-normal-[\w-]+\.woff2$/,
+};
+const escapeHtml = (text) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
+
+function page({ lang, dir, title, html }, files) {
+  const preloads = [
+    ...assets
+      .filter((file) => FONTS[lang].test(file))
+      .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`),
+    ...(files?.css ?? [])
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...(files?.js.slice(1) ?? [])
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  // Replacement functions, so a `$` in the page is never read as a replacement pattern.
+  const replaced = template
+    .replace('<html lang="en" dir="ltr">', () => `<html lang="${lang}" dir="${dir}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
+    .replace('<body>', () => (lang === 'ar' ? '<body class="rtl">' : '<body>'))
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+  if (
+    !replaced.includes(`<html lang="${lang}" dir="${dir}">`) ||
+    !replaced.includes(`<div id="root">${html}</div>`)
+  )
+    throw new Error('index.html no longer has the expected markup');
+  return replaced;
+}
+
+/** Route patterns of the app (for the server: anything else is a 404). */
+function patterns(list, parent = '') {
+  return list.flatMap((route) => {
+    const path = route.path ? (route.path.startsWith('/') ? route.path : `${parent}/${route.path}`) : parent;
+    return [...(route.path && route.path !== '*' ? [path] : []), ...patterns(route.children ?? [], path)];
+  });
+}
+
+const pages = {};
+for (const lang of LANGUAGES) {
+  mkdirSync(join(dist, 'prerendered', lang), { recursive: true });
+  const write = (file, content) => writeFileSync(join(dist, 'prerendered', lang, `${file}.html`), content);
+  for (const [path, route] of Object.entries(ROUTES)) {
+    if (!route.file) continue;
+    const rendered = await render(path, lang);
+    if (rendered.status !== 200 || !rendered.title) throw new Error(`${path} (${lang}) did not render`);
+    write(route.file, page(rendered, routeFiles(manifest, route, lang)));
+    pages[path] = route.file;
+  }
+  const notFound = await render('/this-page-does-not-exist', lang);
+  if (!notFound.title) throw new Error(`The not-found page (${lang}) did not render`);
+  write(NOT_FOUND.file, page(notFound, routeFiles(manifest, NOT_FOUND, lang)));
+  write('app', page({ ...notFound, title: notFound.title.split(' · ').at(-1), html: '' }));
+}
+writeFileSync(
+  join(dist, 'prerendered/pages.json'),
+  `${JSON.stringify({ pages, notFound: NOT_FOUND.file, app: 'app', appRoutes: patterns(routes) }, null, 2)}\n`,
+);
+console.log(`Prerendered ${Object.keys(pages).length + 1} pages in ${LANGUAGES.join(', ')}`);

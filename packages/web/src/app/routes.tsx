@@ -1,0 +1,114 @@
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { Role } from '@app/shared';
+import { requireCatalogs, type CatalogName } from '../i18n/i18n.ts';
+import type * as Guards from './guards.ts';
+
+/** A lazy route module together with the message catalogs its screen needs. */
+const page =
+  <T,>(load: () => Promise<T>, ...catalogs: CatalogName[]) =>
+  async () =>
+    (await Promise.all([load(), requireCatalogs(...catalogs)]))[0];
+
+// The guards need the session, React Query and the API client; loading them only when a guarded
+// route is entered keeps all three off the landing page. The prerender (SSR) has no session at all.
+const guard = (pick: (guards: typeof Guards) => (args: LoaderFunctionArgs) => Promise<unknown>) =>
+  import.meta.env.SSR
+    ? undefined
+    : async (args: LoaderFunctionArgs) => pick(await import('./guards.ts'))(args);
+const signedOutOnly = guard((guards) => guards.redirectIfSignedIn);
+const role = (...roles: Role[]) => guard((guards) => guards.requireRole(...roles));
+
+/**
+ * Every screen of the description §2. Pages load on demand (code split by route), so the landing page
+ * never downloads the dashboards, the PDF viewer or the authoring code. Ids are fixed because the
+ * prerendered pages are hydrated with data keyed by them (main.tsx).
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    lazy: page(() => import('../routes/root-error.tsx')),
+    children: [
+      { id: 'landing', path: '/', lazy: page(() => import('../routes/landing.tsx'), 'landing') },
+      {
+        // Everything that talks to the API: React Query, toasts, the session-expiry handler.
+        id: 'data',
+        lazy: page(() => import('../routes/data-layout.tsx')),
+        children: [
+          {
+            id: 'auth',
+            lazy: page(() => import('../routes/auth-layout.tsx'), 'auth'),
+            children: [
+              {
+                id: 'login',
+                path: '/login',
+                loader: signedOutOnly,
+                lazy: page(() => import('../routes/login.tsx')),
+              },
+              {
+                id: 'admin-login',
+                path: '/admin/login',
+                loader: signedOutOnly,
+                lazy: page(() => import('../routes/admin-login.tsx')),
+              },
+              {
+                id: 'signup',
+                path: '/signup',
+                loader: signedOutOnly,
+                lazy: page(() => import('../routes/signup.tsx')),
+              },
+              {
+                id: 'forgot-password',
+                path: '/forgotpassword',
+                lazy: page(() => import('../routes/forgot-password.tsx')),
+              },
+              {
+                id: 'reset-password',
+                path: '/resetpassword',
+                lazy: page(() => import('../routes/reset-password.tsx')),
+              },
+              { path: '/verifyemail/:token', lazy: page(() => import('../routes/verify-email.tsx')) },
+              // Google and ORCID come back here (`/auth/google/callback`, `/auth/orcid/callback`).
+              { path: '/auth/:provider/callback', lazy: page(() => import('../routes/oidc-callback.tsx')) },
+              // Public: the address printed and QR-coded on every certificate.
+              {
+                path: '/certificates/:id',
+                lazy: page(() => import('../routes/certificate-verification.tsx'), 'certificates'),
+              },
+            ],
+          },
+          {
+            lazy: page(() => import('../routes/dashboard-layout.tsx'), 'layout'),
+            children: [
+              {
+                path: '/dashboard',
+                loader: role(),
+                lazy: page(() => import('../routes/learner-dashboard.tsx'), 'learner'),
+              },
+              {
+                path: '/contributor/dashboard',
+                loader: role('Contributor'),
+                lazy: page(() => import('../routes/contributor-dashboard.tsx'), 'authoring'),
+              },
+              {
+                path: '/admin/dashboard',
+                loader: role('SuperAdmin'),
+                lazy: page(() => import('../routes/admin-dashboard.tsx'), 'admin', 'authoring'),
+              },
+              {
+                path: '/course/add-course',
+                loader: role('Contributor', 'SuperAdmin'),
+                lazy: page(() => import('../routes/add-course.tsx'), 'authoring'),
+              },
+            ],
+          },
+          {
+            path: '/course/:id',
+            loader: role(),
+            lazy: page(() => import('../routes/course-viewer.tsx'), 'learner'),
+          },
+        ],
+      },
+      { id: 'not-found', path: '*', lazy: page(() => import('../routes/not-found.tsx')) },
+    ],
+  },
+];

@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { queryClient } from '../app/query-client.ts';
+import { installSessionExpiry } from '../app/session-expiry.ts';
+import { TOAST_MS } from '../lib/toast.ts';
+
+// Module scope: installed once, when the first screen that talks to the API loads.
+if (!import.meta.env.SSR) installSessionExpiry();
+
+/**
+ * Layout of every screen that talks to the API (sign-in pages, dashboards, course viewer): React
+ * Query and the toasts. The landing and not-found pages sit outside it and load none of this.
+ */
+export function Component() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toaster
+        position="top-center"
+        toastOptions={{
+          duration: TOAST_MS.default,
+          success: { duration: TOAST_MS.short, style: { background: '#1f7a4d', color: '#fff' } },
+          error: { style: { background: '#b42318', color: '#fff' } },
+        }}
+      />
+    </QueryClientProvider>
+  );
+}
