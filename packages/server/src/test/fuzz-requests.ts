@@ -25,7 +25,8 @@ export function routesOf(app: App): RouteInfo[] {
     while (stack.length > 0 && stack[stack.length - 1]!.depth >= depth) stack.pop();
     const path = (stack[stack.length - 1]?.path ?? '') + match[2]!;
     stack.push({ depth, path });
-    for (const method of match[3]?.split(', ') ?? []) routes.push({ method: method as RouteInfo['method'], url: path });
+    for (const method of match[3]?.split(', ') ?? [])
+      routes.push({ method: method as RouteInfo['method'], url: path });
   }
   return routes;
 }

@@ -11,14 +11,7 @@ export const LANGUAGE_COOKIE = 'language';
 
 /** Catalog names: `common` (app shell) and one per feature (src/locales/<lang>/<name>.po). */
 export type CatalogName =
-  | 'common'
-  | 'admin'
-  | 'auth'
-  | 'authoring'
-  | 'certificates'
-  | 'landing'
-  | 'layout'
-  | 'learner';
+  'common' | 'admin' | 'auth' | 'authoring' | 'certificates' | 'landing' | 'layout' | 'learner';
 
 const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
 
