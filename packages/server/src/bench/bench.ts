@@ -141,6 +141,8 @@ async function runTarget(
         sequences: fixtures.crowd.map(learnerLoop),
       });
       log(`  ${result.requests} requests, ${result.failures} failed, p99 ${result.p99.toFixed(0)} ms`);
+      // Which answers failed says whether it was the server (5xx), a limit (429) or the client (timeouts).
+      if (result.failures) log(`  answers by status: ${JSON.stringify(result.statuses)}`);
       await settle(opened.database, baseUrl);
       crowd = {
         label: `${target.label}, ${sizeLabel(target.size)}`,
