@@ -44,7 +44,8 @@ export const ROUTES = {
     modules: [root, data, 'src/routes/course-viewer.tsx', guards],
     catalogs: ['common', 'learner'],
     targetKb: 160,
-    budgetKb: 180,
+    // 180 → 184 when #15 merged: the certificate's Open Badges downloads, LinkedIn link and licence.
+    budgetKb: 184,
   },
 };
 
