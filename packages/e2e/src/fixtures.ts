@@ -130,7 +130,7 @@ export async function snap(page: Page, lang: Language, name: string) {
 export const test = base.extend<{ lang: Language }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
   lang: async ({}, use, testInfo) => {
-    await use(testInfo.project.name === 'ar' ? 'ar' : 'en');
+    await use(testInfo.project.name.startsWith('ar') ? 'ar' : 'en');
   },
   page: async ({ page, lang }, use) => {
     // The app keeps the choice in local storage and mirrors it into a cookie for the server, which

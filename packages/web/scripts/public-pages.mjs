@@ -42,7 +42,7 @@ export const ROUTES = {
   },
   '/course/:id': {
     modules: [root, data, 'src/routes/course-viewer.tsx', guards],
-    catalogs: ['common', 'learner'],
+    catalogs: ['common', 'learner', 'certificates'],
     targetKb: 160,
     // 180 → 184 when #15 merged: the certificate's Open Badges downloads, LinkedIn link and licence.
     budgetKb: 184,

@@ -104,7 +104,8 @@ export const routes: RouteObject[] = [
           {
             path: '/course/:id',
             loader: role(),
-            lazy: page(() => import('../routes/course-viewer.tsx'), 'learner'),
+            // The certificate panel shows the Open Badge downloads of features/certificates.
+            lazy: page(() => import('../routes/course-viewer.tsx'), 'learner', 'certificates'),
           },
         ],
       },
