@@ -162,6 +162,7 @@ const TEXT = {
     unarchive: 'Un-archive',
     filterByStatus: 'Filter by status',
     titleColumn: 'Title',
+    updatedColumn: 'Last Updated',
     next: 'Next',
     /** "Page 1 of N" with at least two pages (other journeys add courses at the same time). */
     pageOf: (page: number) => new RegExp(`^Page ${page} of ([2-9]|\\d{2,})$`),
@@ -243,6 +244,7 @@ const TEXT = {
     unarchive: 'إلغاء الأرشفة',
     filterByStatus: 'التصفية حسب الحالة',
     titleColumn: 'العنوان',
+    updatedColumn: 'آخر تحديث',
     next: 'التالي',
     pageOf: (page: number) => new RegExp(`^الصفحة ${page} من ([2-9]|\\d{2,})$`),
     requestFailed: 'فشل الطلب',
@@ -638,6 +640,13 @@ test.describe('authoring and review', () => {
     await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
     await titleHeader.getByRole('button').click();
     await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
+    // Back to newest first, where each review action puts this course: sorted by title, the courses
+    // other journeys add meanwhile could push it off the first page the server sends.
+    const updatedHeader = page.getByRole('columnheader', { name: L.updatedColumn });
+    await updatedHeader.getByRole('button').click();
+    if ((await updatedHeader.getAttribute('aria-sort')) !== 'descending')
+      await updatedHeader.getByRole('button').click();
+    await expect(updatedHeader).toHaveAttribute('aria-sort', 'descending');
     await field(page, L.filterByStatus).selectOption('Pending');
     const row = page.getByTestId('course-row').filter({ hasText: shownTitle });
     await expect(row).toHaveCount(1);

@@ -156,7 +156,11 @@ async function upload(request: APIRequestContext, token: string, name: string, b
 }
 
 /** Creates (as a new contributor) and approves (as the admin) a course with a unique title. */
-export async function createApprovedCourse(request: APIRequestContext): Promise<TestCourse> {
+/** `extra` adds or replaces course fields (e.g. `{ license: 'CC-BY-SA-4.0' }`). */
+export async function createApprovedCourse(
+  request: APIRequestContext,
+  extra: Record<string, unknown> = {},
+): Promise<TestCourse> {
   const contributor = await createAccount(request, 'Contributor');
   const admin = await login(request, ADMIN.email, ADMIN.password, true);
   const unique = `${Date.now() % 100000}${Math.floor(Math.random() * 90 + 10)}`;
@@ -185,6 +189,7 @@ export async function createApprovedCourse(request: APIRequestContext): Promise<
     correctanswer: `Right ${index + 1}`,
   }));
   const body = {
+    ...extra,
     title,
     title_tr: titleAr,
     description: 'How to plan, document and share research data.',

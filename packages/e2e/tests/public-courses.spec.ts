@@ -13,6 +13,7 @@ import {
   waitForMail,
 } from '../src/fixtures.ts';
 import { ADMIN } from '../src/ports.ts';
+import { createApprovedCourse } from './learner-support.ts';
 
 /**
  * Issue #15: the public, server-rendered course pages. A visitor without an account reads the
@@ -116,9 +117,13 @@ test('a visitor reads a public course, enrols through sign-up and e-mail verific
   await main(page).getByRole('link', { name: t.enrol }).click();
   await expect(page).toHaveURL(new RegExp(`/signup\\?next=%2Fcourse%2F${courseId}&lang=${lang}$`));
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await main(page)
-    .getByRole('button', { name: new RegExp(t.asUser) })
-    .click();
+  // The sign-up page is prerendered: a click that lands before React has hydrated it does nothing.
+  await expect(async () => {
+    await main(page)
+      .getByRole('button', { name: new RegExp(t.asUser) })
+      .click();
+    await expect(main(page).getByLabel(t.first, { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass();
   const email = uniqueEmail('public-visitor');
   const password = 'visitor-password-1';
   await main(page).getByLabel(t.first, { exact: true }).fill('Rania');
@@ -179,6 +184,8 @@ test('authors pick the licence in the course form; administrators see it in thei
   await expectAccessible(page);
   await snapBothWidths(page, lang, 'course-form-licence');
 
+  // The newest course heads the admin table's first page, whatever other journeys added before.
+  await createApprovedCourse(request, { license: 'CC-BY-SA-4.0' });
   await page.evaluate(() => localStorage.clear());
   await signInBrowser(page, await login(request, ADMIN.email, ADMIN.password, true));
   await page.goto('/admin/dashboard');
