@@ -2,6 +2,7 @@ export * from './common/constants.ts';
 export * from './common/errors.ts';
 export * from './common/validation.ts';
 export * from './common/arabic.ts';
+export * from './common/answers.ts';
 export * from './common/youtube.ts';
 export * from './common/orcid.ts';
 export * from './auth/auth.schema.ts';
