@@ -70,7 +70,7 @@ export async function demoCoursePdf(): Promise<Buffer> {
     y += drawLine(doc, page.heading, heading, { ...anchor, y }) + 10;
     const body: TextStyle = { size: 12, weight: 'regular', color: INK };
     for (const paragraph of page.paragraphs) {
-      const fitted = fitParagraph(doc, paragraph, body, width - 2 * margin, {
+      const fitted = fitParagraph(paragraph, body, width - 2 * margin, {
         maxLines: 20,
         minSize: body.size,
       });

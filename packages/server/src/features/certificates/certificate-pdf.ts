@@ -71,7 +71,7 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   y += drawCenteredLine(doc, 'شهادة إتمام', style(26, 'bold', INK), center, y);
   // The body (name and course) is centred in the space between the heading and the footer.
   const footerY = height - 150;
-  const name = fitParagraph(doc, content.name, style(30, 'bold', BRAND), textWidth, {
+  const name = fitParagraph(content.name, style(30, 'bold', BRAND), textWidth, {
     maxLines: 1,
     minSize: 16,
   });
@@ -87,7 +87,7 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
       gapAfter: 2,
     },
     ...titles.map((title) => ({
-      ...fitParagraph(doc, title, style(20, 'bold', INK), textWidth, {
+      ...fitParagraph(title, style(20, 'bold', INK), textWidth, {
         maxLines: titles.length === 1 ? 3 : 2,
         minSize: 13,
       }),

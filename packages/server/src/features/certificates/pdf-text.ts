@@ -122,12 +122,7 @@ function measuredRuns(line: string, style: TextStyle, base: Direction) {
 }
 
 /** Width in points of one line as it will be drawn. */
-export function lineWidth(
-  _doc: PDFKit.PDFDocument,
-  line: string,
-  style: TextStyle,
-  base: Direction = 'auto',
-): number {
+export function lineWidth(line: string, style: TextStyle, base: Direction = 'auto'): number {
   return measuredRuns(line, style, base).reduce((total, { width }) => total + width, 0);
 }
 
@@ -236,7 +231,6 @@ export const lineHeight = (style: TextStyle) => style.size * 1.45;
  * `style.size` down to `minSize` first. Words are kept whole; what still does not fit ends in "…".
  */
 export function fitParagraph(
-  doc: PDFKit.PDFDocument,
   text: string,
   style: TextStyle,
   maxWidth: number,
@@ -250,20 +244,17 @@ export function fitParagraph(
     const lines: string[] = [];
     for (const word of words) {
       const candidate = lines.length ? `${lines.at(-1)} ${word}` : word;
-      if (lines.length && lineWidth(doc, candidate, sized, base) <= maxWidth)
-        lines[lines.length - 1] = candidate;
+      if (lines.length && lineWidth(candidate, sized, base) <= maxWidth) lines[lines.length - 1] = candidate;
       else lines.push(word);
     }
-    const fits =
-      lines.length <= maxLines && lines.every((line) => lineWidth(doc, line, sized, base) <= maxWidth);
+    const fits = lines.length <= maxLines && lines.every((line) => lineWidth(line, sized, base) <= maxWidth);
     if (fits) return { lines, style: sized, base };
     if (size === minSize)
-      return { lines: truncate(doc, lines, sized, maxWidth, maxLines, base), style: sized, base };
+      return { lines: truncate(lines, sized, maxWidth, maxLines, base), style: sized, base };
   }
 }
 
 function truncate(
-  doc: PDFKit.PDFDocument,
   lines: string[],
   style: TextStyle,
   maxWidth: number,
@@ -272,7 +263,7 @@ function truncate(
 ): string[] {
   const kept = lines.slice(0, maxLines);
   let last = kept.pop() ?? '';
-  while (last.length > 1 && lineWidth(doc, `${last}…`, style, base) > maxWidth)
+  while (last.length > 1 && lineWidth(`${last}…`, style, base) > maxWidth)
     last = Array.from(last).slice(0, -1).join('');
   return [...kept, `${last.trimEnd()}…`];
 }
