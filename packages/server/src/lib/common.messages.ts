@@ -27,6 +27,10 @@ export const common = {
     en: 'The uploaded form is incomplete or malformed. Please try again.',
     ar: 'النموذج المرفوع غير مكتمل أو غير صالح. يرجى المحاولة مرة أخرى.',
   },
+  notMultipart: {
+    en: 'Send this request as multipart/form-data.',
+    ar: 'أرسل هذا الطلب بصيغة multipart/form-data.',
+  },
   unsupportedMediaType: { en: 'Unsupported content type.', ar: 'نوع المحتوى غير مدعوم.' },
   rateLimited: {
     en: 'Too many attempts. Please wait a minute and try again.',

@@ -6,8 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { common } from '../../lib/common.messages.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { openSession } from '../../lib/sessions.ts';
-import { enqueueMail } from '../mail/mail.outbox.ts';
-import { signupAttemptMail, verificationMail } from '../mail/mail.templates.ts';
+import { queueSignupAttemptMail, queueVerificationMail } from '../mail/mail.service.ts';
 import { authMessages } from './auth.messages.ts';
 import {
   consumeVerification,
@@ -41,8 +40,12 @@ export function authService(app: FastifyInstance) {
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
     });
     const link = `${app.env.APP_URL}/verifyemail/${encodeURIComponent(token)}`;
-    const mail = verificationMail({ lang: user.preferredLanguage, name: user.firstname, link });
-    await enqueueMail(tx, { to: user.email, ...mail });
+    await queueVerificationMail(tx, {
+      to: user.email,
+      lang: user.preferredLanguage,
+      name: user.firstname,
+      link,
+    });
   }
 
   /**
@@ -76,14 +79,14 @@ export function authService(app: FastifyInstance) {
   }
 
   async function sendSignupAttemptNotice(tx: Db, owner: UserRow): Promise<void> {
-    const mail = signupAttemptMail({
+    await queueSignupAttemptMail(tx, {
+      to: owner.email,
       lang: owner.preferredLanguage,
       name: owner.firstname,
       verified: owner.emailVerifiedAt !== null,
       loginLink: `${app.env.APP_URL}/login`,
       resetLink: `${app.env.APP_URL}/forgotpassword`,
     });
-    await enqueueMail(tx, { to: owner.email, ...mail });
   }
 
   async function verifyEmail(token: string): Promise<void> {

@@ -4,8 +4,7 @@ import type { ResetPasswordBody } from '@app/shared';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { revokeAllSessions } from '../../lib/sessions.ts';
-import { enqueueMail } from '../mail/mail.outbox.ts';
-import { passwordResetMail } from '../mail/mail.templates.ts';
+import { queuePasswordResetMail } from '../mail/mail.service.ts';
 import { authMessages } from './auth.messages.ts';
 import {
   countResetFailures,
@@ -50,8 +49,12 @@ export function passwordResetService(app: FastifyInstance) {
         expiresAt: new Date(Date.now() + RESET_TTL_SECONDS * 1000),
       });
       if (!user) return false;
-      const mail = passwordResetMail({ lang: user.preferredLanguage, name: user.firstname, code });
-      await enqueueMail(tx, { to: user.email, ...mail });
+      await queuePasswordResetMail(tx, {
+        to: user.email,
+        lang: user.preferredLanguage,
+        name: user.firstname,
+        code,
+      });
       return true;
     });
     if (queued) app.outbox.kick();

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CourseLicense } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { certificates, courses, enrollments, users } from '../../db/schema.ts';
+import { certificates, courses, users } from '../../db/schema.ts';
 
 export interface CertificateRecord {
   id: string;
@@ -15,20 +15,6 @@ export interface CertificateRecord {
   courseDescriptionTr: string | null;
   /** The learner's ORCID iD, when they signed in with ORCID. */
   orcid: string | null;
-}
-
-/** The course as the caller may see it for a certificate: its titles, state and their enrolment. */
-export async function findCourseForCertificate(db: Db, userId: string, courseId: string) {
-  const [row] = await db
-    .select({
-      status: courses.status,
-      isAvailable: courses.isAvailable,
-      enrolled: sql<boolean>`${enrollments.userId} is not null`,
-    })
-    .from(courses)
-    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
-    .where(eq(courses.id, courseId));
-  return row ?? null;
 }
 
 const certificateRecord = {

@@ -2,26 +2,18 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CERTIFICATE_ID_HEADER,
-  type CertificateVerification,
   certificateVerificationResponseSchema,
   courseIdParamSchema,
   errorEnvelopeSchema,
   idParamSchema,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
-import type { CertificateRecord } from './certificates.repository.ts';
-import { certificateForLearner, certificatePdf, verifyCertificate } from './certificates.service.ts';
-
-/** What anyone may know about a certificate: who completed which course, when (and their ORCID iD). */
-export const toVerification = (record: CertificateRecord): CertificateVerification => ({
-  _id: record.id,
-  courseId: record.courseId,
-  name: record.name,
-  orcid: record.orcid,
-  course_title: record.courseTitle,
-  course_title_tr: record.courseTitleTr,
-  issuedAt: record.issuedAt.toISOString(),
-});
+import {
+  certificateForLearner,
+  certificatePdf,
+  toVerification,
+  verifyCertificate,
+} from './certificates.service.ts';
 
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

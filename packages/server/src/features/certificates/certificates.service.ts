@@ -1,17 +1,22 @@
-import { CERTIFICATE_THRESHOLD } from '@app/shared';
+import { CERTIFICATE_THRESHOLD, type CertificateVerification } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { overallScore } from '../learning/learning.repository.ts';
+import { certificateVerdict, courseAccessFor } from '../courses/course-access.service.ts';
+import { overallScoreOf } from '../learning/learning.service.ts';
 import { certificatesMessages } from './certificates.messages.ts';
 import {
   findCertificateById,
   findCertificateFor,
-  findCourseForCertificate,
   issueCertificate,
   type CertificateRecord,
 } from './certificates.repository.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
-import { credentialUrls } from '../credentials/credential-keys.ts';
+
+export type { CertificateRecord };
+
+/** The web app's page where anyone checks a certificate (printed on it as a link and QR code). */
+export const certificateVerificationPage = (appUrl: string, certificateId: string): string =>
+  `${appUrl}/certificates/${certificateId}`;
 
 /**
  * The caller's certificate for a course, issued on the first request once their overall score
@@ -23,17 +28,13 @@ export async function certificateForLearner(
   userId: string,
   courseId: string,
 ): Promise<CertificateRecord> {
-  const course = await findCourseForCertificate(db, userId, courseId);
-  if (!course) throw notFound(certificatesMessages.courseNotFound);
-  if (!course.enrolled) {
-    // Courses in the catalogue are public knowledge; anything else is not revealed.
-    const listed = course.status === 'Approved' && course.isAvailable;
-    if (!listed) throw notFound(certificatesMessages.courseNotFound);
-    throw new AppError(403, 'NOT_ENROLLED', certificatesMessages.notEnrolled);
-  }
+  // Enrolled learners only; courses in the catalogue are public knowledge, anything else is not revealed.
+  const verdict = certificateVerdict(await courseAccessFor(db, userId, courseId));
+  if (verdict === 'hidden') throw notFound(certificatesMessages.courseNotFound);
+  if (verdict === 'not-enrolled') throw new AppError(403, 'NOT_ENROLLED', certificatesMessages.notEnrolled);
   const existing = await findCertificateFor(db, userId, courseId);
   if (existing) return existing;
-  const score = await overallScore(db, userId, courseId);
+  const score = await overallScoreOf(db, userId, courseId);
   if (score < CERTIFICATE_THRESHOLD)
     throw new AppError(403, 'CERTIFICATE_NOT_EARNED', certificatesMessages.notEarned, {
       threshold: CERTIFICATE_THRESHOLD,
@@ -44,7 +45,7 @@ export async function certificateForLearner(
 }
 
 export function certificatePdf(record: CertificateRecord, appUrl: string): Promise<Buffer> {
-  return renderCertificatePdf({ ...record, verifyUrl: credentialUrls(appUrl).verificationPage(record.id) });
+  return renderCertificatePdf({ ...record, verifyUrl: certificateVerificationPage(appUrl, record.id) });
 }
 
 export async function verifyCertificate(db: Db, id: string): Promise<CertificateRecord> {
@@ -52,3 +53,19 @@ export async function verifyCertificate(db: Db, id: string): Promise<Certificate
   if (!record) throw notFound(certificatesMessages.certificateNotFound);
   return record;
 }
+
+/** The certificate with this id, or null (for callers that answer "not found" their own way). */
+export function findCertificate(db: Db, id: string): Promise<CertificateRecord | null> {
+  return findCertificateById(db, id);
+}
+
+/** What anyone may know about a certificate: who completed which course, when (and their ORCID iD). */
+export const toVerification = (record: CertificateRecord): CertificateVerification => ({
+  _id: record.id,
+  courseId: record.courseId,
+  name: record.name,
+  orcid: record.orcid,
+  course_title: record.courseTitle,
+  course_title_tr: record.courseTitleTr,
+  issuedAt: record.issuedAt.toISOString(),
+});

@@ -1,17 +1,10 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  ROLE_AR,
-  type CourseSort,
-  type CourseSummary,
-  type CourseTableQuery,
-  type Language,
-  type PageQuery,
-} from '@app/shared';
+import { ROLE_AR, type CourseSort, type CourseTableQuery, type Language, type PageQuery } from '@app/shared';
 import { preparedFor } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { courses, enrollments, users } from '../../db/schema.ts';
-import { summarySelect, toSummary, withCallerSelect, type SummaryRow } from './courses.repository.ts';
+import { summarySelect, withCallerSelect, type SummaryRow } from './courses.repository.ts';
 
 /**
  * The paged course lists (decision 018): limit/offset over a stable order (ties broken by id) plus the
@@ -68,6 +61,12 @@ export async function enrolledCourseIds(db: Db, userId: string): Promise<Set<str
   return new Set(rows.map((row) => row.courseId));
 }
 
+/** A page of a staff list: the rows carry the caller's own `enrolled` flag. */
+export interface StaffPage {
+  rows: (SummaryRow & { enrolled: boolean })[];
+  total: number;
+}
+
 type Direction = 'asc' | 'desc';
 const ordered = (direction: Direction, column: SQL | AnyPgColumn) =>
   direction === 'asc' ? asc(column) : desc(column);
@@ -101,7 +100,7 @@ async function staffPage(
   where: SQL | undefined,
   order: { sort: CourseSort; order: Direction; lang: Language },
   page: PageQuery,
-): Promise<{ data: CourseSummary[]; total: number }> {
+): Promise<StaffPage> {
   const [rows, [count]] = await Promise.all([
     withCallerSelect(db)
       .where(where)
@@ -114,10 +113,7 @@ async function staffPage(
       .from(courses)
       .where(where),
   ]);
-  return {
-    data: rows.map((row) => toSummary(row, viewerId, Boolean(row.enrolled))),
-    total: count?.total ?? 0,
-  };
+  return { rows: rows.map((row) => ({ ...row, enrolled: Boolean(row.enrolled) })), total: count?.total ?? 0 };
 }
 
 /** Every course (administrators), in the table's order, optionally of one status. */

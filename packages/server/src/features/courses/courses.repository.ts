@@ -1,19 +1,21 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
-import {
-  ROLE_AR,
-  STATUS_AR,
-  type CourseStatus,
-  type CourseSummary,
-  type LearnerSection,
-  type Section,
-} from '@app/shared';
+import type { CourseStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { courseEvents, courseSections, courses, enrollments, resources, users } from '../../db/schema.ts';
-import { fileUrl } from '../files/files.service.ts';
+import {
+  courseEvents,
+  courseSections,
+  courses,
+  enrollments,
+  files,
+  resources,
+  users,
+} from '../../db/schema.ts';
 
 /**
- * Course reads. Every list is ONE paged query (plus its count): the author is joined, the enrolment
+ * Course SQL (with `course-lists.repository.ts` and `course-sections.repository.ts`; nothing else in
+ * the server queries the course tables). Rows come back as rows: turning them into the contract's
+ * shapes is `course-views.service.ts`'s job. Every list is ONE paged query (plus its count): the author is joined, the enrolment
  * count is the stored `enrolled_count` (decision 018) and "is the caller enrolled" is one primary-key
  * probe per row, so no read grows with the number of learners. The hot learner paths are prepared
  * once per database handle.
@@ -56,40 +58,6 @@ export const withCallerSelect = (db: Db) =>
 
 export type SummaryRow = Awaited<ReturnType<typeof summarySelect>>[number];
 
-/**
- * `enrolled_users` is kept for the contract's shape and holds at most the caller's own id, for every
- * audience (who is enrolled is never listed: it grows with the learners).
- */
-export function toSummary(row: SummaryRow, viewerId: string, enrolled: boolean): CourseSummary {
-  return {
-    _id: row.id,
-    title: row.title,
-    title_tr: row.titleTr,
-    description: row.description,
-    description_tr: row.descriptionTr,
-    author: row.author,
-    license: row.license,
-    status: row.status,
-    status_tr: STATUS_AR[row.status],
-    isAvailable: row.isAvailable,
-    enableEditing: row.enableEditing,
-    preview_image: row.previewFileId ? fileUrl(row.previewFileId) : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    createdBy: {
-      _id: row.ownerId,
-      firstname: row.ownerFirstname,
-      lastname: row.ownerLastname,
-      email: row.ownerEmail,
-      role: row.ownerRole,
-      role_tr: ROLE_AR[row.ownerRole],
-    },
-    enrolled_users: enrolled ? [viewerId] : [],
-    enrolled_count: row.enrolledCount,
-    enrolled,
-  };
-}
-
 function buildQueries(db: Db) {
   return {
     summary: withCallerSelect(db)
@@ -107,59 +75,47 @@ function buildQueries(db: Db) {
       .where(eq(resources.courseId, sql.placeholder('courseId')))
       .orderBy(asc(resources.position))
       .prepare('courses_resources'),
+    access: db
+      .select({
+        status: courses.status,
+        isAvailable: courses.isAvailable,
+        createdBy: courses.createdBy,
+        enrolled: sql<boolean>`${enrollments.userId} is not null`,
+      })
+      .from(courses)
+      .leftJoin(
+        enrollments,
+        and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('userId'))),
+      )
+      .where(eq(courses.id, sql.placeholder('courseId')))
+      .prepare('courses_access'),
   };
 }
 
 const queries = preparedFor(buildQueries);
 
-export async function findSummary(db: Db, viewerId: string, courseId: string): Promise<CourseSummary | null> {
+/** One course's summary row with the caller's `enrolled` flag (null when there is no such course). */
+export async function findSummaryRow(db: Db, viewerId: string, courseId: string) {
   const [row] = await queries(db).summary.execute({ callerId: viewerId, courseId });
-  return row ? toSummary(row, viewerId, Boolean(row.enrolled)) : null;
+  return row ? { ...row, enrolled: Boolean(row.enrolled) } : null;
 }
 
-/** Sections with their resources in order, answers included (for the owner's edit form). */
-export async function loadSections(db: Db, courseId: string): Promise<Section[]> {
-  const [sectionRows, resourceRows] = await Promise.all([
+/** A course's section rows and resource rows, each in order (answers included). */
+export async function findTreeRows(db: Db, courseId: string) {
+  const [sections, resourceRows] = await Promise.all([
     queries(db).sections.execute({ courseId }),
     queries(db).resources.execute({ courseId }),
   ]);
-  return sectionRows.map((section) => ({
-    _id: section.id,
-    title: section.title,
-    title_tr: section.titleTr,
-    description: section.description,
-    description_tr: section.descriptionTr,
-    resources: resourceRows
-      .filter((resource) => resource.sectionId === section.id)
-      .map((resource) => ({
-        _id: resource.id,
-        type: resource.type,
-        title: resource.title,
-        title_tr: resource.titleTr,
-        description: resource.description,
-        description_tr: resource.descriptionTr,
-        link: resource.link,
-        file: resource.fileId ? fileUrl(resource.fileId) : null,
-        quiz: resource.quiz,
-      })),
-  }));
+  return { sections, resources: resourceRows };
 }
 
-/** What a learner may see of the sections: everything except the correct answers. */
-export function withoutAnswers(sections: Section[]): LearnerSection[] {
-  return sections.map((section) => ({
-    ...section,
-    resources: section.resources.map((resource) => ({
-      ...resource,
-      quiz:
-        resource.quiz?.map((question) => ({
-          _id: question._id,
-          question: question.question,
-          question_tr: question.question_tr,
-          options: question.options.map((option) => ({ name: option.name, name_tr: option.name_tr })),
-        })) ?? null,
-    })),
-  }));
+export type SectionRecord = typeof courseSections.$inferSelect;
+export type ResourceRecord = typeof resources.$inferSelect;
+
+/** What the course-access policy decides on: the course's state and whether the user is enrolled. */
+export async function findAccessFacts(db: Db, userId: string, courseId: string) {
+  const [row] = await queries(db).access.execute({ userId, courseId });
+  return row ? { ...row, enrolled: Boolean(row.enrolled) } : null;
 }
 
 export interface CourseState {
@@ -213,4 +169,29 @@ export async function recordEvent(
   },
 ): Promise<void> {
   await tx.insert(courseEvents).values(event);
+}
+
+/** The `courses` columns an insert sets (content from `courseContentColumns`, plus state and owner). */
+export type NewCourse = typeof courses.$inferInsert;
+
+export async function insertCourse(tx: Tx, values: NewCourse): Promise<string> {
+  const [row] = await tx.insert(courses).values(values).returning({ id: courses.id });
+  return row!.id;
+}
+
+/** Sets some columns of one course and stamps `updatedAt`. */
+export async function updateCourseRow(tx: Tx, courseId: string, values: Partial<NewCourse>): Promise<void> {
+  await tx
+    .update(courses)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(courses.id, courseId));
+}
+
+/** A replaced cover is removed unless something else still points at it. */
+export async function deleteFileIfUnreferenced(tx: Tx, fileId: string): Promise<void> {
+  await tx.delete(files).where(
+    sql`${files.id} = ${fileId}
+        and not exists (select 1 from ${courses} where ${courses.previewFileId} = ${fileId})
+        and not exists (select 1 from ${resources} where ${resources.fileId} = ${fileId})`,
+  );
 }

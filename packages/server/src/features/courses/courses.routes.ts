@@ -8,22 +8,16 @@ import {
   courseTableQuerySchema,
   idParamSchema,
   pageQuerySchema,
-  type CourseSummary,
-  type PageQuery,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { forbidden } from '../../lib/errors.ts';
 import { localize } from '../../lib/localize.ts';
-import { readMultipartForm, registerUploads } from '../files/multipart.ts';
-import { coursesMessages } from './courses.messages.ts';
-import { listAll, listByContributor } from './course-lists.repository.ts';
-import { cataloguePage } from './catalogue.service.ts';
+import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
+import { allCoursesPage, cataloguePage, contributorCoursesPage } from './course-lists.service.ts';
 import {
   applyCourseAction,
   COURSE_ACTIONS,
   courseForEditing,
   createCourse,
-  isAdmin,
   updateCourse,
   type CourseAction,
 } from './courses.service.ts';
@@ -52,9 +46,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { query } = request;
-      const page = await listAll(app.db, currentUser(request).id, query, request.lang);
-      return { success: true as const, ...pageOf(page, query) };
+      const page = await allCoursesPage(app.db, currentUser(request), request.query, request.lang);
+      return { success: true as const, ...page };
     },
   );
 
@@ -94,10 +87,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      if (user.id !== request.params.id && !isAdmin(user))
-        throw forbidden(coursesMessages.otherContributorsCourses);
-      const page = await listByContributor(app.db, user.id, request.params.id, request.query);
-      return { success: true as const, ...pageOf(page, request.query) };
+      const page = await contributorCoursesPage(app.db, user, request.params.id, request.query);
+      return { success: true as const, ...page };
     },
   );
 
@@ -202,11 +193,6 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-const pageOf = (page: { data: CourseSummary[]; total: number }, query: PageQuery) => ({
-  data: page.data,
-  pagination: { total: page.total, limit: query.limit, offset: query.offset },
-});
 
 const ACTION_SUMMARIES: Record<CourseAction, string> = {
   approve: 'Approve a pending course (administrators)',

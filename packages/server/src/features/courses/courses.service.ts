@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   courseInputSchema,
   unwrapCourseBody,
@@ -7,30 +6,28 @@ import {
   type CourseStatus,
   type CourseSummary,
 } from '@app/shared';
-import type { Db, Tx } from '../../db/client.ts';
-import { courses, files, resources } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { AppError, notFound, parseOrThrow } from '../../lib/errors.ts';
 import { common } from '../../lib/common.messages.ts';
 import type { Localized } from '../../lib/localize.ts';
-import type { MultipartForm } from '../files/multipart.ts';
-import { checkUpload, COVER_TYPES, type CheckedUpload } from '../files/files.service.ts';
-import { insertFile } from '../files/files.repository.ts';
-import { filesMessages } from '../files/files.messages.ts';
+import type { MultipartForm } from '../../lib/multipart.ts';
+import { checkCover, storeFile } from '../files/files.service.ts';
 import { coursesMessages } from './courses.messages.ts';
-import { courseContentColumns, resolveSections, writeSections } from './course-tree.ts';
+import { courseContentColumns, resolveSections } from './course-tree.ts';
+import { writeSections } from './course-sections.repository.ts';
+import { editVerdict, isAdmin, isStaffOf, viewVerdict } from './course-access.service.ts';
+import { fullCourse } from './course-views.service.ts';
 import {
+  deleteFileIfUnreferenced,
   findCourseState,
+  insertCourse,
   statusBeforeArchive,
-  findSummary,
-  loadSections,
   lockCourseState,
   recordEvent,
+  updateCourseRow,
   type CourseState,
 } from './courses.repository.ts';
-
-export const isAdmin = (user: AuthUser): boolean => user.role === 'SuperAdmin';
-const owns = (user: AuthUser, course: Pick<CourseState, 'createdBy'>) => course.createdBy === user.id;
 
 /** The multipart `body` field: JSON (possibly the Draft form's `{newData, status}`), then the schema. */
 export function parseCourseBody(raw: string | undefined): CourseInput {
@@ -51,27 +48,11 @@ export function parseCourseBody(raw: string | undefined): CourseInput {
   );
 }
 
-function checkCover(file: Buffer | null, maxBytes: number): Promise<CheckedUpload> {
-  return checkUpload(file, {
-    allowed: COVER_TYPES,
-    maxBytes,
-    missing: filesMessages.coverRequired,
-    unsupported: filesMessages.unsupportedCover,
-  });
-}
-
-/** The full course (answers included) as its owner or an administrator sees it. */
-export async function fullCourse(db: Db, viewer: AuthUser, courseId: string): Promise<Course | null> {
-  const summary = await findSummary(db, viewer.id, courseId);
-  if (!summary) return null;
-  return { ...summary, course_section: await loadSections(db, courseId) };
-}
-
 /** GET /course/:id: only the owner or an administrator; anyone else is told it does not exist. */
 export async function courseForEditing(db: Db, viewer: AuthUser, courseId: string): Promise<Course> {
-  const state = await findCourseState(db, courseId);
-  if (!state || !(isAdmin(viewer) || owns(viewer, state))) throw notFound(coursesMessages.courseNotFound);
-  return (await fullCourse(db, viewer, courseId))!;
+  if (viewVerdict(viewer, await findCourseState(db, courseId)) === 'hidden')
+    throw notFound(coursesMessages.courseNotFound);
+  return (await fullCourse(db, viewer.id, courseId))!;
 }
 
 export async function createCourse(
@@ -87,37 +68,34 @@ export async function createCourse(
 
   const courseId = await db.transaction(async (tx) => {
     const sections = await resolveSections(tx, input);
-    const coverId = await insertFile(tx, author.id, cover);
-    const [course] = await tx
-      .insert(courses)
-      .values({
-        ...courseContentColumns(input),
-        status,
-        previewFileId: coverId,
-        createdBy: author.id,
-      })
-      .returning({ id: courses.id });
-    await writeSections(tx, course!.id, sections);
+    const coverId = await storeFile(tx, author.id, cover);
+    const courseId = await insertCourse(tx, {
+      ...courseContentColumns(input),
+      status,
+      previewFileId: coverId,
+      createdBy: author.id,
+    });
+    await writeSections(tx, courseId, sections);
     await recordEvent(tx, {
-      courseId: course!.id,
+      courseId,
       actorId: author.id,
       action: 'create',
       fromStatus: null,
       toStatus: status,
     });
-    return course!.id;
+    return courseId;
   });
   return {
-    course: (await fullCourse(db, author, courseId))!,
+    course: (await fullCourse(db, author.id, courseId))!,
     message: status === 'Draft' ? coursesMessages.savedAsDraft : coursesMessages.created,
   };
 }
 
-/** Owner may edit while editing is enabled; an administrator always; others are told it does not exist. */
+/** Who may edit is the access policy's call; anyone who may not see the course is told it does not exist. */
 function assertMayEdit(user: AuthUser, state: CourseState | null): asserts state is CourseState {
-  if (!state || !(isAdmin(user) || owns(user, state))) throw notFound(coursesMessages.courseNotFound);
-  if (!isAdmin(user) && !state.enableEditing)
-    throw new AppError(403, 'EDITING_LOCKED', coursesMessages.editingLocked);
+  const verdict = editVerdict(user, state);
+  if (verdict === 'hidden') throw notFound(coursesMessages.courseNotFound);
+  if (verdict === 'locked') throw new AppError(403, 'EDITING_LOCKED', coursesMessages.editingLocked);
 }
 
 export async function updateCourse(
@@ -136,16 +114,14 @@ export async function updateCourse(
     const state = await lockCourseState(tx, courseId);
     assertMayEdit(editor, state); // again under the lock: the flags may have changed meanwhile
     // The status is kept; the one move an author makes here is submitting a draft for review.
-    const submit = owns(editor, state) && state.status === 'Draft' && input.status === 'Pending';
+    const submit = state.createdBy === editor.id && state.status === 'Draft' && input.status === 'Pending';
     const status: CourseStatus = submit ? 'Pending' : state.status;
     const sections = await resolveSections(tx, input);
-    const coverId = cover ? await insertFile(tx, editor.id, cover) : state.previewFileId;
-    await tx
-      .update(courses)
-      .set({ ...courseContentColumns(input), status, previewFileId: coverId, updatedAt: sql`now()` })
-      .where(eq(courses.id, courseId));
+    const coverId = cover ? await storeFile(tx, editor.id, cover) : state.previewFileId;
+    await updateCourseRow(tx, courseId, { ...courseContentColumns(input), status, previewFileId: coverId });
     await writeSections(tx, courseId, sections);
-    if (cover && state.previewFileId) await deleteUnreferencedFile(tx, state.previewFileId);
+    // A replaced cover is removed unless something else still points at it.
+    if (cover && state.previewFileId) await deleteFileIfUnreferenced(tx, state.previewFileId);
     await recordEvent(tx, {
       courseId,
       actorId: editor.id,
@@ -156,18 +132,9 @@ export async function updateCourse(
     return submit;
   });
   return {
-    course: (await fullCourse(db, editor, courseId))!,
+    course: (await fullCourse(db, editor.id, courseId))!,
     message: submitted ? coursesMessages.submitted : coursesMessages.updated,
   };
-}
-
-/** A replaced cover is removed unless something else still points at it. */
-async function deleteUnreferencedFile(tx: Tx, fileId: string): Promise<void> {
-  await tx.delete(files).where(
-    sql`${files.id} = ${fileId}
-        and not exists (select 1 from ${courses} where ${courses.previewFileId} = ${fileId})
-        and not exists (select 1 from ${resources} where ${resources.fileId} = ${fileId})`,
-  );
 }
 
 // ---------- review actions ----------
@@ -199,7 +166,8 @@ export async function applyCourseAction(
 ): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const state = await lockCourseState(tx, courseId);
-    if (!state || !(isAdmin(actor) || (action === 'archive' && owns(actor, state))))
+    // Archiving is the owner's too; every other action is an administrator's.
+    if (!state || !(action === 'archive' ? isStaffOf(actor, state) : isAdmin(actor)))
       throw notFound(coursesMessages.courseNotFound);
 
     const next = { status: state.status, isAvailable: state.isAvailable, enableEditing: state.enableEditing };
@@ -235,10 +203,7 @@ export async function applyCourseAction(
         message = next.enableEditing ? coursesMessages.editingEnabled : coursesMessages.editingDisabled;
         break;
     }
-    await tx
-      .update(courses)
-      .set({ ...next, updatedAt: sql`now()` })
-      .where(eq(courses.id, courseId));
+    await updateCourseRow(tx, courseId, next);
     await recordEvent(tx, {
       courseId,
       actorId: actor.id,

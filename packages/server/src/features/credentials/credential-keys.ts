@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
 import { API_PREFIX } from '@app/shared';
+import { certificateVerificationPage } from '../certificates/certificates.service.ts';
 
 export const CREDENTIAL_ALG = 'EdDSA';
 
@@ -37,7 +38,7 @@ export function credentialUrls(appUrl: string) {
     key: (kid: string) => `${api}/credentials/keys/${kid}`,
     credential: (certificateId: string) => `${api}/certificates/${certificateId}/credential`,
     /** The page people open: the web app's verification page (also in the PDF's QR code). */
-    verificationPage: (certificateId: string) => `${appUrl}/certificates/${certificateId}`,
+    verificationPage: (certificateId: string) => certificateVerificationPage(appUrl, certificateId),
     coursePage: (courseId: string) => `${appUrl}/courses/${courseId}`,
   };
 }

@@ -7,7 +7,7 @@ import {
   idParamSchema,
 } from '@app/shared';
 import { notFound } from '../../lib/errors.ts';
-import { toVerification } from '../certificates/certificates.routes.ts';
+import { toVerification } from '../certificates/certificates.service.ts';
 import { loadCredentialKeys } from './credential-keys.ts';
 import { credentialsMessages } from './credentials.messages.ts';
 import { credentialsService } from './credentials.service.ts';

@@ -1,8 +1,10 @@
 import { SignJWT, createLocalJWKSet, errors, jwtVerify } from 'jose';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
-import { findCertificateById, type CertificateRecord } from '../certificates/certificates.repository.ts';
-import { certificatesMessages } from '../certificates/certificates.messages.ts';
+import {
+  findCertificate,
+  verifyCertificate,
+  type CertificateRecord,
+} from '../certificates/certificates.service.ts';
 import { CREDENTIAL_ALG, credentialUrls, type CredentialKeys } from './credential-keys.ts';
 import { openBadgeCredential, type OpenBadgeCredential } from './open-badge.ts';
 
@@ -23,9 +25,7 @@ export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string)
   const keySet = createLocalJWKSet({ keys: [keys.publicJwk] });
 
   async function credentialFor(certificateId: string): Promise<OpenBadgeCredential> {
-    const record = await findCertificateById(db, certificateId);
-    if (!record) throw notFound(certificatesMessages.certificateNotFound);
-    return credentialOf(record);
+    return credentialOf(await verifyCertificate(db, certificateId));
   }
 
   function credentialOf(record: CertificateRecord): OpenBadgeCredential {
@@ -74,7 +74,7 @@ export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string)
     const certificateId = UUID.exec(id)?.[0] ?? '';
     if (issuer?.id !== urls.issuer || !certificateId || id !== urls.credential(certificateId))
       return { valid: false, reason: 'NOT_OUR_CREDENTIAL' };
-    const record = await findCertificateById(db, certificateId);
+    const record = await findCertificate(db, certificateId);
     if (!record) return { valid: false, reason: 'CERTIFICATE_NOT_FOUND' };
     return { valid: true, record };
   }

@@ -11,9 +11,5 @@ export const filesMessages = {
     en: 'The course image must be a JPG or PNG file.',
     ar: 'يجب أن تكون صورة الدورة بصيغة JPG أو PNG.',
   },
-  notMultipart: {
-    en: 'Send this request as multipart/form-data.',
-    ar: 'أرسل هذا الطلب بصيغة multipart/form-data.',
-  },
   fileNotFound: { en: 'File not found.', ar: 'الملف غير موجود.' },
 } satisfies Record<string, Localized>;

@@ -3,9 +3,8 @@ import { fileUploadResponseSchema, idParamSchema } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { notFound } from '../../lib/errors.ts';
 import { filesMessages } from './files.messages.ts';
-import { readMultipartForm, registerUploads } from './multipart.ts';
-import { checkUpload, fileUrl, UPLOAD_TYPES } from './files.service.ts';
-import { findFileForDownload, insertFile } from './files.repository.ts';
+import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
+import { checkUpload, fileForDownload, fileUrl, storeFile, UPLOAD_TYPES } from './files.service.ts';
 
 /** Uploaded files live in the database (architecture §1) and are served under unguessable ids. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +31,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         missing: filesMessages.fileRequired,
         unsupported: filesMessages.unsupportedUpload,
       });
-      const id = await insertFile(app.db, user.id, upload);
+      const id = await storeFile(app.db, user.id, upload);
       return reply.status(201).send({
         success: true as const,
         data: { _id: id, secure_url: fileUrl(id), content_type: upload.contentType, size: upload.size },
@@ -50,7 +49,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await findFileForDownload(app.db, request.params.id);
+      const file = await fileForDownload(app.db, request.params.id);
       if (!file) throw notFound(filesMessages.fileNotFound);
       const etag = `"${file.sha256}"`;
       void reply

@@ -4,6 +4,9 @@ import { API_PREFIX } from '@app/shared';
 import { AppError } from '../../lib/errors.ts';
 import { common } from '../../lib/common.messages.ts';
 import type { Localized } from '../../lib/localize.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { filesMessages } from './files.messages.ts';
+import { fileTypesById as findFileTypes, findFileForDownload, insertFile } from './files.repository.ts';
 
 export const UPLOAD_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const COVER_TYPES = ['image/png', 'image/jpeg'] as const;
@@ -57,4 +60,29 @@ export function fileIdFromUrl(value: string): string | null {
     return null;
   }
   return FILE_PATH.exec(pathname)?.[1]?.toLowerCase() ?? null;
+}
+
+/** A course cover: a JPG or PNG image within the upload limit. */
+export function checkCover(file: Buffer | null, maxBytes: number): Promise<CheckedUpload> {
+  return checkUpload(file, {
+    allowed: COVER_TYPES,
+    maxBytes,
+    missing: filesMessages.coverRequired,
+    unsupported: filesMessages.unsupportedCover,
+  });
+}
+
+/** Stores a checked upload (inside the caller's transaction when given one); returns its id. */
+export function storeFile(db: Db | Tx, ownerId: string, upload: CheckedUpload): Promise<string> {
+  return insertFile(db, ownerId, upload);
+}
+
+/** Content types of the given files (ids that do not exist are simply absent from the map). */
+export function fileTypesById(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
+  return findFileTypes(db, ids);
+}
+
+/** A stored file's bytes, type and hash (null when there is none). */
+export function fileForDownload(db: Db, id: string) {
+  return findFileForDownload(db, id);
 }

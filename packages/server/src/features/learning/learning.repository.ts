@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
 import type { QuizQuestion } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { courses, enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
+import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
 
 /**
  * Prepared statements are bound to one database handle, so they are built once per Db and cached.
@@ -35,21 +35,6 @@ function buildQueries(db: Db) {
     .orderBy(resources.id)
     .prepare('learning_best_scores');
 
-  const access = db
-    .select({
-      status: courses.status,
-      isAvailable: courses.isAvailable,
-      createdBy: courses.createdBy,
-      enrolled: sql<boolean>`${enrollments.userId} is not null`,
-    })
-    .from(courses)
-    .leftJoin(
-      enrollments,
-      and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('userId'))),
-    )
-    .where(eq(courses.id, sql.placeholder('courseId')))
-    .prepare('learning_course_access');
-
   const quiz = db
     .select({ quiz: resources.quiz })
     .from(resources)
@@ -62,7 +47,7 @@ function buildQueries(db: Db) {
     )
     .prepare('learning_quiz');
 
-  return { overall, bestScores, access, quiz };
+  return { overall, bestScores, quiz };
 }
 
 const queries = preparedFor(buildQueries);
@@ -72,7 +57,7 @@ export const clampScore = (value: number): number => Math.min(100, Math.max(0, v
 /**
  * A learner's overall score in a course: the mean of their best score on each quiz of the course,
  * counting unattempted quizzes as 0; 0 for a course without quizzes; always within 0..100.
- * Reused by the certificate feature.
+ * Reused by the certificate feature (through `overallScoreOf` in learning.service.ts).
  */
 export async function overallScore(db: Db, userId: string, courseId: string): Promise<number> {
   const [row] = await queries(db).overall.execute({ userId, courseId });
@@ -87,12 +72,6 @@ export async function bestScores(
 ): Promise<{ quizId: string; score: number }[]> {
   const rows = await queries(db).bestScores.execute({ userId, courseId });
   return rows.map((row) => ({ quizId: row.quizId, score: clampScore(Number(row.score)) }));
-}
-
-/** What decides whether a user may study a course: its state and whether they are enrolled. */
-export async function courseAccess(db: Db, userId: string, courseId: string) {
-  const [row] = await queries(db).access.execute({ userId, courseId });
-  return row ? { ...row, enrolled: Boolean(row.enrolled) } : null;
 }
 
 /** The questions of a quiz resource of this course (null when the resource is not such a quiz). */

@@ -3,12 +3,12 @@ import type { ExerciseScoreBody, LearnerCourse, QuizScore } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { AppError, BodyValidationError, notFound } from '../../lib/errors.ts';
-import { findSummary, loadSections, withoutAnswers } from '../courses/courses.repository.ts';
+import { courseAccessFor, enrolVerdict, studyVerdict } from '../courses/course-access.service.ts';
+import { learnerCourseContent } from '../courses/course-views.service.ts';
 import { learningMessages } from './learning.messages.ts';
 import {
   bestScores,
   clampScore,
-  courseAccess,
   enroll,
   findQuiz,
   overallScore,
@@ -18,46 +18,45 @@ import {
 const courseNotFound = () => notFound(learningMessages.courseNotFound);
 const notAvailable = () => new AppError(409, 'COURSE_NOT_AVAILABLE', learningMessages.notAvailable);
 
-/**
- * Enrolment: any signed-in user, into an approved and available course. Courses a learner cannot see
- * (drafts, pending, archived) are 404; the owner and administrators, who can see them, get 409.
- */
+/** Enrolment, as the course-access policy allows it (`enrolVerdict`): idempotent. */
 export async function enrollInCourse(db: Db, user: AuthUser, courseId: string): Promise<void> {
-  const course = await courseAccess(db, user.id, courseId);
-  if (!course) throw courseNotFound();
-  const staff = user.role === 'SuperAdmin' || course.createdBy === user.id;
-  if (course.status !== 'Approved') throw staff ? notAvailable() : courseNotFound();
-  if (!course.isAvailable) throw notAvailable();
+  const verdict = enrolVerdict(user, await courseAccessFor(db, user.id, courseId));
+  if (verdict === 'hidden') throw courseNotFound();
+  if (verdict === 'closed') throw notAvailable();
   await enroll(db, user.id, courseId);
 }
 
 /**
- * Who may study (view, take quizzes, see scores): a learner enrolled in an approved course (it stays
- * open to them even when hidden from the catalogue), the owner and administrators (previewing).
- * A course the caller cannot see is 404; a visible course they have not joined is 403 NOT_ENROLLED.
+ * Viewing the course, taking its quizzes and seeing scores, as the course-access policy allows it
+ * (`studyVerdict`): a course the caller cannot see is 404, one they have not joined 403 NOT_ENROLLED.
  */
 async function assertMayStudy(db: Db, user: AuthUser, courseId: string): Promise<void> {
-  const course = await courseAccess(db, user.id, courseId);
-  if (!course) throw courseNotFound();
-  if (user.role === 'SuperAdmin' || course.createdBy === user.id) return;
-  if (course.status !== 'Approved') throw courseNotFound();
-  if (!course.enrolled) throw new AppError(403, 'NOT_ENROLLED', learningMessages.notEnrolled);
+  const verdict = studyVerdict(user, await courseAccessFor(db, user.id, courseId));
+  if (verdict === 'hidden') throw courseNotFound();
+  if (verdict === 'not-enrolled') throw new AppError(403, 'NOT_ENROLLED', learningMessages.notEnrolled);
 }
 
 export async function learnerCourse(db: Db, user: AuthUser, courseId: string): Promise<LearnerCourse> {
   await assertMayStudy(db, user, courseId);
-  const [summary, sections, quizScore] = await Promise.all([
-    findSummary(db, user.id, courseId),
-    loadSections(db, courseId),
+  const [content, quizScore] = await Promise.all([
+    learnerCourseContent(db, user.id, courseId),
     bestScores(db, user.id, courseId),
   ]);
-  if (!summary) throw courseNotFound();
-  return { ...summary, course_section: withoutAnswers(sections), quizScore };
+  if (!content) throw courseNotFound();
+  return { ...content, quizScore };
 }
 
 export async function learnerOverallScore(db: Db, user: AuthUser, courseId: string): Promise<number> {
   await assertMayStudy(db, user, courseId);
   return overallScore(db, user.id, courseId);
+}
+
+/**
+ * A learner's overall score in a course (the mean of their best quiz scores, 0..100) without an
+ * access check: for the certificates feature, which has asked the access policy itself.
+ */
+export function overallScoreOf(db: Db, userId: string, courseId: string): Promise<number> {
+  return overallScore(db, userId, courseId);
 }
 
 type Issue = z.core.$ZodIssue;

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AppError } from '../../lib/errors.ts';
-import { common } from '../../lib/common.messages.ts';
-import { filesMessages } from './files.messages.ts';
+import { AppError } from './errors.ts';
+import { common } from './common.messages.ts';
 
 /**
  * Registers multipart parsing in the calling plugin's scope only (uploads are accepted by the routes
@@ -27,7 +26,7 @@ export interface MultipartForm {
  * client's mistake: 400, not the parser's plain Error surfacing as a 500.
  */
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', filesMessages.notMultipart);
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', common.notMultipart);
   try {
     return await readParts(request);
   } catch (error) {

@@ -1,0 +1,125 @@
+import {
+  ROLE_AR,
+  STATUS_AR,
+  type Course,
+  type CourseSummary,
+  type LearnerCourse,
+  type LearnerSection,
+  type Section,
+} from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import { fileUrl } from '../files/files.service.ts';
+import {
+  findSummaryRow,
+  findTreeRows,
+  type ResourceRecord,
+  type SectionRecord,
+  type SummaryRow,
+} from './courses.repository.ts';
+
+/**
+ * Course rows turned into the contract's shapes (`CourseSummary`, `Section`, the learner's view
+ * without answers). Who may see which view is decided by `course-access.service.ts`, not here.
+ */
+
+/**
+ * `enrolled_users` is kept for the contract's shape and holds at most the caller's own id, for every
+ * audience (who is enrolled is never listed: it grows with the learners).
+ */
+export function toSummary(row: SummaryRow, viewerId: string, enrolled: boolean): CourseSummary {
+  return {
+    _id: row.id,
+    title: row.title,
+    title_tr: row.titleTr,
+    description: row.description,
+    description_tr: row.descriptionTr,
+    author: row.author,
+    license: row.license,
+    status: row.status,
+    status_tr: STATUS_AR[row.status],
+    isAvailable: row.isAvailable,
+    enableEditing: row.enableEditing,
+    preview_image: row.previewFileId ? fileUrl(row.previewFileId) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    createdBy: {
+      _id: row.ownerId,
+      firstname: row.ownerFirstname,
+      lastname: row.ownerLastname,
+      email: row.ownerEmail,
+      role: row.ownerRole,
+      role_tr: ROLE_AR[row.ownerRole],
+    },
+    enrolled_users: enrolled ? [viewerId] : [],
+    enrolled_count: row.enrolledCount,
+    enrolled,
+  };
+}
+
+/** Sections with their resources in order, answers included. */
+export function toSections(sectionRows: SectionRecord[], resourceRows: ResourceRecord[]): Section[] {
+  return sectionRows.map((section) => ({
+    _id: section.id,
+    title: section.title,
+    title_tr: section.titleTr,
+    description: section.description,
+    description_tr: section.descriptionTr,
+    resources: resourceRows
+      .filter((resource) => resource.sectionId === section.id)
+      .map((resource) => ({
+        _id: resource.id,
+        type: resource.type,
+        title: resource.title,
+        title_tr: resource.titleTr,
+        description: resource.description,
+        description_tr: resource.descriptionTr,
+        link: resource.link,
+        file: resource.fileId ? fileUrl(resource.fileId) : null,
+        quiz: resource.quiz,
+      })),
+  }));
+}
+
+/** What a learner may see of the sections: everything except the correct answers. */
+export function withoutAnswers(sections: Section[]): LearnerSection[] {
+  return sections.map((section) => ({
+    ...section,
+    resources: section.resources.map((resource) => ({
+      ...resource,
+      quiz:
+        resource.quiz?.map((question) => ({
+          _id: question._id,
+          question: question.question,
+          question_tr: question.question_tr,
+          options: question.options.map((option) => ({ name: option.name, name_tr: option.name_tr })),
+        })) ?? null,
+    })),
+  }));
+}
+
+/** The full course (answers included) as its owner or an administrator sees it; null if none. */
+export async function fullCourse(db: Db, viewerId: string, courseId: string): Promise<Course | null> {
+  const [row, tree] = await Promise.all([findSummaryRow(db, viewerId, courseId), findTreeRows(db, courseId)]);
+  if (!row) return null;
+  return {
+    ...toSummary(row, viewerId, row.enrolled),
+    course_section: toSections(tree.sections, tree.resources),
+  };
+}
+
+/**
+ * The course as a learner studies it: no correct answers. The caller has already asked the access
+ * policy whether this viewer may study it; `quizScore` is the learning feature's to add.
+ */
+export async function learnerCourseContent(
+  db: Db,
+  viewerId: string,
+  courseId: string,
+): Promise<Omit<LearnerCourse, 'quizScore'> | null> {
+  const [row, tree] = await Promise.all([findSummaryRow(db, viewerId, courseId), findTreeRows(db, courseId)]);
+  if (!row) return null;
+  return {
+    ...toSummary(row, viewerId, row.enrolled),
+    course_section: withoutAnswers(toSections(tree.sections, tree.resources)),
+  };
+}
