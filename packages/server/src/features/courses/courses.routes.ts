@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  COURSE_ACTION_NAMES,
+  courseActionPath,
   courseActionResponseSchema,
   courseListResponseSchema,
   courseMutationResponseSchema,
@@ -8,6 +10,7 @@ import {
   courseTableQuerySchema,
   idParamSchema,
   pageQuerySchema,
+  type CourseAction,
   type CourseSummary,
   type PageQuery,
 } from '@app/shared';
@@ -20,12 +23,10 @@ import { listAll, listByContributor } from './course-lists.repository.ts';
 import { cataloguePage } from './catalogue.service.ts';
 import {
   applyCourseAction,
-  COURSE_ACTIONS,
   courseForEditing,
   createCourse,
   isAdmin,
   updateCourse,
-  type CourseAction,
 } from './courses.service.ts';
 
 const tags = ['courses'];
@@ -127,11 +128,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const action of COURSE_ACTIONS) registerAction(action);
+  for (const action of COURSE_ACTION_NAMES) registerAction(action);
 
   function registerAction(action: CourseAction) {
     app.get(
-      `/course/${action}/:id`,
+      courseActionPath(action, ':id'),
       {
         // Archive is the owner's too (ownership is checked in the service); the rest is review work.
         preHandler: action === 'archive' ? authenticate : requireRole('SuperAdmin'),
@@ -210,8 +211,8 @@ const pageOf = (page: { data: CourseSummary[]; total: number }, query: PageQuery
 
 const ACTION_SUMMARIES: Record<CourseAction, string> = {
   approve: 'Approve a pending course (administrators)',
-  pending: 'Revoke approval: Approved → Pending (administrators)',
+  revoke: 'Revoke approval: Approved → Pending (administrators)',
   archive: 'Archive, or un-archive back to Draft/Pending (owner or administrators)',
-  'toggle-available': 'Show or hide an approved course from learners (administrators)',
-  'toggle-editing': "Allow or forbid the owner's edits (administrators)",
+  toggleAvailable: 'Show or hide an approved course from learners (administrators)',
+  toggleEditing: "Allow or forbid the owner's edits (administrators)",
 };

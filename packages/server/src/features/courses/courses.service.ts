@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  COURSE_ACTIONS,
+  courseActionAllowed,
   courseInputSchema,
   unwrapCourseBody,
   type Course,
+  type CourseAction,
   type CourseInput,
   type CourseStatus,
   type CourseSummary,
@@ -172,15 +175,6 @@ async function deleteUnreferencedFile(tx: Tx, fileId: string): Promise<void> {
 
 // ---------- review actions ----------
 
-export const COURSE_ACTIONS = [
-  'approve',
-  'pending',
-  'archive',
-  'toggle-available',
-  'toggle-editing',
-] as const;
-export type CourseAction = (typeof COURSE_ACTIONS)[number];
-
 export interface ActionResult {
   message: Localized;
   data: Pick<CourseSummary, 'status' | 'isAvailable' | 'enableEditing'>;
@@ -202,16 +196,18 @@ export async function applyCourseAction(
     if (!state || !(isAdmin(actor) || (action === 'archive' && owns(actor, state))))
       throw notFound(coursesMessages.courseNotFound);
 
+    // Which statuses allow which action is shared with the admin table's menu.
+    const allowed = courseActionAllowed(action, state.status);
     const next = { status: state.status, isAvailable: state.isAvailable, enableEditing: state.enableEditing };
     let message: Localized;
     switch (action) {
       case 'approve':
-        if (state.status !== 'Pending') throw conflictWith(coursesMessages.onlyPendingCanBeApproved);
+        if (!allowed) throw conflictWith(coursesMessages.onlyPendingCanBeApproved);
         next.status = 'Approved';
         message = coursesMessages.approved;
         break;
-      case 'pending':
-        if (state.status !== 'Approved') throw conflictWith(coursesMessages.onlyApprovedCanBeRevoked);
+      case 'revoke':
+        if (!allowed) throw conflictWith(coursesMessages.onlyApprovedCanBeRevoked);
         next.status = 'Pending';
         message = coursesMessages.revoked;
         break;
@@ -225,12 +221,12 @@ export async function applyCourseAction(
           message = coursesMessages.archived;
         }
         break;
-      case 'toggle-available':
-        if (state.status !== 'Approved') throw conflictWith(coursesMessages.onlyApprovedAvailability);
+      case 'toggleAvailable':
+        if (!allowed) throw conflictWith(coursesMessages.onlyApprovedAvailability);
         next.isAvailable = !state.isAvailable;
         message = next.isAvailable ? coursesMessages.madeAvailable : coursesMessages.madeUnavailable;
         break;
-      case 'toggle-editing':
+      case 'toggleEditing':
         next.enableEditing = !state.enableEditing;
         message = next.enableEditing ? coursesMessages.editingEnabled : coursesMessages.editingDisabled;
         break;
@@ -242,7 +238,7 @@ export async function applyCourseAction(
     await recordEvent(tx, {
       courseId,
       actorId: actor.id,
-      action,
+      action: COURSE_ACTIONS[action].path,
       fromStatus: state.status,
       toStatus: next.status,
     });
