@@ -7,6 +7,8 @@ export * from './common/youtube.ts';
 export * from './common/orcid.ts';
 export * from './auth/auth.schema.ts';
 export * from './courses/course.schema.ts';
+export * from './courses/course-draft.schema.ts';
+export * from './courses/course-actions.ts';
 export * from './courses/status-labels.ts';
 export * from './courses/licenses.ts';
 export * from './courses/license-badge.ts';

@@ -1,25 +1,29 @@
 import { z } from 'zod';
-import {
-  AUTHORED_RESOURCE_TYPES,
-  COURSE_SORTS,
-  COURSE_STATUSES,
-  LIMITS,
-  PAGE,
-  RESOURCE_TYPES,
-  ROLES,
-} from '../common/constants.ts';
-import { isEmbeddableVideoUrl } from '../common/youtube.ts';
+import { COURSE_SORTS, COURSE_STATUSES, LIMITS, PAGE, RESOURCE_TYPES, ROLES } from '../common/constants.ts';
+import { isEmbeddableVideoUrl, toYouTubeEmbedUrl } from '../common/youtube.ts';
 import { courseLicenseSchema, DEFAULT_COURSE_LICENSE } from './licenses.ts';
 
 /** PostgreSQL cannot store NUL characters in text or jsonb; refuse them as invalid input, not a 500. */
 const noNul = (value: string) => !value.includes('\u0000');
 const text = (max: number) => z.string().trim().min(1).max(max).refine(noNul, { message: 'invalid' });
-/** Arabic counterpart of a text field: optional, may be empty (the English value is shown instead). */
+/**
+ * Arabic counterpart of a text field: optional, may be empty (the English value is shown instead).
+ * Missing, null, empty and blank all come out as null: the one place that normalisation happens, for
+ * the form's drafts and for raw API bodies alike (decision 029).
+ */
 const translation = (max: number) =>
-  z.string().trim().max(max).refine(noNul, { message: 'invalid' }).optional().nullable();
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(noNul, { message: 'invalid' })
+    .nullish()
+    .transform((value) => value || null);
 const optionalId = z.string().uuid().optional();
 
 // ---------- what authors send (POST /course/new, PATCH /course/:id `body`) ----------
+// The `…Input` types are what these schemas output: checked and normalised, ready to store. The course
+// form's values are the drafts of `course-draft.schema.ts`, which pipe into these schemas.
 
 export const quizOptionInputSchema = z.object({
   name: text(LIMITS.optionMax),
@@ -63,7 +67,10 @@ export const resourceInputSchema = z.discriminatedUnion(
         .min(1)
         .max(LIMITS.linkMax)
         .pipe(z.url())
-        .refine(isEmbeddableVideoUrl, { message: 'video_not_embeddable' }),
+        .refine(isEmbeddableVideoUrl, { message: 'video_not_embeddable' })
+        // Authors paste watch and share links; the course stores the embed URL (decision 029). The
+        // refine above has checked that there is one.
+        .transform((link) => toYouTubeEmbedUrl(link)!),
     }),
     z.object({
       ...resourceBase,
@@ -113,8 +120,6 @@ export function unwrapCourseBody(raw: unknown): unknown {
   }
   return raw;
 }
-
-export const AUTHORED_TYPES = AUTHORED_RESOURCE_TYPES;
 
 // ---------- what the API returns ----------
 

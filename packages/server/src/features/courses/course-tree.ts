@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   foldForSearch,
-  toYouTubeEmbedUrl,
   type CourseInput,
   type QuizQuestion,
   type QuizQuestionInput,
@@ -14,7 +13,8 @@ import { fileIdFromUrl, fileTypesById } from '../files/files.service.ts';
 
 /**
  * Sections, resources and quiz questions of a course as the author sent them, turned into rows:
- * video links become embed URLs, PDF URLs become file ids, every question gets an id. Writing keeps
+ * PDF URLs become file ids, every question gets an id (empty translations are already null and video
+ * links already embed URLs: the shared `courseInputSchema` normalised them, decision 029). Writing keeps
  * the ids of everything that still exists (architecture §5), so learners' scores stay with their quiz.
  */
 
@@ -40,8 +40,6 @@ export interface SectionRow {
   resources: ResourceRow[];
 }
 
-const orNull = (value: string | null | undefined): string | null => value || null;
-
 /** The folded text `?q=` searches: titles and descriptions in both languages. */
 function searchTextOf(input: CourseInput): string {
   return foldForSearch(
@@ -53,9 +51,9 @@ function searchTextOf(input: CourseInput): string {
 export function courseContentColumns(input: CourseInput) {
   return {
     title: input.title,
-    titleTr: orNull(input.title_tr),
+    titleTr: input.title_tr,
     description: input.description,
-    descriptionTr: orNull(input.description_tr),
+    descriptionTr: input.description_tr,
     author: input.author,
     license: input.license,
     searchText: searchTextOf(input),
@@ -82,25 +80,24 @@ export async function resolveSections(tx: Tx, input: CourseInput): Promise<Secti
   const sections = input.coursesection.map((section, s): SectionRow => ({
     givenId: section._id,
     title: section.title,
-    titleTr: orNull(section.title_tr),
+    titleTr: section.title_tr,
     description: section.description,
-    descriptionTr: orNull(section.description_tr),
+    descriptionTr: section.description_tr,
     resources: section.resources.map((resource, r): ResourceRow => {
       const path = ['coursesection', s, 'resources', r];
       const row: ResourceRow = {
         givenId: resource._id,
         type: resource.type,
         title: resource.title,
-        titleTr: orNull(resource.title_tr),
+        titleTr: resource.title_tr,
         description: resource.description,
-        descriptionTr: orNull(resource.description_tr),
+        descriptionTr: resource.description_tr,
         link: null,
         fileId: null,
         quiz: null,
       };
       if (resource.type === 'video') {
-        // The schema already refused links that are not embeddable YouTube URLs.
-        row.link = toYouTubeEmbedUrl(resource.link);
+        row.link = resource.link;
       } else if (resource.type === 'pdf') {
         const fileId = fileIdFromUrl(resource.file);
         if (fileId) pdfRefs.push({ fileId, path: [...path, 'file'] });
@@ -137,8 +134,8 @@ function questionsWithIds(
     return {
       _id: id,
       question: question.question,
-      question_tr: orNull(question.question_tr),
-      options: question.options.map((option) => ({ name: option.name, name_tr: orNull(option.name_tr) })),
+      question_tr: question.question_tr,
+      options: question.options,
       correctanswer: question.correctanswer,
     };
   });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  COURSE_ACTION_NAMES,
+  courseActionPath,
   courseActionResponseSchema,
   courseListResponseSchema,
   courseMutationResponseSchema,
@@ -8,19 +10,13 @@ import {
   courseTableQuerySchema,
   idParamSchema,
   pageQuerySchema,
+  type CourseAction,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { localize } from '../../lib/localize.ts';
 import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
 import { allCoursesPage, cataloguePage, contributorCoursesPage } from './course-lists.service.ts';
-import {
-  applyCourseAction,
-  COURSE_ACTIONS,
-  courseForEditing,
-  createCourse,
-  updateCourse,
-  type CourseAction,
-} from './courses.service.ts';
+import { applyCourseAction, courseForEditing, createCourse, updateCourse } from './courses.service.ts';
 
 const tags = ['courses'];
 const security = [{ bearer: [] }];
@@ -118,11 +114,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const action of COURSE_ACTIONS) registerAction(action);
+  for (const action of COURSE_ACTION_NAMES) registerAction(action);
 
   function registerAction(action: CourseAction) {
     app.get(
-      `/course/${action}/:id`,
+      courseActionPath(action, ':id'),
       {
         // Archive is the owner's too (ownership is checked in the service); the rest is review work.
         preHandler: action === 'archive' ? authenticate : requireRole('SuperAdmin'),
@@ -196,8 +192,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const ACTION_SUMMARIES: Record<CourseAction, string> = {
   approve: 'Approve a pending course (administrators)',
-  pending: 'Revoke approval: Approved → Pending (administrators)',
+  revoke: 'Revoke approval: Approved → Pending (administrators)',
   archive: 'Archive, or un-archive back to Draft/Pending (owner or administrators)',
-  'toggle-available': 'Show or hide an approved course from learners (administrators)',
-  'toggle-editing': "Allow or forbid the owner's edits (administrators)",
+  toggleAvailable: 'Show or hide an approved course from learners (administrators)',
+  toggleEditing: "Allow or forbid the owner's edits (administrators)",
 };

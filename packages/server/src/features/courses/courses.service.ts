@@ -1,7 +1,10 @@
 import {
+  COURSE_ACTIONS,
+  courseActionAllowed,
   courseInputSchema,
   unwrapCourseBody,
   type Course,
+  type CourseAction,
   type CourseInput,
   type CourseStatus,
   type CourseSummary,
@@ -139,15 +142,6 @@ export async function updateCourse(
 
 // ---------- review actions ----------
 
-export const COURSE_ACTIONS = [
-  'approve',
-  'pending',
-  'archive',
-  'toggle-available',
-  'toggle-editing',
-] as const;
-export type CourseAction = (typeof COURSE_ACTIONS)[number];
-
 export interface ActionResult {
   message: Localized;
   data: Pick<CourseSummary, 'status' | 'isAvailable' | 'enableEditing'>;
@@ -170,16 +164,18 @@ export async function applyCourseAction(
     if (!state || !(action === 'archive' ? isStaffOf(actor, state) : isAdmin(actor)))
       throw notFound(coursesMessages.courseNotFound);
 
+    // Which statuses allow which action is shared with the admin table's menu.
+    const allowed = courseActionAllowed(action, state.status);
     const next = { status: state.status, isAvailable: state.isAvailable, enableEditing: state.enableEditing };
     let message: Localized;
     switch (action) {
       case 'approve':
-        if (state.status !== 'Pending') throw conflictWith(coursesMessages.onlyPendingCanBeApproved);
+        if (!allowed) throw conflictWith(coursesMessages.onlyPendingCanBeApproved);
         next.status = 'Approved';
         message = coursesMessages.approved;
         break;
-      case 'pending':
-        if (state.status !== 'Approved') throw conflictWith(coursesMessages.onlyApprovedCanBeRevoked);
+      case 'revoke':
+        if (!allowed) throw conflictWith(coursesMessages.onlyApprovedCanBeRevoked);
         next.status = 'Pending';
         message = coursesMessages.revoked;
         break;
@@ -193,12 +189,12 @@ export async function applyCourseAction(
           message = coursesMessages.archived;
         }
         break;
-      case 'toggle-available':
-        if (state.status !== 'Approved') throw conflictWith(coursesMessages.onlyApprovedAvailability);
+      case 'toggleAvailable':
+        if (!allowed) throw conflictWith(coursesMessages.onlyApprovedAvailability);
         next.isAvailable = !state.isAvailable;
         message = next.isAvailable ? coursesMessages.madeAvailable : coursesMessages.madeUnavailable;
         break;
-      case 'toggle-editing':
+      case 'toggleEditing':
         next.enableEditing = !state.enableEditing;
         message = next.enableEditing ? coursesMessages.editingEnabled : coursesMessages.editingDisabled;
         break;
@@ -207,7 +203,7 @@ export async function applyCourseAction(
     await recordEvent(tx, {
       courseId,
       actorId: actor.id,
-      action,
+      action: COURSE_ACTIONS[action].path,
       fromStatus: state.status,
       toStatus: next.status,
     });

@@ -1,19 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { courseActionResponseSchema } from '@app/shared';
+import { courseActionPath, courseActionResponseSchema, type CourseAction } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** The admin's review actions (api.md): each is a GET on its own path answering `{message, data}`. */
-export const ACTION_PATHS = {
-  approve: 'approve',
-  revoke: 'pending',
-  archive: 'archive',
-  toggleAvailable: 'toggle-available',
-  toggleEditing: 'toggle-editing',
-} as const;
-export type CourseAction = keyof typeof ACTION_PATHS;
-
+/** One of the admin's review actions (shared `COURSE_ACTIONS`): a GET answering `{message, data}`. */
 export async function runCourseAction({ action, courseId }: { action: CourseAction; courseId: string }) {
-  return apiFetch(`/course/${ACTION_PATHS[action]}/${encodeURIComponent(courseId)}`, {
+  return apiFetch(courseActionPath(action, encodeURIComponent(courseId)), {
     schema: courseActionResponseSchema,
   });
 }

@@ -1,6 +1,5 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import {
-  createColumnHelper,
   flexRender,
   functionalUpdate,
   getCoreRowModel,
@@ -10,23 +9,11 @@ import {
 } from '@tanstack/react-table';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowDown, FiArrowUp } from 'react-icons/fi';
-import {
-  COURSE_STATUSES,
-  STATUS_AR,
-  type CourseSort,
-  type CourseStatus,
-  type CourseSummary,
-} from '@app/shared';
-import { formatDate, isoDate } from '../../../lib/dates.ts';
-import { pickLocalized } from '../../../lib/localized.ts';
+import { COURSE_STATUSES, type CourseSort, type CourseStatus, type CourseSummary } from '@app/shared';
 import { useLanguage } from '../../../i18n/use-language.ts';
-import { StatusPill } from '../../../components/ui/status-pill.tsx';
-import { LicenseBadge } from '../../../components/license-badge.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { RowActionsMenu } from './row-actions-menu.tsx';
 import { ADMIN_PAGE_SIZE, type CourseTableView } from '../api/get-all-courses.ts';
-
-const column = createColumnHelper<CourseSummary>();
+import { statusName, useCourseColumns } from './courses-table-columns.tsx';
 
 export interface CoursesTableProps {
   /** The page of courses the server returned for `view`. */
@@ -61,104 +48,7 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
     });
   };
 
-  const statusName = (status: CourseStatus, translated?: string) =>
-    pickLocalized(language, status, translated || STATUS_AR[status]);
-
-  const columns = useMemo(
-    () => [
-      column.display({
-        id: 'cover',
-        header: () => t`Cover`,
-        cell: ({ row }) =>
-          row.original.preview_image ? (
-            <img
-              src={row.original.preview_image}
-              alt=""
-              className="h-12 w-20 rounded object-cover"
-              loading="lazy"
-            />
-          ) : (
-            <span className="block h-12 w-20 rounded bg-gray-100" />
-          ),
-      }),
-      column.accessor((course) => pickLocalized(language, course.title, course.title_tr).text, {
-        id: 'title',
-        header: () => t`Title`,
-        cell: ({ row }) => {
-          const title = pickLocalized(language, row.original.title, row.original.title_tr);
-          return (
-            <span
-              lang={title.lang === language ? undefined : title.lang}
-              dir="auto"
-              className="font-semibold"
-            >
-              {title.text}
-            </span>
-          );
-        },
-      }),
-      column.accessor((course) => `${course.createdBy.firstname} ${course.createdBy.lastname}`, {
-        id: 'contributor',
-        header: () => t`Contributor's name`,
-        cell: ({ getValue }) => <span dir="auto">{getValue()}</span>,
-      }),
-      column.accessor(
-        (course) => pickLocalized(language, course.createdBy.role, course.createdBy.role_tr).text,
-        {
-          id: 'role',
-          header: () => t`Role`,
-        },
-      ),
-      column.accessor((course) => course.createdBy.email, {
-        id: 'email',
-        header: () => t`Email`,
-        cell: ({ getValue }) => <bdi className="whitespace-nowrap">{getValue()}</bdi>,
-      }),
-      column.accessor((course) => new Date(course.updatedAt).getTime(), {
-        id: 'updatedAt',
-        header: () => t`Last Updated`,
-        cell: ({ row }) => (
-          <time dateTime={isoDate(row.original.updatedAt)} className="whitespace-nowrap">
-            {formatDate(row.original.updatedAt, 'dayFirst', language)}
-          </time>
-        ),
-      }),
-      column.accessor('status', {
-        id: 'status',
-        header: () => t`Status`,
-        cell: ({ row }) => {
-          const name = statusName(row.original.status, row.original.status_tr);
-          return (
-            <StatusPill
-              status={row.original.status}
-              board="admin"
-              label={name.text}
-              lang={name.lang === language ? undefined : name.lang}
-            />
-          );
-        },
-      }),
-      column.accessor('license', {
-        id: 'license',
-        header: () => t`Licence`,
-        cell: ({ row }) => <LicenseBadge license={row.original.license} compact />,
-      }),
-      column.display({
-        id: 'actions',
-        header: () => t`Actions`,
-        cell: ({ row }) => (
-          <RowActionsMenu
-            course={row.original}
-            title={pickLocalized(language, row.original.title, row.original.title_tr).text}
-            onViewCourse={onViewCourse}
-          />
-        ),
-      }),
-    ],
-    // statusName only depends on `language`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [language, t, onViewCourse],
-  );
+  const columns = useCourseColumns(onViewCourse);
 
   // TanStack Table keeps its own mutable state; the React Compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -196,7 +86,7 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
             <option value="">{t`All statuses`}</option>
             {COURSE_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {statusName(status).text}
+                {statusName(language, status).text}
               </option>
             ))}
           </select>

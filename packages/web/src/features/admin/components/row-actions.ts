@@ -1,5 +1,4 @@
-import type { CourseSummary } from '@app/shared';
-import type { CourseAction } from '../api/run-course-action.ts';
+import { courseActionAllowed, type CourseAction, type CourseSummary } from '@app/shared';
 
 export type RowActionId =
   | 'view'
@@ -21,20 +20,21 @@ export interface RowAction {
 /**
  * Exactly the actions valid for a course's state (description §2, §4): View course; Archive or
  * Un-archive; Approve on Pending; Revoke approval and availability on Approved; Disable or Enable editing.
+ * Which status allows which action is the shared `COURSE_ACTIONS`, the server's rule too.
  */
 export function actionsFor(
   course: Pick<CourseSummary, 'status' | 'isAvailable' | 'enableEditing'>,
 ): RowAction[] {
+  const allowed = (action: CourseAction) => courseActionAllowed(action, course.status);
   const actions: RowAction[] = [{ id: 'view', action: null }];
-  if (course.status === 'Pending') actions.push({ id: 'approve', action: 'approve' });
-  if (course.status === 'Approved') {
-    actions.push({ id: 'revoke', action: 'revoke' });
+  if (allowed('approve')) actions.push({ id: 'approve', action: 'approve' });
+  if (allowed('revoke')) actions.push({ id: 'revoke', action: 'revoke' });
+  if (allowed('toggleAvailable'))
     actions.push(
       course.isAvailable
         ? { id: 'makeUnavailable', action: 'toggleAvailable' }
         : { id: 'makeAvailable', action: 'toggleAvailable' },
     );
-  }
   actions.push(
     course.enableEditing
       ? { id: 'disableEditing', action: 'toggleEditing' }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { DEFAULT_COURSE_LICENSE } from '@app/shared';
-import { sameValues, type CourseFormValues } from '../components/course-form/form-values.ts';
+import { DEFAULT_COURSE_LICENSE, type CourseDraft } from '@app/shared';
+import { sameValues } from '../components/course-form/form-values.ts';
 
 /** localStorage key of the unsaved form: `course-draft:new` or `course-draft:<course id>`. */
 export const draftKey = (courseId: string | null) => `course-draft:${courseId ?? 'new'}`;
@@ -12,14 +12,14 @@ interface StoredDraft {
   /** Whose draft it is: another account on the same browser is never offered it. */
   userId: string | null;
   savedAt: string;
-  values: CourseFormValues;
+  values: CourseDraft;
 }
 
-const looksLikeValues = (value: unknown): value is CourseFormValues =>
+const looksLikeValues = (value: unknown): value is CourseDraft =>
   Boolean(value) &&
   typeof value === 'object' &&
-  typeof (value as CourseFormValues).title === 'string' &&
-  Array.isArray((value as CourseFormValues).coursesection);
+  typeof (value as CourseDraft).title === 'string' &&
+  Array.isArray((value as CourseDraft).coursesection);
 
 export function readDraft(key: string, userId: string | null): StoredDraft | null {
   try {
@@ -28,7 +28,7 @@ export function readDraft(key: string, userId: string | null): StoredDraft | nul
     const parsed = JSON.parse(raw) as Partial<StoredDraft>;
     if (!looksLikeValues(parsed.values) || parsed.userId !== userId) return null;
     // A draft kept from before the licence existed gets the default one.
-    const stored: Partial<Pick<CourseFormValues, 'license'>> = parsed.values;
+    const stored: Partial<Pick<CourseDraft, 'license'>> = parsed.values;
     const values = { ...parsed.values, license: stored.license ?? DEFAULT_COURSE_LICENSE };
     return { userId, savedAt: String(parsed.savedAt ?? ''), values };
   } catch {
@@ -66,10 +66,10 @@ export function useCourseAutosave<TOutput>({
   initialValues,
   enabled,
 }: {
-  form: UseFormReturn<CourseFormValues, unknown, TOutput>;
+  form: UseFormReturn<CourseDraft, unknown, TOutput>;
   courseId: string | null;
   userId: string | null;
-  initialValues: CourseFormValues;
+  initialValues: CourseDraft;
   enabled: boolean;
 }): CourseAutosave {
   const key = draftKey(courseId);

@@ -1,38 +1,27 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useFieldArray, type FieldPath, type Resolver } from 'react-hook-form';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { FormProvider, useFieldArray } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FiLock, FiPlus, FiSend, FiTrash2 } from 'react-icons/fi';
-import { courseInputSchema, type Course, type CourseInput, type User } from '@app/shared';
+import { FiLock, FiPlus } from 'react-icons/fi';
+import { courseDraftSchema, type Course, type User } from '@app/shared';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/toast.ts';
-import { formatDate, isoDate } from '../../../../lib/dates.ts';
-import { pickLocalized } from '../../../../lib/localized.ts';
-import { useLanguage } from '../../../../i18n/use-language.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
-import { StatusPill } from '../../../../components/ui/status-pill.tsx';
-import { useCreateCourse } from '../../api/create-course.ts';
-import { useUpdateCourse } from '../../api/update-course.ts';
 import { useArchiveCourse } from '../../api/archive-course.ts';
 import { useCourseAutosave } from '../../hooks/use-course-autosave.ts';
+import { useCourseSave } from '../../hooks/use-course-save.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
 import { LicenseField } from './license-field.tsx';
 import { CoverField } from './cover-field.tsx';
-import {
-  courseToFormValues,
-  emptyCourse,
-  emptySection,
-  toCoursePayload,
-  type CourseFormValues,
-} from './form-values.ts';
+import { CourseMeta } from './course-meta.tsx';
+import { FormActions } from './form-actions.tsx';
+import { courseToFormValues, emptyCourse, emptySection } from './form-values.ts';
 import { focusMoveButton } from './move-buttons.tsx';
 import { RestoreBanner } from './restore-banner.tsx';
 import { SectionFields } from './section-fields.tsx';
-
-type Intent = 'create' | 'draft' | 'update' | 'submit';
 
 export interface CourseFormProps {
   /** The course being edited, or null for a new one. */
@@ -53,18 +42,12 @@ export interface CourseFormProps {
  */
 export function CourseForm({ course, viewer, headingLevel, header, onDone }: CourseFormProps) {
   const { t } = useLingui();
-  const language = useLanguage();
   const ids = useId();
   const initialValues = useMemo(() => (course ? courseToFormValues(course) : emptyCourse()), [course]);
-  // The shared schema validates the form's values as they are: each resource carries the fields of every
-  // type and the schema keeps those of its type (its input is a union the form values cannot name).
-  const resolver = useTranslatedResolver(courseInputSchema) as unknown as Resolver<
-    CourseFormValues,
-    unknown,
-    CourseInput
-  >;
+  // The values are the shared course draft; what a valid draft resolves to is the API's `CourseInput`.
+  const resolver = useTranslatedResolver(courseDraftSchema);
   const form = useValidatedForm(resolver, initialValues);
-  const { register, control, formState, setError } = form;
+  const { register, control, formState } = form;
   const sections = useFieldArray({ control, name: 'coursesection' });
 
   const isSuperAdmin = viewer.role === 'SuperAdmin';
@@ -78,69 +61,21 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
     enabled: !readOnly,
   });
 
-  const [cover, setCover] = useState<File | null>(null);
-  const [coverError, setCoverError] = useState<string | undefined>();
-  const coverRef = useRef<HTMLDivElement>(null);
-  const [pending, setPending] = useState<Intent | null>(null);
+  const { cover, setCover, coverError, coverRef, pending, save } = useCourseSave({
+    course,
+    form,
+    onLocked: () => setLocked(true),
+    onSaved: () => {
+      autosave.clear();
+      onDone();
+    },
+  });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const create = useCreateCourse();
-  const update = useUpdateCourse();
   const archive = useArchiveCourse();
 
   const Sub = headingLevel === 1 ? 'h2' : 'h3';
   const isOwner = course ? course.createdBy._id === viewer._id : true;
-
-  const onInvalid = () => {
-    notify.error(t` Missing incomplete fields`);
-    if (!course && !cover) setCoverError(t`Add course preview image`);
-  };
-
-  const failed = (error: unknown) => {
-    if (error instanceof ApiError) {
-      // A dead session is handled by the app (toast and sign-in again); the typed form stays saved here.
-      if (error.status === 401) return;
-      if (error.code === 'EDITING_LOCKED') {
-        setLocked(true);
-        notify.error(error.message);
-        return;
-      }
-      for (const field of error.fieldErrors)
-        setError(field.path as FieldPath<CourseFormValues>, { type: 'server', message: field.message });
-      if (error.status > 0 && error.status < 500) {
-        notify.error(error.message);
-        return;
-      }
-    }
-    notify.error(t`Request Failed`);
-  };
-
-  const save = (intent: Intent) =>
-    form.handleSubmit(async (parsed) => {
-      const status = intent === 'draft' ? 'Draft' : intent === 'submit' ? 'Pending' : undefined;
-      const payload = toCoursePayload(parsed, status);
-      let request: Promise<{ message: string }>;
-      if (course) request = update.mutateAsync({ courseId: course._id, course: payload, cover });
-      else if (cover) request = create.mutateAsync({ course: payload, cover });
-      else {
-        const text = t`Add course preview image`;
-        setCoverError(text);
-        notify.error(text);
-        coverRef.current?.querySelector('input')?.focus();
-        return;
-      }
-      setPending(intent);
-      try {
-        const response = await request;
-        autosave.clear();
-        notify.success(response.message);
-        onDone();
-      } catch (error) {
-        failed(error);
-      } finally {
-        setPending(null);
-      }
-    }, onInvalid);
 
   const moveSection = (from: number, to: number) => {
     sections.move(from, to);
@@ -165,8 +100,6 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
     });
   };
 
-  const status = course ? pickLocalized(language, course.status, course.status_tr) : null;
-
   return (
     <FormProvider {...form}>
       <form
@@ -176,33 +109,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
         aria-label={course ? t`Edit Course` : t`New Course`}
       >
         {header}
-        {course ? (
-          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-muted">
-            {status ? (
-              <span className="inline-flex items-center gap-2">
-                <Trans>Status:</Trans>
-                <StatusPill
-                  status={course.status}
-                  board="contributor"
-                  label={status.text}
-                  lang={status.lang}
-                />
-              </span>
-            ) : null}
-            <span>
-              <Trans>Created on</Trans>{' '}
-              <time dateTime={isoDate(course.createdAt)}>
-                {formatDate(course.createdAt, 'long', language)}
-              </time>
-            </span>
-            <span>
-              <Trans>Last updated</Trans>{' '}
-              <time dateTime={isoDate(course.updatedAt)}>
-                {formatDate(course.updatedAt, 'long', language)}
-              </time>
-            </span>
-          </div>
-        ) : null}
+        {course ? <CourseMeta course={course} /> : null}
 
         {autosave.offer ? (
           <RestoreBanner
@@ -255,10 +162,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
             <div ref={coverRef}>
               <CoverField
                 file={cover}
-                onFileChange={(file) => {
-                  setCover(file);
-                  if (file) setCoverError(undefined);
-                }}
+                onFileChange={setCover}
                 currentUrl={course?.preview_image ?? null}
                 error={coverError}
                 disabled={readOnly}
@@ -306,53 +210,14 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
           </section>
         </fieldset>
 
-        <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4">
-          {!course ? (
-            <>
-              <Button type="submit" loading={pending === 'create'} disabled={pending !== null}>
-                <Trans>Add Course</Trans>
-              </Button>
-              <Button
-                variant="secondary"
-                loading={pending === 'draft'}
-                disabled={pending !== null}
-                onClick={(event) => void save('draft')(event)}
-              >
-                <Trans>Save as Draft</Trans>
-              </Button>
-            </>
-          ) : (
-            <>
-              {readOnly ? null : (
-                <Button type="submit" loading={pending === 'update'} disabled={pending !== null}>
-                  <Trans>Edit Course</Trans>
-                </Button>
-              )}
-              {!readOnly && course.status === 'Draft' && isOwner ? (
-                <Button
-                  variant="secondary"
-                  loading={pending === 'submit'}
-                  disabled={pending !== null}
-                  onClick={(event) => void save('submit')(event)}
-                >
-                  <FiSend aria-hidden="true" className="rtl:-scale-x-100" />
-                  <Trans>Submit for review</Trans>
-                </Button>
-              ) : null}
-              {course.status !== 'Archived' ? (
-                <Button
-                  variant="danger"
-                  className="ms-auto"
-                  disabled={pending !== null}
-                  onClick={() => setConfirmingDelete(true)}
-                >
-                  <FiTrash2 aria-hidden="true" />
-                  <Trans>Delete Course</Trans>
-                </Button>
-              ) : null}
-            </>
-          )}
-        </div>
+        <FormActions
+          course={course}
+          readOnly={readOnly}
+          isOwner={isOwner}
+          pending={pending}
+          save={save}
+          onDelete={() => setConfirmingDelete(true)}
+        />
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>

@@ -1,65 +1,22 @@
 import {
   DEFAULT_COURSE_LICENSE,
-  toYouTubeEmbedUrl,
-  type CourseLicense,
+  type AuthoredResourceType,
   type Course,
-  type CourseInput,
+  type CourseDraft,
   type QuizQuestion,
+  type QuizQuestionDraft,
   type QuizQuestionInput,
+  type ResourceDraft,
+  type SectionDraft,
 } from '@app/shared';
 
 /**
- * What the course form edits. Every resource keeps all type-specific fields (link, file, quiz) so that
- * switching the type select does not throw away what was typed; the shared `courseInputSchema` keeps
- * only the fields of the chosen type when it parses (zod objects strip unknown keys).
+ * The course form's values are the shared `CourseDraft` (decision 029): the form validates them with
+ * `courseDraftSchema`, whose output is the `CourseInput` the API receives. Here: empty parts to add,
+ * and a saved course or question turned back into draft values.
  */
-export type AuthoredType = 'video' | 'pdf' | 'quiz';
 
-export interface QuizOptionValues {
-  name: string;
-  name_tr: string;
-}
-
-export interface QuizQuestionValues {
-  _id?: string;
-  question: string;
-  question_tr: string;
-  options: QuizOptionValues[];
-  correctanswer: string;
-}
-
-export interface ResourceValues {
-  _id?: string;
-  type: AuthoredType;
-  title: string;
-  title_tr: string;
-  description: string;
-  description_tr: string;
-  link: string;
-  file: string;
-  quiz: QuizQuestionValues[];
-}
-
-export interface SectionValues {
-  _id?: string;
-  title: string;
-  title_tr: string;
-  description: string;
-  description_tr: string;
-  resources: ResourceValues[];
-}
-
-export interface CourseFormValues {
-  title: string;
-  title_tr: string;
-  description: string;
-  description_tr: string;
-  author: string;
-  license: CourseLicense;
-  coursesection: SectionValues[];
-}
-
-export const emptyCourse = (): CourseFormValues => ({
+export const emptyCourse = (): CourseDraft => ({
   title: '',
   title_tr: '',
   description: '',
@@ -69,7 +26,7 @@ export const emptyCourse = (): CourseFormValues => ({
   coursesection: [],
 });
 
-export const emptySection = (): SectionValues => ({
+export const emptySection = (): SectionDraft => ({
   title: '',
   title_tr: '',
   description: '',
@@ -77,7 +34,7 @@ export const emptySection = (): SectionValues => ({
   resources: [],
 });
 
-export const emptyResource = (type: AuthoredType = 'video'): ResourceValues => ({
+export const emptyResource = (type: AuthoredResourceType = 'video'): ResourceDraft => ({
   type,
   title: '',
   title_tr: '',
@@ -88,7 +45,7 @@ export const emptyResource = (type: AuthoredType = 'video'): ResourceValues => (
   quiz: [],
 });
 
-export const emptyQuestion = (): QuizQuestionValues => ({
+export const emptyQuestion = (): QuizQuestionDraft => ({
   question: '',
   question_tr: '',
   options: [
@@ -100,8 +57,9 @@ export const emptyQuestion = (): QuizQuestionValues => ({
 
 const text = (value: string | null | undefined) => value ?? '';
 
-const questionValues = (question: QuizQuestion): QuizQuestionValues => ({
-  _id: question._id,
+/** A saved question (from the API, or just checked by the question modal) as draft values. */
+export const questionToDraft = (question: QuizQuestion | QuizQuestionInput): QuizQuestionDraft => ({
+  ...(question._id ? { _id: question._id } : {}),
   question: question.question,
   question_tr: text(question.question_tr),
   options: question.options.map((option) => ({ name: option.name, name_tr: text(option.name_tr) })),
@@ -113,7 +71,7 @@ const questionValues = (question: QuizQuestion): QuizQuestionValues => ({
  * fields the Arabic, whatever language the author reads (the old app prefilled English fields with
  * Arabic and overwrote them on save).
  */
-export function courseToFormValues(course: Course): CourseFormValues {
+export function courseToFormValues(course: Course): CourseDraft {
   return {
     title: course.title,
     title_tr: text(course.title_tr),
@@ -129,7 +87,8 @@ export function courseToFormValues(course: Course): CourseFormValues {
       description_tr: text(section.description_tr),
       resources: section.resources
         .filter(
-          (resource): resource is typeof resource & { type: AuthoredType } => resource.type !== 'certificate',
+          (resource): resource is typeof resource & { type: AuthoredResourceType } =>
+            resource.type !== 'certificate',
         )
         .map((resource) => ({
           _id: resource._id,
@@ -140,52 +99,9 @@ export function courseToFormValues(course: Course): CourseFormValues {
           description_tr: text(resource.description_tr),
           link: text(resource.link),
           file: text(resource.file),
-          quiz: (resource.quiz ?? []).map(questionValues),
+          quiz: (resource.quiz ?? []).map(questionToDraft),
         })),
     })),
-  };
-}
-
-const orNull = (value: string | null | undefined) => (value && value.trim() ? value : null);
-
-function questionPayload(question: QuizQuestionInput): QuizQuestionInput {
-  return {
-    ...question,
-    question_tr: orNull(question.question_tr),
-    options: question.options.map((option) => ({ ...option, name_tr: orNull(option.name_tr) })),
-  };
-}
-
-/**
- * The validated form as the API's `body`: video links become the embed URL (authors paste watch and
- * share links), empty translations become null, and the `_id`s of existing parts travel back so the
- * server keeps them (learners' scores stay attached to their quizzes).
- */
-export function toCoursePayload(parsed: CourseInput, status?: 'Draft' | 'Pending'): CourseInput {
-  return {
-    title: parsed.title,
-    title_tr: orNull(parsed.title_tr),
-    description: parsed.description,
-    description_tr: orNull(parsed.description_tr),
-    author: parsed.author,
-    license: parsed.license,
-    coursesection: parsed.coursesection.map((section) => ({
-      ...section,
-      title_tr: orNull(section.title_tr),
-      description_tr: orNull(section.description_tr),
-      resources: section.resources.map((resource) => {
-        const common = {
-          ...resource,
-          title_tr: orNull(resource.title_tr),
-          description_tr: orNull(resource.description_tr),
-        };
-        if (common.type === 'video')
-          return { ...common, link: toYouTubeEmbedUrl(common.link) ?? common.link };
-        if (common.type === 'quiz') return { ...common, quiz: common.quiz.map(questionPayload) };
-        return common;
-      }),
-    })),
-    ...(status ? { status } : {}),
   };
 }
 

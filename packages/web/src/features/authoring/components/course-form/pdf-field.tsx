@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiFileText } from 'react-icons/fi';
+import type { CourseDraft } from '@app/shared';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -10,10 +11,9 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { useUploadFile } from '../../api/upload-file.ts';
 import { isPdf, isTooLarge } from './file-checks.ts';
 import { FilePicker } from './file-picker.tsx';
-import type { CourseFormValues } from './form-values.ts';
 
 export interface PdfFieldProps {
-  control: Control<CourseFormValues>;
+  control: Control<CourseDraft>;
   sectionIndex: number;
   resourceIndex: number;
   disabled?: boolean;

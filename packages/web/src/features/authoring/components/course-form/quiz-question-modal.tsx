@@ -1,24 +1,24 @@
 import { useId } from 'react';
-import { useFieldArray, useWatch, type Resolver } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus, FiTrash2 } from 'react-icons/fi';
-import { LIMITS, quizQuestionInputSchema, type QuizQuestionInput } from '@app/shared';
+import { LIMITS, quizQuestionDraftSchema, type QuizQuestionDraft } from '@app/shared';
 import { Modal, ModalFooter } from '../../../../components/ui/modal.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
-import type { QuizQuestionValues } from './form-values.ts';
+import { questionToDraft } from './form-values.ts';
 
 export interface QuizQuestionModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Position of an existing question (0-based), or null for a new one. */
   index: number | null;
-  initial: QuizQuestionValues;
-  onSave: (question: QuizQuestionValues) => void;
+  initial: QuizQuestionDraft;
+  onSave: (question: QuizQuestionDraft) => void;
   onDelete?: () => void;
   readOnly?: boolean;
 }
@@ -44,24 +44,11 @@ export function QuizQuestionModal(props: QuizQuestionModalProps) {
   );
 }
 
-const toValues = (question: QuizQuestionInput): QuizQuestionValues => ({
-  ...(question._id ? { _id: question._id } : {}),
-  question: question.question,
-  question_tr: question.question_tr ?? '',
-  options: question.options.map((option) => ({ name: option.name, name_tr: option.name_tr ?? '' })),
-  correctanswer: question.correctanswer,
-});
-
 function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly }: QuizQuestionModalProps) {
   const { t } = useLingui();
   const groupId = useId();
-  // The form's values (all strings) are a narrower case of the schema's input (optional, nullable
-  // translations); the shared resolver reports the schema's problems in the reader's language.
-  const resolver = useTranslatedResolver(quizQuestionInputSchema) as unknown as Resolver<
-    QuizQuestionValues,
-    unknown,
-    QuizQuestionInput
-  >;
+  // The values are a shared question draft, checked by the same input schema as the whole course.
+  const resolver = useTranslatedResolver(quizQuestionDraftSchema);
   const form = useValidatedForm(resolver, initial);
   const { register, control, setValue, getValues, formState } = form;
   const { errors, isSubmitted } = formState;
@@ -81,7 +68,8 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
         : optionsError?.message;
 
   const submit = form.handleSubmit((question) => {
-    onSave(toValues(question));
+    // The course form holds drafts: the checked (trimmed) question goes back as one.
+    onSave(questionToDraft(question));
     onOpenChange(false);
   });
 

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useFieldArray, useFormState, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertCircle, FiPlus } from 'react-icons/fi';
+import type { CourseDraft } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
-import { emptyQuestion, type CourseFormValues } from './form-values.ts';
+import { emptyQuestion } from './form-values.ts';
 import { QuizQuestionModal } from './quiz-question-modal.tsx';
 
 export interface QuizQuestionsProps {
-  control: Control<CourseFormValues>;
+  control: Control<CourseDraft>;
   sectionIndex: number;
   resourceIndex: number;
   readOnly?: boolean;

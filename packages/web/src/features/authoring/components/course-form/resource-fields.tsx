@@ -2,11 +2,10 @@ import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiTrash2 } from 'react-icons/fi';
-import { toYouTubeEmbedUrl } from '@app/shared';
+import { toYouTubeEmbedUrl, type CourseDraft } from '@app/shared';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
-import type { CourseFormValues } from './form-values.ts';
 import { MoveButtons } from './move-buttons.tsx';
 import { PdfField } from './pdf-field.tsx';
 import { QuizQuestions } from './quiz-questions.tsx';
@@ -31,7 +30,7 @@ export function ResourceFields({
 }: ResourceFieldsProps) {
   const { t } = useLingui();
   const typeId = useId();
-  const { register, control, formState } = useFormContext<CourseFormValues>();
+  const { register, control, formState } = useFormContext<CourseDraft>();
   const base = `coursesection.${sectionIndex}.resources.${resourceIndex}` as const;
   const type = useWatch({ control, name: `${base}.type` });
   const link = useWatch({ control, name: `${base}.link` }) ?? '';

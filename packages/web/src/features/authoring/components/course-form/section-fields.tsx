@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus, FiTrash2 } from 'react-icons/fi';
-import { LIMITS } from '@app/shared';
+import { LIMITS, type CourseDraft } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { BilingualField } from './bilingual-field.tsx';
-import { emptyResource, hasTypedContent, type CourseFormValues } from './form-values.ts';
+import { emptyResource, hasTypedContent } from './form-values.ts';
 import { focusMoveButton, MoveButtons } from './move-buttons.tsx';
 import { ResourceFields } from './resource-fields.tsx';
 
@@ -22,7 +22,7 @@ export interface SectionFieldsProps {
 /** One section: title (≤ 30 characters), description, its resources, 'Add Resources', delete. */
 export function SectionFields({ index, count, readOnly, onMove, onRemove, announce }: SectionFieldsProps) {
   const { t } = useLingui();
-  const { register, control, formState, getValues } = useFormContext<CourseFormValues>();
+  const { register, control, formState, getValues } = useFormContext<CourseDraft>();
   const resources = useFieldArray({ control, name: `coursesection.${index}.resources` });
   const [confirming, setConfirming] = useState<'section' | number | null>(null);
   const errors = formState.errors.coursesection?.[index];

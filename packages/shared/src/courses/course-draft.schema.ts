@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { AUTHORED_RESOURCE_TYPES } from '../common/constants.ts';
+import { courseInputSchema, quizQuestionInputSchema } from './course.schema.ts';
+import { courseLicenseSchema } from './licenses.ts';
+
+/**
+ * The course as the authoring form holds it while an author types (decision 029): every text is a
+ * string (an empty translation is '', not null), and every resource keeps the fields of all three
+ * types, so switching the type select does not throw away what was typed.
+ *
+ * The draft checks nothing itself: `courseDraftSchema` pipes it into the contract's
+ * `courseInputSchema`, which checks it, keeps only the chosen type's fields, and normalises (empty
+ * translation → null, YouTube link → embed URL), exactly as it does for a raw API body. Nothing here
+ * may fail for values the form can hold: a failure at this stage would stop the pipe before the
+ * input schema reports the author's real mistakes. The two enums come from selects that offer only
+ * valid values.
+ */
+
+const quizOptionDraft = z.object({ name: z.string(), name_tr: z.string() });
+
+const quizQuestionDraft = z.object({
+  /** Kept from a saved question, so learners' scores stay attached to it. */
+  _id: z.string().optional(),
+  question: z.string(),
+  question_tr: z.string(),
+  options: z.array(quizOptionDraft),
+  correctanswer: z.string(),
+});
+
+const resourceDraft = z.object({
+  _id: z.string().optional(),
+  type: z.enum(AUTHORED_RESOURCE_TYPES),
+  title: z.string(),
+  title_tr: z.string(),
+  description: z.string(),
+  description_tr: z.string(),
+  /** Video: the link as pasted (watch page, share link…). */
+  link: z.string(),
+  /** PDF: the `secure_url` of the uploaded file. */
+  file: z.string(),
+  quiz: z.array(quizQuestionDraft),
+});
+
+const sectionDraft = z.object({
+  _id: z.string().optional(),
+  title: z.string(),
+  title_tr: z.string(),
+  description: z.string(),
+  description_tr: z.string(),
+  resources: z.array(resourceDraft),
+});
+
+const courseDraft = z.object({
+  title: z.string(),
+  title_tr: z.string(),
+  description: z.string(),
+  description_tr: z.string(),
+  author: z.string(),
+  license: courseLicenseSchema,
+  coursesection: z.array(sectionDraft),
+});
+
+// zod's `pipe` wants the next schema's input type exactly; these identity steps let TypeScript check
+// that a draft is one of the shapes the input schemas accept (a resource draft with all fields fits the
+// union of the three resource types), without a cast.
+const asInput = <Input>(draft: Input) => draft;
+
+/** The course form's values → the `CourseInput` the API receives. */
+export const courseDraftSchema = courseDraft
+  .transform(asInput<z.input<typeof courseInputSchema>>)
+  .pipe(courseInputSchema);
+/** The quiz question modal's values → one `QuizQuestionInput`. */
+export const quizQuestionDraftSchema = quizQuestionDraft
+  .transform(asInput<z.input<typeof quizQuestionInputSchema>>)
+  .pipe(quizQuestionInputSchema);
+
+export type CourseDraft = z.input<typeof courseDraftSchema>;
+export type SectionDraft = CourseDraft['coursesection'][number];
+export type ResourceDraft = SectionDraft['resources'][number];
+export type QuizQuestionDraft = z.input<typeof quizQuestionDraftSchema>;
+export type QuizOptionDraft = QuizQuestionDraft['options'][number];

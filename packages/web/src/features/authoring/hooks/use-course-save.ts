@@ -1,0 +1,109 @@
+import { useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
+import { useLingui } from '@lingui/react/macro';
+import type { Course, CourseDraft, CourseInput } from '@app/shared';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useCreateCourse } from '../api/create-course.ts';
+import { useUpdateCourse } from '../api/update-course.ts';
+
+/** What a save button asks for: a new course (Pending) or a draft, or an edit, or Draft → Pending. */
+export type SaveIntent = 'create' | 'draft' | 'update' | 'submit';
+
+export interface CourseSave {
+  /** The cover chosen in this form (required for a new course, optional when editing). */
+  cover: File | null;
+  setCover: (file: File | null) => void;
+  coverError: string | undefined;
+  /** Around the cover field, so a missing cover can be focused. */
+  coverRef: RefObject<HTMLDivElement | null>;
+  /** The save in flight, if any (its button spins, the others wait). */
+  pending: SaveIntent | null;
+  /** A submit handler for one intent: validates, then sends the course and its cover. */
+  save: (intent: SaveIntent) => (event?: BaseSyntheticEvent) => Promise<void>;
+}
+
+/**
+ * The save rules of the course form (description §5, §6): the draft is checked by the shared schema
+ * (its output is the API's `CourseInput`), a new course needs a cover, the intent picks the status
+ * asked for, and the server's answer lands where it belongs — field errors on their fields, a lock on
+ * the form, anything else in a toast.
+ */
+export function useCourseSave({
+  course,
+  form,
+  onLocked,
+  onSaved,
+}: {
+  course: Course | null;
+  form: UseFormReturn<CourseDraft, unknown, CourseInput>;
+  /** The server says an administrator has disabled editing meanwhile. */
+  onLocked: () => void;
+  /** After a successful save (the toast is shown already). */
+  onSaved: () => void;
+}): CourseSave {
+  const { t } = useLingui();
+  const [cover, setCoverFile] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState<string | undefined>();
+  const coverRef = useRef<HTMLDivElement>(null);
+  const [pending, setPending] = useState<SaveIntent | null>(null);
+  const create = useCreateCourse();
+  const update = useUpdateCourse();
+
+  const setCover = (file: File | null) => {
+    setCoverFile(file);
+    if (file) setCoverError(undefined);
+  };
+
+  const onInvalid = () => {
+    notify.error(t` Missing incomplete fields`);
+    if (!course && !cover) setCoverError(t`Add course preview image`);
+  };
+
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError) {
+      // A dead session is handled by the app (toast and sign-in again); the typed form stays saved here.
+      if (error.status === 401) return;
+      if (error.code === 'EDITING_LOCKED') {
+        onLocked();
+        notify.error(error.message);
+        return;
+      }
+      for (const field of error.fieldErrors)
+        form.setError(field.path as FieldPath<CourseDraft>, { type: 'server', message: field.message });
+      if (error.status > 0 && error.status < 500) {
+        notify.error(error.message);
+        return;
+      }
+    }
+    notify.error(t`Request Failed`);
+  };
+
+  const save = (intent: SaveIntent) =>
+    form.handleSubmit(async (parsed) => {
+      const status = intent === 'draft' ? 'Draft' : intent === 'submit' ? 'Pending' : undefined;
+      const payload: CourseInput = status ? { ...parsed, status } : parsed;
+      let request: Promise<{ message: string }>;
+      if (course) request = update.mutateAsync({ courseId: course._id, course: payload, cover });
+      else if (cover) request = create.mutateAsync({ course: payload, cover });
+      else {
+        const text = t`Add course preview image`;
+        setCoverError(text);
+        notify.error(text);
+        coverRef.current?.querySelector('input')?.focus();
+        return;
+      }
+      setPending(intent);
+      try {
+        const response = await request;
+        notify.success(response.message);
+        onSaved();
+      } catch (error) {
+        failed(error);
+      } finally {
+        setPending(null);
+      }
+    }, onInvalid);
+
+  return { cover, setCover, coverError, coverRef, pending, save };
+}
