@@ -8,5 +8,6 @@ export * from './auth/auth.schema.ts';
 export * from './courses/course.schema.ts';
 export * from './courses/status-labels.ts';
 export * from './courses/licenses.ts';
+export * from './courses/progress.schema.ts';
 export * from './courses/license-badge.ts';
 export * from './certificates/certificate.schema.ts';

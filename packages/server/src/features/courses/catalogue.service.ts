@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import { approvedPage, enrolledCourseIds, likePattern, type SummaryPage } from './course-lists.repository.ts';
 import { toSummary } from './courses.repository.ts';
+import { progressForCourses } from '../learning/completion.service.ts';
 
 /**
  * The learner catalogue (`GET /course/approved`) through the in-process caches of decision 019: the
@@ -28,8 +29,18 @@ export async function cataloguePage(
     shared.rows.length === 0
       ? new Set<string>()
       : await caches.enrolled.getOrLoad(viewerId, () => enrolledCourseIds(db, viewerId), bypass);
+  // Progress is the caller's own and changes with every lesson, so it is never cached: one set-based
+  // query for the enrolled courses of this page (decision 033).
+  const progress = await progressForCourses(
+    db,
+    viewerId,
+    shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id),
+  );
   return {
-    data: shared.rows.map((row) => toSummary(row, viewerId, enrolled.has(row.id))),
+    data: shared.rows.map((row) => ({
+      ...toSummary(row, viewerId, enrolled.has(row.id)),
+      ...(enrolled.has(row.id) ? { progress: progress.get(row.id) ?? 0 } : {}),
+    })),
     pagination: { total: shared.total, limit: page.limit, offset: page.offset },
   };
 }

@@ -36,7 +36,7 @@ export async function enrollInCourse(db: Db, user: AuthUser, courseId: string): 
  * open to them even when hidden from the catalogue), the owner and administrators (previewing).
  * A course the caller cannot see is 404; a visible course they have not joined is 403 NOT_ENROLLED.
  */
-async function assertMayStudy(db: Db, user: AuthUser, courseId: string): Promise<void> {
+export async function assertMayStudy(db: Db, user: AuthUser, courseId: string): Promise<void> {
   const course = await courseAccess(db, user.id, courseId);
   if (!course) throw courseNotFound();
   if (user.role === 'SuperAdmin' || course.createdBy === user.id) return;
