@@ -21,6 +21,8 @@ export interface ProgressBarProps {
   size?: keyof typeof SIZES;
   /** Show the percentage next to the bar (default true). */
   showValue?: boolean;
+  /** Stretch the bar across its container (the size then only sets the height). */
+  fullWidth?: boolean;
   className?: string;
 }
 
@@ -33,6 +35,7 @@ export function ProgressBar({
   label,
   size = 'overall',
   showValue = true,
+  fullWidth = false,
   className = '',
 }: ProgressBarProps) {
   const language = useLanguage();
@@ -49,7 +52,7 @@ export function ProgressBar({
         aria-valuenow={percent}
         aria-valuetext={text}
         className="relative inline-block max-w-full shrink overflow-hidden rounded-full border border-gray-400 bg-gray-100"
-        style={{ width, height, minWidth: Math.round(width / 2) }}
+        style={fullWidth ? { width: '100%', height } : { width, height, minWidth: Math.round(width / 2) }}
       >
         <span
           aria-hidden="true"
