@@ -60,7 +60,7 @@ describe('lesson completion in the viewer', () => {
 
   it('completes a video by itself at 90 % watched, trusting only the player frame', async () => {
     const { puts } = renderVideo();
-    const frame = (await screen.findByTitle('Welcome')) as HTMLIFrameElement;
+    const frame = await screen.findByTitle<HTMLIFrameElement>('Welcome');
     act(() => {
       // Another origin, or the page itself, cannot complete the lesson.
       for (let time = 0; time <= 20; time += 0.5) playerSays(frame, time, 'https://evil.example');
