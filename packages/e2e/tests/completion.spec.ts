@@ -125,7 +125,10 @@ test('a PDF completes at its last page, a video with "Mark as done"; the dashboa
   await page.setViewportSize({ width: 375, height: 800 });
   await snap(page, lang, 'dashboard-progress');
   await page.goto(`/course/${course.id}?resource=${course.pdfId}`);
+  await expect(page.getByTestId('pdf-page-status')).toHaveText(pageOf(lang, 1, 2));
   await expect(page.getByRole('button', { name: say(lang, 'completed'), exact: true })).toBeVisible();
+  await page.getByRole('heading', { name: S.courseContent }).getByRole('button').click();
+  await expect(page.getByTestId('lesson-tick')).toHaveCount(2);
   await snap(page, lang, 'viewer-completion');
 });
 

@@ -4,6 +4,8 @@ import { useLanguage } from '../../i18n/use-language.ts';
 const SIZES = {
   overall: { width: 150, height: 35 },
   quiz: { width: 80, height: 25 },
+  /** A dashboard card's slim bar (decision 033); drawn full width. */
+  card: { width: 80, height: 12 },
 } as const;
 
 /** A score as a whole percent, clamped to 0..100 (description §5). */

@@ -109,7 +109,7 @@ function CardProgress({ value, courseTitle }: { value: number; courseTitle: stri
         value={value}
         label={t`Progress: ${courseTitle}`}
         showValue={false}
-        size="quiz"
+        size="card"
         fullWidth
         className="w-full"
       />
