@@ -24,6 +24,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
+import { completionRoutes } from './features/learning/completion.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { startOutboxWorker } from './features/mail/mail.outbox.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   await app.register(filesRoutes, { prefix: '/api/v1' });
   await app.register(coursesRoutes, { prefix: '/api/v1' });
   await app.register(learningRoutes, { prefix: '/api/v1' });
+  await app.register(completionRoutes, { prefix: '/api/v1' });
   startOutboxWorker(app);
   await app.register(authRoutes, { prefix: '/api/v1' });
   await app.register(certificatesRoutes, { prefix: '/api/v1' });

@@ -11,5 +11,6 @@ export * from './courses/course-draft.schema.ts';
 export * from './courses/course-actions.ts';
 export * from './courses/status-labels.ts';
 export * from './courses/licenses.ts';
+export * from './courses/progress.schema.ts';
 export * from './courses/license-badge.ts';
 export * from './certificates/certificate.schema.ts';

@@ -241,6 +241,30 @@ export const quizAttempts = pgTable(
   (t) => [index('quiz_attempts_user_resource_idx').on(t.userId, t.resourceId)],
 );
 
+/**
+ * A video or PDF lesson a learner has finished (decision 033): one row per (learner, resource), so
+ * marking it done twice is a no-op. Quizzes are not here; their best score is in quiz_scores.
+ */
+export const lessonCompletions = pgTable(
+  'lesson_completions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.resourceId] }),
+    index('lesson_completions_user_course_idx').on(t.userId, t.courseId),
+  ],
+);
+
 export const certificates = pgTable(
   'certificates',
   {

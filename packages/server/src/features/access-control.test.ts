@@ -187,6 +187,29 @@ const rows: Row[] = [
     expected: [401, 200, 200, 403, 200],
   },
   {
+    route: 'PUT /user/course/:courseId/completion/:resourceId (learner enrolled)',
+    setup: { status: 'Approved', enrolled: true },
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/v1/user/course/${c.course._id}/completion/${c.course.course_section[0]!.resources[0]!._id}`,
+    }),
+    expected: [401, 200, 200, 403, 200],
+  },
+  {
+    route: 'PUT /user/course/:courseId/completion/:resourceId (Pending)',
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/v1/user/course/${c.course._id}/completion/${c.course.course_section[0]!.resources[0]!._id}`,
+    }),
+    expected: [401, 404, 200, 404, 200],
+  },
+  {
+    route: 'GET /user/course/:courseId/progress (learner not enrolled)',
+    setup: { status: 'Approved' },
+    request: (c) => get(`/api/v1/user/course/${c.course._id}/progress`),
+    expected: [401, 403, 200, 403, 200],
+  },
+  {
     route: 'POST /files',
     request: () =>
       multipartRequest('POST', '/api/v1/files', { file: { data: tinyPdf(), filename: 'n.pdf' } }),

@@ -199,6 +199,8 @@ export const courseSummarySchema = z.object({
   enrolled_count: z.number().int(),
   /** Whether the caller is enrolled. */
   enrolled: z.boolean(),
+  /** The caller's course progress 0..100 (decision 033); only on enrolled courses of `/course/approved`. */
+  progress: z.number().optional(),
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
 

@@ -13,6 +13,7 @@ import type { AuthUser } from '../../plugins/authenticate.ts';
 import { coursesMessages } from './courses.messages.ts';
 import { maySeeContributorCourses } from './course-access.service.ts';
 import { toSummary } from './course-views.service.ts';
+import { progressForCourses } from '../learning/completion.service.ts';
 import {
   approvedPage,
   enrolledCourseIds,
@@ -53,8 +54,18 @@ export async function cataloguePage(
     shared.rows.length === 0
       ? new Set<string>()
       : await caches.enrolled.getOrLoad(viewerId, () => enrolledCourseIds(db, viewerId), bypass);
+  // Progress is the caller's own and changes with every lesson, so it is never cached: one set-based
+  // query for the enrolled courses of this page (decision 033).
+  const progress = await progressForCourses(
+    db,
+    viewerId,
+    shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id),
+  );
   return {
-    data: shared.rows.map((row) => toSummary(row, viewerId, enrolled.has(row.id))),
+    data: shared.rows.map((row) => ({
+      ...toSummary(row, viewerId, enrolled.has(row.id)),
+      ...(enrolled.has(row.id) ? { progress: progress.get(row.id) ?? 0 } : {}),
+    })),
     pagination: { total: shared.total, limit: page.limit, offset: page.offset },
   };
 }

@@ -9,4 +9,8 @@ export const learningMessages = {
   },
   notEnrolled: { en: 'Enrol in this course first.', ar: 'سجّل في هذه الدورة أولًا.' },
   quizNotFound: { en: 'This quiz is not part of the course.', ar: 'هذا الاختبار ليس جزءًا من الدورة.' },
+  lessonNotFound: {
+    en: 'This lesson is not part of the course.',
+    ar: 'هذا الدرس ليس جزءًا من الدورة.',
+  },
 } satisfies Record<string, Localized>;

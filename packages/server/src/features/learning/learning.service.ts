@@ -30,7 +30,7 @@ export async function enrollInCourse(db: Db, user: AuthUser, courseId: string): 
  * Viewing the course, taking its quizzes and seeing scores, as the course-access policy allows it
  * (`studyVerdict`): a course the caller cannot see is 404, one they have not joined 403 NOT_ENROLLED.
  */
-async function assertMayStudy(db: Db, user: AuthUser, courseId: string): Promise<void> {
+export async function assertMayStudy(db: Db, user: AuthUser, courseId: string): Promise<void> {
   const verdict = studyVerdict(user, await courseAccessFor(db, user.id, courseId));
   if (verdict === 'hidden') throw courseNotFound();
   if (verdict === 'not-enrolled') throw new AppError(403, 'NOT_ENROLLED', learningMessages.notEnrolled);

@@ -4,6 +4,8 @@ import { useLanguage } from '../../i18n/use-language.ts';
 const SIZES = {
   overall: { width: 150, height: 35 },
   quiz: { width: 80, height: 25 },
+  /** A dashboard card's slim bar (decision 033); drawn full width. */
+  card: { width: 80, height: 12 },
 } as const;
 
 /** A score as a whole percent, clamped to 0..100 (description §5). */
@@ -21,6 +23,8 @@ export interface ProgressBarProps {
   size?: keyof typeof SIZES;
   /** Show the percentage next to the bar (default true). */
   showValue?: boolean;
+  /** Stretch the bar across its container (the size then only sets the height). */
+  fullWidth?: boolean;
   className?: string;
 }
 
@@ -33,6 +37,7 @@ export function ProgressBar({
   label,
   size = 'overall',
   showValue = true,
+  fullWidth = false,
   className = '',
 }: ProgressBarProps) {
   const language = useLanguage();
@@ -49,7 +54,7 @@ export function ProgressBar({
         aria-valuenow={percent}
         aria-valuetext={text}
         className="relative inline-block max-w-full shrink overflow-hidden rounded-full border border-gray-400 bg-gray-100"
-        style={{ width, height, minWidth: Math.round(width / 2) }}
+        style={fullWidth ? { width: '100%', height } : { width, height, minWidth: Math.round(width / 2) }}
       >
         <span
           aria-hidden="true"

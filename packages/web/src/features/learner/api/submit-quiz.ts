@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { exerciseScoreResponseSchema, type ExerciseScoreBody, type LearnerCourse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { courseProgressKey } from './course-progress.ts';
+import { approvedCoursesKey } from './get-approved-courses.ts';
 import { learnerCourseKey } from './get-learner-course.ts';
 import { overallScoreKey } from './get-overall-score.ts';
 
@@ -25,7 +27,12 @@ export function useSubmitQuiz(courseId: string) {
       queryClient.setQueryData<LearnerCourse>(learnerCourseKey(courseId), (course) =>
         course ? { ...course, quizScore: score.quizScore } : course,
       );
-      await queryClient.invalidateQueries({ queryKey: overallScoreKey(courseId) });
+      // A quiz score is part of the course progress too (decision 033).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: overallScoreKey(courseId) }),
+        queryClient.invalidateQueries({ queryKey: courseProgressKey(courseId) }),
+        queryClient.invalidateQueries({ queryKey: approvedCoursesKey }),
+      ]);
     },
   });
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { FiBookOpen, FiCheckCircle } from 'react-icons/fi';
 import type { CourseSummary } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { ProgressBar, clampPercent, formatPercent } from '../../../components/ui/progress-bar.tsx';
 import { pickLocalized } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -76,10 +77,13 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         </p>
         <div className="mt-auto pt-2">
           {course.enrolled ? (
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">
-              <FiCheckCircle aria-hidden="true" />
-              <Trans>Enrolled</Trans>
-            </span>
+            <div className="flex flex-col gap-2">
+              <span className="inline-flex items-center gap-1.5 self-start rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">
+                <FiCheckCircle aria-hidden="true" />
+                <Trans>Enrolled</Trans>
+              </span>
+              <CardProgress value={course.progress ?? 0} courseTitle={courseTitle} />
+            </div>
           ) : (
             <Button onClick={start} loading={enroll.isPending} aria-label={t`Start Learning: ${courseTitle}`}>
               <Trans>Start Learning</Trans>
@@ -88,5 +92,27 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** "N % complete" with a bar: the learner's course progress (lessons and quiz scores; decision 033). */
+function CardProgress({ value, courseTitle }: { value: number; courseTitle: string }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const percent = formatPercent(language, clampPercent(value));
+  return (
+    <div className="flex flex-col gap-1" data-testid="card-progress">
+      <span className="text-sm font-semibold text-ink tabular-nums">
+        <Trans>{percent} complete</Trans>
+      </span>
+      <ProgressBar
+        value={value}
+        label={t`Progress: ${courseTitle}`}
+        showValue={false}
+        size="card"
+        fullWidth
+        className="w-full"
+      />
+    </div>
   );
 }

@@ -19,7 +19,7 @@ describe('CourseCatalogue', () => {
       fakeApi({
         'GET /course/approved': list([
           summary(),
-          summary({ _id: 'other', title: 'Open Hardware', title_tr: null, enrolled: true }),
+          summary({ _id: 'other', title: 'Open Hardware', title_tr: null, enrolled: true, progress: 37.6 }),
         ]),
       }).fetch,
     );
@@ -32,6 +32,13 @@ describe('CourseCatalogue', () => {
     expect(screen.getByRole('link', { name: 'Open Hardware' })).toHaveAttribute('href', '/course/other');
     expect(screen.getByText('Enrolled')).toBeInTheDocument();
     expect(screen.getAllByText('Open Science Community')).toHaveLength(2);
+    // Only the enrolled card shows the learner's course progress, rounded (decision 033).
+    expect(screen.getAllByTestId('card-progress')).toHaveLength(1);
+    expect(screen.getByText('38% complete')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress: Open Hardware' })).toHaveAttribute(
+      'aria-valuenow',
+      '38',
+    );
   });
 
   it('says "No Courses Available" when the catalogue is empty', async () => {

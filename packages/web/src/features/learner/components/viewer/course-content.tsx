@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FiAward, FiChevronDown, FiFileText, FiHelpCircle, FiLink, FiPlayCircle } from 'react-icons/fi';
+import {
+  FiAward,
+  FiCheckCircle,
+  FiChevronDown,
+  FiFileText,
+  FiHelpCircle,
+  FiLink,
+  FiPlayCircle,
+} from 'react-icons/fi';
 import type { LearnerCourse, LearnerResource } from '@app/shared';
 import { ProgressBar } from '../../../../components/ui/progress-bar.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
@@ -16,12 +24,15 @@ interface CourseContentProps {
   open: boolean;
   onToggle: () => void;
   certificateEarned: boolean;
+  /** The video and PDF lessons the learner has completed (ticked in the list). */
+  completed: ReadonlySet<string>;
 }
 
 /**
  * "Course content" (description §2): the sections as "Section N: title" with their resources — video
  * and PDF icons, "Quiz:" items with the learner's best score — and, once earned, the certificate.
- * The heading collapses and expands the list; the selected item is highlighted and marked current.
+ * The heading collapses and expands the list; the selected item is highlighted and marked current,
+ * completed lessons carry a tick, and one sentence says how the progress is counted.
  */
 export function CourseContent({
   course,
@@ -30,6 +41,7 @@ export function CourseContent({
   open,
   onToggle,
   certificateEarned,
+  completed,
 }: CourseContentProps) {
   const language = useLanguage();
   return (
@@ -51,7 +63,14 @@ export function CourseContent({
           <p className="px-4 py-3 text-sm text-muted">
             <Trans>This course has no content yet.</Trans>
           </p>
-        ) : null}
+        ) : (
+          <p className="px-4 py-2 text-xs text-muted" data-testid="progress-rule">
+            <Trans>
+              Your progress counts each video, PDF and quiz equally: a video or PDF once done, a quiz by your
+              best score.
+            </Trans>
+          </p>
+        )}
         <ol>
           {course.course_section.map((section, index) => {
             const title = pickLocalized(language, section.title, section.title_tr);
@@ -74,6 +93,7 @@ export function CourseContent({
                         course={course}
                         resource={resource}
                         selected={resource._id === selectedId}
+                        done={completed.has(resource._id)}
                         onSelect={() => onSelect(resource._id)}
                       />
                     </li>
@@ -111,11 +131,13 @@ function ResourceItem({
   course,
   resource,
   selected,
+  done,
   onSelect,
 }: {
   course: LearnerCourse;
   resource: LearnerResource;
   selected: boolean;
+  done: boolean;
   onSelect: () => void;
 }) {
   const { t } = useLingui();
@@ -155,7 +177,22 @@ function ResourceItem({
         ? [<FiFileText key="icon" aria-hidden="true" />, t`PDF`]
         : [<FiLink key="icon" aria-hidden="true" />, ''];
   return (
-    <ItemButton selected={selected} onSelect={onSelect} icon={icon} testId={`${resource.type}-item`}>
+    <ItemButton
+      selected={selected}
+      onSelect={onSelect}
+      icon={icon}
+      testId={`${resource.type}-item`}
+      end={
+        done ? (
+          <FiCheckCircle
+            role="img"
+            aria-label={t`Completed`}
+            className="mt-0.5 shrink-0 text-base text-green-700"
+            data-testid="lesson-tick"
+          />
+        ) : null
+      }
+    >
       {kind ? <span className="sr-only">{kind}: </span> : null}
       {name}
     </ItemButton>
@@ -168,6 +205,7 @@ function ItemButton({
   icon,
   children,
   extra,
+  end,
   testId,
 }: {
   selected: boolean;
@@ -175,6 +213,8 @@ function ItemButton({
   icon: ReactNode;
   children: ReactNode;
   extra?: ReactNode;
+  /** Shown at the end of the row (the completed tick). */
+  end?: ReactNode;
   testId: string;
 }) {
   return (
@@ -191,7 +231,8 @@ function ItemButton({
         data-testid={testId}
       >
         <span className="mt-0.5 shrink-0 text-base">{icon}</span>
-        <span>{children}</span>
+        <span className="flex-1">{children}</span>
+        {end}
       </button>
       {extra ? <div className="px-4 pb-2.5">{extra}</div> : null}
     </div>

@@ -23,7 +23,13 @@ describe('CourseViewer', () => {
   it('shows the course: title, progress, numbered sections, typed items and the course description', async () => {
     renderViewer({
       [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
-      [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 33.4 } }),
+      [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 10 } }),
+      [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+        body: {
+          success: true,
+          data: { completed: ['55555555-5555-4555-8555-555555555555'], progress: 33.4 },
+        },
+      }),
     });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Introduction to Open Science' }),
@@ -34,7 +40,13 @@ describe('CourseViewer', () => {
     );
     const content = screen.getByRole('navigation', { name: 'Course content' });
     expect(within(content).getByRole('heading', { name: 'Section 1: Getting started' })).toBeInTheDocument();
-    expect(within(content).getByRole('button', { name: 'Video: Welcome' })).toBeInTheDocument();
+    // The course progress (lessons and quizzes) is in the header; a completed lesson has its tick.
+    expect(
+      await within(content).findByRole('button', { name: 'Video: Welcome Completed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('progress-rule')).toHaveTextContent(
+      'Your progress counts each video, PDF and quiz equally',
+    );
     expect(within(content).getByRole('button', { name: 'Quiz: Quiz one' })).toBeInTheDocument();
     expect(within(content).getByRole('progressbar', { name: 'Best score: Quiz one' })).toHaveAttribute(
       'aria-valuenow',
@@ -59,7 +71,11 @@ describe('CourseViewer', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Video: Welcome' }));
     const frame = await screen.findByTitle('Welcome');
-    expect(new URL(frame.getAttribute('src')!).host).toBe('www.youtube-nocookie.com');
+    const src = new URL(frame.getAttribute('src')!);
+    expect(src.host).toBe('www.youtube-nocookie.com');
+    // The player reports playback to this page only (decision 033).
+    expect(src.searchParams.get('enablejsapi')).toBe('1');
+    expect(src.searchParams.get('origin')).toBe(window.location.origin);
     expect(frame).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
     expect(screen.getByRole('button', { name: 'Video: Welcome' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByTestId('description-text')).toHaveTextContent('A short welcome.');
@@ -68,14 +84,19 @@ describe('CourseViewer', () => {
     );
   });
 
-  it('updates the quiz bar and the overall progress after a submit, and offers the certificate at 80 %', async () => {
+  it('updates the quiz bar and the course progress after a submit, and offers the certificate at 80 %', async () => {
     let overall = 40;
+    let progress = 20;
     renderViewer(
       {
         [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
         [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: overall } }),
+        [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+          body: { success: true, data: { completed: [], progress } },
+        }),
         [`POST /course/exercise-score/${COURSE_ID}`]: () => {
           overall = 80;
+          progress = 50;
           return {
             body: {
               success: true,
@@ -102,7 +123,7 @@ describe('CourseViewer', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('progressbar', { name: 'Your Progress' })).toHaveAttribute(
         'aria-valuenow',
-        '80',
+        '50',
       ),
     );
     expect(await screen.findByTestId('certificate-item')).toHaveTextContent('Your certificate');

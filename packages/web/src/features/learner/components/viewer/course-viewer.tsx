@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { pickLocalized } from '../../../../lib/localized.ts';
 import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
 import { isolateText, useDocumentTitle } from '../../../../lib/use-document-title.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
+import { courseProgressQuery } from '../../api/course-progress.ts';
 import { learnerCourseQuery } from '../../api/get-learner-course.ts';
 import { overallScoreQuery } from '../../api/get-overall-score.ts';
 import { CourseAccessProblem, ViewerFrame } from './course-access-problem.tsx';
@@ -39,7 +40,11 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get(SELECTED_PARAM);
   const course = useQuery(learnerCourseQuery(courseId));
+  // The certificate follows the quiz score alone; the header shows the course progress (decision 033).
   const overall = useQuery({ ...overallScoreQuery(courseId), enabled: course.isSuccess });
+  const progress = useQuery({ ...courseProgressQuery(courseId), enabled: course.isSuccess });
+  const completedIds = progress.data?.completed;
+  const completed = useMemo(() => new Set(completedIds), [completedIds]);
   // Narrow screens start with the list open only while nothing is selected.
   const [contentOpen, setContentOpen] = useState<boolean | null>(null);
   const [focusKey, setFocusKey] = useState(0);
@@ -56,7 +61,8 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   // Description §8: a failed overall-score fetch is only logged; the bar then shows 0.
   useEffect(() => {
     if (overall.error) console.warn('Could not load the overall score:', overall.error.message);
-  }, [overall.error]);
+    if (progress.error) console.warn('Could not load the course progress:', progress.error.message);
+  }, [overall.error, progress.error]);
 
   if (course.isPending)
     return (
@@ -107,7 +113,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
     <div className="flex min-h-screen flex-col bg-gray-50">
       <ViewerHeader
         title={title}
-        progress={overall.data}
+        progress={progress.data?.progress}
         contentOpen={isOpen}
         onToggleContent={() => setContentOpen(!isOpen)}
       />
@@ -126,10 +132,11 @@ export function CourseViewer({ courseId }: { courseId: string }) {
             open={isOpen}
             onToggle={() => setContentOpen(!isOpen)}
             certificateEarned={certificateEarned}
+            completed={completed}
           />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col gap-6">
-          <ResourceView course={data} selection={selection} focusKey={focusKey} />
+          <ResourceView course={data} selection={selection} focusKey={focusKey} completed={completed} />
           <DescriptionTabs course={data} selection={selection} />
         </main>
       </div>

@@ -25,6 +25,8 @@ export interface PdfViewerProps {
   file: string | Blob | null;
   /** Names the document for assistive technology. */
   title: string;
+  /** Called when the last page has been drawn (a lesson's PDF then counts as read; decision 033). */
+  onLastPage?: () => void;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface PdfViewerProps {
  * scale 1 unless the column is narrower than the page. Every state of the description has its message,
  * including the password prompt.
  */
-export default function PdfViewer({ file, title }: PdfViewerProps) {
+export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
   const { t } = useLingui();
   const [numPages, setNumPages] = useState(0);
   const [pageNumber, setPageNumber] = useState(1);
@@ -78,6 +80,9 @@ export default function PdfViewer({ file, title }: PdfViewerProps) {
             scale={1}
             width={pageWidth && width && width < pageWidth ? width : undefined}
             onLoadSuccess={(page) => setPageWidth(page.originalWidth)}
+            onRenderSuccess={() => {
+              if (pageNumber === numPages) onLastPage?.();
+            }}
             loading={message(t`Loading page…`)}
             error={message(t`Failed to load the page.`, 'error')}
             noData={message(t`No page specified.`)}

@@ -5,6 +5,7 @@ import type { LearnerCourse } from '@app/shared';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { CertificateView } from './certificate-view.tsx';
+import { LessonDone, useLessonCompletion } from './lesson-done.tsx';
 import { LazyPdfViewer } from './lazy-pdf-viewer.tsx';
 import { Quiz } from './quiz.tsx';
 import { VideoFrame } from './video-frame.tsx';
@@ -18,14 +19,18 @@ export function ResourceView({
   course,
   selection,
   focusKey,
+  completed,
 }: {
   course: LearnerCourse;
   selection: Selection;
+  /** The video and PDF lessons the learner has completed. */
+  completed: ReadonlySet<string>;
   /** Changes when the learner picks an item; the heading then takes focus. */
   focusKey: number;
 }) {
   const language = useLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
+  const lessons = useLessonCompletion(course._id, completed);
   useEffect(() => {
     if (focusKey > 0) heading.current?.focus();
   }, [focusKey]);
@@ -78,10 +83,30 @@ export function ResourceView({
       </h2>
       {resource.type === 'quiz' ? (
         <Quiz key={resource._id} courseId={course._id} resource={resource} />
-      ) : resource.type === 'pdf' ? (
-        <LazyPdfViewer key={resource._id} file={resource.file} title={title.text} />
       ) : (
-        <VideoFrame link={resource.link} title={title.text} lang={title.lang} />
+        <>
+          {resource.type === 'pdf' ? (
+            <LazyPdfViewer
+              key={resource._id}
+              file={resource.file}
+              title={title.text}
+              onLastPage={() => lessons.complete(resource._id, 'automatic')}
+            />
+          ) : (
+            <VideoFrame
+              key={resource._id}
+              link={resource.link}
+              title={title.text}
+              lang={title.lang}
+              onWatched={() => lessons.complete(resource._id, 'automatic')}
+            />
+          )}
+          <LessonDone
+            done={completed.has(resource._id)}
+            pending={lessons.pendingId === resource._id}
+            onMarkDone={() => lessons.complete(resource._id, 'manual')}
+          />
+        </>
       )}
     </div>
   );

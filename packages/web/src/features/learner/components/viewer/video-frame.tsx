@@ -1,13 +1,40 @@
+import { useRef } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { toYouTubeEmbedUrl } from '@app/shared';
+import { useVideoWatched } from './use-video-watched.ts';
+
+/**
+ * The player's address with its JavaScript API on, so it reports playback to this page only
+ * (`origin`); nothing else about the embed changes.
+ */
+function playerUrl(link: string | null): URL | null {
+  const embed = link ? toYouTubeEmbedUrl(link) : null;
+  if (!embed) return null;
+  const url = new URL(embed);
+  url.searchParams.set('enablejsapi', '1');
+  url.searchParams.set('origin', window.location.origin);
+  return url;
+}
 
 /**
  * A video resource in a responsive 16:9 frame, always from YouTube's privacy-enhanced host. The frame's
- * title (the resource title) names it for screen readers.
+ * title (the resource title) names it for screen readers. `onWatched` fires once at 90 % watched.
  */
-export function VideoFrame({ link, title, lang }: { link: string | null; title: string; lang: string }) {
-  const src = link ? toYouTubeEmbedUrl(link) : null;
-  if (!src)
+export function VideoFrame({
+  link,
+  title,
+  lang,
+  onWatched,
+}: {
+  link: string | null;
+  title: string;
+  lang: string;
+  onWatched: () => void;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const url = playerUrl(link);
+  useVideoWatched(frame, url?.origin ?? null, onWatched);
+  if (!url)
     return (
       <p className="rounded-md border border-gray-200 bg-white p-6 text-center text-ink">
         <Trans>This video cannot be shown.</Trans>
@@ -16,7 +43,8 @@ export function VideoFrame({ link, title, lang }: { link: string | null; title: 
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-black">
       <iframe
-        src={src}
+        ref={frame}
+        src={url.href}
         title={title}
         lang={lang}
         className="absolute inset-0 size-full border-0"

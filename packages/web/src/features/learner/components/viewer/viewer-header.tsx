@@ -10,7 +10,7 @@ import { COURSE_CONTENT_ID } from './course-content.tsx';
 
 interface ViewerHeaderProps {
   title: LocalizedText;
-  /** The overall score (undefined while it loads or when it could not be fetched). */
+  /** The course progress (undefined while it loads or when it could not be fetched). */
   progress: number | undefined;
   contentOpen: boolean;
   onToggleContent: () => void;

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { courseIdParamSchema, courseProgressResponseSchema, lessonParamSchema } from '@app/shared';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { completeLesson, learnerProgress } from './completion.service.ts';
+
+const security = [{ bearer: [] }];
+
+/** Lesson completion and course progress (decision 033; docs/api-additions.md). */
+export const completionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { authenticate } = app.guards;
+
+  app.put(
+    '/user/course/:courseId/completion/:resourceId',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['learning'],
+        security,
+        summary: 'Mark a video or PDF lesson of the course done for the caller (idempotent)',
+        params: lessonParamSchema,
+        response: { 200: courseProgressResponseSchema },
+      },
+    },
+    async (request) => {
+      const { courseId, resourceId } = request.params;
+      return {
+        success: true as const,
+        data: await completeLesson(app.db, currentUser(request), courseId, resourceId),
+      };
+    },
+  );
+
+  app.get(
+    '/user/course/:courseId/progress',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['learning'],
+        security,
+        summary: "The caller's completed lessons and course progress (lessons and quiz scores, 0..100)",
+        params: courseIdParamSchema,
+        response: { 200: courseProgressResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await learnerProgress(app.db, currentUser(request), request.params.courseId),
+    }),
+  );
+};

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { courseProgressResponseSchema, type CourseProgress } from '@app/shared';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { approvedCoursesKey } from './get-approved-courses.ts';
+
+export const courseProgressKey = (courseId: string) => ['learner', 'progress', courseId] as const;
+
+const coursePath = (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`;
+
+export async function getCourseProgress(courseId: string, signal?: AbortSignal): Promise<CourseProgress> {
+  const response = await apiFetch(`${coursePath(courseId)}/progress`, {
+    schema: courseProgressResponseSchema,
+    signal,
+  });
+  return response.data;
+}
+
+/** The learner's completed lessons and course progress (lessons and quiz scores; decision 033). */
+export const courseProgressQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: courseProgressKey(courseId),
+    queryFn: ({ signal }) => getCourseProgress(courseId, signal),
+  });
+
+export async function completeLesson(courseId: string, resourceId: string): Promise<CourseProgress> {
+  const response = await apiFetch(`${coursePath(courseId)}/completion/${encodeURIComponent(resourceId)}`, {
+    method: 'PUT',
+    schema: courseProgressResponseSchema,
+  });
+  return response.data;
+}
+
+/**
+ * Marks a video or PDF done (idempotent on the server). The answer is the new progress, shown at once;
+ * the dashboard's cards reload their progress the next time they are shown.
+ */
+export function useCompleteLesson(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (resourceId: string) => completeLesson(courseId, resourceId),
+    onSuccess: async (progress) => {
+      queryClient.setQueryData(courseProgressKey(courseId), progress);
+      await queryClient.invalidateQueries({ queryKey: approvedCoursesKey });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { useRef } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FiCheckCircle, FiCircle } from 'react-icons/fi';
+import { notify } from '../../../../lib/toast.ts';
+import { useCompleteLesson } from '../../api/course-progress.ts';
+
+/**
+ * Completing video and PDF lessons: automatically (the last PDF page shown, 90 % of a video watched)
+ * or with "Mark as done". Each lesson is sent at most once per visit; the server ignores repeats anyway.
+ */
+export function useLessonCompletion(courseId: string, completed: ReadonlySet<string>) {
+  const { t } = useLingui();
+  const mutation = useCompleteLesson(courseId);
+  const sent = useRef(new Set<string>());
+  const complete = (resourceId: string, how: 'automatic' | 'manual') => {
+    if (completed.has(resourceId) || sent.current.has(resourceId)) return;
+    sent.current.add(resourceId);
+    mutation.mutate(resourceId, {
+      onError: (error) => {
+        sent.current.delete(resourceId);
+        // A missed automatic completion is not worth an alert: the button stays there to retry.
+        if (how === 'manual') notify.error(error.message || t`Could not mark this lesson as done.`);
+        else console.warn('Could not record the lesson as done:', error.message);
+      },
+    });
+  };
+  return { complete, pendingId: mutation.isPending ? mutation.variables : undefined };
+}
+
+/**
+ * "Mark as done", always there under a video or PDF. Once done it stays a focusable button that says
+ * "Completed" (aria-disabled), so keyboard focus is not lost when the state changes.
+ */
+export function LessonDone({
+  done,
+  pending,
+  onMarkDone,
+}: {
+  done: boolean;
+  pending: boolean;
+  onMarkDone: () => void;
+}) {
+  return (
+    <div className="flex items-center justify-end" aria-live="polite">
+      <button
+        type="button"
+        onClick={done || pending ? undefined : onMarkDone}
+        aria-disabled={done || pending || undefined}
+        aria-busy={pending || undefined}
+        className={`inline-flex min-h-10 items-center gap-2 rounded-md border px-4 py-2 text-sm font-semibold ${
+          done
+            ? 'cursor-default border-green-700 bg-green-50 text-green-900'
+            : 'border-primary-dark bg-white text-primary-darker hover:bg-primary-light'
+        }`}
+        data-testid="lesson-done"
+      >
+        {done ? <FiCheckCircle aria-hidden="true" /> : <FiCircle aria-hidden="true" />}
+        {done ? <Trans>Completed</Trans> : <Trans>Mark as done</Trans>}
+      </button>
+    </div>
+  );
+}
