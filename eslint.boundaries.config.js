@@ -10,11 +10,11 @@ import boundaries from 'eslint-plugin-boundaries';
 /** Element descriptors: the first one matching a file's folder wins (`elements-single-match`). */
 const elements = [
   { type: 'web-feature', pattern: 'packages/web/src/features/*', capture: ['feature'] },
-  { type: 'web-base', pattern: 'packages/web/src/{lib,components,i18n}', capture: ['folder'] },
-  { type: 'web-app', pattern: 'packages/web/src/{app,routes}', capture: ['folder'] },
+  { type: 'web-base', pattern: 'packages/web/src/{lib,components,i18n}' },
+  { type: 'web-app', pattern: 'packages/web/src/{app,routes}' },
   { type: 'web', pattern: 'packages/web' },
   { type: 'server-feature', pattern: 'packages/server/src/features/*', capture: ['feature'] },
-  { type: 'server-base', pattern: 'packages/server/src/{lib,db}', capture: ['folder'] },
+  { type: 'server-base', pattern: 'packages/server/src/{lib,db}' },
   { type: 'server', pattern: 'packages/server' },
   { type: 'shared', pattern: 'packages/shared' },
   { type: 'e2e', pattern: 'packages/e2e' },
@@ -54,12 +54,18 @@ const policies = [
     from: { element: { type: 'web-feature' } },
     disallow: { to: { element: { type: 'web-feature' } } },
     message:
-      'Web features never import each other: move what both need to components/ or lib/, or compose them in a route.',
+      'Web features never import each other ({{ from.element.captured.feature }} → {{ to.element.captured.feature }}): ' +
+      'move what both need to components/ or lib/, or compose them in a route.',
   },
   {
     from: { element: { type: 'web-base' } },
     disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app'] } } } },
     message: 'lib/, components/ and i18n/ are the base layer: they never import features/, app/ or routes/.',
+  },
+  {
+    from: { element: { type: '!shared' } },
+    disallow: { to: { element: { type: 'shared' }, module: { origin: 'local' } } },
+    message: 'Import @app/shared by its name: its package.json exports are its public surface.',
   },
   {
     from: { element: { type: 'shared' }, file: source },
@@ -74,7 +80,9 @@ const policies = [
   {
     from: { element: { type: 'server-feature' }, file: source },
     disallow: { to: { element: { type: 'server-feature', fileInternalPath: '!*.service.ts' } } },
-    message: 'A server feature uses another feature only through its *.service.ts files.',
+    message:
+      'A server feature uses another feature only through its *.service.ts files ' +
+      '({{ from.element.captured.feature }} → {{ to.element.captured.feature }}/{{ to.element.fileInternalPath }}).',
   },
   {
     from: { element: { type: 'server-base' }, file: source },
