@@ -26,7 +26,7 @@ const fileNameFor = (courseTitle: string) => {
 export function CertificateView({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
   const { t } = useLingui();
   const certificate = useQuery(certificateQuery(courseId));
-  const CertificateActions = useContext(CertificateActionsSlot);
+  const certificateActions = useContext(CertificateActionsSlot);
   const [url, setUrl] = useState<string | null>(null);
 
   useEffect(() => {
@@ -70,9 +70,9 @@ export function CertificateView({ courseId, courseTitle }: { courseId: string; c
           <Trans>Download certificate</Trans>
         </a>
       </div>
-      {CertificateActions && certificate.data?.id ? (
-        <CertificateActions certificateId={certificate.data.id} courseTitle={courseTitle} />
-      ) : null}
+      {certificate.data?.id
+        ? certificateActions?.({ certificateId: certificate.data.id, courseTitle })
+        : null}
       <LazyPdfViewer file={certificate.data.pdf} title={t`Certificate`} />
     </div>
   );
