@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importBoundaries } from './eslint.boundaries.config.js';
 
 export default tseslint.config(
   {
@@ -64,6 +65,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@app/server', '@app/server/*'] }],
     },
   },
+  importBoundaries,
   {
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,

@@ -3,7 +3,7 @@ import type { Role } from '@app/shared';
 import { ApiError } from '../lib/api-client.ts';
 import { clearSession, currentUserQuery, getToken, homeFor, safeNext } from '../lib/session.ts';
 import { paths } from '../lib/paths.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 
 const loginReturningTo = (request: Request) => {
   const url = new URL(request.url);

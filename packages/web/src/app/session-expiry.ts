@@ -1,7 +1,7 @@
 import { notify } from '../lib/toast.ts';
 import { clearSession, loginUrlReturningHere } from '../lib/session.ts';
 import { setAuthFailureHandler } from '../lib/api-client.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { router } from './router.tsx';
 
 /**

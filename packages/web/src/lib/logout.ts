@@ -1,4 +1,4 @@
-import { queryClient } from '../app/query-client.ts';
+import { queryClient } from './query-client.ts';
 import { apiFetch } from './api-client.ts';
 import { clearSession, STORAGE } from './session.ts';
 import { paths } from './paths.ts';

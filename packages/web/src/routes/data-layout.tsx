@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
-import { queryClient } from '../app/query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { installSessionExpiry } from '../app/session-expiry.ts';
 import { TOAST_MS } from '../lib/toast.ts';
 

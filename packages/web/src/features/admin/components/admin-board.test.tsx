@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { activateLanguage } from '../../../i18n/i18n.ts';
 import { fakeApi } from '../../../test/render-app.tsx';
-import { summary } from '../../learner/test-fixtures.ts';
+import { summary } from '../../../test/course-fixtures.ts';
 import { AdminBoard } from './admin-board.tsx';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { fakeApi, renderApp, urlOf } from '../../../test/render-app.tsx';
-import { COURSE_ID, summary } from '../test-fixtures.ts';
+import { COURSE_ID, summary } from '../../../test/course-fixtures.ts';
 import { CourseCatalogue } from './course-catalogue.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

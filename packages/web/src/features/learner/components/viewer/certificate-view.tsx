@@ -1,16 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { FaLinkedin } from 'react-icons/fa';
-import { FiCheckCircle, FiDownload } from 'react-icons/fi';
-import { Link } from 'react-router';
+import { FiDownload } from 'react-icons/fi';
 import { ErrorPanel } from '../../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { paths } from '../../../../lib/paths.ts';
-import { certificateDetailsQuery } from '../../../certificates/api/certificate-verification.ts';
-import { CredentialDownloads, linkStyle } from '../../../certificates/components/credential-downloads.tsx';
-import { linkedInAddToProfileUrl } from '../../../certificates/lib/linkedin.ts';
 import { certificateQuery } from '../../api/get-certificate.ts';
+import { CertificateActionsSlot } from './certificate-actions-slot.ts';
 import { LazyPdfViewer } from './lazy-pdf-viewer.tsx';
 
 /** A file name without characters file systems refuse. */
@@ -31,6 +26,7 @@ const fileNameFor = (courseTitle: string) => {
 export function CertificateView({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
   const { t } = useLingui();
   const certificate = useQuery(certificateQuery(courseId));
+  const certificateActions = useContext(CertificateActionsSlot);
   const [url, setUrl] = useState<string | null>(null);
 
   useEffect(() => {
@@ -74,61 +70,10 @@ export function CertificateView({ courseId, courseTitle }: { courseId: string; c
           <Trans>Download certificate</Trans>
         </a>
       </div>
-      {certificate.data?.id ? (
-        <CredentialActions certificateId={certificate.data.id} courseTitle={courseTitle} />
-      ) : null}
+      {certificate.data?.id
+        ? certificateActions?.({ certificateId: certificate.data.id, courseTitle })
+        : null}
       <LazyPdfViewer file={certificate.data.pdf} title={t`Certificate`} />
     </div>
-  );
-}
-
-/**
- * What a learner does with the certificate beyond the PDF: the Open Badges credential (JSON, signed
- * .jwt), its public verification page, and LinkedIn's "Add to profile" form filled in.
- */
-function CredentialActions({ certificateId, courseTitle }: { certificateId: string; courseTitle: string }) {
-  const details = useQuery(certificateDetailsQuery(certificateId));
-  const verificationPath = paths.certificate(certificateId);
-  return (
-    <section
-      aria-labelledby="credential-heading"
-      className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4"
-      data-testid="credential-actions"
-    >
-      <h3 id="credential-heading" className="font-bold text-ink">
-        <Trans>Share and verify</Trans>
-      </h3>
-      <p className="text-sm text-muted">
-        <Trans>
-          Your certificate is also an Open Badges 3.0 credential, signed by Open Science Courses. Anyone can
-          check it on its verification page.
-        </Trans>
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <CredentialDownloads certificateId={certificateId} />
-        <Link to={verificationPath} className={linkStyle}>
-          <FiCheckCircle aria-hidden="true" />
-          <Trans>Verification page</Trans>
-        </Link>
-        {details.data ? (
-          <a
-            href={linkedInAddToProfileUrl({
-              name: courseTitle,
-              organizationName: 'Open Science Courses',
-              issuedAt: details.data.issuedAt,
-              certUrl: `${window.location.origin}${verificationPath}`,
-              certId: certificateId,
-            })}
-            target="_blank"
-            rel="noreferrer"
-            className={linkStyle}
-            data-testid="linkedin-add"
-          >
-            <FaLinkedin aria-hidden="true" className="text-[#0A66C2]" />
-            <Trans>Add to LinkedIn profile</Trans>
-          </a>
-        ) : null}
-      </div>
-    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
-import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../test-fixtures.ts';
+import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../../../test/course-fixtures.ts';
 import { Quiz } from './quiz.tsx';
 
 const quiz = learnerCourse().course_section[0]!.resources[1]!;
