@@ -27,23 +27,6 @@ const files = [
 ];
 const source = { categories: 'source' };
 
-/**
- * TEMPORARY until slice-server merges: server files that still import another feature's repository,
- * routes, messages or helpers. slice-server (issue #13 item 2) routes them through services; it
- * deletes this list and the policy below that reads it.
- */
-const TEMPORARY_SERVER_EXCEPTIONS = [
-  'auth/auth.service.ts',
-  'auth/password-reset.service.ts',
-  'certificates/certificates.service.ts',
-  'courses/course-tree.ts',
-  'courses/courses.routes.ts',
-  'courses/courses.service.ts',
-  'credentials/credentials.routes.ts',
-  'credentials/credentials.service.ts',
-  'learning/learning.service.ts',
-].map((file) => `packages/server/src/features/${file}`);
-
 const policies = [
   {
     from: { element: { type: 'web*' } },
@@ -88,11 +71,6 @@ const policies = [
     from: { element: { type: 'server-base' }, file: source },
     disallow: { to: { element: { type: 'server-feature' } } },
     message: 'Server lib/ and db/ never import features.',
-  },
-  // TEMPORARY until slice-server merges (see the list above).
-  {
-    from: { file: { path: TEMPORARY_SERVER_EXCEPTIONS } },
-    allow: { to: { element: { type: 'server-feature' } } },
   },
 ];
 
