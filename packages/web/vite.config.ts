@@ -29,5 +29,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     // scripts/prerender.mjs and scripts/js-budget.mjs read which files each route needs from it.
     manifest: true,
+    rolldownOptions: {
+      // The static landing page runs only this small module, not the app (decision 034).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        landing: fileURLToPath(new URL('./src/features/landing/static-landing.ts', import.meta.url)),
+      },
+    },
   },
 });

@@ -119,15 +119,15 @@ for (const role of ['EndUser', 'Contributor'] as const satisfies readonly Signup
     await expectAccessible(page);
     if (role === 'EndUser') await snapBothWidths(page, lang, 'signup-role');
     await main(page)
-      .getByRole('button', { name: new RegExp(role === 'EndUser' ? t.asUser : t.asContributor) })
+      .getByRole('link', { name: new RegExp(role === 'EndUser' ? t.asUser : t.asContributor) })
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.signUpAs[role]);
 
     // The back button returns to the choice, keeping what was typed.
     await main(page).getByLabel(t.first, { exact: true }).fill('Lina');
-    await main(page).getByRole('button', { name: t.back }).click();
+    await main(page).getByRole('link', { name: t.back }).click();
     await main(page)
-      .getByRole('button', { name: new RegExp(role === 'EndUser' ? t.asUser : t.asContributor) })
+      .getByRole('link', { name: new RegExp(role === 'EndUser' ? t.asUser : t.asContributor) })
       .click();
     await expect(main(page).getByLabel(t.first, { exact: true })).toHaveValue('Lina');
 

@@ -87,6 +87,21 @@ test.describe('first paint (prerendered public pages)', () => {
     await context.close();
   });
 
+  test('the stored choice wins over a stale cookie on the static landing page', async ({ page, lang }) => {
+    // Local storage says `lang`, the cookie the other language (or nothing, for a choice made before
+    // the cookie existed): the server sends the other language, the page brings the cookie in step.
+    const other = lang === 'ar' ? 'en' : 'ar';
+    await page.context().clearCookies();
+    await page
+      .context()
+      .addCookies([{ name: 'language', value: other, url: test.info().project.use.baseURL! }]);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('link', { name: T[lang].joinNow })).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe(lang);
+  });
+
   test('hydrating a prerendered page keeps it as it is, without errors or CSP violations', async ({
     page,
     lang,

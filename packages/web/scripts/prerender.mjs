@@ -15,7 +15,7 @@ import { readManifest, routeFiles } from './route-assets.mjs';
 const web = new URL('..', import.meta.url).pathname;
 const dist = join(web, 'dist');
 const { render, routes } = await import(join(web, 'dist-ssr/entry-server.js'));
-const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const appTemplate = readFileSync(join(dist, 'index.html'), 'utf8');
 const manifest = readManifest(dist);
 const assets = readdirSync(join(dist, 'assets'));
 
@@ -27,7 +27,22 @@ const FONTS = {
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
 
-function page({ lang, dir, title, html }, files) {
+/**
+ * A static page (a route with its own `entry`, decision 034) keeps the template's stylesheet but
+ * not the app's script and preloads: it gets its own entry module instead.
+ */
+const APP_SCRIPTS = /\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?/g;
+const staticTemplate = (entryFile) => {
+  const stripped = appTemplate.replace(APP_SCRIPTS, '');
+  if (stripped.includes('<script')) throw new Error('index.html has a script prerender.mjs does not know');
+  return stripped.replace(
+    '</head>',
+    () => `  <script type="module" crossorigin src="/${entryFile}"></script>\n  </head>`,
+  );
+};
+
+function page({ lang, dir, title, html }, files, entry) {
+  const template = entry ? staticTemplate(files.js[0]) : appTemplate;
   const preloads = [
     ...assets
       .filter((file) => FONTS[lang].test(file))
@@ -70,7 +85,7 @@ for (const lang of LANGUAGES) {
     if (!route.file) continue;
     const rendered = await render(path, lang);
     if (rendered.status !== 200 || !rendered.title) throw new Error(`${path} (${lang}) did not render`);
-    write(route.file, page(rendered, routeFiles(manifest, route, lang)));
+    write(route.file, page(rendered, routeFiles(manifest, route, lang), route.entry));
     pages[path] = route.file;
   }
   const notFound = await render('/this-page-does-not-exist', lang);

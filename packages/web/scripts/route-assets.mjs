@@ -12,10 +12,14 @@ export function readManifest(dist) {
 
 const catalogKey = (language, name) => `src/locales/${language}/${name}.po`;
 
-/** @returns {{ js: string[], css: string[] }} files relative to dist, entry first */
-export function routeFiles(manifest, { modules, catalogs }, language) {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entryKey) throw new Error('The Vite manifest has no entry chunk');
+/**
+ * `entry` is the page's own entry module when it does not run the app (the static landing page,
+ * decision 034); otherwise the app's entry (index.html) is the first file.
+ * @returns {{ js: string[], css: string[] }} files relative to dist, entry first
+ */
+export function routeFiles(manifest, { entry = 'index.html', modules, catalogs }, language) {
+  const entryKey = Object.keys(manifest).find((key) => key === entry && manifest[key].isEntry);
+  if (!entryKey) throw new Error(`The Vite manifest has no entry chunk ${entry}`);
   const keys = [entryKey, ...modules, ...catalogs.map((name) => catalogKey(language, name))];
   const js = new Set();
   const css = new Set();

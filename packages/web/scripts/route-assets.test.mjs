@@ -15,6 +15,8 @@ const manifest = {
     css: ['assets/viewer.css'],
   },
   'src/pdf.tsx': { file: 'assets/pdf.js', isDynamicEntry: true },
+  'src/static.ts': { file: 'assets/static.js', isEntry: true, imports: ['_tiny.js'] },
+  '_tiny.js': { file: 'assets/tiny.js' },
   'src/locales/en/learner.po': { file: 'assets/learner-en.js' },
   'src/locales/ar/learner.po': { file: 'assets/learner-ar.js' },
 };
@@ -32,6 +34,14 @@ describe('routeFiles', () => {
         'assets/learner-ar.js',
       ],
       css: ['assets/index.css', 'assets/viewer.css'],
+    });
+  });
+
+  it('counts a static page from its own entry instead of the app', () => {
+    const route = { entry: 'src/static.ts', modules: [], catalogs: [] };
+    expect(routeFiles(manifest, route, 'en')).toEqual({
+      js: ['assets/static.js', 'assets/tiny.js'],
+      css: [],
     });
   });
 

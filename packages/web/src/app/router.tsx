@@ -9,11 +9,14 @@ export let router: AppRouter;
 
 /**
  * Whether the page on screen is a prerendered copy this browser can adopt as it is: in the stored
- * language, and not a sign-in page a signed-in user is about to be sent away from.
+ * language, for the bare path it was rendered for (a query can change what the page shows — the
+ * sign-up form for `?role=`, links carrying `?next=`), and not a sign-in page a signed-in user is
+ * about to be sent away from.
  */
 export function canHydrate(language: string): boolean {
   const root = document.getElementById('root');
   if (!root?.firstElementChild || document.documentElement.lang !== language) return false;
+  if (window.location.search) return false;
   const matches = matchRoutes(routes, window.location) ?? [];
   return !(getToken() && matches.some((match) => match.route.loader));
 }

@@ -6,7 +6,7 @@ import { changeLanguage } from '../i18n/i18n.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 
 /** Each language is named in itself, so a reader can find theirs whatever is active. */
-const NATIVE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
+export const NATIVE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
 
 /**
  * The language dropdown used on the landing header, sidebar, auth pages, dashboards and viewer.

@@ -75,10 +75,15 @@ export async function activateLanguage(language: Language, extra: CatalogName[] 
   applyDocumentLanguage(language);
 }
 
-/** Stores the choice and switches the whole interface to it. */
-export async function changeLanguage(language: Language): Promise<void> {
+/** Stores the choice (local storage and the cookie the server reads). */
+export function storeLanguage(language: Language) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   writeLanguageCookie(language);
+}
+
+/** Stores the choice and switches the whole interface to it. */
+export async function changeLanguage(language: Language): Promise<void> {
+  storeLanguage(language);
   await activateLanguage(language);
 }
 

@@ -52,7 +52,12 @@ describe('SignupFlow', () => {
       'href',
       '/login?next=%2Fcourse%2Fc-1',
     );
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(l.asUser) }));
+    // Plain links, so a click before the prerendered page hydrates still reaches the form.
+    expect(screen.getByRole('link', { name: new RegExp(l.asUser) })).toHaveAttribute(
+      'href',
+      '/signup?next=%2Fcourse%2Fc-1&role=EndUser',
+    );
+    fireEvent.click(screen.getByRole('link', { name: new RegExp(l.asUser) }));
     await fillAndSubmit(l);
     expect(await screen.findByText('lina@example.test')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute(
@@ -77,7 +82,7 @@ describe('SignupFlow', () => {
         const l = labels[language];
         const calls = stubApi({ ...googleDisabled, 'POST /auth/signup': created });
         await renderAuth(<SignupFlow />, { route: '/signup', language });
-        fireEvent.click(screen.getByRole('button', { name: new RegExp(l[choice]) }));
+        fireEvent.click(screen.getByRole('link', { name: new RegExp(l[choice]) }));
         await fillAndSubmit(l);
         expect(await screen.findByText('lina@example.test')).toBeInTheDocument();
         const body = calls.find((call) => call.path === '/auth/signup')?.body;
@@ -97,12 +102,12 @@ describe('SignupFlow', () => {
   it('shows "Sign Up As {role}" and the back button returns to the choice, keeping what was typed', async () => {
     stubApi(googleDisabled);
     await renderAuth(<SignupFlow />, { route: '/signup' });
-    fireEvent.click(screen.getByRole('button', { name: /As Contributor/ }));
+    fireEvent.click(screen.getByRole('link', { name: /As Contributor/ }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign Up As Contributor');
     type('First Name', 'Lina');
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('button', { name: /As User/ })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: /As User/ }));
+    fireEvent.click(screen.getByRole('link', { name: 'Back' }));
+    expect(screen.getByRole('link', { name: /As User/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: /As User/ }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign Up As User');
     expect(screen.getByLabelText('First Name')).toHaveValue('Lina');
   });
@@ -110,7 +115,7 @@ describe('SignupFlow', () => {
   it('refuses mismatched passwords: toast and the confirm field marked, nothing sent', async () => {
     const calls = stubApi(googleDisabled);
     await renderAuth(<SignupFlow />, { route: '/signup' });
-    fireEvent.click(screen.getByRole('button', { name: /As User/ }));
+    fireEvent.click(screen.getByRole('link', { name: /As User/ }));
     await fillAndSubmit(labels.en, 'something-else');
     expect(await screen.findAllByText('password does not match')).not.toHaveLength(0);
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
@@ -120,7 +125,7 @@ describe('SignupFlow', () => {
   it('requires every field and a long enough password, messages shown under the fields', async () => {
     stubApi(googleDisabled);
     await renderAuth(<SignupFlow />, { route: '/signup' });
-    fireEvent.click(screen.getByRole('button', { name: /As User/ }));
+    fireEvent.click(screen.getByRole('link', { name: /As User/ }));
     type('Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Must be at least 8 characters.')).toBeInTheDocument();
@@ -142,7 +147,7 @@ describe('SignupFlow', () => {
       },
     });
     await renderAuth(<SignupFlow />, { route: '/signup' });
-    fireEvent.click(screen.getByRole('button', { name: /As User/ }));
+    fireEvent.click(screen.getByRole('link', { name: /As User/ }));
     await fillAndSubmit(labels.en);
     expect(await screen.findByRole('alert')).toHaveTextContent('already exists');
     expect(screen.getByLabelText('Email')).toHaveValue('lina@example.test');

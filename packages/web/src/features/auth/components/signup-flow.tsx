@@ -35,13 +35,31 @@ const FIELDS = ['firstname', 'lastname', 'email', 'password', 'passwordConfirm']
 const isField = (path: string): path is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(path);
 
+/**
+ * The chosen role lives in the address (`/signup?role=EndUser`) and the choices are plain links: the
+ * page is prerendered (decision 022), so a click that lands before React has hydrated it still goes
+ * to the form instead of doing nothing (decision 034).
+ */
+const roleIn = (search: string): SignupRole | null =>
+  ROLE_CHOICES.find((value) => value === new URLSearchParams(search).get('role')) ?? null;
+
+/** /signup, keeping the other parameters (`next`, `lang`), with the role set or removed. */
+function signupHref(search: string, role: SignupRole | null): string {
+  const params = new URLSearchParams(search);
+  if (role) params.set('role', role);
+  else params.delete('role');
+  const query = params.toString();
+  return query ? `${paths.signup}?${query}` : paths.signup;
+}
+
 /** /signup: choose a role, fill in the form, then 'verification link sent'. */
 export function SignupFlow() {
   const { t } = useLingui();
-  const [role, setRole] = useState<SignupRole | null>(null);
+  const { search } = useLocation();
+  const role = roleIn(search);
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Sent here from a course page: after verifying and logging in, the new account goes back there.
-  const next = safeNext(useLocation().search);
+  const next = safeNext(search);
   const roleLabel = (value: SignupRole) => (value === 'EndUser' ? t`User` : t`Contributor`);
 
   // The form lives here, so going back to the role choice keeps what was typed.
@@ -53,18 +71,16 @@ export function SignupFlow() {
     passwordConfirm: '',
     role: 'EndUser',
   });
+  useEffect(() => {
+    if (role) form.setValue('role', role);
+  }, [form, role]);
 
   if (sentTo) return <VerificationSent email={sentTo} next={next} />;
   const roleName = role ? roleLabel(role) : '';
   if (!role)
     return (
       <AuthPage title={t`Sign Up`} subtitle={t`How would you like to join?`}>
-        <RoleChoice
-          onChoose={(choice) => {
-            form.setValue('role', choice);
-            setRole(choice);
-          }}
-        />
+        <RoleChoice hrefOf={(choice) => signupHref(search, choice)} />
         <AlreadyMember next={next} />
       </AuthPage>
     );
@@ -74,7 +90,7 @@ export function SignupFlow() {
         form={form}
         role={role}
         next={next}
-        onBack={() => setRole(null)}
+        back={signupHref(search, null)}
         onSent={(email) => {
           rememberNextAfterVerification(next);
           setSentTo(email);
@@ -84,7 +100,7 @@ export function SignupFlow() {
   );
 }
 
-function RoleChoice({ onChoose }: { onChoose: (role: SignupRole) => void }) {
+function RoleChoice({ hrefOf }: { hrefOf: (role: SignupRole) => string }) {
   const { t } = useLingui();
   const choices: Record<SignupRole, { label: string; hint: string; Icon: typeof FiBookOpen }> = {
     EndUser: { label: t`As User`, hint: t`Learn from open-science courses.`, Icon: FiBookOpen },
@@ -99,17 +115,16 @@ function RoleChoice({ onChoose }: { onChoose: (role: SignupRole) => void }) {
       {ROLE_CHOICES.map((value) => {
         const { label, hint, Icon } = choices[value];
         return (
-          <button
+          <Link
             key={value}
-            type="button"
+            to={hrefOf(value)}
             data-role={value}
-            onClick={() => onChoose(value)}
             className="flex flex-col items-start gap-2 rounded-lg border-2 border-gray-300 bg-white p-4 text-start transition-colors hover:border-primary-dark hover:bg-primary-light"
           >
             <Icon aria-hidden="true" className="size-6 text-primary-darker" />
             <span className="text-lg font-semibold text-ink">{label}</span>
             <span className="text-sm text-muted">{hint}</span>
-          </button>
+          </Link>
         );
       })}
     </div>
@@ -136,13 +151,13 @@ function SignupForm({
   form,
   role,
   next,
-  onBack,
+  back,
   onSent,
 }: {
   form: UseFormReturn<SignupValues>;
   role: SignupRole;
   next: string | null;
-  onBack: () => void;
+  back: string;
   onSent: (email: string) => void;
 }) {
   const { t } = useLingui();
@@ -188,14 +203,13 @@ function SignupForm({
   const firstname = form.register('firstname');
   return (
     <div className="flex flex-col gap-5">
-      <button
-        type="button"
-        onClick={onBack}
+      <Link
+        to={back}
         className="inline-flex items-center gap-2 self-start rounded-md px-2 py-1 text-sm font-semibold text-primary-darker hover:bg-primary-light"
       >
         <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
         <Trans>Back</Trans>
-      </button>
+      </Link>
       <OidcSignInSection signupRole={role} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {failure ? (

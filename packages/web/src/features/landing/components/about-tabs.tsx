@@ -1,4 +1,4 @@
-import * as Tabs from '@radix-ui/react-tabs';
+import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiExternalLink } from 'react-icons/fi';
 import { TAB_ITEMS, USEFUL_LINKS } from '../content/landing-content.ts';
@@ -6,24 +6,51 @@ import { TAB_ITEMS, USEFUL_LINKS } from '../content/landing-content.ts';
 const tabClass =
   'min-h-11 rounded-t-md border-b-4 border-transparent px-5 py-2 font-semibold text-muted hover:text-ink data-[state=active]:border-primary-dark data-[state=active]:text-primary-darker';
 
-/** The Overview / Useful links tabs (arrow keys move between tabs; Radix Tabs). */
+/**
+ * The Overview / Useful links tabs: plain markup with both panels rendered (the second hidden), made
+ * to work by ../enhance.ts (a click, the arrow keys, Home and End select a tab).
+ */
 export function AboutTabs() {
   const { t } = useLingui();
+  const id = useId();
+  const tab = (name: string, selected: boolean) => ({
+    role: 'tab',
+    id: `${id}${name}`,
+    'aria-controls': `${id}${name}-panel`,
+    'aria-selected': selected,
+    'data-state': selected ? 'active' : 'inactive',
+    tabIndex: selected ? 0 : -1,
+  });
+  const panel = (name: string) => ({
+    role: 'tabpanel',
+    id: `${id}${name}-panel`,
+    'aria-labelledby': `${id}${name}`,
+    tabIndex: 0,
+  });
   return (
     <section id="about" aria-labelledby="about-title" className="scroll-mt-24 bg-gray-50">
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-5 py-14">
         <h2 id="about-title" className="text-3xl font-bold text-ink">
           <Trans>About the platform</Trans>
         </h2>
-        <Tabs.Root defaultValue="tab1" className="flex flex-col">
-          <Tabs.List aria-label={t`About the platform`} className="flex gap-2 border-b border-gray-300">
+        <div className="flex flex-col">
+          <div
+            role="tablist"
+            aria-label={t`About the platform`}
+            className="flex gap-2 border-b border-gray-300"
+          >
             {TAB_ITEMS.map((item) => (
-              <Tabs.Trigger key={item.id} value={item.tab} className={tabClass}>
+              <button
+                key={item.id}
+                type="button"
+                {...tab(item.tab, item.tab === 'tab1')}
+                className={tabClass}
+              >
                 {t(item.name)}
-              </Tabs.Trigger>
+              </button>
             ))}
-          </Tabs.List>
-          <Tabs.Content value="tab1" className="flex flex-col gap-4 pt-6 text-ink">
+          </div>
+          <div {...panel('tab1')} className="flex flex-col gap-4 pt-6 text-ink">
             <p>
               <Trans>
                 Open Science Community Saudi Arabia (OSCSA) brings together researchers, students and
@@ -44,8 +71,8 @@ export function AboutTabs() {
                 you publish it.
               </Trans>
             </p>
-          </Tabs.Content>
-          <Tabs.Content value="tab2" className="pt-6">
+          </div>
+          <div {...panel('tab2')} hidden className="pt-6">
             <ul className="grid gap-4 sm:grid-cols-2">
               {USEFUL_LINKS.map((link) => (
                 <li key={link.id} className="rounded-lg border border-gray-200 bg-white p-4">
@@ -63,8 +90,8 @@ export function AboutTabs() {
                 </li>
               ))}
             </ul>
-          </Tabs.Content>
-        </Tabs.Root>
+          </div>
+        </div>
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowRight, FiClock } from 'react-icons/fi';
 import { useLanguage } from '../../../i18n/use-language.ts';
@@ -57,42 +56,34 @@ export function FeaturedCourses() {
 }
 
 /**
- * One upcoming course. Not a link yet: 'Coming Soon' shows on hover, keyboard focus and tap.
+ * One upcoming course. Not a link yet: 'Coming Soon' shows on hover, keyboard focus and tap (a tap
+ * focuses the button) — by CSS; ../enhance.ts lets Escape hide it.
  */
 function UpcomingCourse({ course }: { course: LandingCourse }) {
   const { t } = useLingui();
-  const [open, setOpen] = useState(false);
+  const id = useId();
   const Icon = course.icon;
   return (
-    <Tooltip.Root open={open} onOpenChange={setOpen}>
-      <Tooltip.Trigger asChild>
-        <button
-          type="button"
-          aria-disabled="true"
-          onClick={(event) => {
-            // Tapping shows the tooltip instead of closing it (Radix skips its own handler then).
-            event.preventDefault();
-            setOpen(true);
-          }}
-          className="flex h-full w-full cursor-default flex-col items-start gap-2 rounded-xl border border-dashed border-gray-400 bg-white p-5 text-start"
-        >
-          <Icon aria-hidden="true" className="size-7 text-muted" />
-          <span className="font-semibold text-ink">{t(course.name)}</span>
-          <span className="text-sm text-muted">{t(course.description)}</span>
-        </button>
-      </Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          side="top"
-          sideOffset={6}
-          className="z-50 inline-flex items-center gap-1 rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white shadow-lg"
-        >
-          <FiClock aria-hidden="true" />
-          <Trans>Coming Soon</Trans>
-          <Tooltip.Arrow className="fill-ink" />
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+    <div data-tooltip className="group relative h-full">
+      <button
+        type="button"
+        aria-disabled="true"
+        aria-describedby={id}
+        className="flex h-full w-full cursor-default flex-col items-start gap-2 rounded-xl border border-dashed border-gray-400 bg-white p-5 text-start"
+      >
+        <Icon aria-hidden="true" className="size-7 text-muted" />
+        <span className="font-semibold text-ink">{t(course.name)}</span>
+        <span className="text-sm text-muted">{t(course.description)}</span>
+      </button>
+      <span
+        role="tooltip"
+        id={id}
+        className="pointer-events-none absolute inset-x-0 bottom-full z-50 mx-auto mb-1.5 hidden w-max items-center gap-1 rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white shadow-lg group-focus-within:inline-flex group-hover:inline-flex"
+      >
+        <FiClock aria-hidden="true" />
+        <Trans>Coming Soon</Trans>
+      </span>
+    </div>
   );
 }
 
@@ -104,15 +95,13 @@ export function UpcomingCourses() {
         <h2 id="upcoming-title" className="text-3xl font-bold text-ink">
           <Trans>Upcoming Courses</Trans>
         </h2>
-        <Tooltip.Provider delayDuration={150}>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {UPCOMING_COURSES.map((course) => (
-              <li key={course.id}>
-                <UpcomingCourse course={course} />
-              </li>
-            ))}
-          </ul>
-        </Tooltip.Provider>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {UPCOMING_COURSES.map((course) => (
+            <li key={course.id}>
+              <UpcomingCourse course={course} />
+            </li>
+          ))}
+        </ul>
         <Link
           to={paths.login}
           className="inline-flex min-h-10 items-center gap-2 self-center rounded-md border border-primary-dark bg-white px-5 py-2 font-semibold text-primary-darker hover:bg-primary-light"

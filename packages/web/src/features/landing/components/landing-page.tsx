@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { enhanceLanding } from '../enhance.ts';
 import { AboutTabs } from './about-tabs.tsx';
 import { FeaturedCourses, UpcomingCourses } from './course-sections.tsx';
 import { Hero } from './hero.tsx';
@@ -10,12 +12,18 @@ import { LogoItems } from './logo-items.tsx';
 import { OpenPractices } from './open-practices.tsx';
 import { Supporters } from './supporters.tsx';
 
-/** The public landing page (description §1). Kept light: no dashboard, viewer or authoring code. */
+/**
+ * The public landing page (description §1). Static markup: the browser gets it prerendered with
+ * ../static-landing.ts as its only script (decision 034); on a client-side visit to `/` the same
+ * script gives it its behaviour.
+ */
 export function LandingPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Open Science Community Saudi Arabia`);
+  const page = useRef<HTMLDivElement>(null);
+  useEffect(() => enhanceLanding(page.current!), []);
   return (
-    <div className="flex min-h-dvh flex-col bg-white">
+    <div ref={page} className="flex min-h-dvh flex-col bg-white">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-primary-darker focus:not-sr-only focus:absolute focus:start-4 focus:top-4"
