@@ -182,6 +182,8 @@ function TEXT(lang: Language) {
     pageOf: (page: number) =>
       messagePattern(t, 'Page {page} of {pageCount}', { page }, { pageCount: '([2-9]|\\d{2,})' }),
     requestFailed: t('Request failed'),
+    close: t('Close'),
+    back: t('Back'),
     /** Status names are fixed in @app/shared (the English one is the status itself). */
     status: {
       Draft: status('Draft'),
@@ -427,7 +429,7 @@ test.describe('authoring and review', () => {
     const second = page.getByRole('dialog', { name: L.questionN(2) });
     await expect(field(second, L.question)).toHaveValue(QUIZ[1].en);
     await expect(second.getByRole('button', { name: L.delete, exact: true })).toBeVisible();
-    await second.getByRole('button', { name: lang === 'ar' ? 'إغلاق' : 'Close' }).click();
+    await second.getByRole('button', { name: TEXT(lang).close }).click();
     await expect(second).toBeHidden();
 
     // Reordering by keyboard: section 2 up, then back down from where the focus stays.
@@ -626,7 +628,7 @@ test.describe('authoring and review', () => {
     await expect(locked.getByRole('button', { name: L.addSection })).toHaveCount(0);
     await expectAccessible(page);
     await atWidths(page, lang, 'locked-course-modal', true);
-    await locked.getByRole('button', { name: lang === 'ar' ? 'رجوع' : 'Back' }).click();
+    await locked.getByRole('button', { name: TEXT(lang).back }).click();
     await expect(locked).toBeHidden();
 
     // Archive and un-archive: it leaves the contributor's list and comes back for review.
