@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Language, SignupRole, User } from '@app/shared';
-import { BASE_URL, MAIL_URL } from './ports.ts';
+import { translator, type Translate } from './catalogue.ts';
+import { ADMIN, BASE_URL, MAIL_URL } from './ports.ts';
 
 export { expect };
 
@@ -100,6 +101,26 @@ export async function signInBrowser(page: Page, account: { token: string; user: 
   );
 }
 
+/** An administrator's session, through the admin sign-in endpoint. */
+export function adminSession(request: APIRequestContext) {
+  return login(request, ADMIN.email, ADMIN.password, true);
+}
+
+/** Opens `path` signed in as `account` (the session put in storage, as a successful sign-in would). */
+export async function openSignedIn(page: Page, account: { token: string; user: User }, path: string) {
+  await signInBrowser(page, account);
+  await page.goto(path);
+}
+
+/** Signs in through the log-in form on the page, as a reader would. */
+export async function signInWithForm(page: Page, lang: Language, email: string, password: string) {
+  const t = translator(lang);
+  const main = page.getByRole('main');
+  await main.getByLabel(t('Email'), { exact: true }).fill(email);
+  await main.getByLabel(t('Password'), { exact: true }).fill(password);
+  await main.getByRole('button', { name: t('Log In'), exact: true }).click();
+}
+
 /** WCAG 2.2 A/AA checks of the page as it is now. */
 export async function expectAccessible(page: Page, exclude: string[] = []) {
   let builder = new AxeBuilder({ page }).withTags([
@@ -126,11 +147,17 @@ export async function snap(page: Page, lang: Language, name: string) {
   await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-${width}.png`, fullPage: true });
 }
 
-/** `lang` is the project's language; pages start in it (a later switch by the test is kept). */
-export const test = base.extend<{ lang: Language }>({
+/**
+ * `lang` is the project's language; pages start in it (a later switch by the test is kept). `t` gives
+ * the web catalogues' message for an English source text in that language (src/catalogue.ts).
+ */
+export const test = base.extend<{ lang: Language; t: Translate }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
   lang: async ({}, use, testInfo) => {
     await use(testInfo.project.name.startsWith('ar') ? 'ar' : 'en');
+  },
+  t: async ({ lang }, use) => {
+    await use(translator(lang));
   },
   page: async ({ page, lang }, use) => {
     // The app keeps the choice in local storage and mirrors it into a cookie for the server, which

@@ -4,6 +4,7 @@ import {
   createAccount,
   expect,
   expectAccessible,
+  signInWithForm,
   resetCodeFrom,
   snap,
   test,
@@ -12,87 +13,54 @@ import {
   waitForMail,
 } from '../src/fixtures.ts';
 import { ADMIN } from '../src/ports.ts';
+import { translator } from '../src/catalogue.ts';
+import { serverWording } from '../src/server-wording.ts';
 
-/** The auth screens' strings in each language (the catalogs' wording). */
-const T = {
-  en: {
-    asUser: 'As User',
-    asContributor: 'As Contributor',
-    signUpAs: { EndUser: 'Sign Up As User', Contributor: 'Sign Up As Contributor' },
-    first: 'First Name',
-    last: 'Last Name',
-    email: 'Email',
-    password: 'Password',
-    confirm: 'Confirm Password',
-    signUp: 'Sign Up',
-    logIn: 'Log In',
-    back: 'Back',
-    sent: 'Your verification link is in your email!',
-    verified: 'Email Verification Successful!',
-    verifyFailed: 'Email verification failed',
-    resend: 'Resend verification e-mail',
-    loginButton: 'Login',
-    required: 'This field is required.',
-    mismatch: 'password does not match',
-    unauthorized: 'Unauthorized',
-    adminTitle: 'Login As Admin',
-    forgot: 'Forgot Password?',
-    forgotTitle: 'Forgot Password',
-    sendCode: 'Send Reset Code',
-    resetCode: 'Reset Code',
-    newPassword: 'New password',
-    submit: 'Submit',
-    logOut: 'Log Out',
-    notFound: 'Page not found',
-    home: 'Return to home page',
-    sessionEnded: 'Your session has expired or is invalid.',
-  },
-  ar: {
-    asUser: 'بصفة مستخدم',
-    asContributor: 'بصفة مساهم',
-    signUpAs: { EndUser: 'إنشاء حساب بصفة مستخدم', Contributor: 'إنشاء حساب بصفة مساهم' },
-    first: 'الاسم الأول',
-    last: 'اسم العائلة',
-    email: 'البريد الإلكتروني',
-    password: 'كلمة المرور',
-    confirm: 'تأكيد كلمة المرور',
-    signUp: 'إنشاء حساب',
-    logIn: 'تسجيل الدخول',
-    back: 'رجوع',
-    sent: 'رابط التأكيد في بريدك الإلكتروني!',
-    verified: 'تم تأكيد البريد الإلكتروني بنجاح!',
-    verifyFailed: 'تعذّر تأكيد البريد الإلكتروني',
-    resend: 'إعادة إرسال رسالة التأكيد',
-    loginButton: 'تسجيل الدخول',
-    required: 'هذا الحقل مطلوب.',
-    mismatch: 'كلمة المرور غير متطابقة',
-    unauthorized: 'غير مصرح',
-    adminTitle: 'تسجيل الدخول كمسؤول',
-    forgot: 'نسيت كلمة المرور؟',
-    forgotTitle: 'نسيت كلمة المرور',
-    sendCode: 'إرسال رمز إعادة التعيين',
-    resetCode: 'رمز إعادة التعيين',
-    newPassword: 'كلمة المرور الجديدة',
-    submit: 'إرسال',
-    logOut: 'تسجيل الخروج',
-    notFound: 'الصفحة غير موجودة',
-    home: 'العودة إلى الصفحة الرئيسية',
-    sessionEnded: 'انتهت صلاحية جلستك',
-  },
-} as const;
+/** The auth screens' strings in the project's language, from the web catalogues (and the server's). */
+function T(lang: Language) {
+  const t = translator(lang);
+  return {
+    asUser: t('As User'),
+    asContributor: t('As Contributor'),
+    signUpAs: {
+      EndUser: t('Sign Up As {roleName}', { roleName: t('User') }),
+      Contributor: t('Sign Up As {roleName}', { roleName: t('Contributor') }),
+    },
+    first: t('First Name'),
+    last: t('Last Name'),
+    email: t('Email'),
+    password: t('Password'),
+    confirm: t('Confirm Password'),
+    signUp: t('Sign Up'),
+    logIn: t('Log In'),
+    back: t('Back'),
+    sent: t('Your verification link is in your email!'),
+    verified: t('Email Verification Successful!'),
+    verifyFailed: t('Email verification failed'),
+    resend: t('Resend verification e-mail'),
+    loginButton: t('Login'),
+    required: t('This field is required.'),
+    mismatch: t('password does not match'),
+    unauthorized: t('Unauthorized'),
+    adminTitle: t('Login As Admin'),
+    forgot: t('Forgot Password?'),
+    forgotTitle: t('Forgot Password'),
+    sendCode: t('Send Reset Code'),
+    resetCode: t('Reset Code'),
+    newPassword: t('New password'),
+    submit: t('Submit'),
+    logOut: t('Log Out'),
+    notFound: t('Page not found'),
+    home: t('Return to home page'),
+    sessionEnded: serverWording(lang).sessionEnded,
+  };
+}
 
 const main = (page: Page) => page.getByRole('main');
 
 /** Matches the page URL's path (and query) exactly, e.g. at('/dashboard') but not /contributor/dashboard. */
 const at = (pathAndQuery: string) =>
   new RegExp(`^https?://[^/]+${pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-
-async function fillLogin(page: Page, lang: Language, email: string, password: string) {
-  const t = T[lang];
-  await main(page).getByLabel(t.email, { exact: true }).fill(email);
-  await main(page).getByLabel(t.password, { exact: true }).fill(password);
-  await main(page).getByRole('button', { name: t.logIn, exact: true }).click();
-}
 
 /** Screenshots at 1280 px and 375 px (checked for accessibility at 375 px too), back to 1280 px. */
 async function snapBothWidths(page: Page, lang: Language, name: string) {
@@ -110,7 +78,7 @@ for (const role of ['EndUser', 'Contributor'] as const satisfies readonly Signup
     page,
     lang,
   }) => {
-    const t = T[lang];
+    const t = T(lang);
     const email = uniqueEmail(`ui-${role.toLowerCase()}`);
     const password = 'ui-password-123';
 
@@ -167,7 +135,7 @@ for (const role of ['EndUser', 'Contributor'] as const satisfies readonly Signup
     await main(page).getByRole('link', { name: t.loginButton }).click();
     await expect(page).toHaveURL(at('/login'));
 
-    await fillLogin(page, lang, email, password);
+    await signInWithForm(page, lang, email, password);
     await expect(page).toHaveURL(at(role === 'EndUser' ? '/dashboard' : '/contributor/dashboard'));
     expect(await storage(page, 'auth_token')).toBeTruthy();
     expect(await storage(page, 'user_id')).toBeTruthy();
@@ -179,7 +147,7 @@ test('login: validation, refused credentials, and a signed-in user opening /logi
   lang,
   request,
 }) => {
-  const t = T[lang];
+  const t = T(lang);
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -187,14 +155,14 @@ test('login: validation, refused credentials, and a signed-in user opening /logi
 
   await main(page).getByRole('button', { name: t.logIn, exact: true }).click();
   await expect(main(page).getByText(t.required)).toHaveCount(2);
-  await fillLogin(page, lang, uniqueEmail('nobody'), 'wrong-password-1');
+  await signInWithForm(page, lang, uniqueEmail('nobody'), 'wrong-password-1');
   await expect(main(page).getByRole('alert')).toBeVisible();
   await expect(main(page).getByLabel(t.email, { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(main(page).getByLabel(t.password, { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
 
   const account = await createAccount(request, 'EndUser');
-  await fillLogin(page, lang, account.email, account.password);
+  await signInWithForm(page, lang, account.email, account.password);
   await expect(page).toHaveURL(at('/dashboard'));
   await page.goto('/login');
   await expect(page).toHaveURL(at('/dashboard'));
@@ -203,17 +171,17 @@ test('login: validation, refused credentials, and a signed-in user opening /logi
 });
 
 test('admin login refuses a non-admin and lets the SuperAdmin in', async ({ page, lang, request }) => {
-  const t = T[lang];
+  const t = T(lang);
   const learner = await createAccount(request, 'EndUser');
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.adminTitle);
   await expectAccessible(page);
-  await fillLogin(page, lang, learner.email, learner.password);
+  await signInWithForm(page, lang, learner.email, learner.password);
   await expect(page.getByRole('status').filter({ hasText: t.unauthorized })).toBeVisible();
   await expect(page).toHaveURL(at('/admin/login'));
   expect(await storage(page, 'auth_token')).toBeNull();
 
-  await fillLogin(page, lang, ADMIN.email, ADMIN.password);
+  await signInWithForm(page, lang, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(at('/admin/dashboard'));
 });
 
@@ -222,7 +190,7 @@ test('forgot password: code from the mail, reset, log in with the new password',
   lang,
   request,
 }) => {
-  const t = T[lang];
+  const t = T(lang);
   const account = await createAccount(request, 'EndUser');
   await page.goto('/login');
   await main(page).getByRole('link', { name: t.forgot }).click();
@@ -243,7 +211,7 @@ test('forgot password: code from the mail, reset, log in with the new password',
   await main(page).getByRole('button', { name: t.submit }).click();
   await expect(page).toHaveURL(at('/login'));
 
-  await fillLogin(page, lang, account.email, newPassword);
+  await signInWithForm(page, lang, account.email, newPassword);
   await expect(page).toHaveURL(at('/dashboard'));
   const old = await request.post('/api/v1/auth/login', {
     data: { email: account.email, password: account.password },
@@ -252,12 +220,12 @@ test('forgot password: code from the mail, reset, log in with the new password',
 });
 
 test('route guards, return after sign-in, logout, and a revoked session', async ({ page, lang, request }) => {
-  const t = T[lang];
+  const t = T(lang);
   const account = await createAccount(request, 'EndUser');
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(at('/login?next=%2Fdashboard'));
-  await fillLogin(page, lang, account.email, account.password);
+  await signInWithForm(page, lang, account.email, account.password);
   await expect(page).toHaveURL(at('/dashboard'));
 
   // A learner may not open the boards of other roles.
@@ -286,7 +254,7 @@ test('route guards, return after sign-in, logout, and a revoked session', async 
   await expect(page).toHaveURL(at('/login?next=%2Fdashboard'));
 
   // A session revoked elsewhere: the next page sends the user to sign in, and back afterwards.
-  await fillLogin(page, lang, account.email, account.password);
+  await signInWithForm(page, lang, account.email, account.password);
   await expect(page).toHaveURL(at('/dashboard'));
   const token = await storage(page, 'auth_token');
   const elsewhere = await request.post('/api/v1/auth/logout', {
@@ -298,12 +266,12 @@ test('route guards, return after sign-in, logout, and a revoked session', async 
   // The server's reason is toasted, in the reader's language.
   await expect(page.getByRole('status').filter({ hasText: t.sessionEnded })).toBeVisible();
   expect(await storage(page, 'auth_token')).toBeNull();
-  await fillLogin(page, lang, account.email, account.password);
+  await signInWithForm(page, lang, account.email, account.password);
   await expect(page).toHaveURL(at('/dashboard?q=open'));
 });
 
 test('verification link that does not work: the reason, Signup and a resend form', async ({ page, lang }) => {
-  const t = T[lang];
+  const t = T(lang);
   await page.goto('/verifyemail/not-a-real-token');
   await expect(page.getByRole('heading', { name: t.verifyFailed })).toBeVisible();
   await expect(main(page).getByRole('link', { name: t.signUp })).toHaveAttribute('href', '/signup');
@@ -312,7 +280,7 @@ test('verification link that does not work: the reason, Signup and a resend form
 });
 
 test('unknown paths show the not-found page', async ({ page, lang }) => {
-  const t = T[lang];
+  const t = T(lang);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.notFound);
   await expect(page.getByRole('link', { name: t.home })).toHaveAttribute('href', '/');

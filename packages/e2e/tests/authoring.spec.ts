@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { Language } from '@app/shared';
+import { STATUS_AR, type CourseStatus, type Language } from '@app/shared';
+import { escapeRegExp, messagePattern, translator } from '../src/catalogue.ts';
+import { serverWording } from '../src/server-wording.ts';
 import {
+  adminSession,
   createAccount,
   expect,
   expectAccessible,
   login,
-  signInBrowser,
+  openSignedIn,
   snap,
   test,
-  type Account,
 } from '../src/fixtures.ts';
-import { ADMIN } from '../src/ports.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Files the author chooses: built here so their size and type are known exactly.
@@ -96,173 +97,104 @@ function pdf(text: string): Buffer {
 const oversizedPdf = () => Buffer.concat([pdf('Too big'), Buffer.alloc(120_000, 0x20)]);
 
 // ---------------------------------------------------------------------------------------------------
-// What the reader sees, in each language (the catalogs' texts and the server's messages).
+// What the reader sees in a language: the web catalogues' texts, the status names of @app/shared and
+// the server's messages.
 
-const TEXT = {
-  en: {
-    noCourseYet: 'No Course Added Yet!',
-    addCourseLink: 'Add Course',
-    addNewCourse: 'Add New Course',
-    yourCourses: 'Your Courses',
-    newCourse: 'New Course',
-    editCourse: 'Edit Course',
-    addCourse: 'Add Course',
-    saveAsDraft: 'Save as Draft',
-    submitForReview: 'Submit for review',
-    deleteCourse: 'Delete Course',
-    missingFields: 'Missing incomplete fields',
-    addPreviewImage: 'Add course preview image',
-    fileTooLarge: 'file size too large',
-    max100: 'Max 100KB',
-    notAnImage: 'Choose a JPG or PNG image',
-    coursePhoto: 'Course photo',
-    courseTitle: 'Course title',
-    courseTitleAr: 'Course title in Arabic (optional)',
-    author: 'Author',
-    courseDescription: 'Course description',
-    addSection: 'Add Section',
-    sectionTitle: 'Section title',
-    sectionDescription: 'Section description',
-    titleTooLong: 'Must be at most 30 characters.',
-    addResources: 'Add Resources',
-    resourceType: 'Resource type',
-    resourceTitle: 'Resource title',
-    resourceDescription: 'Resource description',
-    youtubeLink: 'YouTube link',
-    pdfFile: 'PDF file',
-    viewPdf: 'View Pdf',
-    addQuestion: 'Add Question',
-    add: 'Add',
-    incomplete: 'Incomplete field',
-    question: 'Question',
-    questionAr: 'Question in Arabic (optional)',
-    option: (n: number) => `Option ${n}`,
-    optionAr: (n: number) => `Option ${n} in Arabic (optional)`,
-    addOption: 'Add option',
-    removeOption: (n: number) => `Remove option ${n}`,
-    questionN: (n: number) => `Question ${n}`,
-    delete: 'Delete',
-    moveSectionUp: (n: number) => `Move section ${n} up`,
-    moveSectionDown: (n: number) => `Move section ${n} down`,
-    restorePrompt: 'Restore unsaved changes?',
-    restore: 'Restore',
-    viewDetails: 'View details',
-    editingLocked: 'Editing of this course is locked',
-    adminBoard: 'Admin Board',
-    allCourses: 'All Courses',
-    actionsFor: (title: string) => `Actions for ${title}`,
-    viewCourse: 'View course',
-    approve: 'Approve course',
-    revoke: 'Revoke approval',
-    makeUnavailable: 'Make unavailable',
-    makeAvailable: 'Make available',
-    disableEditing: 'Disable editing',
-    enableEditing: 'Enable editing',
-    archive: 'Archive course',
-    unarchive: 'Un-archive',
-    filterByStatus: 'Filter by status',
-    titleColumn: 'Title',
-    updatedColumn: 'Last Updated',
-    next: 'Next',
+const MUST_BE_AT_MOST =
+  '{n, plural, one {Must be at most # character.} other {Must be at most # characters.}}';
+
+function TEXT(lang: Language) {
+  const t = translator(lang);
+  const status = (name: CourseStatus) => (lang === 'ar' ? STATUS_AR[name] : name);
+  return {
+    noCourseYet: t('No Course Added Yet!'),
+    addCourseLink: t('Add Course'),
+    addNewCourse: t('Add New Course'),
+    yourCourses: t('Your Courses'),
+    newCourse: t('New Course'),
+    editCourse: t('Edit Course'),
+    addCourse: t('Add Course'),
+    saveAsDraft: t('Save as Draft'),
+    submitForReview: t('Submit for review'),
+    deleteCourse: t('Delete Course'),
+    // The catalogue's source text starts with a space; the toast shows it trimmed.
+    missingFields: t(' Missing incomplete fields').trim(),
+    addPreviewImage: t('Add course preview image'),
+    fileTooLarge: t('file size too large'),
+    max100: t('Max 100KB'),
+    notAnImage: t('Choose a JPG or PNG image'),
+    coursePhoto: t('Course photo'),
+    courseTitle: t('Course title'),
+    courseTitleAr: t('{label} in Arabic (optional)', { label: t('Course title') }),
+    author: t('Author'),
+    courseDescription: t('Course description'),
+    addSection: t('Add Section'),
+    sectionTitle: t('Section title'),
+    sectionDescription: t('Section description'),
+    // In Arabic, however the locale writes the number ("30" or "٣٠").
+    titleTooLong:
+      lang === 'ar'
+        ? new RegExp(`^${escapeRegExp(t(MUST_BE_AT_MOST, { n: 30 })).replace(/30|٣٠/, '(30|٣٠)')}$`)
+        : t(MUST_BE_AT_MOST, { n: 30 }),
+    addResources: t('Add Resources'),
+    resourceType: t('Resource type'),
+    resourceTitle: t('Resource title'),
+    resourceDescription: t('Resource description'),
+    youtubeLink: t('YouTube link'),
+    pdfFile: t('PDF file'),
+    viewPdf: t('View Pdf'),
+    addQuestion: t('Add Question'),
+    add: t('Add'),
+    incomplete: t('Incomplete field'),
+    question: t('Question'),
+    questionAr: t('{label} in Arabic (optional)', { label: t('Question') }),
+    option: (n: number) => t('Option {n}', { n }),
+    optionAr: (n: number) => t('Option {n} in Arabic (optional)', { n }),
+    addOption: t('Add option'),
+    removeOption: (n: number) => t('Remove option {n}', { n }),
+    questionN: (n: number) => t('Question {n}', { n }),
+    delete: t('Delete'),
+    moveSectionUp: (n: number) => t('Move section {n} up', { n }),
+    moveSectionDown: (n: number) => t('Move section {n} down', { n }),
+    restorePrompt: t('Restore unsaved changes?'),
+    restore: t('Restore'),
+    viewDetails: t('View details'),
+    editingLocked: t(
+      'Editing of this course is locked: an administrator has disabled editing. You can read it but not save changes.',
+    ),
+    adminBoard: t('Admin Board'),
+    allCourses: t('All Courses'),
+    actionsFor: (title: string) => t('Actions for {title}', { title }),
+    viewCourse: t('View course'),
+    approve: t('Approve course'),
+    revoke: t('Revoke approval'),
+    makeUnavailable: t('Make unavailable'),
+    makeAvailable: t('Make available'),
+    disableEditing: t('Disable editing'),
+    enableEditing: t('Enable editing'),
+    archive: t('Archive course'),
+    unarchive: t('Un-archive'),
+    filterByStatus: t('Filter by status'),
+    titleColumn: t('Title'),
+    updatedColumn: t('Last Updated'),
+    next: t('Next'),
     /** "Page 1 of N" with at least two pages (other journeys add courses at the same time). */
-    pageOf: (page: number) => new RegExp(`^Page ${page} of ([2-9]|\\d{2,})$`),
-    requestFailed: 'Request failed',
-    status: { Draft: 'Draft', Pending: 'Pending', Approved: 'Approved', Archived: 'Archived' },
-    server: {
-      savedAsDraft: 'Course saved as a draft',
-      submitted: 'Course submitted for review',
-      approved: 'Course approved',
-      revoked: 'Course approval revoked',
-      madeUnavailable: 'Course is no longer available to learners',
-      madeAvailable: 'Course is now available to learners',
-      editingDisabled: 'Editing disabled for this course',
-      editingEnabled: 'Editing enabled for this course',
-      archived: 'Course archived',
-      unarchived: 'Course restored from the archive',
+    pageOf: (page: number) =>
+      messagePattern(t, 'Page {page} of {pageCount}', { page }, { pageCount: '([2-9]|\\d{2,})' }),
+    requestFailed: t('Request failed'),
+    close: t('Close'),
+    back: t('Back'),
+    /** Status names are fixed in @app/shared (the English one is the status itself). */
+    status: {
+      Draft: status('Draft'),
+      Pending: status('Pending'),
+      Approved: status('Approved'),
+      Archived: status('Archived'),
     },
-  },
-  ar: {
-    noCourseYet: 'لم تُضف أي دورة بعد!',
-    addCourseLink: 'إضافة دورة',
-    addNewCourse: 'إضافة دورة جديدة',
-    yourCourses: 'دوراتك',
-    newCourse: 'دورة جديدة',
-    editCourse: 'تعديل الدورة',
-    addCourse: 'إضافة دورة',
-    saveAsDraft: 'حفظ كمسودة',
-    submitForReview: 'إرسال للمراجعة',
-    deleteCourse: 'حذف الدورة',
-    missingFields: 'توجد حقول ناقصة أو غير مكتملة',
-    addPreviewImage: 'أضف صورة غلاف للدورة',
-    fileTooLarge: 'حجم الملف كبير جدًا',
-    max100: 'الحد الأقصى 100 كيلوبايت',
-    notAnImage: 'اختر صورة بصيغة JPG أو PNG',
-    coursePhoto: 'صورة الدورة',
-    courseTitle: 'عنوان الدورة',
-    courseTitleAr: 'عنوان الدورة بالعربية (اختياري)',
-    author: 'المؤلف',
-    courseDescription: 'وصف الدورة',
-    addSection: 'إضافة قسم',
-    sectionTitle: 'عنوان القسم',
-    sectionDescription: 'وصف القسم',
-    titleTooLong: /^يجب ألا يتجاوز (30|٣٠) حرفًا\.$/,
-    addResources: 'إضافة موارد',
-    resourceType: 'نوع المورد',
-    resourceTitle: 'عنوان المورد',
-    resourceDescription: 'وصف المورد',
-    youtubeLink: 'رابط يوتيوب',
-    pdfFile: 'ملف PDF',
-    viewPdf: 'عرض ملف PDF',
-    addQuestion: 'إضافة سؤال',
-    add: 'إضافة',
-    incomplete: 'حقل غير مكتمل',
-    question: 'السؤال',
-    questionAr: 'السؤال بالعربية (اختياري)',
-    option: (n: number) => `الخيار ${n}`,
-    optionAr: (n: number) => `الخيار ${n} بالعربية (اختياري)`,
-    addOption: 'إضافة خيار',
-    removeOption: (n: number) => `إزالة الخيار ${n}`,
-    questionN: (n: number) => `السؤال ${n}`,
-    delete: 'حذف',
-    moveSectionUp: (n: number) => `نقل القسم ${n} إلى الأعلى`,
-    moveSectionDown: (n: number) => `نقل القسم ${n} إلى الأسفل`,
-    restorePrompt: 'استعادة التغييرات غير المحفوظة؟',
-    restore: 'استعادة',
-    viewDetails: 'عرض التفاصيل',
-    editingLocked: 'تعديل هذه الدورة مقفل',
-    adminBoard: 'لوحة المشرف',
-    allCourses: 'جميع الدورات',
-    actionsFor: (title: string) => `إجراءات ${title}`,
-    viewCourse: 'عرض الدورة',
-    approve: 'اعتماد الدورة',
-    revoke: 'سحب الاعتماد',
-    makeUnavailable: 'إيقاف الإتاحة',
-    makeAvailable: 'إتاحة الدورة',
-    disableEditing: 'تعطيل التعديل',
-    enableEditing: 'تفعيل التعديل',
-    archive: 'أرشفة الدورة',
-    unarchive: 'إلغاء الأرشفة',
-    filterByStatus: 'التصفية حسب الحالة',
-    titleColumn: 'العنوان',
-    updatedColumn: 'آخر تحديث',
-    next: 'التالي',
-    pageOf: (page: number) => new RegExp(`^الصفحة ${page} من ([2-9]|\\d{2,})$`),
-    requestFailed: 'فشل الطلب',
-    status: { Draft: 'مسودة', Pending: 'قيد المراجعة', Approved: 'معتمدة', Archived: 'مؤرشفة' },
-    server: {
-      savedAsDraft: 'تم حفظ الدورة كمسودة',
-      submitted: 'تم إرسال الدورة للمراجعة',
-      approved: 'تمت الموافقة على الدورة',
-      revoked: 'تم سحب الموافقة على الدورة',
-      madeUnavailable: 'لم تعد الدورة متاحة للمتعلمين',
-      madeAvailable: 'أصبحت الدورة متاحة للمتعلمين',
-      editingDisabled: 'تم تعطيل تعديل هذه الدورة',
-      editingEnabled: 'تم تفعيل تعديل هذه الدورة',
-      archived: 'تمت أرشفة الدورة',
-      unarchived: 'تمت استعادة الدورة من الأرشيف',
-    },
-  },
-} satisfies Record<Language, unknown>;
+    /** The server's messages, toasted as they come (src/server-wording.ts). */
+    server: serverWording(lang).courses,
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -270,16 +202,6 @@ const TEXT = {
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
-
-async function adminSession(request: APIRequestContext) {
-  return login(request, ADMIN.email, ADMIN.password, true);
-}
-
-/** Switches the browser to another account (a fresh page load, so nothing of the last user stays). */
-async function useAccount(page: Page, account: Pick<Account, 'token' | 'user'>, path: string) {
-  await signInBrowser(page, account);
-  await page.goto(path);
-}
 
 /** Creates a course through the API, as a contributor's form would (Pending unless `draft`). */
 async function createCourseByApi(request: APIRequestContext, token: string, title: string, draft = false) {
@@ -358,7 +280,7 @@ test.describe('authoring and review', () => {
     lang,
   }) => {
     test.setTimeout(300_000);
-    const L = TEXT[lang];
+    const L = TEXT(lang);
     const stamp = Date.now().toString(36);
     const title = `Open Science Basics ${lang} ${stamp}`;
     const titleAr = `أساسيات العلم المفتوح ${stamp}`;
@@ -368,7 +290,7 @@ test.describe('authoring and review', () => {
       firstname: 'Hala',
       lastname: 'Author',
     });
-    await useAccount(page, contributor, '/contributor/dashboard');
+    await openSignedIn(page, contributor, '/contributor/dashboard');
 
     // The empty board.
     await expect(page.getByRole('heading', { level: 1, name: L.yourCourses })).toBeVisible();
@@ -507,7 +429,7 @@ test.describe('authoring and review', () => {
     const second = page.getByRole('dialog', { name: L.questionN(2) });
     await expect(field(second, L.question)).toHaveValue(QUIZ[1].en);
     await expect(second.getByRole('button', { name: L.delete, exact: true })).toBeVisible();
-    await second.getByRole('button', { name: lang === 'ar' ? 'إغلاق' : 'Close' }).click();
+    await second.getByRole('button', { name: TEXT(lang).close }).click();
     await expect(second).toBeHidden();
 
     // Reordering by keyboard: section 2 up, then back down from where the focus stays.
@@ -567,7 +489,7 @@ test.describe('authoring and review', () => {
     await expect(card.getByText(L.status.Pending, { exact: true })).toBeVisible();
 
     // The admin approves it.
-    await useAccount(page, await adminSession(request), '/admin/dashboard');
+    await openSignedIn(page, await adminSession(request), '/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: L.adminBoard })).toBeVisible();
     const row = page.getByTestId('course-row').filter({ hasText: shownTitle });
     await expect(row.getByText(L.status.Pending, { exact: true })).toBeVisible();
@@ -580,7 +502,7 @@ test.describe('authoring and review', () => {
 
     // A learner finds it, enrols, watches (the stored embed address) and takes the quiz.
     const learner = await createAccount(request, 'EndUser');
-    await useAccount(page, learner, '/dashboard');
+    await openSignedIn(page, learner, '/dashboard');
     await page.getByRole('button', { name: shownTitle }).click();
     await expect(page).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
     await page.getByTestId('video-item').first().click();
@@ -606,7 +528,7 @@ test.describe('authoring and review', () => {
     lang,
   }) => {
     test.setTimeout(180_000);
-    const L = TEXT[lang];
+    const L = TEXT(lang);
     const stamp = Date.now().toString(36);
     const contributor = await createAccount(request, 'Contributor', {
       firstname: 'Rami',
@@ -620,7 +542,7 @@ test.describe('authoring and review', () => {
       await createCourseByApi(request, contributor.token, `Filler ${lang} ${stamp} ${n}`, true);
 
     const admin = await adminSession(request);
-    await useAccount(page, admin, '/admin/dashboard');
+    await openSignedIn(page, admin, '/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: L.adminBoard })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: L.allCourses })).toBeVisible();
     await expect(page.getByRole('link', { name: L.addNewCourse })).toHaveAttribute(
@@ -696,7 +618,7 @@ test.describe('authoring and review', () => {
     await page.keyboard.press('Escape');
     await expect(adminForm).toBeHidden();
 
-    await useAccount(page, contributor, '/contributor/dashboard');
+    await openSignedIn(page, contributor, '/contributor/dashboard');
     const card = page.getByTestId('course-card').filter({ hasText: shownTitle });
     await card.getByRole('button', { name: L.viewDetails }).click();
     const locked = page.getByRole('dialog', { name: L.editCourse });
@@ -706,19 +628,19 @@ test.describe('authoring and review', () => {
     await expect(locked.getByRole('button', { name: L.addSection })).toHaveCount(0);
     await expectAccessible(page);
     await atWidths(page, lang, 'locked-course-modal', true);
-    await locked.getByRole('button', { name: lang === 'ar' ? 'رجوع' : 'Back' }).click();
+    await locked.getByRole('button', { name: TEXT(lang).back }).click();
     await expect(locked).toBeHidden();
 
     // Archive and un-archive: it leaves the contributor's list and comes back for review.
-    await useAccount(page, admin, '/admin/dashboard');
+    await openSignedIn(page, admin, '/admin/dashboard');
     await show('Pending');
     await act(L.enableEditing, L.server.editingEnabled, 'Pending');
     await act(L.archive, L.server.archived, 'Archived');
     expect(await offered()).toEqual([L.viewCourse, L.disableEditing, L.unarchive]);
-    await useAccount(page, contributor, '/contributor/dashboard');
+    await openSignedIn(page, contributor, '/contributor/dashboard');
     await expect(page.getByTestId('course-card').first()).toBeVisible();
     await expect(page.getByTestId('course-card').filter({ hasText: shownTitle })).toHaveCount(0);
-    await useAccount(page, admin, '/admin/dashboard');
+    await openSignedIn(page, admin, '/admin/dashboard');
     await show('Archived');
     await act(L.unarchive, L.server.unarchived, 'Pending');
   });
@@ -728,10 +650,10 @@ test.describe('authoring and review', () => {
     request,
     lang,
   }) => {
-    const L = TEXT[lang];
+    const L = TEXT(lang);
     const title = `Kept across sign-in ${lang} ${Date.now().toString(36)}`;
     const contributor = await createAccount(request, 'Contributor');
-    await useAccount(page, contributor, '/course/add-course');
+    await openSignedIn(page, contributor, '/course/add-course');
     await field(page, L.courseTitle).fill(title);
     await field(page, L.author).fill('Hala Author');
     await field(page, L.courseDescription).fill('Typed just before the session ended.');
@@ -752,7 +674,7 @@ test.describe('authoring and review', () => {
     await page.getByRole('button', { name: L.saveAsDraft }).click();
     await expect(page).toHaveURL(/\/login\?next=%2Fcourse%2Fadd-course$/);
 
-    await useAccount(
+    await openSignedIn(
       page,
       await login(request, contributor.email, contributor.password),
       '/course/add-course',
@@ -783,7 +705,7 @@ test.describe('authoring and review', () => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     const learner = await createAccount(request, 'EndUser');
-    await useAccount(page, learner, '/dashboard');
+    await openSignedIn(page, learner, '/dashboard');
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) {

@@ -1,8 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Language } from '@app/shared';
-import { ADMIN } from '../src/ports.ts';
-import { createAccount, expect, expectAccessible, login, signInBrowser, test } from '../src/fixtures.ts';
+import { messagePattern, translator } from '../src/catalogue.ts';
+import {
+  adminSession,
+  createAccount,
+  expect,
+  expectAccessible,
+  signInBrowser,
+  test,
+} from '../src/fixtures.ts';
 import { TINY_PNG } from './learner-support.ts';
 
 /**
@@ -10,21 +17,20 @@ import { TINY_PNG } from './learner-support.ts';
  * page from the server, and the search runs on the server over every page. In English and Arabic.
  */
 
-const TEXT = {
-  en: {
-    loadMore: 'Load more courses',
-    showing: (shown: number) => new RegExp(`^Showing ${shown} of (\\d+) courses$`),
-  },
-  ar: {
-    loadMore: 'عرض المزيد من الدورات',
-    showing: (shown: number) => new RegExp(`^عرض ${shown} من (\\d+) دورة$`),
-  },
-} as const;
+/** The catalogue's wording in a language, from the web catalogues. */
+function TEXT(lang: Language) {
+  const t = translator(lang);
+  return {
+    loadMore: t('Load more courses'),
+    showing: (shown: number) =>
+      messagePattern(t, 'Showing {loaded} of {total} courses', { loaded: shown }, { total: '(\\d+)' }),
+  };
+}
 
 /** 21 approved courses more than the catalogue had, so it has a second page whatever else exists. */
 async function fillCatalogue(request: APIRequestContext, stamp: string) {
   const contributor = await createAccount(request, 'Contributor');
-  const admin = await login(request, ADMIN.email, ADMIN.password, true);
+  const admin = await adminSession(request);
   for (let n = 1; n <= 21; n += 1) {
     const title = `Paged course ${stamp} ${n}`;
     const created = await request.post('/api/v1/course/new', {
@@ -68,7 +74,7 @@ test('the catalogue loads more courses with a button, and searches across every 
   lang,
 }) => {
   test.setTimeout(120_000);
-  const L = TEXT[lang];
+  const L = TEXT(lang);
   const stamp = `${lang}${Date.now().toString(36)}`;
   await fillCatalogue(request, stamp);
   await signInBrowser(page, await createAccount(request));
@@ -103,7 +109,7 @@ async function shoot(page: Page, lang: Language, name: string) {
   mkdirSync('.artifacts/screenshots', { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.getByRole('button', { name: TEXT[lang].loadMore }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: TEXT(lang).loadMore }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

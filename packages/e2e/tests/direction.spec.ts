@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Language } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
-import { createAccount, expect, login, signInBrowser, test } from '../src/fixtures.ts';
-import { ADMIN } from '../src/ports.ts';
+import { adminSession, createAccount, expect, openSignedIn, test } from '../src/fixtures.ts';
 import { createApprovedCourse, enrol } from './learner-support.ts';
 
 /**
@@ -11,22 +10,6 @@ import { createApprovedCourse, enrol } from './learner-support.ts';
  * in a declared language (an Arabic field in the English interface), or an e-mail/URL input. Axe does
  * not see this, so it is checked here, with the computed direction of the widgets themselves.
  */
-
-const T = {
-  about: { en: 'About the platform', ar: 'عن المنصة' },
-  usefulLinks: { en: 'Useful links', ar: 'روابط مفيدة' },
-  courseDescription: { en: 'About this course', ar: 'عن هذه الدورة' },
-  addSection: { en: 'Add Section', ar: 'إضافة قسم' },
-  addResources: { en: 'Add Resources', ar: 'إضافة موارد' },
-  sectionTitle: { en: 'Section title', ar: 'عنوان القسم' },
-  resourceType: { en: 'Resource type', ar: 'نوع المورد' },
-  addQuestion: { en: 'Add Question', ar: 'إضافة سؤال' },
-  addOption: { en: 'Add option', ar: 'إضافة خيار' },
-  add: { en: 'Add', ar: 'إضافة' },
-  cancel: { en: 'Cancel', ar: 'إلغاء' },
-  deleteSection: { en: 'Delete section 1', ar: 'حذف القسم 1' },
-  deleteSectionTitle: { en: 'Delete section 1?', ar: 'حذف القسم 1؟' },
-} as const satisfies Record<string, Record<Language, string>>;
 
 const directionOf = (lang: Language) => (lang === 'ar' ? 'rtl' : 'ltr');
 
@@ -90,9 +73,10 @@ test('landing tabs, the profile and language menus follow the document direction
   page,
   request,
   lang,
+  t,
 }) => {
   await page.goto('/');
-  const tabs = page.getByRole('tablist', { name: T.about[lang] });
+  const tabs = page.getByRole('tablist', { name: t('About the platform') });
   await tabs.scrollIntoViewIfNeeded();
   await expectComputedDirection(tabs, lang);
   await expectComputedDirection(page.getByRole('tabpanel'), lang);
@@ -105,7 +89,7 @@ test('landing tabs, the profile and language menus follow the document direction
   await expectOwnDirectionsAgree(page, 'the landing page');
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
-    await tabs.getByRole('tab', { name: T.usefulLinks[lang] }).click();
+    await tabs.getByRole('tab', { name: t('Useful links') }).click();
     await expectComputedDirection(page.getByRole('tabpanel'), lang);
     await tabs.scrollIntoViewIfNeeded();
     await shot(page, lang, 'landing-tabs');
@@ -113,8 +97,7 @@ test('landing tabs, the profile and language menus follow the document direction
   await page.setViewportSize(WIDTHS[0]);
 
   const learner = await createAccount(request);
-  await signInBrowser(page, learner);
-  await page.goto('/dashboard');
+  await openSignedIn(page, learner, '/dashboard');
   await expectOwnDirectionsAgree(page, '/dashboard');
   await checkMenu(page, lang, page.getByTestId('profile-button'), 'profile-menu');
   await checkMenu(page, lang, page.getByTestId('language-toggle'), 'language-menu');
@@ -124,13 +107,13 @@ test('the course viewer’s description tab follows the document direction', asy
   page,
   request,
   lang,
+  t,
 }) => {
   const course = await createApprovedCourse(request);
   const learner = await createAccount(request);
   await enrol(request, learner, course.id);
-  await signInBrowser(page, learner);
-  await page.goto(`/course/${course.id}`);
-  const tabs = page.getByRole('tablist', { name: T.courseDescription[lang] });
+  await openSignedIn(page, learner, `/course/${course.id}`);
+  const tabs = page.getByRole('tablist', { name: t('About this course') });
   await expectComputedDirection(tabs, lang);
   await expectComputedDirection(page.getByRole('tabpanel'), lang);
   await expectOwnDirectionsAgree(page, 'the course viewer');
@@ -146,8 +129,7 @@ test('the admin row-action menu follows the document direction; user text is iso
   request,
   lang,
 }) => {
-  await signInBrowser(page, await login(request, ADMIN.email, ADMIN.password, true));
-  await page.goto('/admin/dashboard');
+  await openSignedIn(page, await adminSession(request), '/admin/dashboard');
   const row = page.getByTestId('course-row').first();
   await expect(row).toBeVisible();
   // Title and contributor's name are user text, each isolated in its own direction.
@@ -162,34 +144,31 @@ test('the quiz-question modal keeps its actions on screen; the delete confirmati
   page,
   request,
   lang,
+  t,
 }) => {
   const contributor = await createAccount(request, 'Contributor');
-  await signInBrowser(page, contributor);
-  await page.goto('/course/add-course');
+  await openSignedIn(page, contributor, '/course/add-course');
   await expect(page.getByRole('searchbox')).toHaveCount(0);
-  await page.getByRole('button', { name: T.addSection[lang] }).click();
+  await page.getByRole('button', { name: t('Add Section') }).click();
   const section = page.getByTestId('section-1');
   // Typed content makes deleting the section ask first.
-  await section.getByLabel(T.sectionTitle[lang], { exact: true }).fill('Getting started');
-  await section.getByRole('button', { name: T.addResources[lang] }).click();
-  await page
-    .getByTestId('resource-1-1')
-    .getByLabel(T.resourceType[lang], { exact: true })
-    .selectOption('quiz');
+  await section.getByLabel(t('Section title'), { exact: true }).fill('Getting started');
+  await section.getByRole('button', { name: t('Add Resources') }).click();
+  await page.getByTestId('resource-1-1').getByLabel(t('Resource type'), { exact: true }).selectOption('quiz');
 
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
-    await page.getByRole('button', { name: T.addQuestion[lang] }).click();
-    const dialog = page.getByRole('dialog', { name: T.addQuestion[lang] });
+    await page.getByRole('button', { name: t('Add Question') }).click();
+    const dialog = page.getByRole('dialog', { name: t('Add Question') });
     // Four options: the tallest the form gets.
-    await dialog.getByRole('button', { name: T.addOption[lang] }).click();
-    await dialog.getByRole('button', { name: T.addOption[lang] }).click();
+    await dialog.getByRole('button', { name: t('Add option') }).click();
+    await dialog.getByRole('button', { name: t('Add option') }).click();
     await expectComputedDirection(dialog, lang);
     await expectOwnDirectionsAgree(page, 'the quiz-question modal');
     // Cancel and Add are on screen without scrolling, and stay there when the body scrolls.
     const actions = [
-      dialog.getByRole('button', { name: T.cancel[lang], exact: true }),
-      dialog.getByRole('button', { name: T.add[lang], exact: true }),
+      dialog.getByRole('button', { name: t('Cancel'), exact: true }),
+      dialog.getByRole('button', { name: t('Add'), exact: true }),
     ];
     for (const action of actions) await expect(action).toBeInViewport({ ratio: 1 });
     await shot(page, lang, 'quiz-modal');
@@ -198,15 +177,15 @@ test('the quiz-question modal keeps its actions on screen; the delete confirmati
     await actions[0]!.click();
     await expect(dialog).toBeHidden();
 
-    await section.getByRole('button', { name: T.deleteSection[lang] }).click();
-    const confirm = page.getByRole('dialog', { name: T.deleteSectionTitle[lang] });
+    await section.getByRole('button', { name: t('Delete section {n}', { n: 1 }) }).click();
+    const confirm = page.getByRole('dialog', { name: t('Delete section {n}?', { n: 1 }) });
     await expectComputedDirection(confirm, lang);
     await expectOwnDirectionsAgree(page, 'the delete confirmation');
     // Sized to its content, not a full-height sheet.
     const box = await confirm.boundingBox();
     expect(box!.height).toBeLessThan(size.height / 2);
     await shot(page, lang, 'delete-confirm');
-    await confirm.getByRole('button', { name: T.cancel[lang], exact: true }).click();
+    await confirm.getByRole('button', { name: t('Cancel'), exact: true }).click();
     await expect(confirm).toBeHidden();
   }
 });

@@ -1,16 +1,18 @@
 import type { Page } from '@playwright/test';
+import type { Language } from '@app/shared';
+import { translator } from '../src/catalogue.ts';
 import { expect, snap, test } from '../src/fixtures.ts';
 
-/** What the prerendered pages say in each language (the catalogs' wording). */
-const T = {
-  en: { joinNow: 'Join us now!', logIn: 'Log In', heading: 'Log In', fontFace: /inter-latin-400/ },
-  ar: {
-    joinNow: 'انضم إلينا الآن!',
-    logIn: 'تسجيل الدخول',
-    heading: 'تسجيل الدخول',
-    fontFace: /cairo-arabic-400/,
-  },
-} as const;
+/** What the prerendered pages say in a language (the web catalogues' wording), and its font. */
+function T(lang: Language) {
+  const t = translator(lang);
+  return {
+    joinNow: t('Join us now!'),
+    logIn: t('Log In'),
+    heading: t('Log In'),
+    fontFace: lang === 'ar' ? /cairo-arabic-400/ : /inter-latin-400/,
+  };
+}
 
 /** Lets the HTML and CSS through but no JavaScript: the page as painted before hydration. */
 async function withoutScripts(page: Page) {
@@ -22,7 +24,7 @@ test.describe('first paint (prerendered public pages)', () => {
     request,
     lang,
   }) => {
-    const t = T[lang];
+    const t = T(lang);
     for (const path of ['/', '/login', '/signup', '/forgotpassword', '/resetpassword', '/admin/login']) {
       const response = await request.get(path, { headers: { cookie: `language=${lang}` } });
       expect(response.status(), path).toBe(200);
@@ -55,7 +57,7 @@ test.describe('first paint (prerendered public pages)', () => {
     page,
     lang,
   }) => {
-    const t = T[lang];
+    const t = T(lang);
     await withoutScripts(page);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
@@ -73,7 +75,7 @@ test.describe('first paint (prerendered public pages)', () => {
     browser,
     lang,
   }) => {
-    const t = T[lang];
+    const t = T(lang);
     const context = await browser.newContext({ javaScriptEnabled: false, locale: lang });
     await context.addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL! }]);
     const page = await context.newPage();

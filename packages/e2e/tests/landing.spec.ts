@@ -2,61 +2,49 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Language } from '@app/shared';
+import { escapeRegExp, translator } from '../src/catalogue.ts';
 import { expect, expectAccessible, snap, test } from '../src/fixtures.ts';
 
-/** The landing page's visible strings in each language (the catalogs' wording). */
-const T = {
-  en: {
-    logIn: 'Log In',
-    signUp: 'Sign Up',
-    joinNow: 'Join us now!',
-    startLearning: /^Start Learning/,
-    featured: ['Unlocking the Secrets of Open Science', 'Starting Your Open Science Journey'],
-    comingSoon: 'Coming Soon',
-    seeAll: 'See All Courses',
-    practices: ['OPEN SOURCE', 'OPEN LICENSE', 'OPEN HARDWARE'],
-    supporters: 'Our Supporters',
-    joinUs: 'Join Us',
-    overview: 'Overview',
-    usefulLinks: 'Useful links',
-    courses: 'Courses',
-    blog: /Blog/,
-    plain: ['Guidelines', 'Resources', 'FAQ'],
-    social: [/on X \(Twitter\)/, /on LinkedIn/, /on GitHub/],
-    openMenu: 'Open menu',
-    closeMenu: 'Close menu',
-    language: 'English',
-    other: 'العربية',
-  },
-  ar: {
-    logIn: 'تسجيل الدخول',
-    signUp: 'إنشاء حساب',
-    joinNow: 'انضم إلينا الآن!',
-    startLearning: /^ابدأ التعلم/,
-    featured: ['كشف أسرار العلوم المفتوحة', 'ابدأ رحلتك في العلوم المفتوحة'],
-    comingSoon: 'قريبًا',
-    seeAll: 'عرض جميع الدورات',
-    practices: ['المصادر المفتوحة', 'الترخيص المفتوح', 'الأجهزة المفتوحة'],
-    supporters: 'داعمونا',
-    joinUs: 'انضم إلينا',
-    overview: 'نظرة عامة',
-    usefulLinks: 'روابط مفيدة',
-    courses: 'الدورات',
-    blog: /المدونة/,
-    plain: ['الإرشادات', 'الموارد', 'الأسئلة الشائعة'],
-    social: [/على X/, /على LinkedIn/, /على GitHub/],
-    openMenu: 'فتح القائمة',
-    closeMenu: 'إغلاق القائمة',
-    language: 'العربية',
-    other: 'English',
-  },
-} as const;
+/** Each language's own name, as the language menu writes it (never translated). */
+const NATIVE_NAME = { en: 'English', ar: 'العربية' } as const;
+
+/** The landing page's visible strings in a language, from the web catalogues. */
+function T(lang: Language) {
+  const t = translator(lang);
+  return {
+    logIn: t('Log In'),
+    signUp: t('Sign Up'),
+    joinNow: t('Join us now!'),
+    startLearning: new RegExp(`^${escapeRegExp(t('Start Learning'))}`),
+    featured: [t('Unlocking the Secrets of Open Science'), t('Starting Your Open Science Journey')],
+    comingSoon: t('Coming Soon'),
+    seeAll: t('See All Courses'),
+    practices: [t('OPEN SOURCE'), t('OPEN LICENSE'), t('OPEN HARDWARE')],
+    supporters: t('Our Supporters'),
+    joinUs: t('Join Us'),
+    overview: t('Overview'),
+    usefulLinks: t('Useful links'),
+    courses: t('Courses'),
+    blog: new RegExp(escapeRegExp(t('Blog'))),
+    plain: [t('Guidelines'), t('Resources'), t('FAQ')],
+    // The icon links' names (their aria-label), whole.
+    social: [
+      t('OSCSA on X (Twitter), opens in a new tab'),
+      t('OSCSA on LinkedIn, opens in a new tab'),
+      t('OSCSA on GitHub, opens in a new tab'),
+    ].map((name) => new RegExp(escapeRegExp(name))),
+    openMenu: t('Open menu'),
+    closeMenu: t('Close menu'),
+    language: NATIVE_NAME[lang],
+    other: NATIVE_NAME[otherLanguage(lang)],
+  };
+}
 
 const otherLanguage = (lang: Language): Language => (lang === 'en' ? 'ar' : 'en');
 
 test.describe('landing page', () => {
   test('has every block of the description with the right links', async ({ page, lang }) => {
-    const t = T[lang];
+    const t = T(lang);
     await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: t.logIn })).toHaveAttribute('href', '/login');
@@ -132,7 +120,7 @@ test.describe('landing page', () => {
   });
 
   test('language choice persists across a reload and flips the direction', async ({ page, lang }) => {
-    const t = T[lang];
+    const t = T(lang);
     const other = otherLanguage(lang);
     await page.goto('/');
     const toggle = page.getByRole('banner').getByTestId('language-toggle');
@@ -153,22 +141,25 @@ test.describe('landing page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', other);
     await expect(page.locator('html')).toHaveAttribute('dir', other === 'ar' ? 'rtl' : 'ltr');
     expect(await page.evaluate(() => document.body.classList.contains('rtl'))).toBe(other === 'ar');
-    await expect(page.getByRole('link', { name: T[other].joinNow })).toBeVisible();
+    await expect(page.getByRole('link', { name: T(other).joinNow })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe(other);
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', other);
     await expect(page.locator('html')).toHaveAttribute('dir', other === 'ar' ? 'rtl' : 'ltr');
-    await expect(page.getByRole('link', { name: T[other].joinNow })).toBeVisible();
+    await expect(page.getByRole('link', { name: T(other).joinNow })).toBeVisible();
 
     // The API is asked in the chosen language too.
     const request = page.waitForRequest((r) => r.url().includes('/api/v1/auth/config'));
-    await page.getByRole('banner').getByRole('link', { name: T[other].logIn }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: T(other).logIn })
+      .click();
     expect((await request).headers()['accept-language']).toBe(other);
   });
 
   test('below 1030 px a menu button opens the sidebar', async ({ page, lang }) => {
-    const t = T[lang];
+    const t = T(lang);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
     const header = page.getByRole('banner');
@@ -202,7 +193,7 @@ test.describe('landing page', () => {
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(header.getByRole('link', { name: T[otherLanguage(lang)].logIn })).toBeVisible();
+    await expect(header.getByRole('link', { name: T(otherLanguage(lang)).logIn })).toBeVisible();
   });
 
   test('loads no dashboard, viewer, authoring or PDF code; reports its JavaScript size', async ({

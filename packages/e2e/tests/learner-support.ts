@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import type { Language } from '@app/shared';
-import { ADMIN } from '../src/ports.ts';
-import { createAccount, expect, login, type Account } from '../src/fixtures.ts';
+import { translator } from '../src/catalogue.ts';
+import { adminSession, createAccount, expect, type Account } from '../src/fixtures.ts';
 
 /**
  * Support for the learner journeys: real PDFs built here (a multi-page one and a password-protected
@@ -162,7 +162,7 @@ export async function createApprovedCourse(
   extra: Record<string, unknown> = {},
 ): Promise<TestCourse> {
   const contributor = await createAccount(request, 'Contributor');
-  const admin = await login(request, ADMIN.email, ADMIN.password, true);
+  const admin = await adminSession(request);
   const unique = `${Date.now() % 100000}${Math.floor(Math.random() * 90 + 10)}`;
   const title = `Research Data Management ${unique}`;
   const titleAr = `أساسيّات إدارة البيانات البحثية ${unique}`;
@@ -286,60 +286,53 @@ export async function enrol(request: APIRequestContext, account: Account, course
 
 // ---------- interface strings ----------
 
+/** The English source texts of the interface wording the learner journeys read (web catalogues). */
 const STRINGS = {
-  availableCourses: { en: 'Available Courses', ar: 'الدورات المتاحة' },
-  searchCourses: { en: 'Search courses', ar: 'ابحث في الدورات' },
-  startLearning: { en: 'Start Learning', ar: 'ابدأ التعلم' },
-  enrolled: { en: 'Enrolled', ar: 'مسجَّل' },
-  clearSearch: { en: 'Clear search', ar: 'مسح البحث' },
-  yourProgress: { en: 'Your Progress', ar: 'تقدمك' },
-  courseContent: { en: 'Course content', ar: 'محتوى الدورة' },
-  courseContentButton: { en: 'Course Content', ar: 'محتوى الدورة' },
-  courseDescription: { en: 'Course description', ar: 'وصف الدورة' },
-  courseMenu: { en: 'Course menu', ar: 'قائمة الدورة' },
-  backToDashboard: { en: 'Back to dashboard', ar: 'العودة إلى لوحة التحكم' },
-  next: { en: 'Next', ar: 'التالي' },
-  previous: { en: 'Previous', ar: 'السابق' },
-  nextPage: { en: 'Next page', ar: 'الصفحة التالية' },
-  submit: { en: 'Submit', ar: 'إرسال' },
-  retake: { en: 'ReTake Quiz', ar: 'إعادة الاختبار' },
-  yourCertificate: { en: 'Your certificate', ar: 'شهادتك' },
-  downloadCertificate: { en: 'Download certificate', ar: 'تنزيل الشهادة' },
-  passwordPrompt: {
-    en: 'Enter the password to open this PDF file.',
-    ar: 'أدخل كلمة المرور لفتح ملف PDF هذا.',
-  },
-  wrongPassword: {
-    en: 'Invalid password. Please try again.',
-    ar: 'كلمة المرور غير صحيحة. يُرجى المحاولة مرة أخرى.',
-  },
-  open: { en: 'Open', ar: 'فتح' },
-  somethingWentWrong: { en: 'Something went wrong!', ar: 'حدث خطأ ما!' },
-  dashboardError: {
-    en: 'We encountered an error while fetching course(s).',
-    ar: 'واجهنا خطأً أثناء جلب الدورات.',
-  },
-  viewerError: {
-    en: 'We encountered an error while fetching your courses',
-    ar: 'واجهنا خطأً أثناء جلب دوراتك',
-  },
-  tryAgain: { en: 'Try again', ar: 'حاول مرة أخرى' },
-  notEnrolled: { en: 'You are not enrolled in this course', ar: 'أنت غير مسجَّل في هذه الدورة' },
-  notFound: { en: 'Course not found', ar: 'لم يُعثر على الدورة' },
-  logOut: { en: 'Log Out', ar: 'تسجيل الخروج' },
-} as const satisfies Record<string, Record<Language, string>>;
+  availableCourses: 'Available Courses',
+  searchCourses: 'Search courses',
+  startLearning: 'Start Learning',
+  enrolled: 'Enrolled',
+  clearSearch: 'Clear search',
+  yourProgress: 'Your Progress',
+  courseContent: 'Course content',
+  courseContentButton: 'Course Content',
+  courseDescription: 'Course description',
+  courseMenu: 'Course menu',
+  backToDashboard: 'Back to dashboard',
+  next: 'Next',
+  previous: 'Previous',
+  nextPage: 'Next page',
+  submit: 'Submit',
+  retake: 'ReTake Quiz',
+  yourCertificate: 'Your certificate',
+  downloadCertificate: 'Download certificate',
+  passwordPrompt: 'Enter the password to open this PDF file.',
+  wrongPassword: 'Invalid password. Please try again.',
+  open: 'Open',
+  somethingWentWrong: 'Something went wrong!',
+  dashboardError: 'We encountered an error while fetching course(s).',
+  viewerError: 'We encountered an error while fetching your courses',
+  tryAgain: 'Try again',
+  notEnrolled: 'You are not enrolled in this course',
+  notFound: 'Course not found',
+  logOut: 'Log Out',
+} as const;
 
 export type StringKey = keyof typeof STRINGS;
-export const strings = (lang: Language) =>
-  Object.fromEntries(Object.entries(STRINGS).map(([key, value]) => [key, value[lang]])) as Record<
+/** Those strings in the project's language. */
+export const strings = (lang: Language) => {
+  const t = translator(lang);
+  return Object.fromEntries(Object.entries(STRINGS).map(([key, source]) => [key, t(source)])) as Record<
     StringKey,
     string
   >;
+};
 
-/** "Page 2 of 2", "Question 1 of 5" in the page's language. */
+/** "Page 2 of 2" (the PDF viewer), "Question 1 of 5" in the page's language. */
 export const pageOf = (lang: Language, page: number, pages: number) =>
-  lang === 'ar' ? `الصفحة ${page} من ${pages}` : `Page ${page} of ${pages}`;
+  translator(lang)('Page {pageNumber} of {numPages}', { pageNumber: page, numPages: pages });
 export const questionOf = (lang: Language, n: number, total: number) =>
-  lang === 'ar' ? `السؤال ${n} من ${total}` : `Question ${n} of ${total}`;
+  translator(lang)('Question {number} of {total}', { number: n, total });
+/** The quiz options' text: course data that createApprovedCourse writes, not interface wording. */
 export const optionLabel = (lang: Language, right: boolean, n: number) =>
   lang === 'ar' ? `${right ? 'صحيح' : 'خطأ'} ${n}` : `${right ? 'Right' : 'Wrong'} ${n}`;

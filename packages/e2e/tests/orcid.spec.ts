@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { Language } from '@app/shared';
+import { translator } from '../src/catalogue.ts';
 import {
   expect,
   expectAccessible,
@@ -14,24 +16,17 @@ import {
  * ID token), in both languages: the e-mail step, our verification link, then ORCID signs straight in.
  */
 
-const S = {
-  en: {
-    signInOrcid: 'Sign in with ORCID',
-    email: 'Email',
-    send: 'Send the confirmation link',
-    checkMail: 'Check your e-mail',
-    verified: 'Email Verification Successful!',
-    availableCourses: 'Available Courses',
-  },
-  ar: {
-    signInOrcid: 'تسجيل الدخول عبر ORCID',
-    email: 'البريد الإلكتروني',
-    send: 'أرسل رابط التأكيد',
-    checkMail: 'تحقّق من بريدك الإلكتروني',
-    verified: 'تم تأكيد البريد الإلكتروني بنجاح!',
-    availableCourses: 'الدورات المتاحة',
-  },
-} as const;
+function S(lang: Language) {
+  const t = translator(lang);
+  return {
+    signInOrcid: t('Sign in with ORCID'),
+    email: t('Email'),
+    send: t('Send the confirmation link'),
+    checkMail: t('Check your e-mail'),
+    verified: t('Email Verification Successful!'),
+    availableCourses: t('Available Courses'),
+  };
+}
 
 /**
  * The provider's development login and consent screens (oidc-provider's devInteractions): log in as
@@ -55,7 +50,7 @@ async function signInAtProvider(page: Page, orcidId: string) {
 }
 
 test('ORCID sign-in: the e-mail step, the verification link, then straight in', async ({ page, lang }) => {
-  const T = S[lang];
+  const T = S(lang);
   const orcidId = `0000-0002-${String(Date.now()).slice(-4)}-${lang === 'ar' ? '0001' : '0002'}`;
   await page.goto('/login');
   await page.getByRole('button', { name: T.signInOrcid }).click();

@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
-import type { Language } from '@app/shared';
+import { LICENSE_INFO, type CourseLicense, type Language } from '@app/shared';
+import { translator } from '../src/catalogue.ts';
+import { serverWording } from '../src/server-wording.ts';
 import {
+  adminSession,
   createAccount,
   expect,
   expectAccessible,
-  login,
   signInBrowser,
   snap,
   test,
@@ -12,7 +14,6 @@ import {
   verificationLinkFrom,
   waitForMail,
 } from '../src/fixtures.ts';
-import { ADMIN } from '../src/ports.ts';
 import { createApprovedCourse } from './learner-support.ts';
 
 /**
@@ -21,48 +22,42 @@ import { createApprovedCourse } from './learner-support.ts';
  * the mailed verification link, logs in and lands in that course.
  */
 
-const T = {
-  en: {
-    catalogue: 'Courses',
-    course: 'Unlocking the Secrets of Open Science',
-    enrol: 'Enrol for free',
-    asUser: 'As User',
-    first: 'First Name',
-    last: 'Last Name',
-    email: 'Email',
-    password: 'Password',
-    confirm: 'Confirm Password',
-    signUp: 'Sign Up',
-    logIn: 'Log In',
-    sent: 'Your verification link is in your email!',
-    verified: 'Email Verification Successful!',
-    loginButton: 'Login',
-    startLearning: 'Start Learning',
-    license: 'Creative Commons Attribution 4.0 International',
-    licenceGroup: 'Licence',
-    shareAlike: 'Creative Commons Attribution-ShareAlike 4.0 International',
-  },
-  ar: {
-    catalogue: 'الدورات',
-    course: 'اكتشف أسرار العلوم المفتوحة',
-    enrol: 'سجّل مجانًا',
-    asUser: 'بصفة مستخدم',
-    first: 'الاسم الأول',
-    last: 'اسم العائلة',
-    email: 'البريد الإلكتروني',
-    password: 'كلمة المرور',
-    confirm: 'تأكيد كلمة المرور',
-    signUp: 'إنشاء حساب',
-    logIn: 'تسجيل الدخول',
-    sent: 'رابط التأكيد في بريدك الإلكتروني!',
-    verified: 'تم تأكيد البريد الإلكتروني بنجاح!',
-    loginButton: 'تسجيل الدخول',
-    startLearning: 'ابدأ التعلم',
-    license: 'المشاع الإبداعي: نسب المصنَّف 4.0 دولي',
-    licenceGroup: 'الترخيص',
-    shareAlike: 'المشاع الإبداعي: نسب المصنَّف - الترخيص بالمثل 4.0 دولي',
-  },
+/** The seeded demo course's title: course data (server/src/seed/demo-content.ts), not interface wording. */
+const SEED_COURSE = {
+  en: 'Unlocking the Secrets of Open Science',
+  ar: 'اكتشف أسرار العلوم المفتوحة',
 } as const;
+
+/**
+ * The journey's wording in a language: the server-rendered pages' own (src/server-wording.ts), the
+ * licence names from @app/shared, the rest from the web catalogues.
+ */
+function T(lang: Language) {
+  const t = translator(lang);
+  const server = serverWording(lang);
+  const licence = (license: CourseLicense) =>
+    lang === 'ar' ? LICENSE_INFO[license].name_ar : LICENSE_INFO[license].name;
+  return {
+    catalogue: server.catalogueTitle,
+    course: SEED_COURSE[lang],
+    enrol: server.enrol,
+    asUser: t('As User'),
+    first: t('First Name'),
+    last: t('Last Name'),
+    email: t('Email'),
+    password: t('Password'),
+    confirm: t('Confirm Password'),
+    signUp: t('Sign Up'),
+    logIn: t('Log In'),
+    sent: t('Your verification link is in your email!'),
+    verified: t('Email Verification Successful!'),
+    loginButton: t('Login'),
+    startLearning: t('Start Learning'),
+    license: licence('CC-BY-4.0'),
+    licenceGroup: t('Licence'),
+    shareAlike: licence('CC-BY-SA-4.0'),
+  };
+}
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -78,7 +73,7 @@ test('a visitor reads a public course, enrols through sign-up and e-mail verific
   page,
   lang,
 }) => {
-  const t = T[lang];
+  const t = T(lang);
   const cspErrors: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
@@ -170,7 +165,7 @@ test('authors pick the licence in the course form; administrators see it in thei
   request,
   lang,
 }) => {
-  const t = T[lang];
+  const t = T(lang);
   await signInBrowser(page, await createAccount(request, 'Contributor'));
   await page.goto('/course/add-course');
   const group = main(page).getByRole('group', { name: t.licenceGroup });
@@ -185,7 +180,7 @@ test('authors pick the licence in the course form; administrators see it in thei
   // The newest course heads the admin table's first page, whatever other journeys added before.
   await createApprovedCourse(request, { license: 'CC-BY-SA-4.0' });
   await page.evaluate(() => localStorage.clear());
-  await signInBrowser(page, await login(request, ADMIN.email, ADMIN.password, true));
+  await signInBrowser(page, await adminSession(request));
   await page.goto('/admin/dashboard');
   const table = main(page).getByRole('table');
   await expect(table.getByRole('columnheader', { name: t.licenceGroup })).toBeVisible();

@@ -1,4 +1,4 @@
-/** The small part of oidc-provider (which ships no types) that test/oidc-provider.ts uses. */
+/** The small part of oidc-provider (which ships no types) that test/oidc-provider.ts and the e2e mail catcher use. */
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
