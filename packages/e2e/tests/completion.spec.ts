@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '@app/shared';
 import { createAccount, expect, expectAccessible, signInBrowser, snap, test } from '../src/fixtures.ts';
+import { translator } from '../src/catalogue.ts';
 import { createApprovedCourse, enrol, pageOf, strings, type TestCourse } from './learner-support.ts';
 
 /**
@@ -16,14 +17,13 @@ test.beforeAll(async ({ request }) => {
   course = await createApprovedCourse(request);
 });
 
-const T = {
-  markAsDone: { en: 'Mark as done', ar: 'تعليم كمكتمل' },
-  completed: { en: 'Completed', ar: 'مكتمل' },
+/** The test course's lesson titles (its own data); interface wording comes from the web catalogues. */
+const LESSONS = {
   video: { en: 'Welcome video', ar: 'فيديو الترحيب' },
   pdf: { en: 'Two-page reading', ar: 'قراءة من صفحتين' },
-  progressOf: { en: 'Progress: ', ar: 'التقدم: ' },
 } as const;
-const say = (lang: Language, key: keyof typeof T) => T[key][lang];
+const markAsDoneLabel = (lang: Language) => translator(lang)('Mark as done');
+const completed = (lang: Language) => translator(lang)('Completed');
 
 /** "50% complete" / "مكتمل بنسبة ٥٠٪" as the page formats it. */
 const completeText = async (page: Page, lang: Language, value: number) => {
@@ -32,7 +32,7 @@ const completeText = async (page: Page, lang: Language, value: number) => {
       new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(fraction),
     [lang, value / 100] as const,
   );
-  return lang === 'ar' ? `مكتمل بنسبة ${percent}` : `${percent} complete`;
+  return translator(lang)('{percent} complete', { percent });
 };
 
 /**
@@ -82,24 +82,24 @@ test('a PDF completes at its last page, a video with "Mark as done"; the dashboa
   await expect(progress).toHaveAttribute('aria-valuenow', '0');
 
   // PDF: page 1 of 2 is not the end; page 2 is.
-  await itemButton(page, say(lang, 'pdf')).click();
+  await itemButton(page, LESSONS.pdf[lang]).click();
   const status = page.getByTestId('pdf-page-status');
   await expect(status).toHaveText(pageOf(lang, 1, 2));
-  await expect(page.getByRole('button', { name: say(lang, 'markAsDone'), exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: markAsDoneLabel(lang), exact: true })).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '0');
   await page.getByRole('button', { name: S.nextPage }).click();
   await expect(status).toHaveText(pageOf(lang, 2, 2));
-  await expect(page.getByRole('button', { name: say(lang, 'completed'), exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: completed(lang), exact: true })).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '25');
-  await expect(itemButton(page, say(lang, 'pdf'))).toHaveAccessibleName(new RegExp(say(lang, 'completed')));
+  await expect(itemButton(page, LESSONS.pdf[lang])).toHaveAccessibleName(new RegExp(completed(lang)));
 
   // Video: no player can load here, so the learner marks it done — with the keyboard.
-  await itemButton(page, say(lang, 'video')).click();
+  await itemButton(page, LESSONS.video[lang]).click();
   await expect(page.getByTestId('video-frame')).toBeVisible();
-  const markAsDone = page.getByRole('button', { name: say(lang, 'markAsDone'), exact: true });
+  const markAsDone = page.getByRole('button', { name: markAsDoneLabel(lang), exact: true });
   await markAsDone.focus();
   await page.keyboard.press('Enter');
-  const done = page.getByRole('button', { name: say(lang, 'completed'), exact: true });
+  const done = page.getByRole('button', { name: completed(lang), exact: true });
   await expect(done).toBeFocused();
   await expect(done).toHaveAttribute('aria-disabled', 'true');
   await expect(progress).toHaveAttribute('aria-valuenow', '50');
@@ -126,7 +126,7 @@ test('a PDF completes at its last page, a video with "Mark as done"; the dashboa
   await snap(page, lang, 'dashboard-progress');
   await page.goto(`/course/${course.id}?resource=${course.pdfId}`);
   await expect(page.getByTestId('pdf-page-status')).toHaveText(pageOf(lang, 1, 2));
-  await expect(page.getByRole('button', { name: say(lang, 'completed'), exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: completed(lang), exact: true })).toBeVisible();
   await page.getByRole('heading', { name: S.courseContent }).getByRole('button').click();
   await expect(page.getByTestId('lesson-tick')).toHaveCount(2);
   await snap(page, lang, 'viewer-completion');
@@ -143,13 +143,13 @@ test('a video completes by itself once 90 % has played, from the player frame on
     await route.fulfill({ contentType: 'text/html; charset=utf-8', body: FAKE_PLAYER });
   });
   await openCourse(page, lang);
-  await itemButton(page, say(lang, 'video')).click();
-  await expect(page.getByRole('button', { name: say(lang, 'completed'), exact: true })).toBeVisible();
+  await itemButton(page, LESSONS.video[lang]).click();
+  await expect(page.getByRole('button', { name: completed(lang), exact: true })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: S.yourProgress })).toHaveAttribute(
     'aria-valuenow',
     '25',
   );
-  await expect(itemButton(page, say(lang, 'video'))).toHaveAccessibleName(new RegExp(say(lang, 'completed')));
+  await expect(itemButton(page, LESSONS.video[lang])).toHaveAccessibleName(new RegExp(completed(lang)));
   const embed = new URL(fulfilled[0]!);
   expect(embed.searchParams.get('enablejsapi')).toBe('1');
   expect(embed.searchParams.get('origin')).toBe(new URL(page.url()).origin);
