@@ -21,6 +21,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     ],
     environment: 'node',
     env,
+    // One migrated template database per run; each test file's database is a copy (decision 032).
+    globalSetup: [new URL('packages/server/src/test/global-setup.ts', import.meta.url).pathname],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

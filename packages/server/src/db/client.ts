@@ -31,13 +31,19 @@ export const CONNECT_TIMEOUT_MS = 3000;
 /** Serialises migrations across instances starting together (any fixed 64-bit number of ours). */
 export const MIGRATION_LOCK_KEY = '7401913202611';
 
-const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
+export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 
 /**
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir/db` (or in memory for
- * `memory://`), and applies the committed migrations.
+ * `memory://`), and applies the committed migrations. An in-memory database can start from
+ * `loadDataDir`, a PGlite data-directory dump: the tests load one that is already migrated, which
+ * skips PGlite's initdb (most of a fresh start's cost).
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.url) return openPostgres(options.url);
   const inMemory = options.dataDir === 'memory://';
   const dir = inMemory ? undefined : path.join(options.dataDir, 'db');
@@ -51,7 +57,7 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
       isNew = false;
     }
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir) : new PGlite({ loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {

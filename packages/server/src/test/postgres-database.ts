@@ -6,12 +6,20 @@ export interface PostgresTestDatabase {
   url: string;
   /** Runs one statement as the server's superuser (outside the test database). */
   admin<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
+  /** Resolves once no session is connected to the database (or after about a second). */
+  disconnected(): Promise<void>;
   drop(): Promise<void>;
 }
 
-/** A new, empty PostgreSQL database with a unique name on the server at `serverUrl`. */
-export async function createPostgresDatabase(serverUrl: string): Promise<PostgresTestDatabase> {
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+/**
+ * A new PostgreSQL database with a unique name on the server at `serverUrl`: empty, or a copy of the
+ * database `template` (which nobody may be connected to).
+ */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  options: { template?: string; prefix?: string } = {},
+): Promise<PostgresTestDatabase> {
+  const name = `${options.prefix ?? 'test'}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = async <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -21,24 +29,29 @@ export async function createPostgresDatabase(serverUrl: string): Promise<Postgre
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(`create database ${name}${options.template ? ` template ${options.template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const disconnected = async () => {
+    // pool.end() resolves before its sockets have closed.
+    for (let i = 0; i < 50; i++) {
+      const [row] = await admin<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (row!.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   return {
     name,
     url: url.toString(),
     admin,
+    disconnected,
     async drop() {
-      // pool.end() resolves before its sockets have closed; forcing the drop while they are still
-      // closing kills them mid-goodbye and surfaces as an unhandled 57P01 error. Let them go first.
-      for (let i = 0; i < 50; i++) {
-        const [row] = await admin<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (row!.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // Forcing the drop while the pool's sockets are still closing kills them mid-goodbye and
+      // surfaces as an unhandled 57P01 error. Let them go first.
+      await disconnected();
       await admin(`drop database if exists ${name} with (force)`);
     },
   };

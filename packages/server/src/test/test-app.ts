@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { loadEnv, type Env } from '../env.ts';
@@ -22,14 +24,18 @@ export interface SecondInstance {
 
 /**
  * A real app on a real, empty, migrated database: in-memory PGlite, or, when TEST_DATABASE_URL is set,
- * a PostgreSQL database with a unique name that is dropped on close.
+ * a PostgreSQL database with a unique name that is dropped on close. Either starts as a copy of the
+ * run's migrated template (test/global-setup.ts), so opening it only checks that nothing is left to
+ * migrate.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
   options: { logStream?: LogStream } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const postgres = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
+  const postgres = serverUrl
+    ? await createPostgresDatabase(serverUrl, { template: inject('templateDatabase') ?? undefined })
+    : undefined;
   const databaseUrl = postgres?.url;
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -41,7 +47,11 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,
   });
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    loadDataDir: templateDump(),
+  });
   const app = await buildApp({ env, db: database.db, logStream: options.logStream });
   database.useLogger(app.log);
   await app.ready();
@@ -56,6 +66,15 @@ export async function createTestApp(
       await postgres?.drop();
     },
   };
+}
+
+let dump: Buffer | undefined;
+/** The migrated PGlite template, read once per test file (the Blob is consumed by each load). */
+function templateDump(): Blob | undefined {
+  const file = inject('templateDump');
+  if (!file) return undefined;
+  dump ??= readFileSync(file);
+  return new Blob([dump]);
 }
 
 /**
