@@ -12,23 +12,14 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
+// The same Chromium and flags as the e2e tests.
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../packages/e2e/src/chromium.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const PORT = Number(process.env.PERF_PORT ?? 4390);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.PERF_RUNS ?? 3);
 const LEARNER = { email: 'learner@example.com', password: 'demo-learner-pass' };
-// The same Chromium and flags as the e2e tests (packages/e2e/playwright.config.ts).
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -97,8 +88,8 @@ async function main() {
     { p: `/course/${courseId}`, signedIn: true, label: '/course/:id' },
   ];
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_FLAGS],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const rows = [];

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './src/chromium.mjs';
 import {
   ADMIN,
   APP_PORT,
@@ -15,20 +16,6 @@ const dataDir = `.artifacts/data-${APP_PORT}`;
 // too, while the server is already running on that directory: only the main process may remove it.
 if (!process.env.E2E_REUSE && process.env.TEST_WORKER_INDEX === undefined)
   rmSync(dataDir, { recursive: true, force: true });
-
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 const RUN_LAST = /catalogue-pages\.spec\.ts$/;
 
@@ -46,7 +33,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     viewport: { width: 1280, height: 800 },
-    launchOptions: chromium,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
   },
   projects: [
     { name: 'en', use: { locale: 'en-US' }, testIgnore: RUN_LAST },

@@ -16,6 +16,31 @@ import { enrol, strings } from './learner-support.ts';
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../server/dist/main.js');
 
+/**
+ * The outage servers this worker has started and not yet seen exit. A test that times out never
+ * reaches its own clean-up, so they are stopped after each test (hooks run after a timeout too), and
+ * killed when the worker exits (Ctrl-C, a crashed run): no server is ever left holding its port.
+ */
+const running = new Set<ChildProcess>();
+test.afterEach(async () => {
+  await Promise.all([...running].map(stopServer));
+});
+process.once('exit', () => {
+  for (const child of running) signalGroup(child, 'SIGKILL');
+});
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Each server leads its own process group (detached), so the signal reaches anything it started too. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || hasExited(child)) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // It exited in the meantime.
+  }
+}
+
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
@@ -31,10 +56,13 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
     stdio: 'ignore',
+    detached: true,
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The outage server exited with ${child.exitCode}`);
+    if (hasExited(child)) throw new Error(`The outage server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/api/v1/health`)).ok) return child;
     } catch {
@@ -42,15 +70,17 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  child.kill('SIGKILL');
   throw new Error('The outage server did not start');
 }
 
-async function stopServer(child: ChildProcess | null) {
-  if (!child || child.exitCode !== null) return;
+/** SIGTERM (the server closes its database cleanly), SIGKILL if it is still there 10 s later. */
+async function stopServer(child: ChildProcess) {
+  if (hasExited(child)) return;
   const exited = once(child, 'exit');
-  child.kill('SIGTERM');
+  signalGroup(child, 'SIGTERM');
+  const kill = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
   await exited;
+  clearTimeout(kill);
 }
 
 test('a real outage shows the error panels, and "Try again" recovers once the server is back', async ({
@@ -66,61 +96,55 @@ test('a real outage shows the error panels, and "Try again" recovers once the se
   const dataDir = path.resolve(import.meta.dirname, `../.artifacts/data-outage-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
 
-  let server: ChildProcess | null = await startServer(port, dataDir);
-  try {
-    const api = await playwright.request.newContext({ baseURL: base });
-    const learner = await createAccount(api);
-    const auth = { authorization: `Bearer ${learner.token}` };
-    const catalogue = (await (await api.get('/api/v1/course/approved', { headers: auth })).json()) as {
-      data: CourseSummary[];
-    };
-    const [first, second] = catalogue.data;
-    if (!first || !second) throw new Error('The demo catalogue needs two approved courses');
-    await enrol(api, learner, first._id);
-    await enrol(api, learner, second._id);
-    const titleOf = (course: CourseSummary) =>
-      lang === 'ar' && course.title_tr ? course.title_tr : course.title;
+  let server = await startServer(port, dataDir);
+  const api = await playwright.request.newContext({ baseURL: base });
+  const learner = await createAccount(api);
+  const auth = { authorization: `Bearer ${learner.token}` };
+  const catalogue = (await (await api.get('/api/v1/course/approved', { headers: auth })).json()) as {
+    data: CourseSummary[];
+  };
+  const [first, second] = catalogue.data;
+  if (!first || !second) throw new Error('The demo catalogue needs two approved courses');
+  await enrol(api, learner, first._id);
+  await enrol(api, learner, second._id);
+  const titleOf = (course: CourseSummary) =>
+    lang === 'ar' && course.title_tr ? course.title_tr : course.title;
 
-    await page.goto(`${base}/404-for-storage`);
-    await signInBrowser(page, learner);
-    await page.goto(`${base}/dashboard`);
-    const cards = page.getByTestId('course-card');
-    await expect(page.getByRole('link', { name: titleOf(second) })).toBeVisible();
-    // Open a course once so the viewer's code is in the browser before the outage.
-    await page.getByRole('link', { name: titleOf(first) }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(first));
-    await page.getByRole('link', { name: S.backToDashboard }).click();
-    await expect(page.getByRole('heading', { level: 1, name: S.availableCourses })).toBeVisible();
+  await page.goto(`${base}/404-for-storage`);
+  await signInBrowser(page, learner);
+  await page.goto(`${base}/dashboard`);
+  const cards = page.getByTestId('course-card');
+  await expect(page.getByRole('link', { name: titleOf(second) })).toBeVisible();
+  // Open a course once so the viewer's code is in the browser before the outage.
+  await page.getByRole('link', { name: titleOf(first) }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(first));
+  await page.getByRole('link', { name: S.backToDashboard }).click();
+  await expect(page.getByRole('heading', { level: 1, name: S.availableCourses })).toBeVisible();
 
-    // Outage while searching the catalogue.
-    await stopServer(server);
-    server = null;
-    await page.getByRole('searchbox', { name: S.searchCourses }).fill('open');
-    await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(S.dashboardError)).toBeVisible();
-    await expect(cards).toHaveCount(0);
-    await expectAccessible(page);
-    await snap(page, lang, 'dashboard-error');
-    server = await startServer(port, dataDir);
-    await page.getByRole('button', { name: S.tryAgain }).click();
-    await expect(cards.first()).toBeVisible();
-    await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toHaveCount(0);
+  // Outage while searching the catalogue.
+  await stopServer(server);
+  await page.getByRole('searchbox', { name: S.searchCourses }).fill('open');
+  await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(S.dashboardError)).toBeVisible();
+  await expect(cards).toHaveCount(0);
+  await expectAccessible(page);
+  await snap(page, lang, 'dashboard-error');
+  server = await startServer(port, dataDir);
+  await page.getByRole('button', { name: S.tryAgain }).click();
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toHaveCount(0);
 
-    // Outage while opening a course.
-    await page.getByRole('searchbox', { name: S.searchCourses }).fill('');
-    await expect(page.getByRole('link', { name: titleOf(second) })).toBeVisible();
-    await stopServer(server);
-    server = null;
-    await page.getByRole('link', { name: titleOf(second) }).click();
-    await expect(page.getByText(S.viewerError)).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toBeVisible();
-    await expectAccessible(page);
-    await snap(page, lang, 'viewer-error');
-    server = await startServer(port, dataDir);
-    await page.getByRole('button', { name: S.tryAgain }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(second));
-    await api.dispose();
-  } finally {
-    await stopServer(server);
-  }
+  // Outage while opening a course.
+  await page.getByRole('searchbox', { name: S.searchCourses }).fill('');
+  await expect(page.getByRole('link', { name: titleOf(second) })).toBeVisible();
+  await stopServer(server);
+  await page.getByRole('link', { name: titleOf(second) }).click();
+  await expect(page.getByText(S.viewerError)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, lang, 'viewer-error');
+  server = await startServer(port, dataDir);
+  await page.getByRole('button', { name: S.tryAgain }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(second));
+  await api.dispose();
 });

@@ -4,22 +4,19 @@ import { cleanup, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
 // Vitest runs without globals, so Testing Library cannot unmount between tests by itself.
 afterEach(cleanup);
 
 /**
  * Renders `element` at `route` inside the app's providers (English catalog, a fresh QueryClient
- * without retries, a memory router). Extra routes let a test see where navigation went.
+ * without retries, a memory router). Extra routes (with loaders, if a test needs a navigation to
+ * take time) let a test see where navigation went.
  */
 export function renderApp(
   element: ReactElement,
-  {
-    route = '/',
-    path = '*',
-    routes = [],
-  }: { route?: string; path?: string; routes?: { path: string; element: ReactElement }[] } = {},
+  { route = '/', path = '*', routes = [] }: { route?: string; path?: string; routes?: RouteObject[] } = {},
 ) {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
   const queryClient = new QueryClient({

@@ -1,6 +1,11 @@
 import type { Db } from '../../db/client.ts';
 import { enqueueMail } from './mail.outbox.ts';
-import { passwordResetMail, signupAttemptMail, verificationMail } from './mail.templates.ts';
+import {
+  passwordResetMail,
+  signupAttemptMail,
+  verificationMail,
+  type MailContent,
+} from './mail.templates.ts';
 
 /**
  * The mail feature's surface for other features: each function renders one message in the
@@ -8,28 +13,13 @@ import { passwordResetMail, signupAttemptMail, verificationMail } from './mail.t
  * transaction commits). Templates, the outbox and the transports stay private to this feature.
  */
 
-type To = { to: string };
+/** A queueing function for one template: the recipient, plus what that template needs. */
+const queueing =
+  <Content extends object>(template: (content: Content) => MailContent) =>
+  async (db: Db, input: { to: string } & Content): Promise<void> => {
+    await enqueueMail(db, { to: input.to, ...template(input) });
+  };
 
-export async function queueVerificationMail(
-  db: Db,
-  input: To & Parameters<typeof verificationMail>[0],
-): Promise<void> {
-  const { to, ...content } = input;
-  await enqueueMail(db, { to, ...verificationMail(content) });
-}
-
-export async function queuePasswordResetMail(
-  db: Db,
-  input: To & Parameters<typeof passwordResetMail>[0],
-): Promise<void> {
-  const { to, ...content } = input;
-  await enqueueMail(db, { to, ...passwordResetMail(content) });
-}
-
-export async function queueSignupAttemptMail(
-  db: Db,
-  input: To & Parameters<typeof signupAttemptMail>[0],
-): Promise<void> {
-  const { to, ...content } = input;
-  await enqueueMail(db, { to, ...signupAttemptMail(content) });
-}
+export const queueVerificationMail = queueing(verificationMail);
+export const queuePasswordResetMail = queueing(passwordResetMail);
+export const queueSignupAttemptMail = queueing(signupAttemptMail);

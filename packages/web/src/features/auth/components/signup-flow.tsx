@@ -20,7 +20,6 @@ import {
 import { useSignup } from '../api/signup.ts';
 import { passwordHint } from '../lib/password-hint.ts';
 import { AuthPage } from './auth-page.tsx';
-import { FormAlert } from './form-alert.tsx';
 import { OidcSignInSection } from './oidc-sign-in-buttons.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
 
@@ -164,7 +163,6 @@ function SignupForm({
   const language = useLanguage();
   const message = useValidationMessage();
   const signup = useSignup();
-  const [failure, setFailure] = useState<{ message: string; taken: boolean } | null>(null);
   const { errors } = form.formState;
   const firstField = useRef<HTMLInputElement | null>(null);
   useEffect(() => firstField.current?.focus(), []);
@@ -179,7 +177,6 @@ function SignupForm({
 
   const onSubmit = form.handleSubmit(
     (values) => {
-      setFailure(null);
       // The role comes from the constant chosen on the first step, never from a label.
       const body: SignupBody = { ...values, role, preferred_language: language };
       signup.mutate(body, {
@@ -189,10 +186,6 @@ function SignupForm({
           for (const fieldError of error.fieldErrors)
             if (isField(fieldError.path))
               form.setError(fieldError.path, { type: 'server', message: fieldError.message });
-          if (error.code === 'EMAIL_TAKEN') {
-            form.setError('email', { type: 'server', message: error.message });
-            return setFailure({ message: error.message, taken: true });
-          }
           if (error.fieldErrors.length === 0) notify.error(error.message);
         },
       });
@@ -212,16 +205,6 @@ function SignupForm({
       </Link>
       <OidcSignInSection signupRole={role} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        {failure ? (
-          <FormAlert>
-            <p>{failure.message}</p>
-            {failure.taken ? (
-              <Link to={withNext(paths.login, next)} className="font-semibold underline underline-offset-2">
-                <Trans>Log In</Trans>
-              </Link>
-            ) : null}
-          </FormAlert>
-        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t`First Name`}

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Link } from 'react-router';
 import { renderApp } from '../../../test/render-app.tsx';
-import { SearchBox } from './search-box.tsx';
+import { SEARCH_DEBOUNCE_MS, SearchBox } from './search-box.tsx';
 
 describe('SearchBox', () => {
   it('on /dashboard keeps the settled term in ?q= (debounced)', async () => {
@@ -22,5 +23,66 @@ describe('SearchBox', () => {
     expect(box).toHaveValue('open');
     await router.navigate('/dashboard');
     await waitFor(() => expect(box).toHaveValue(''));
+  });
+
+  describe('a click made while the term is still settling', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is not undone by the term settling while the course is still loading', async () => {
+      vi.useFakeTimers();
+      // The course route takes time to enter, like the app's (lazy code and the session guard).
+      let enter = () => {};
+      const entered = new Promise<null>((resolve) => (enter = () => resolve(null)));
+      const { router } = renderApp(
+        <>
+          <SearchBox />
+          <Link to="/course/c1">A course</Link>
+        </>,
+        {
+          route: '/dashboard',
+          routes: [{ path: '/course/:id', loader: () => entered, element: <h1>The course</h1> }],
+        },
+      );
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'open' } });
+      fireEvent.click(screen.getByRole('link', { name: 'A course' }));
+      expect(router.state.navigation.location?.pathname).toBe('/course/c1');
+      // The term settles while the course is still loading: it must not navigate over the click.
+      await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      await act(async () => enter());
+      expect(router.state.location.pathname).toBe('/course/c1');
+      expect(screen.getByRole('heading', { name: 'The course' })).toBeInTheDocument();
+    });
+
+    it('still writes the term once a navigation that stays on the catalogue has finished', async () => {
+      vi.useFakeTimers();
+      // Entering /dashboard takes time after the first visit (the session guard, say).
+      let visits = 0;
+      let enter = () => {};
+      const entered = new Promise<null>((resolve) => (enter = () => resolve(null)));
+      const { router } = renderApp(<p>elsewhere</p>, {
+        path: '/elsewhere',
+        route: '/dashboard',
+        routes: [
+          {
+            path: '/dashboard',
+            loader: () => (visits++ === 0 ? null : entered),
+            element: (
+              <>
+                <SearchBox />
+                <Link to="/dashboard?view=list">List view</Link>
+              </>
+            ),
+          },
+        ],
+      });
+      await act(async () => {});
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'open' } });
+      fireEvent.click(screen.getByRole('link', { name: 'List view' }));
+      await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(router.state.location.search).toBe('');
+      await act(async () => enter());
+      const params = new URLSearchParams(router.state.location.search);
+      expect([params.get('view'), params.get('q')]).toEqual(['list', 'open']);
+    });
   });
 });

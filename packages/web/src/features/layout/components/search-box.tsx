@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { FiSearch } from 'react-icons/fi';
 import { LIMITS } from '@app/shared';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -40,11 +40,14 @@ export function SearchBox({ className = '' }: { className?: string }) {
     );
   };
 
-  // Typing: send the term once it has settled.
+  // Typing: send the term once it has settled, but never while a navigation is under way (a course
+  // card clicked just after typing): writing `?q=` is a navigation too, and it would cancel that one.
+  // The term waits; if the navigation left /dashboard, this box is gone and nothing is written.
+  const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
-    apply(debounced);
+    if (!navigating) apply(debounced);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled term triggers a search.
-  }, [debounced]);
+  }, [debounced, navigating]);
 
   // The URL changed by other means (Back, "Clear search", a link): show its term.
   useEffect(() => {
