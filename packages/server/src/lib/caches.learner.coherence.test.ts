@@ -74,6 +74,9 @@ describe('caches of the learner paths: two instances on one database', () => {
     await enrol(t.app, learner, course._id);
     expect(await inCatalogue(b.app, learner, course._id)).toMatchObject({ enrolled: true, progress: 0 });
     expect((await view(b.app, learner, course._id)).quizScore).toEqual([]);
+    const overall = async () =>
+      (await get(b.app, learner, `/user/overall-score/${course._id}`)).json<unknown>();
+    expect(await overall()).toEqual({ success: true, score: 0 });
 
     const done = await t.app.inject({
       method: 'PUT',
@@ -88,6 +91,7 @@ describe('caches of the learner paths: two instances on one database', () => {
     expect((await view(b.app, learner, course._id)).quizScore).toEqual([
       { quizId: quizOf(course).resourceId, score: 100 },
     ]);
+    expect(await overall()).toEqual({ success: true, score: 100 });
   });
 
   it('a course edited on A (content and quiz key) is what B shows and scores against', async () => {

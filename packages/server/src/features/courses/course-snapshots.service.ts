@@ -25,7 +25,7 @@ export interface CourseSnapshot {
   summaryHead: string;
   /** `course_section` as a learner receives it, JSON text. */
   sectionsJson: string;
-  /** Quiz resource id → its questions with the correct answers (for scoring only). */
+  /** Every quiz resource of the course → its questions with the correct answers (for scoring only). */
   quizzes: ReadonlyMap<string, QuizQuestion[]>;
 }
 
@@ -47,7 +47,7 @@ export async function courseSnapshot(
     sectionsJson: learnerSectionsJson(toSections(tree.sections, tree.resources)),
     quizzes: new Map(
       tree.resources.flatMap((resource) =>
-        resource.type === 'quiz' && resource.quiz ? [[resource.id, resource.quiz] as const] : [],
+        resource.type === 'quiz' ? [[resource.id, resource.quiz ?? []] as const] : [],
       ),
     ),
   };
