@@ -1,5 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
 import { courses } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { insertFile } from '../features/files/files.repository.ts';
@@ -36,13 +37,7 @@ export interface LoadReport {
   countersSet: boolean;
 }
 
-type Runner = Db | Tx;
-
-export async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
-  // Both drivers answer with a `rows` array; drizzle types the result per driver.
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
+export { rows };
 
 /** Loads `size` into `db` (which must hold no courses yet) and VACUUM ANALYZEs it. */
 export async function loadDataset(

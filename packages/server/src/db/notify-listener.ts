@@ -184,7 +184,29 @@ export async function listenPostgres(
     }
   }
 
-  caches.useBarrier(barrier);
+  /**
+   * Concurrent writers share barriers (decision 036: under load every quiz submit settles). A barrier
+   * already on its way may have been published before a caller's commit, so it cannot serve that
+   * caller; the next one, published once the current one is done, serves every caller that arrived
+   * meanwhile. So at most one barrier is in flight and one is waiting, however many writers settle.
+   */
+  let inFlight: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  function sharedBarrier(): Promise<void> {
+    if (!inFlight) {
+      inFlight = barrier().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    }
+    queued ??= inFlight.then(() => {
+      queued = null;
+      return sharedBarrier();
+    });
+    return queued;
+  }
+
+  caches.useBarrier(sharedBarrier);
   // Says hello again and finds a half-open connection (which raises no error).
   const heartbeat = setInterval(() => {
     void send(`h:${me}`);

@@ -19,8 +19,10 @@ export interface CachedSession {
 const TTL_MS = 60_000;
 
 /**
- * The in-process caches of the hot paths (decision 019): session lookups of the auth guard, pages of
- * the learner catalogue (without the per-caller fields) and each learner's enrolled course ids.
+ * The in-process caches of the hot paths (decisions 019 and 036): session lookups of the auth guard,
+ * pages of the learner catalogue as JSON text (without the per-caller fields), each course as a
+ * learner studies it (JSON text, its access facts and its quiz keys), the public catalogue's count,
+ * and per learner their enrolled course ids, their course progress and their best quiz scores.
  *
  * They are exact because every change to the rows behind them notifies (`app_cache` channel, sent by
  * database triggers at commit): `apply` evicts what a notification names. While the notifications may
@@ -30,6 +32,14 @@ export class AppCaches {
   readonly sessions = new TtlCache<CachedSession>(50_000, TTL_MS);
   readonly catalogue = new TtlCache<unknown>(500, TTL_MS);
   readonly enrolled = new TtlCache<ReadonlySet<string>>(20_000, TTL_MS);
+  /** By course id; what it holds is `course-snapshots.service.ts`'s business. */
+  readonly courses = new TtlCache<unknown>(2_000, TTL_MS);
+  /** By learner: course id → progress 0..100 in each enrolled course. */
+  readonly progress = new TtlCache<ReadonlyMap<string, number>>(20_000, TTL_MS);
+  /** By `<learner>:<course>`: the learner's best quiz scores in the course. */
+  readonly scores = new TtlCache<unknown>(20_000, TTL_MS);
+  /** The number of public courses (the public catalogue's page count). */
+  readonly publicCount = new TtlCache<number>(1, TTL_MS);
   private live = false;
   private barrier: () => Promise<void> = async () => {};
 
@@ -61,9 +71,28 @@ export class AppCaches {
     this.sessions.clear();
     this.catalogue.clear();
     this.enrolled.clear();
+    this.clearCourses();
+    this.progress.clear();
+    this.scores.clear();
   }
 
-  /** One notification payload: `s:<session id>`, `u:<user id>`, `e:<user id>`, `c:*`; `<prefix>*` = all. */
+  /** Everything derived from course rows, their trees or their authors. */
+  private clearCourses(): void {
+    this.catalogue.clear();
+    this.courses.clear();
+    this.publicCount.clear();
+  }
+
+  /** A learner's progress and scores (their scores are keyed `<learner>:<course>`). */
+  private clearLearner(userId: string): void {
+    this.progress.delete(userId);
+    this.scores.deleteKeysStartingWith(`${userId}:`);
+  }
+
+  /**
+   * One notification payload: `s:<session id>`, `u:<user id>`, `e:<user id>`, `c:*`, `p:<user id>`
+   * (their lesson completions or quiz scores changed); `<prefix>*` = all.
+   */
   apply(payload: string): void {
     const kind = payload.slice(0, 2);
     const key = payload.slice(2);
@@ -74,17 +103,37 @@ export class AppCaches {
         else this.sessions.delete(key);
         break;
       case 'u:':
-        // Author names and roles appear in the catalogue too.
-        this.catalogue.clear();
-        if (all) this.sessions.clear();
-        else this.sessions.deleteWhere((session) => session.id === key);
+        // Author names and roles appear in the catalogue and the course views too.
+        this.clearCourses();
+        if (all) {
+          this.sessions.clear();
+          this.progress.clear();
+          this.scores.clear();
+        } else {
+          this.sessions.deleteWhere((session) => session.id === key);
+          this.clearLearner(key);
+        }
         break;
       case 'e:':
-        if (all) this.enrolled.clear();
-        else this.enrolled.delete(key);
+        if (all) {
+          this.enrolled.clear();
+          this.progress.clear();
+        } else {
+          this.enrolled.delete(key);
+          this.progress.delete(key);
+        }
         break;
       case 'c:':
-        this.catalogue.clear();
+        // A course's lessons and quizzes are progress's denominator and the scores' quizzes.
+        this.clearCourses();
+        this.progress.clear();
+        this.scores.clear();
+        break;
+      case 'p:':
+        if (all) {
+          this.progress.clear();
+          this.scores.clear();
+        } else this.clearLearner(key);
         break;
       // 'b:' (barriers) are answered by the listener itself.
     }

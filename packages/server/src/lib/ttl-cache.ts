@@ -61,6 +61,12 @@ export class TtlCache<V> {
     for (const [key, entry] of this.entries) if (match(entry.value)) this.entries.delete(key);
   }
 
+  /** Deletes every entry whose key starts with `prefix` (a scan: for keys like `<user>:<course>`). */
+  deleteKeysStartingWith(prefix: string): void {
+    this.gen++;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.gen++;
     this.entries.clear();

@@ -12,16 +12,15 @@ import { forbidden } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { coursesMessages } from './courses.messages.ts';
 import { maySeeContributorCourses } from './course-access.service.ts';
-import { toSummary } from './course-views.service.ts';
-import { progressForCourses } from '../learning/completion.service.ts';
+import { closeSummaryJson, summaryJsonHead, toSummary } from './course-views.service.ts';
+import { enrolledIdsOf } from './course-snapshots.service.ts';
+import { cachedProgress as progressOf } from '../learning/completion.service.ts';
 import {
   approvedPage,
-  enrolledCourseIds,
   likePattern,
   listAll,
   listByContributor,
   type StaffPage,
-  type SummaryPage,
 } from './course-lists.repository.ts';
 
 /** One page of a course list as the contract shows it. */
@@ -30,44 +29,50 @@ export interface CoursePage {
   pagination: Pagination;
 }
 
+/** A catalogue page as cached for every caller: each row's summary JSON head (decision 036). */
+interface CachedCataloguePage {
+  rows: { id: string; head: string }[];
+  total: number;
+}
+
 /**
- * The learner catalogue (`GET /course/approved`) through the in-process caches of decision 019: the
- * page itself is the same for every caller and cached by (search, limit, offset); the caller's
- * `enrolled` flags come from their cached set of enrolled course ids. Both are evicted by the change
- * notifications, so an edit, a review action or an enrolment shows at once.
+ * The learner catalogue (`GET /course/approved`) as the response's JSON text, through the in-process
+ * caches of decisions 019 and 036: the page is the same for every caller and cached by (search,
+ * limit, offset) as JSON fragments already encoded with the contract's schema, so a hit costs string
+ * joins; the caller's `enrolled` flags and progress come from their own cached enrolled ids and
+ * progress. All are evicted by change notifications, so an edit, a review action, an enrolment or a
+ * completed lesson shows at once.
  */
-export async function cataloguePage(
+export async function cataloguePageJson(
   db: Db,
   caches: AppCaches,
   viewerId: string,
   q: string,
   page: PageQuery,
-): Promise<CoursePage> {
+): Promise<string> {
   const pattern = likePattern(foldForSearch(q));
-  const bypass = !caches.usable;
   const shared = (await caches.catalogue.getOrLoad(
     `${page.limit}:${page.offset}:${pattern}`,
-    () => approvedPage(db, pattern, page),
-    bypass,
-  )) as SummaryPage;
-  const enrolled =
-    shared.rows.length === 0
-      ? new Set<string>()
-      : await caches.enrolled.getOrLoad(viewerId, () => enrolledCourseIds(db, viewerId), bypass);
-  // Progress is the caller's own and changes with every lesson, so it is never cached: one set-based
-  // query for the enrolled courses of this page (decision 033).
-  const progress = await progressForCourses(
-    db,
-    viewerId,
-    shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id),
-  );
-  return {
-    data: shared.rows.map((row) => ({
-      ...toSummary(row, viewerId, enrolled.has(row.id)),
-      ...(enrolled.has(row.id) ? { progress: progress.get(row.id) ?? 0 } : {}),
-    })),
-    pagination: { total: shared.total, limit: page.limit, offset: page.offset },
-  };
+    async (): Promise<CachedCataloguePage> => {
+      const { rows, total } = await approvedPage(db, pattern, page);
+      return { rows: rows.map((row) => ({ id: row.id, head: summaryJsonHead(row) })), total };
+    },
+    !caches.usable,
+  )) as CachedCataloguePage;
+  const enrolled = shared.rows.length === 0 ? new Set<string>() : await enrolledIdsOf(db, caches, viewerId);
+  const onPage = shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id);
+  const progress = onPage.length === 0 ? new Map() : await progressOf(db, caches, viewerId, enrolled, onPage);
+  const data = shared.rows.map((row) => {
+    if (!enrolled.has(row.id)) return closeSummaryJson(row.head, viewerId, false);
+    return closeSummaryJson(
+      row.head,
+      viewerId,
+      true,
+      `,"progress":${JSON.stringify(progress.get(row.id) ?? 0)}`,
+    );
+  });
+  const pagination = JSON.stringify({ total: shared.total, limit: page.limit, offset: page.offset });
+  return `{"success":true,"data":[${data.join(',')}],"pagination":${pagination}}`;
 }
 
 /** Every course in the administrators' table order (the route lets administrators only in). */

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import {
+  courseSummarySchema,
+  learnerSectionSchema,
   ROLE_AR,
   STATUS_AR,
   type Course,
   type CourseSummary,
-  type LearnerCourse,
   type LearnerSection,
   type Section,
 } from '@app/shared';
@@ -56,6 +58,34 @@ export function toSummary(row: SummaryRow, viewerId: string, enrolled: boolean):
   };
 }
 
+/** The summary fields that are the same for every caller (the cacheable part). */
+const sharedSummarySchema = courseSummarySchema.omit({
+  enrolled_users: true,
+  enrolled: true,
+  progress: true,
+});
+const learnerSectionsSchema = z.array(learnerSectionSchema);
+
+/**
+ * A summary as cacheable JSON text (decision 036): encoded with the contract's schema, as the route's
+ * serializer would, but without the caller's fields and without its closing brace, so that
+ * `closeSummaryJson` finishes it per request with string joins instead of a schema pass per row.
+ */
+export function summaryJsonHead(row: SummaryRow): string {
+  return JSON.stringify(z.encode(sharedSummarySchema, toSummary(row, '', false))).slice(0, -1);
+}
+
+/** A cached summary head finished with the caller's fields (`more`: further `,"key":value` pairs). */
+export function closeSummaryJson(head: string, viewerId: string, enrolled: boolean, more = ''): string {
+  const users = enrolled ? JSON.stringify([viewerId]) : '[]';
+  return `${head},"enrolled_users":${users},"enrolled":${enrolled}${more}}`;
+}
+
+/** The learner's sections (no answers) as JSON text, encoded with the contract's schema. */
+export function learnerSectionsJson(sections: Section[]): string {
+  return JSON.stringify(z.encode(learnerSectionsSchema, withoutAnswers(sections)));
+}
+
 /** Sections with their resources in order, answers included. */
 export function toSections(sectionRows: SectionRecord[], resourceRows: ResourceRecord[]): Section[] {
   return sectionRows.map((section) => ({
@@ -104,22 +134,5 @@ export async function fullCourse(db: Db, viewerId: string, courseId: string): Pr
   return {
     ...toSummary(row, viewerId, row.enrolled),
     course_section: toSections(tree.sections, tree.resources),
-  };
-}
-
-/**
- * The course as a learner studies it: no correct answers. The caller has already asked the access
- * policy whether this viewer may study it; `quizScore` is the learning feature's to add.
- */
-export async function learnerCourseContent(
-  db: Db,
-  viewerId: string,
-  courseId: string,
-): Promise<Omit<LearnerCourse, 'quizScore'> | null> {
-  const [row, tree] = await Promise.all([findSummaryRow(db, viewerId, courseId), findTreeRows(db, courseId)]);
-  if (!row) return null;
-  return {
-    ...toSummary(row, viewerId, row.enrolled),
-    course_section: withoutAnswers(toSections(tree.sections, tree.resources)),
   };
 }

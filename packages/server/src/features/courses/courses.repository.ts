@@ -63,6 +63,9 @@ function buildQueries(db: Db) {
     summary: withCallerSelect(db)
       .where(eq(courses.id, sql.placeholder('courseId')))
       .prepare('courses_summary'),
+    sharedSummary: summarySelect(db)
+      .where(eq(courses.id, sql.placeholder('courseId')))
+      .prepare('courses_shared_summary'),
     sections: db
       .select()
       .from(courseSections)
@@ -98,6 +101,12 @@ const queries = preparedFor(buildQueries);
 export async function findSummaryRow(db: Db, viewerId: string, courseId: string) {
   const [row] = await queries(db).summary.execute({ callerId: viewerId, courseId });
   return row ? { ...row, enrolled: Boolean(row.enrolled) } : null;
+}
+
+/** One course's summary row without anything of a caller (it is cached for every caller). */
+export async function findSharedSummaryRow(db: Db, courseId: string): Promise<SummaryRow | null> {
+  const [row] = await queries(db).sharedSummary.execute({ courseId });
+  return row ?? null;
 }
 
 /** A course's section rows and resource rows, each in order (answers included). */

@@ -15,7 +15,8 @@ import {
 import { currentUser } from '../../plugins/authenticate.ts';
 import { localize } from '../../lib/localize.ts';
 import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
-import { allCoursesPage, cataloguePage, contributorCoursesPage } from './course-lists.service.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
+import { allCoursesPage, cataloguePageJson, contributorCoursesPage } from './course-lists.service.ts';
 import { applyCourseAction, courseForEditing, createCourse, updateCourse } from './courses.service.ts';
 
 const tags = ['courses'];
@@ -60,10 +61,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseListResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { q = '', ...page } = request.query;
-      const result = await cataloguePage(app.db, app.caches, currentUser(request).id, q, page);
-      return { success: true as const, ...result };
+      const json = await cataloguePageJson(app.db, app.caches, currentUser(request).id, q, page);
+      return sendJsonText(reply, json); // rendered from cached JSON fragments (decision 036)
     },
   );
 

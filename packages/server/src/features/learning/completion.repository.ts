@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
+import { CACHE_CHANNEL } from '../../db/notify-listener.ts';
 import { lessonCompletions, quizScores, resources } from '../../db/schema.ts';
 
 /** Resource types a learner completes by studying them; quizzes count by their best score instead. */
@@ -61,12 +62,23 @@ export async function isLessonOf(db: Db, courseId: string, resourceId: string): 
   return rows.length > 0;
 }
 
-/** Idempotent: the (learner, resource) primary key makes a second completion a no-op. */
+/**
+ * Idempotent: the (learner, resource) primary key makes a second completion a no-op. A new completion
+ * notifies `p:<user>` at commit, evicting the learner's cached progress on every instance (decision 036).
+ */
 export async function recordCompletion(
   db: Db,
   completion: { userId: string; courseId: string; resourceId: string },
 ): Promise<void> {
-  await db.insert(lessonCompletions).values(completion).onConflictDoNothing();
+  const { userId, courseId, resourceId } = completion;
+  await db.execute(sql`
+    with done as (
+      insert into ${lessonCompletions} (user_id, course_id, resource_id)
+      values (${userId}, ${courseId}, ${resourceId})
+      on conflict do nothing
+      returning user_id
+    )
+    select pg_notify(${CACHE_CHANNEL}, 'p:' || user_id::text) from done`);
 }
 
 /** The lessons of a course this learner has completed. */

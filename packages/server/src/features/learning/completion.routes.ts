@@ -23,10 +23,9 @@ export const completionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { courseId, resourceId } = request.params;
-      return {
-        success: true as const,
-        data: await completeLesson(app.db, currentUser(request), courseId, resourceId),
-      };
+      const data = await completeLesson(app.db, app.caches, currentUser(request), courseId, resourceId);
+      await app.caches.settle(); // the catalogue's progress is cached (decision 036)
+      return { success: true as const, data };
     },
   );
 
@@ -44,7 +43,7 @@ export const completionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await learnerProgress(app.db, currentUser(request), request.params.courseId),
+      data: await learnerProgress(app.db, app.caches, currentUser(request), request.params.courseId),
     }),
   );
 };

@@ -1,5 +1,6 @@
 import type { CourseProgress } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import type { AppCaches } from '../../lib/caches.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { notFound } from '../../lib/errors.ts';
 import { completedLessons, isLessonOf, progressByCourse, recordCompletion } from './completion.repository.ts';
@@ -7,8 +8,13 @@ import { learningMessages } from './learning.messages.ts';
 import { assertMayStudy } from './learning.service.ts';
 
 /** The caller's completed lessons and course progress (same access as the course view). */
-export async function learnerProgress(db: Db, user: AuthUser, courseId: string): Promise<CourseProgress> {
-  await assertMayStudy(db, user, courseId);
+export async function learnerProgress(
+  db: Db,
+  caches: AppCaches,
+  user: AuthUser,
+  courseId: string,
+): Promise<CourseProgress> {
+  await assertMayStudy(db, caches, user, courseId);
   return progressOf(db, user.id, courseId);
 }
 
@@ -27,19 +33,39 @@ async function progressOf(db: Db, userId: string, courseId: string): Promise<Cou
  */
 export async function completeLesson(
   db: Db,
+  caches: AppCaches,
   user: AuthUser,
   courseId: string,
   resourceId: string,
 ): Promise<CourseProgress> {
-  await assertMayStudy(db, user, courseId);
+  await assertMayStudy(db, caches, user, courseId);
   if (!(await isLessonOf(db, courseId, resourceId))) throw notFound(learningMessages.lessonNotFound);
   await recordCompletion(db, { userId: user.id, courseId, resourceId });
   return progressOf(db, user.id, courseId);
 }
 
 /**
- * Course progress of one learner for a page of courses, in one set-based query (the dashboard's
- * cards; decision 033). Callers pass only courses the learner is enrolled in.
+ * Course progress of one learner in their enrolled courses (the catalogue's cards; decision 033),
+ * cached per learner over all of `enrolledIds` in one set-based query (decision 036). Evicted when
+ * their completions, scores or enrolments change (`p:`/`e:` notifications) and on any course change
+ * (lessons and quizzes are the denominator). `needed` are the ids the caller will read: a cached map
+ * without one of them predates an enrolment and is reloaded.
  */
-export const progressForCourses = (db: Db, userId: string, courseIds: readonly string[]) =>
-  progressByCourse(db, userId, courseIds);
+export async function cachedProgress(
+  db: Db,
+  caches: AppCaches,
+  userId: string,
+  enrolledIds: ReadonlySet<string>,
+  needed: readonly string[],
+): Promise<ReadonlyMap<string, number>> {
+  const load = async () => {
+    const found = await progressByCourse(db, userId, [...enrolledIds]);
+    return new Map([...enrolledIds].map((id) => [id, found.get(id) ?? 0]));
+  };
+  const cached = caches.usable ? caches.progress.get(userId) : undefined;
+  if (cached && needed.every((id) => cached.has(id))) return cached;
+  const generation = caches.progress.generation;
+  const fresh = await load();
+  if (caches.usable) caches.progress.set(userId, fresh, generation);
+  return fresh;
+}

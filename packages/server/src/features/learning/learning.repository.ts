@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
-import type { QuizQuestion } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
+import { CACHE_CHANNEL } from '../../db/notify-listener.ts';
+import { rows } from '../../db/rows.ts';
 
 /**
  * Prepared statements are bound to one database handle, so they are built once per Db and cached.
@@ -35,19 +36,7 @@ function buildQueries(db: Db) {
     .orderBy(resources.id)
     .prepare('learning_best_scores');
 
-  const quiz = db
-    .select({ quiz: resources.quiz })
-    .from(resources)
-    .where(
-      and(
-        eq(resources.id, sql.placeholder('resourceId')),
-        eq(resources.courseId, sql.placeholder('courseId')),
-        eq(resources.type, 'quiz'),
-      ),
-    )
-    .prepare('learning_quiz');
-
-  return { overall, bestScores, quiz };
+  return { overall, bestScores };
 }
 
 const queries = preparedFor(buildQueries);
@@ -74,20 +63,17 @@ export async function bestScores(
   return rows.map((row) => ({ quizId: row.quizId, score: clampScore(Number(row.score)) }));
 }
 
-/** The questions of a quiz resource of this course (null when the resource is not such a quiz). */
-export async function findQuiz(db: Db, courseId: string, resourceId: string): Promise<QuizQuestion[] | null> {
-  const [row] = await queries(db).quiz.execute({ courseId, resourceId });
-  return row?.quiz ?? null;
-}
-
 /** Idempotent: the (user, course) primary key makes a second enrolment a no-op. */
 export async function enroll(db: Db, userId: string, courseId: string): Promise<void> {
   await db.insert(enrollments).values({ userId, courseId }).onConflictDoNothing();
 }
 
 /**
- * Records one attempt and keeps the best score in a single atomic upsert, so concurrent
- * submissions can neither lose an attempt nor lower the best score.
+ * Records one attempt and keeps the best score in ONE statement (decision 036: one round trip instead
+ * of a transaction of four), so concurrent submissions can neither lose an attempt nor lower the best
+ * score. It answers the caller's best scores in the course after the write: the upserted row from the
+ * upsert itself (the statement's snapshot predates it) and the others as they were. It notifies
+ * `p:<user>` at commit, which evicts the learner's cached progress and scores on every instance.
  */
 export async function recordAttempt(
   db: Db,
@@ -98,25 +84,29 @@ export async function recordAttempt(
     score: number;
     answers: { _id: string; answer: string }[];
   },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(quizAttempts).values(attempt);
-    await tx
-      .insert(quizScores)
-      .values({
-        userId: attempt.userId,
-        resourceId: attempt.resourceId,
-        courseId: attempt.courseId,
-        bestScore: attempt.score,
-        attempts: 1,
-      })
-      .onConflictDoUpdate({
-        target: [quizScores.userId, quizScores.resourceId],
-        set: {
-          bestScore: sql`greatest(${quizScores.bestScore}, excluded.best_score)`,
-          attempts: sql`${quizScores.attempts} + 1`,
-          updatedAt: sql`now()`,
-        },
-      });
-  });
+): Promise<{ quizId: string; score: number }[]> {
+  const { userId, courseId, resourceId, score } = attempt;
+  const best = await rows<{ quizId: string; score: number }>(
+    db,
+    sql`
+    with attempt as (
+      insert into ${quizAttempts} (user_id, course_id, resource_id, score, answers)
+      values (${userId}, ${courseId}, ${resourceId}, ${score}, ${JSON.stringify(attempt.answers)}::jsonb)
+    ), best as (
+      insert into ${quizScores} as s (user_id, resource_id, course_id, best_score, attempts)
+      values (${userId}, ${resourceId}, ${courseId}, ${score}, 1)
+      on conflict (user_id, resource_id) do update
+        set best_score = greatest(s.best_score, excluded.best_score),
+            attempts = s.attempts + 1,
+            updated_at = now()
+      returning s.resource_id, s.best_score, pg_notify(${CACHE_CHANNEL}, 'p:' || s.user_id::text)
+    )
+    select resource_id as "quizId", best_score as score from best
+    union all
+    select s.resource_id, s.best_score from ${quizScores} s
+      join ${resources} r on r.id = s.resource_id and r.type = 'quiz'
+     where s.user_id = ${userId} and s.course_id = ${courseId} and s.resource_id <> ${resourceId}
+    order by 1`,
+  );
+  return best.map((row) => ({ quizId: row.quizId, score: clampScore(Number(row.score)) }));
 }

@@ -11,7 +11,13 @@ import {
 import { currentUser } from '../../plugins/authenticate.ts';
 import { localize } from '../../lib/localize.ts';
 import { learningMessages } from './learning.messages.ts';
-import { enrollInCourse, learnerCourse, learnerOverallScore, submitQuiz } from './learning.service.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
+import {
+  enrollInCourse,
+  learnerCourseResponse,
+  learnerOverallScore,
+  submitQuiz,
+} from './learning.service.ts';
 
 const security = [{ bearer: [] }];
 
@@ -51,10 +57,12 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: exerciseScoreResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      score: await submitQuiz(app.db, currentUser(request), request.params.courseId, request.body),
-    }),
+    async (request) => {
+      const user = currentUser(request);
+      const score = await submitQuiz(app.db, app.caches, user, request.params.courseId, request.body);
+      await app.caches.settle(); // progress and best scores are cached (decision 036)
+      return { success: true as const, score };
+    },
   );
 
   app.get(
@@ -69,10 +77,10 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: learnerCourseResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await learnerCourse(app.db, currentUser(request), request.params.id),
-    }),
+    async (request, reply) => {
+      const json = await learnerCourseResponse(app.db, app.caches, currentUser(request), request.params.id);
+      return sendJsonText(reply, json); // rendered from cached JSON fragments (decision 036)
+    },
   );
 
   app.get(
@@ -89,7 +97,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      score: await learnerOverallScore(app.db, currentUser(request), request.params.id),
+      score: await learnerOverallScore(app.db, app.caches, currentUser(request), request.params.id),
     }),
   );
 };

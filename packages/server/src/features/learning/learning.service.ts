@@ -1,19 +1,13 @@
 import type { z } from 'zod';
-import type { ExerciseScoreBody, LearnerCourse, QuizScore } from '@app/shared';
+import type { ExerciseScoreBody, QuizScore } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import type { AppCaches } from '../../lib/caches.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { AppError, BodyValidationError, notFound } from '../../lib/errors.ts';
-import { courseAccessFor, enrolVerdict, studyVerdict } from '../courses/course-access.service.ts';
-import { learnerCourseContent } from '../courses/course-views.service.ts';
+import { courseAccessFor, enrolVerdict } from '../courses/course-access.service.ts';
+import { learnerCourseJson, studyAccess, type CourseSnapshot } from '../courses/course-snapshots.service.ts';
 import { learningMessages } from './learning.messages.ts';
-import {
-  bestScores,
-  clampScore,
-  enroll,
-  findQuiz,
-  overallScore,
-  recordAttempt,
-} from './learning.repository.ts';
+import { bestScores, clampScore, enroll, overallScore, recordAttempt } from './learning.repository.ts';
 
 const courseNotFound = () => notFound(learningMessages.courseNotFound);
 const notAvailable = () => new AppError(409, 'COURSE_NOT_AVAILABLE', learningMessages.notAvailable);
@@ -29,26 +23,60 @@ export async function enrollInCourse(db: Db, user: AuthUser, courseId: string): 
 /**
  * Viewing the course, taking its quizzes and seeing scores, as the course-access policy allows it
  * (`studyVerdict`): a course the caller cannot see is 404, one they have not joined 403 NOT_ENROLLED.
+ * Decided from the cached course and the caller's cached enrolments (decision 036).
  */
-export async function assertMayStudy(db: Db, user: AuthUser, courseId: string): Promise<void> {
-  const verdict = studyVerdict(user, await courseAccessFor(db, user.id, courseId));
-  if (verdict === 'hidden') throw courseNotFound();
+export async function assertMayStudy(
+  db: Db,
+  caches: AppCaches,
+  user: AuthUser,
+  courseId: string,
+): Promise<{ snapshot: CourseSnapshot; enrolled: boolean }> {
+  const { verdict, snapshot, enrolled } = await studyAccess(db, caches, user, courseId);
+  if (verdict === 'hidden' || !snapshot) throw courseNotFound();
   if (verdict === 'not-enrolled') throw new AppError(403, 'NOT_ENROLLED', learningMessages.notEnrolled);
+  return { snapshot, enrolled };
 }
 
-export async function learnerCourse(db: Db, user: AuthUser, courseId: string): Promise<LearnerCourse> {
-  await assertMayStudy(db, user, courseId);
-  const [content, quizScore] = await Promise.all([
-    learnerCourseContent(db, user.id, courseId),
-    bestScores(db, user.id, courseId),
-  ]);
-  if (!content) throw courseNotFound();
-  return { ...content, quizScore };
+/** The caller's best score on each quiz of the course, cached until their scores or the course change. */
+function cachedBestScores(db: Db, caches: AppCaches, userId: string, courseId: string) {
+  return caches.scores.getOrLoad(
+    `${userId}:${courseId}`,
+    () => bestScores(db, userId, courseId),
+    !caches.usable,
+  ) as Promise<QuizScore[]>;
 }
 
-export async function learnerOverallScore(db: Db, user: AuthUser, courseId: string): Promise<number> {
-  await assertMayStudy(db, user, courseId);
-  return overallScore(db, user.id, courseId);
+/**
+ * The learner's course view (`LearnerCourse`) as the whole response's JSON text: the cached course
+ * (no answers) finished with the caller's fields and best scores (decision 036).
+ */
+export async function learnerCourseResponse(
+  db: Db,
+  caches: AppCaches,
+  user: AuthUser,
+  courseId: string,
+): Promise<string> {
+  const { snapshot, enrolled } = await assertMayStudy(db, caches, user, courseId);
+  const quizScore = await cachedBestScores(db, caches, user.id, courseId);
+  return `{"success":true,"data":${learnerCourseJson(snapshot, user.id, enrolled, quizScore)}}`;
+}
+
+export async function learnerOverallScore(
+  db: Db,
+  caches: AppCaches,
+  user: AuthUser,
+  courseId: string,
+): Promise<number> {
+  const { snapshot } = await assertMayStudy(db, caches, user, courseId);
+  // The mean of the best scores over every quiz of the course (unattempted = 0; no quiz = 0), from
+  // the cached quizzes and best scores: the same figure as `overallScore`'s query.
+  if (snapshot.quizzes.size === 0) return 0;
+  const best = new Map(
+    (await cachedBestScores(db, caches, user.id, courseId)).map((s) => [s.quizId, s.score]),
+  );
+  let sum = 0;
+  for (const quizId of snapshot.quizzes.keys()) sum += best.get(quizId) ?? 0;
+  return clampScore(sum / snapshot.quizzes.size);
 }
 
 /**
@@ -68,12 +96,14 @@ type Issue = z.core.$ZodIssue;
  */
 export async function submitQuiz(
   db: Db,
+  caches: AppCaches,
   user: AuthUser,
   courseId: string,
   body: ExerciseScoreBody,
 ): Promise<{ currentScore: number; quizScore: QuizScore[] }> {
-  await assertMayStudy(db, user, courseId);
-  const questions = await findQuiz(db, courseId, body.resourceId);
+  const { snapshot } = await assertMayStudy(db, caches, user, courseId);
+  // The key comes from the cached course (decision 036), never from the request.
+  const questions = snapshot.quizzes.get(body.resourceId);
   if (!questions || questions.length === 0) throw notFound(learningMessages.quizNotFound);
 
   const byId = new Map(questions.map((question) => [question._id, question]));
@@ -97,12 +127,12 @@ export async function submitQuiz(
   if (issues.length > 0) throw new BodyValidationError(issues);
 
   const currentScore = clampScore((correct * 100) / questions.length);
-  await recordAttempt(db, {
+  const quizScore = await recordAttempt(db, {
     userId: user.id,
     courseId,
     resourceId: body.resourceId,
     score: currentScore,
     answers: body.quizAnswers,
   });
-  return { currentScore, quizScore: await bestScores(db, user.id, courseId) };
+  return { currentScore, quizScore };
 }

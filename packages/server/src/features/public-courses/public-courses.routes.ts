@@ -47,7 +47,7 @@ export const publicCoursesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: PageQuery }>('/courses', hide, async (request, reply) => {
     const lang = pageLanguage(request.query.lang, request.lang);
     const page = pageNumber(request.query.page);
-    const view = page === null ? null : await catalogueView(app.db, page);
+    const view = page === null ? null : await catalogueView(app.db, app.caches, page);
     if (!view) return sendHtml(reply, 404, notFoundPage(appUrl, lang));
     return sendHtml(reply, 200, cataloguePage(view, appUrl, lang));
   });
@@ -78,7 +78,7 @@ export const publicCoursesRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/sitemap.xml', hide, async (_request, reply) =>
-    sendXml(reply, sitemapIndex(appUrl, await sitemapFileCount(app.db))),
+    sendXml(reply, sitemapIndex(appUrl, await sitemapFileCount(app.db, app.caches))),
   );
 
   app.get('/sitemaps/pages.xml', hide, (_request, reply) => sendXml(reply, pagesSitemap(appUrl)));

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import type { AppCaches } from '../../lib/caches.ts';
 import {
   countPublicCourses,
   findPublicCourse,
@@ -29,11 +30,18 @@ export function pageNumber(raw: unknown): number | null {
   return page >= 1 ? page : null;
 }
 
+/**
+ * How many courses are public, from the exact in-process cache (decisions 019 and 036): any change
+ * to a course row notifies and evicts it on every instance.
+ */
+const publicCourseCount = (db: Db, caches: AppCaches): Promise<number> =>
+  caches.publicCount.getOrLoad('all', () => countPublicCourses(db), !caches.usable);
+
 /** One catalogue page, or null past the last one (page 1 always exists, if empty). */
-export async function catalogueView(db: Db, page: number): Promise<CatalogueView | null> {
+export async function catalogueView(db: Db, caches: AppCaches, page: number): Promise<CatalogueView | null> {
   const offset = (page - 1) * CATALOGUE_PAGE_SIZE;
   const [total, courses] = await Promise.all([
-    countPublicCourses(db),
+    publicCourseCount(db, caches),
     listPublicCourses(db, CATALOGUE_PAGE_SIZE, offset),
   ]);
   const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
@@ -45,8 +53,8 @@ export async function publicCourse(db: Db, id: string): Promise<PublicCourse | n
   return UUID.test(id) ? findPublicCourse(db, id) : null;
 }
 
-export async function sitemapFileCount(db: Db): Promise<number> {
-  return Math.ceil((await countPublicCourses(db)) / COURSES_PER_SITEMAP);
+export async function sitemapFileCount(db: Db, caches: AppCaches): Promise<number> {
+  return Math.ceil((await publicCourseCount(db, caches)) / COURSES_PER_SITEMAP);
 }
 
 /** `courses-3.xml` → its courses, or null for a file name that does not exist. */

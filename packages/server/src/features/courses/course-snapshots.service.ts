@@ -1,0 +1,100 @@
+import type { QuizQuestion } from '@app/shared';
+import type { Db } from '../../db/client.ts';
+import type { AppCaches } from '../../lib/caches.ts';
+import type { AuthUser } from '../../plugins/authenticate.ts';
+import { studyVerdict, type CourseAccess, type StudyVerdict } from './course-access.service.ts';
+import { enrolledCourseIds } from './course-lists.repository.ts';
+import { findSharedSummaryRow, findTreeRows } from './courses.repository.ts';
+import {
+  closeSummaryJson,
+  learnerSectionsJson,
+  summaryJsonHead,
+  toSections,
+} from './course-views.service.ts';
+
+/**
+ * One course as every learner studies it, cached per course (decision 036): what the access policy
+ * decides on, the learner view as JSON text (no answers) and the quiz keys, which never leave the
+ * server. Any change to a course row (its content, state or enrolment counter) or to a user (author
+ * names) notifies and evicts it, like the catalogue (decision 019); course edits write the course row
+ * in the same transaction as its sections and resources.
+ */
+export interface CourseSnapshot {
+  access: Omit<CourseAccess, 'enrolled'>;
+  /** The summary's JSON without the caller's fields (see `summaryJsonHead`). */
+  summaryHead: string;
+  /** `course_section` as a learner receives it, JSON text. */
+  sectionsJson: string;
+  /** Every quiz resource of the course → its questions with the correct answers (for scoring only). */
+  quizzes: ReadonlyMap<string, QuizQuestion[]>;
+}
+
+/** The course's snapshot, from the cache when it can be trusted; null when there is no such course. */
+export async function courseSnapshot(
+  db: Db,
+  caches: AppCaches,
+  courseId: string,
+): Promise<CourseSnapshot | null> {
+  const usable = caches.usable;
+  const hit = usable ? (caches.courses.get(courseId) as CourseSnapshot | undefined) : undefined;
+  if (hit) return hit;
+  const generation = caches.courses.generation;
+  const [row, tree] = await Promise.all([findSharedSummaryRow(db, courseId), findTreeRows(db, courseId)]);
+  if (!row) return null; // unknown ids are not cached: they would crowd out real courses
+  const snapshot: CourseSnapshot = {
+    access: { status: row.status, isAvailable: row.isAvailable, createdBy: row.ownerId },
+    summaryHead: summaryJsonHead(row),
+    sectionsJson: learnerSectionsJson(toSections(tree.sections, tree.resources)),
+    quizzes: new Map(
+      tree.resources.flatMap((resource) =>
+        resource.type === 'quiz' ? [[resource.id, resource.quiz ?? []] as const] : [],
+      ),
+    ),
+  };
+  if (usable) caches.courses.set(courseId, snapshot, generation);
+  return snapshot;
+}
+
+/** The ids of the courses a user is enrolled in, cached per user (evicted by their enrolments). */
+export function enrolledIdsOf(db: Db, caches: AppCaches, userId: string): Promise<ReadonlySet<string>> {
+  return caches.enrolled.getOrLoad(userId, () => enrolledCourseIds(db, userId), !caches.usable);
+}
+
+export interface StudyAccess {
+  verdict: StudyVerdict;
+  /** Null only when the verdict is `hidden` because there is no such course. */
+  snapshot: CourseSnapshot | null;
+  enrolled: boolean;
+}
+
+/** The access policy's study verdict from cached data: no query on a warm cache. */
+export async function studyAccess(
+  db: Db,
+  caches: AppCaches,
+  user: AuthUser,
+  courseId: string,
+): Promise<StudyAccess> {
+  const [snapshot, enrolledIds] = await Promise.all([
+    courseSnapshot(db, caches, courseId),
+    enrolledIdsOf(db, caches, user.id),
+  ]);
+  const enrolled = enrolledIds.has(courseId);
+  const verdict = studyVerdict(user, snapshot && { ...snapshot.access, enrolled });
+  return { verdict, snapshot, enrolled };
+}
+
+/** The learner view's `data` as JSON text: the cached course finished with the caller's fields. */
+export function learnerCourseJson(
+  snapshot: CourseSnapshot,
+  viewerId: string,
+  enrolled: boolean,
+  quizScore: readonly { quizId: string; score: number }[],
+): string {
+  const scores = JSON.stringify(quizScore.map(({ quizId, score }) => ({ quizId, score })));
+  return closeSummaryJson(
+    snapshot.summaryHead,
+    viewerId,
+    enrolled,
+    `,"course_section":${snapshot.sectionsJson},"quizScore":${scores}`,
+  );
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseSummary, LearnerCourse } from '@app/shared';
+import { createTestApp, openSecondInstance, type SecondInstance, type TestApp } from '../test/test-app.ts';
+import { createUser, type TestUser } from '../test/factories.ts';
+import {
+  answers,
+  courseAction,
+  courseBody,
+  createApprovedCourse,
+  patchCourse,
+  quizOf,
+  type CreatedCourse,
+} from '../test/course-fixtures.ts';
+import type { App } from '../app.ts';
+
+/**
+ * Decision 036: what the learner's hot paths cache (course snapshots with their quiz keys, progress and
+ * best scores per learner, the public course count) is never stale across instances. As in
+ * `caches.coherence.test.ts`, each case warms instance B first, writes through instance A, and expects
+ * B's very next request to see the change (API writes settle before they answer).
+ */
+describe('caches of the learner paths: two instances on one database', () => {
+  let t: TestApp;
+  let b: SecondInstance;
+  let admin: TestUser;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    b = await openSecondInstance(t);
+    admin = await createUser(t, 'SuperAdmin');
+    owner = await createUser(t, 'Contributor');
+  });
+  afterAll(async () => {
+    await b.close();
+    await t.close();
+  });
+
+  const get = (app: App, user: TestUser, url: string) =>
+    app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user.auth });
+  const enrol = async (app: App, user: TestUser, courseId: string) =>
+    expect((await get(app, user, `/course/enroll/${courseId}`)).statusCode).toBe(200);
+  const view = async (app: App, user: TestUser, courseId: string) => {
+    const response = await get(app, user, `/user/course/${courseId}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: LearnerCourse }>().data;
+  };
+  const inCatalogue = async (app: App, user: TestUser, courseId: string) => {
+    const response = await get(app, user, '/course/approved?limit=50');
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: CourseSummary[] }>().data.find((course) => course._id === courseId);
+  };
+  const submit = (app: App, user: TestUser, courseId: string, body: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/course/exercise-score/${courseId}`,
+      headers: user.auth,
+      payload: body as object,
+    });
+  const videoOf = (course: CreatedCourse) =>
+    course.course_section.flatMap((section) => section.resources).find((r) => r.type === 'video')!._id;
+
+  it('approving a course on A adds it to the public catalogue count on B (sitemap files)', async () => {
+    const sitemap = () => b.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const before = await sitemap();
+    expect(before.body).not.toContain('courses-1.xml'); // no public course yet (and now cached)
+    await createApprovedCourse(t, owner, admin, { title: 'Counted' });
+    expect((await sitemap()).body).toContain('courses-1.xml');
+  });
+
+  it("a lesson completed or a quiz taken on A shows in B's catalogue progress and B's course view", async () => {
+    const learner = await createUser(t, 'EndUser');
+    const course = await createApprovedCourse(t, owner, admin, { title: 'Progress everywhere' });
+    await enrol(t.app, learner, course._id);
+    expect(await inCatalogue(b.app, learner, course._id)).toMatchObject({ enrolled: true, progress: 0 });
+    expect((await view(b.app, learner, course._id)).quizScore).toEqual([]);
+    const overall = async () =>
+      (await get(b.app, learner, `/user/overall-score/${course._id}`)).json<unknown>();
+    expect(await overall()).toEqual({ success: true, score: 0 });
+
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/course/${course._id}/completion/${videoOf(course)}`,
+      headers: learner.auth,
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await inCatalogue(b.app, learner, course._id))?.progress).toBeCloseTo(100 / 3, 9);
+
+    expect((await submit(t.app, learner, course._id, answers(course, 3))).statusCode).toBe(200);
+    expect((await inCatalogue(b.app, learner, course._id))?.progress).toBeCloseTo(200 / 3, 9);
+    expect((await view(b.app, learner, course._id)).quizScore).toEqual([
+      { quizId: quizOf(course).resourceId, score: 100 },
+    ]);
+    expect(await overall()).toEqual({ success: true, score: 100 });
+  });
+
+  it('a course edited on A (content and quiz key) is what B shows and scores against', async () => {
+    const learner = await createUser(t, 'EndUser');
+    const course = await createApprovedCourse(t, owner, admin, { title: 'Before the edit' });
+    await enrol(t.app, learner, course._id);
+    expect((await view(b.app, learner, course._id)).title).toBe('Before the edit');
+    const oldKey = answers(course, 3);
+    expect((await submit(b.app, learner, course._id, oldKey)).json()).toMatchObject({
+      score: { currentScore: 100 },
+    });
+
+    // The same questions (ids kept) with the first correct answer moved to the other option.
+    const pdf = course.course_section[0]!.resources.find((r) => r.type === 'pdf')!.file!;
+    const body = courseBody(pdf, { title: 'After the edit' });
+    const sections = body.coursesection.map((section, s) => ({
+      ...section,
+      _id: course.course_section[s]!._id,
+      resources: section.resources.map((resource, r) => {
+        const existing = course.course_section[s]!.resources[r]!;
+        if (resource.type !== 'quiz') return { ...resource, _id: existing._id };
+        const quiz = resource.quiz.map((question, q) => ({
+          ...question,
+          _id: existing.quiz![q]!._id,
+          correctanswer: q === 0 ? 'Passwords' : question.correctanswer,
+        }));
+        return { ...resource, _id: existing._id, quiz };
+      }),
+    }));
+    const edit = await patchCourse(t, admin, course._id, { ...body, coursesection: sections });
+    expect(edit.statusCode).toBe(200);
+
+    expect((await view(b.app, learner, course._id)).title).toBe('After the edit');
+    const rescored = await submit(b.app, learner, course._id, oldKey);
+    expect(rescored.statusCode).toBe(200);
+    expect(rescored.json<{ score: { currentScore: number } }>().score.currentScore).toBeCloseTo(200 / 3, 9);
+  });
+
+  it('a course revoked on A is hidden from the learner on B; an enrolment on A opens it on B', async () => {
+    const learner = await createUser(t, 'EndUser');
+    const newcomer = await createUser(t, 'EndUser');
+    const course = await createApprovedCourse(t, owner, admin, { title: 'Open and shut' });
+    await enrol(t.app, learner, course._id);
+    await view(b.app, learner, course._id);
+    const notYet = await get(b.app, newcomer, `/user/course/${course._id}`);
+    expect(notYet.statusCode).toBe(403);
+    expect(notYet.json()).toMatchObject({ code: 'NOT_ENROLLED' });
+
+    await enrol(t.app, newcomer, course._id);
+    expect((await view(b.app, newcomer, course._id)).enrolled_users).toEqual([newcomer.id]);
+
+    expect((await courseAction(t, admin, 'pending', course._id)).statusCode).toBe(200);
+    expect((await get(b.app, learner, `/user/course/${course._id}`)).statusCode).toBe(404);
+    const submitted = await submit(b.app, learner, course._id, answers(course, 3));
+    expect(submitted.statusCode).toBe(404);
+  });
+});
