@@ -99,7 +99,7 @@ test.describe('first paint (prerendered public pages)', () => {
       .addCookies([{ name: 'language', value: other, url: test.info().project.use.baseURL! }]);
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-    await expect(page.getByRole('link', { name: T[lang].joinNow })).toBeVisible();
+    await expect(page.getByRole('link', { name: T(lang).joinNow })).toBeVisible();
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe(lang);
   });

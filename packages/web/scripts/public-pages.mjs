@@ -13,8 +13,13 @@ const root = 'src/routes/root-error.tsx';
 const data = 'src/routes/data-layout.tsx';
 const auth = 'src/routes/auth-layout.tsx';
 const guards = 'src/app/guards.ts';
+/**
+ * The early module of a prerendered page the app hydrates (decision 037): holds submissions and
+ * clicks until the app is ready. prerender.mjs gives it an `async` script tag ahead of the app.
+ */
+export const BEFORE_HYDRATION = 'src/app/before-hydration.ts';
 const authPage = (name, guarded = false) => ({
-  modules: [root, data, auth, `src/routes/${name}.tsx`, ...(guarded ? [guards] : [])],
+  modules: [BEFORE_HYDRATION, root, data, auth, `src/routes/${name}.tsx`, ...(guarded ? [guards] : [])],
   catalogs: ['common', 'auth'],
   targetKb: 80,
   budgetKb: 190,
@@ -55,7 +60,7 @@ export const ROUTES = {
 /** Prerendered too, served with status 404 for any path no route matches. */
 export const NOT_FOUND = {
   file: 'not-found',
-  modules: [root, 'src/routes/not-found.tsx'],
+  modules: [BEFORE_HYDRATION, root, 'src/routes/not-found.tsx'],
   catalogs: ['common'],
 };
 

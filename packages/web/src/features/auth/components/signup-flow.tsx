@@ -211,7 +211,12 @@ function SignupForm({
         <Trans>Back</Trans>
       </Link>
       <OidcSignInSection signupRole={role} />
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+      >
         {failure ? (
           <FormAlert>
             <p>{failure.message}</p>
