@@ -11,7 +11,7 @@ export const NATIVE_NAMES: Record<Language, string> = { en: 'English', ar: 'ال
 
 /**
  * The language menu of every screen (landing, auth pages, dashboards, viewer): plain markup whose
- * behaviour is lib/language-menu.ts (decisions 034, 037) — a few hundred bytes instead of Radix's
+ * behaviour is lib/language-menu.ts on lib/menu.ts (decisions 034, 037) — a few hundred bytes instead of Radix's
  * menu with Floating UI, and it already works on a prerendered page before React hydrates it.
  * `live` (the app): the effect attaches the behaviour with an in-place switch; the static landing
  * page attaches it itself (features/landing/enhance.ts), with a reload.
