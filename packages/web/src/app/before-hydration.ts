@@ -9,8 +9,9 @@ import { APP_READY, isAppReady } from './app-ready.ts';
  * - a form submission is held (the forms are `method="post"`, so even without this module the
  *   fields never travel in the address) and submitted again, with the same submitter, once the
  *   app's handlers are in place;
- * - what was typed is written back into the fields, through React's change events, in case the
- *   hydrated form reset them (react-hook-form applies its default values when it registers a field);
+ * - what was typed is written back, through React's change events, into fields that do not hold it:
+ *   the new ones when the app rendered the page from scratch (a hydrated form keeps what was typed:
+ *   react-hook-form reads a field edited before it registered it, and then this changes nothing);
  * - a password's show/hide button works at once, and its state is handed to React's;
  * - other buttons' clicks are replayed in order; the language menu works on its own (choosing a
  *   language reloads the page prerendered in it).
