@@ -30,10 +30,12 @@ export default defineConfig({
     // scripts/prerender.mjs and scripts/js-budget.mjs read which files each route needs from it.
     manifest: true,
     rolldownOptions: {
-      // The static landing page runs only this small module, not the app (decision 034).
+      // The static landing page runs only this small module, not the app (decision 034); the
+      // prerendered pages the app hydrates run the early one first (decision 037).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         landing: fileURLToPath(new URL('./src/features/landing/static-landing.ts', import.meta.url)),
+        early: fileURLToPath(new URL('./src/app/before-hydration.ts', import.meta.url)),
       },
     },
   },

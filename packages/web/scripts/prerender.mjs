@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES, NOT_FOUND, ROUTES } from './public-pages.mjs';
+import { BEFORE_HYDRATION, LANGUAGES, NOT_FOUND, ROUTES } from './public-pages.mjs';
 import { readManifest, routeFiles } from './route-assets.mjs';
 
 const web = new URL('..', import.meta.url).pathname;
@@ -41,9 +41,15 @@ const staticTemplate = (entryFile) => {
   );
 };
 
+// Decision 037: the early module runs as soon as it arrives (`async`), before the app's entry.
+const earlyFile = manifest[BEFORE_HYDRATION]?.file;
+if (!earlyFile) throw new Error(`The Vite manifest has no ${BEFORE_HYDRATION}`);
+
 function page({ lang, dir, title, html }, files, entry) {
   const template = entry ? staticTemplate(files.js[0]) : appTemplate;
+  const early = files?.js.includes(earlyFile);
   const preloads = [
+    ...(early ? [`<script type="module" async crossorigin src="/${earlyFile}"></script>`] : []),
     ...assets
       .filter((file) => FONTS[lang].test(file))
       .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`),
@@ -51,7 +57,7 @@ function page({ lang, dir, title, html }, files, entry) {
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="stylesheet" href="/${file}">`),
     ...(files?.js.slice(1) ?? [])
-      .filter((file) => !template.includes(`/${file}"`))
+      .filter((file) => file !== earlyFile && !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
   // Replacement functions, so a `$` in the page is never read as a replacement pattern.

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { languageFromCookie } from './spa.ts';
 
 describe('languageFromCookie', () => {
@@ -12,5 +16,72 @@ describe('languageFromCookie', () => {
     for (const header of [undefined, '', 'xlanguage=ar', 'language=arabic', 'language=AR', 'language=']) {
       expect(languageFromCookie(header)).toBe('en');
     }
+  });
+});
+
+describe('a form posted to a prerendered page (decision 037)', () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'spa-web-'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    for (const lang of ['en', 'ar']) {
+      await mkdir(path.join(webDist, 'prerendered', lang), { recursive: true });
+      for (const file of ['login', 'not-found', 'app'])
+        await writeFile(
+          path.join(webDist, 'prerendered', lang, `${file}.html`),
+          `<html lang="${lang}">${file}`,
+        );
+    }
+    const pages = {
+      pages: { '/login': 'login' },
+      notFound: 'not-found',
+      app: 'app',
+      appRoutes: ['/dashboard'],
+    };
+    await writeFile(path.join(webDist, 'prerendered', 'pages.json'), JSON.stringify(pages));
+    t = await createTestApp({ WEB_DIST: webDist });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('is sent back to the page with 303, keeping the query, whatever the body', async () => {
+    const bodies = [
+      { 'content-type': 'application/x-www-form-urlencoded', payload: 'email=a%40b.c&password=secret' },
+      { 'content-type': 'multipart/form-data; boundary=x', payload: '--x\r\n' },
+      { 'content-type': 'application/json', payload: '{not json' },
+      { 'content-type': 'text/plain', payload: 'password=secret' },
+    ];
+    for (const { payload, ...headers } of bodies) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/login?next=%2Fdashboard',
+        headers,
+        payload,
+      });
+      expect(response.statusCode, headers['content-type']).toBe(303);
+      expect(response.headers.location).toBe('/login?next=%2Fdashboard');
+      expect(response.body).not.toContain('secret');
+    }
+    const bare = await t.app.inject({ method: 'POST', url: '/login' });
+    expect([bare.statusCode, bare.headers.location]).toEqual([303, '/login']);
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect([page.statusCode, page.body]).toEqual([200, '<html lang="en">login']);
+  });
+
+  it('refuses an oversized body with a 4xx, and other paths are not opened to POST', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `password=${'x'.repeat(100 * 1024)}`,
+    });
+    expect(big.statusCode).toBe(413);
+    const other = await t.app.inject({ method: 'POST', url: '/dashboard', payload: {} });
+    expect(other.statusCode).toBe(404);
   });
 });

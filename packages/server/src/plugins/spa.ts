@@ -62,6 +62,8 @@ export async function registerSpa(app: FastifyInstance) {
       .sendFile(path.join('prerendered', lang, `${file}.html`));
   };
 
+  if (prerendered) await registerPagePosts(app, Object.keys(prerendered.pages));
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = request.url.startsWith('/api/');
@@ -79,5 +81,27 @@ export async function registerSpa(app: FastifyInstance) {
     if (page) return sendPage(request, reply, page);
     if (appRoutes.some((pattern) => pattern.test(pathname))) return sendPage(request, reply, prerendered.app);
     return sendPage(request, reply, prerendered.notFound, 404);
+  });
+}
+
+/**
+ * The prerendered forms say `method="post"` (decision 037), so a submission the app has not taken
+ * over yet (its early module not loaded) never carries the typed fields — a password — in the address,
+ * the history or the logs. Such a POST is not an API call: its body is read (within a small limit)
+ * and dropped, and the browser is sent back to the page with 303, so it shows the form again rather
+ * than a 404 or a 415.
+ */
+async function registerPagePosts(app: FastifyInstance, pages: string[]) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, _body, done) =>
+      done(null, undefined),
+    );
+    for (const page of pages)
+      scope.post(page, { schema: { hide: true } }, (request, reply) => {
+        // Re-serialised, so the Location header is plain ASCII whatever the request line held.
+        const { pathname, search } = new URL(request.url, 'http://page');
+        return reply.redirect(`${pathname}${search}`, 303);
+      });
   });
 }

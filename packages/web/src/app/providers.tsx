@@ -6,7 +6,7 @@ import { directionOf } from '../i18n/i18n.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 
 /**
- * Radix primitives (tabs, menus, dialogs) take their direction from this provider, not from the
+ * Radix primitives (dialogs, the admin row menu) take their direction from this provider, not from the
  * document: without it they render `dir="ltr"` inside an Arabic page.
  */
 function LanguageDirection({ children }: { children: ReactNode }) {

@@ -1,56 +1,69 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useId, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { FiCheck, FiGlobe } from 'react-icons/fi';
 import { LANGUAGES, type Language } from '@app/shared';
-import { changeLanguage } from '../i18n/i18n.ts';
+import { changeLanguage, directionOf } from '../i18n/i18n.ts';
 import { useLanguage } from '../i18n/use-language.ts';
+import { languageMenu } from '../lib/language-menu.ts';
 
 /** Each language is named in itself, so a reader can find theirs whatever is active. */
 export const NATIVE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
 
 /**
- * The language dropdown used on the landing header, sidebar, auth pages, dashboards and viewer.
- * Closes on an outside click and on Escape; fully keyboard operable (Radix menu).
+ * The language menu of every screen (landing, auth pages, dashboards, viewer): plain markup whose
+ * behaviour is lib/language-menu.ts on lib/menu.ts (decisions 034, 037) — a few hundred bytes instead of Radix's
+ * menu with Floating UI, and it already works on a prerendered page before React hydrates it.
+ * `live` (the app): the effect attaches the behaviour with an in-place switch; the static landing
+ * page attaches it itself (features/landing/enhance.ts), with a reload.
  */
-export function LanguageToggle({ className = '' }: { className?: string }) {
+export function LanguageToggle({ className = '', live = true }: { className?: string; live?: boolean }) {
   const { t } = useLingui();
   const language = useLanguage();
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!live || !ref.current) return;
+    const controller = new AbortController();
+    languageMenu(ref.current, controller.signal, (choice) => void changeLanguage(choice));
+    return () => controller.abort();
+  }, [live]);
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={`inline-flex min-h-10 items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold text-ink hover:bg-gray-50 ${className}`}
+    <div ref={ref} data-language-menu className={`relative ${className}`}>
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded="false"
+        aria-controls={id}
         aria-label={t`Language: ${NATIVE_NAMES[language]}`}
         data-testid="language-toggle"
+        className="inline-flex min-h-10 items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold text-ink hover:bg-gray-50"
       >
         <FiGlobe aria-hidden="true" />
         <span lang={language}>{NATIVE_NAMES[language]}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-36 rounded-md border border-gray-200 bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.RadioGroup
-            value={language}
-            onValueChange={(value) => void changeLanguage(value as Language)}
+      </button>
+      <div
+        id={id}
+        role="menu"
+        dir={directionOf(language)}
+        hidden
+        className="absolute end-0 top-full z-50 mt-1.5 min-w-36 rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+      >
+        {LANGUAGES.map((code) => (
+          <button
+            key={code}
+            type="button"
+            role="menuitemradio"
+            aria-checked={code === language}
+            tabIndex={-1}
+            lang={code}
+            data-language={code}
+            className="flex w-full cursor-pointer items-center justify-between gap-3 rounded px-3 py-2 text-sm text-ink outline-none hover:bg-primary-light focus:bg-primary-light"
           >
-            {LANGUAGES.map((code) => (
-              <DropdownMenu.RadioItem
-                key={code}
-                value={code}
-                lang={code}
-                className="flex cursor-pointer items-center justify-between gap-3 rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-primary-light"
-              >
-                {NATIVE_NAMES[code]}
-                <DropdownMenu.ItemIndicator>
-                  <FiCheck aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            {NATIVE_NAMES[code]}
+            {code === language ? <FiCheck aria-hidden="true" /> : null}
+          </button>
+        ))}
+      </div>
+    </div>
   );
 }

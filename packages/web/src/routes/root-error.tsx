@@ -1,12 +1,19 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertTriangle, FiHome, FiRefreshCw } from 'react-icons/fi';
 import { BrandLogo } from '../components/brand-logo.tsx';
+import { announceAppReady } from '../app/app-ready.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { NotFoundPage } from './not-found.tsx';
 
-/** The root route renders the app; its error boundary catches whatever a page or loader throws. */
+/**
+ * The root route renders the app; its error boundary catches whatever a page or loader throws. Its
+ * effect runs after those of the whole first screen, so the app is ready to take over what the
+ * early module held (decision 037).
+ */
 export function Component() {
+  useEffect(announceAppReady, []);
   return <Outlet />;
 }
 
@@ -18,6 +25,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useLingui();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(announceAppReady, []);
   useDocumentTitle(notFound ? t`Page not found` : t`Something went wrong`);
   if (import.meta.env.DEV) console.error(error);
   if (notFound) return <NotFoundPage />;

@@ -3,7 +3,12 @@ import { useLingui } from '@lingui/react/macro';
 import { FiEye, FiEyeOff } from 'react-icons/fi';
 import type { TextFieldProps } from './text-field.tsx';
 
-/** Password input with a show/hide toggle that keeps focus order and announces its state. */
+/**
+ * Password input with a show/hide toggle that keeps focus order and announces its state. The toggle's
+ * name stays 'Show password' and `aria-pressed` says whether it is shown (a toggle button's label
+ * must not change with its state); the icon follows `aria-pressed` in CSS, so on a prerendered page
+ * the early module (app/before-hydration.ts) can work the toggle before React does.
+ */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(
   function PasswordField({ label, error, hint, id, className = '', ...rest }, ref) {
     const { t } = useLingui();
@@ -32,12 +37,14 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
           />
           <button
             type="button"
+            data-password-toggle
             onClick={() => setVisible((shown) => !shown)}
             aria-pressed={visible}
-            aria-label={visible ? t`Hide password` : t`Show password`}
-            className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-md text-muted hover:text-ink"
+            aria-label={t`Show password`}
+            className="group absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-md text-muted hover:text-ink"
           >
-            {visible ? <FiEyeOff aria-hidden="true" /> : <FiEye aria-hidden="true" />}
+            <FiEye aria-hidden="true" className="group-aria-pressed:hidden" />
+            <FiEyeOff aria-hidden="true" className="hidden group-aria-pressed:block" />
           </button>
         </div>
         {hint ? (

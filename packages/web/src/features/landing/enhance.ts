@@ -1,5 +1,4 @@
-import type { Language } from '@app/shared';
-import { storeLanguage } from '../../i18n/i18n.ts';
+import { languageMenu, reloadInLanguage } from '../../lib/language-menu.ts';
 
 /**
  * The landing page's few interactive parts, without React (decision 034): the page is static HTML
@@ -11,63 +10,13 @@ import { storeLanguage } from '../../i18n/i18n.ts';
 export function enhanceLanding(root: ParentNode = document): () => void {
   const controller = new AbortController();
   const { signal } = controller;
-  for (const menu of root.querySelectorAll<HTMLElement>('[data-language-menu]')) languageMenu(menu, signal);
+  for (const menu of root.querySelectorAll<HTMLElement>('[data-language-menu]'))
+    languageMenu(menu, signal, reloadInLanguage);
   for (const dialog of root.querySelectorAll<HTMLDialogElement>('dialog[data-sidebar]'))
     sidebar(root, dialog, signal);
   for (const list of root.querySelectorAll<HTMLElement>('[role="tablist"]')) tabs(list, signal);
   for (const wrapper of root.querySelectorAll<HTMLElement>('[data-tooltip]')) tooltip(wrapper, signal);
   return () => controller.abort();
-}
-
-/** A button and its menu of languages; choosing one stores it and reloads that language's page. */
-function languageMenu(menu: HTMLElement, signal: AbortSignal) {
-  const button = menu.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]')!;
-  const list = menu.querySelector<HTMLElement>('[role="menu"]')!;
-  const items = [...list.querySelectorAll<HTMLButtonElement>('[role="menuitemradio"]')];
-  const setOpen = (open: boolean, focusButton = false) => {
-    list.hidden = !open;
-    button.setAttribute('aria-expanded', String(open));
-    if (open) (items.find((item) => item.ariaChecked === 'true') ?? items[0])?.focus();
-    else if (focusButton) button.focus();
-  };
-  button.addEventListener('click', () => setOpen(list.hidden), { signal });
-  list.addEventListener(
-    'keydown',
-    (event) => {
-      const index = items.indexOf(document.activeElement as HTMLButtonElement);
-      const move = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-      if (move) items.at((index + move) % items.length)?.focus();
-      else if (event.key === 'Home') items[0]?.focus();
-      else if (event.key === 'End') items.at(-1)?.focus();
-      else if (event.key === 'Escape') setOpen(false, true);
-      else if (event.key === 'Tab') setOpen(false);
-      else return;
-      // Escape closes the menu only, not the sidebar dialog around it.
-      event.preventDefault();
-      event.stopPropagation();
-    },
-    { signal },
-  );
-  document.addEventListener(
-    'pointerdown',
-    (event) => {
-      if (!list.hidden && !menu.contains(event.target as Node)) setOpen(false);
-    },
-    { signal },
-  );
-  for (const item of items)
-    item.addEventListener(
-      'click',
-      () => {
-        const language = item.dataset.language as Language;
-        setOpen(false, true);
-        if (language === document.documentElement.lang) return;
-        storeLanguage(language);
-        // The server sends the page prerendered in the language the cookie now names.
-        window.location.reload();
-      },
-      { signal },
-    );
 }
 
 /** The narrow-screen sidebar: a modal dialog (focus kept inside, Escape closes it natively). */

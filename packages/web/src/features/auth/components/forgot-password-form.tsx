@@ -33,7 +33,12 @@ export function ForgotPasswordForm() {
 
   return (
     <AuthPage title={t`Forgot Password`} subtitle={t`Enter the email associated with your account.`}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+      >
         <TextField
           label={t`Email`}
           type="email"

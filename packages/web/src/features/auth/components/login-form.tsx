@@ -76,7 +76,12 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
   return (
     <div className="flex flex-col gap-5">
       {admin ? null : <OidcSignInSection signupRole="EndUser" />}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+      >
         {problem ? (
           <FormAlert id={alertId}>
             <p>{problem.message}</p>

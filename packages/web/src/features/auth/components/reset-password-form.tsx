@@ -80,7 +80,12 @@ export function ResetPasswordForm() {
 
   return (
     <AuthPage title={t`Reset Password`} subtitle={subtitle}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+      >
         <TextField
           label={t`Reset Code`}
           inputMode="numeric"

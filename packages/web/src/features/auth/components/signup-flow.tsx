@@ -204,7 +204,12 @@ function SignupForm({
         <Trans>Back</Trans>
       </Link>
       <OidcSignInSection signupRole={role} />
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t`First Name`}

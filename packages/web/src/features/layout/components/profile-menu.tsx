@@ -1,28 +1,45 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FiChevronDown, FiLogOut, FiUser } from 'react-icons/fi';
+import { directionOf } from '../../../i18n/i18n.ts';
+import { useLanguage } from '../../../i18n/use-language.ts';
 import { currentUserQuery } from '../../../lib/session.ts';
 import { logout } from '../../../lib/logout.ts';
+import { menuButton } from '../../../lib/menu.ts';
 
 /**
- * The profile button and its dropdown: the signed-in user's name and e-mail, and "Log Out". Closes on
- * an outside click and on Escape and is fully keyboard operable (Radix menu). If the profile cannot be
- * loaded, the menu still offers Log Out (description §8: that failure is only logged).
+ * The profile button and its menu: the signed-in user's name and e-mail, and "Log Out". Closes on
+ * an outside click and on Escape and is fully keyboard operable (lib/menu.ts, the same menu button
+ * as the language menu: no Radix or Floating UI on the dashboards, decision 037). If the profile
+ * cannot be loaded, the menu still offers Log Out (description §8: that failure is only logged).
  */
 export function ProfileMenu() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const language = useLanguage();
   const user = useQuery(currentUserQuery);
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const controller = new AbortController();
+    menuButton(ref.current, controller.signal, () => {});
+    return () => controller.abort();
+  }, []);
   const name = user.data ? `${user.data.firstname} ${user.data.lastname}`.trim() : '';
   const initials = user.data
     ? `${user.data.firstname.charAt(0)}${user.data.lastname.charAt(0)}`.toUpperCase()
     : '';
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded="false"
+        aria-controls={id}
         className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-gray-300 bg-white p-1 pe-2 text-ink hover:bg-gray-50"
         aria-label={name ? t`Profile: ${name}` : t`Profile`}
         data-testid="profile-button"
@@ -34,32 +51,35 @@ export function ProfileMenu() {
           {initials || <FiUser />}
         </span>
         <FiChevronDown aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+      </button>
+      <div
+        id={id}
+        role="menu"
+        dir={directionOf(language)}
+        hidden
+        className="absolute end-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-1rem)] rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+      >
+        {user.data ? (
+          <div className="border-b border-gray-200 px-3 py-2">
+            <span className="block font-semibold break-words text-ink" dir="auto">
+              {name}
+            </span>
+            <span className="block text-sm break-all text-muted">
+              <bdi>{user.data.email}</bdi>
+            </span>
+          </div>
+        ) : null}
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          onClick={() => void logout(navigate)}
+          className="mt-1 flex w-full cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm font-semibold text-ink outline-none hover:bg-primary-light focus:bg-primary-light"
         >
-          {user.data ? (
-            <DropdownMenu.Label className="border-b border-gray-200 px-3 py-2">
-              <span className="block font-semibold break-words text-ink" dir="auto">
-                {name}
-              </span>
-              <span className="block text-sm break-all text-muted">
-                <bdi>{user.data.email}</bdi>
-              </span>
-            </DropdownMenu.Label>
-          ) : null}
-          <DropdownMenu.Item
-            onSelect={() => void logout(navigate)}
-            className="mt-1 flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm font-semibold text-ink outline-none data-[highlighted]:bg-primary-light"
-          >
-            <FiLogOut aria-hidden="true" className="rtl:-scale-x-100" />
-            <Trans>Log Out</Trans>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <FiLogOut aria-hidden="true" className="rtl:-scale-x-100" />
+          <Trans>Log Out</Trans>
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import * as Tabs from '@radix-ui/react-tabs';
+import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LearnerCourse } from '@app/shared';
 import { pickLocalized } from '../../../../lib/localized.ts';
@@ -9,26 +9,32 @@ import type { Selection } from './viewer-model.ts';
 /**
  * The tab bar under the player. Its first tab (tab1), "Course description", shows the selected
  * resource's description, or the course's when nothing (or the certificate) is selected, and the
- * course's licence.
+ * course's licence. It is the only tab, so it is plain markup: nothing to switch, and no Radix tabs
+ * (roving focus, presence) in the viewer's JavaScript (decision 037).
  */
 export function DescriptionTabs({ course, selection }: { course: LearnerCourse; selection: Selection }) {
   const { t } = useLingui();
   const language = useLanguage();
+  const id = useId();
   const description =
     selection.kind === 'resource' && selection.resource.description.trim()
       ? pickLocalized(language, selection.resource.description, selection.resource.description_tr)
       : pickLocalized(language, course.description, course.description_tr);
   return (
-    <Tabs.Root defaultValue="tab1" className="rounded-lg border border-gray-200 bg-white">
-      <Tabs.List aria-label={t`About this course`} className="flex border-b border-gray-200 px-2">
-        <Tabs.Trigger
-          value="tab1"
-          className="-mb-px border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-primary-dark data-[state=active]:text-ink"
+    <div className="rounded-lg border border-gray-200 bg-white">
+      <div role="tablist" aria-label={t`About this course`} className="flex border-b border-gray-200 px-2">
+        <button
+          type="button"
+          role="tab"
+          id={`${id}-tab`}
+          aria-selected="true"
+          aria-controls={`${id}-panel`}
+          className="-mb-px border-b-2 border-primary-dark px-4 py-3 text-sm font-semibold text-ink"
         >
           <Trans>Course description</Trans>
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="tab1" className="p-4">
+        </button>
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab`} tabIndex={0} className="p-4">
         <p
           lang={description.lang}
           dir="auto"
@@ -43,7 +49,7 @@ export function DescriptionTabs({ course, selection }: { course: LearnerCourse; 
           </span>
           <LicenseBadge license={course.license} />
         </p>
-      </Tabs.Content>
-    </Tabs.Root>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { createAccount, expect, snap, test } from '../src/fixtures.ts';
+
+/**
+ * The prerendered sign-in pages before React has hydrated them (decision 037): the app's entry is
+ * held back, as on a slow network, while the reader types, shows the password, submits and picks a
+ * language. Nothing typed travels in an address, nothing is lost, and the app finishes the job.
+ */
+
+/** Holds the app's entry script until `release()`; the early module and the HTML pass. */
+async function holdApp(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const isReady = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-ready'));
+
+test('a log-in submitted before hydration keeps the password out of every address and signs in', async ({
+  page,
+  request,
+  lang,
+  t,
+}) => {
+  const account = await createAccount(request);
+  const addresses: string[] = [];
+  page.on('request', (sent) => addresses.push(sent.url()));
+  const release = await holdApp(page);
+  // 'commit': the held module script keeps DOMContentLoaded (and 'load') from firing.
+  await page.goto('/login', { waitUntil: 'commit' });
+  const main = page.getByRole('main');
+  const password = main.getByLabel(t('Password'), { exact: true });
+  await expect(main.getByRole('heading', { level: 1, name: t('Log In') })).toBeVisible();
+
+  // The show/hide toggle works at once (retried until the small early module has arrived).
+  const toggle = main.getByRole('button', { name: t('Show password') });
+  await expect(async () => {
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'text', { timeout: 500 });
+  }).toPass();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  await main.getByLabel(t('Email'), { exact: true }).fill(account.email);
+  await password.fill(account.password);
+  await main.getByRole('button', { name: t('Log In'), exact: true }).click();
+  // Held: still on the page, nothing sent, the form marked busy, the app not running yet.
+  await expect(main.locator('form[aria-busy="true"]')).toHaveCount(1);
+  expect(page.url()).toMatch(/\/login$/);
+  expect(await isReady(page)).toBe(false);
+  await snap(page, lang, 'login-held-before-hydration');
+
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  const secrets = [account.password, encodeURIComponent(account.password), 'password='];
+  for (const address of addresses)
+    for (const secret of secrets) expect(address, 'a request address').not.toContain(secret);
+});
+
+test('typed fields and the password toggle survive hydration; React takes the toggle over', async ({
+  page,
+  t,
+}) => {
+  // `/login` is hydrated; with a query the app renders the page from scratch (decision 034), and
+  // the typed values are put into the new form's fields of the same names.
+  for (const path of ['/login', '/login?next=%2Fdashboard']) {
+    const release = await holdApp(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const main = page.getByRole('main');
+    const email = main.getByLabel(t('Email'), { exact: true });
+    const password = main.getByLabel(t('Password'), { exact: true });
+    const toggle = main.getByRole('button', { name: t('Show password') });
+    await expect(async () => {
+      await toggle.click();
+      await expect(password).toHaveAttribute('type', 'text', { timeout: 500 });
+    }).toPass();
+    await email.fill('early@e2e.test');
+    await password.fill('typed-before-hydration');
+    release();
+    await expect.poll(() => isReady(page), path).toBe(true);
+    await expect(email, path).toHaveValue('early@e2e.test');
+    await expect(password, path).toHaveValue('typed-before-hydration');
+    if (path === '/login') {
+      // React's state agrees with what the reader saw: one click now hides the password.
+      await expect(password).toHaveAttribute('type', 'text');
+      await toggle.click();
+      await expect(password).toHaveAttribute('type', 'password');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    }
+    await page.unrouteAll();
+  }
+});
+
+test('the language menu works before hydration: the page comes back in the chosen language', async ({
+  page,
+  lang,
+}) => {
+  const other = lang === 'ar' ? 'en' : 'ar';
+  const release = await holdApp(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const toggle = page.getByTestId('language-toggle');
+  await expect(async () => {
+    await toggle.click();
+    await expect(page.getByRole('menu')).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await page.getByRole('menuitemradio', { name: other === 'ar' ? 'العربية' : 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', other);
+  await expect(page.locator('html')).toHaveAttribute('dir', other === 'ar' ? 'rtl' : 'ltr');
+  release();
+  await expect.poll(() => isReady(page)).toBe(true);
+  await expect(page.locator('html')).toHaveAttribute('lang', other);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe(other);
+});
+
+test('without JavaScript a submitted log-in form is posted, never put in the address', async ({
+  browser,
+  lang,
+  t,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies([{ name: 'language', value: lang, url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/login?next=%2Fdashboard`);
+  const main = page.getByRole('main');
+  await main.getByLabel(t('Email'), { exact: true }).fill('nojs@e2e.test');
+  await main.getByLabel(t('Password'), { exact: true }).fill('never-in-the-address');
+  const [response] = await Promise.all([
+    page.waitForResponse((answer) => answer.request().method() === 'POST'),
+    main.getByRole('button', { name: t('Log In'), exact: true }).click(),
+  ]);
+  expect(response.status()).toBe(303);
+  await expect(page).toHaveURL(`${baseURL}/login?next=%2Fdashboard`);
+  await expect(main.getByRole('heading', { level: 1, name: t('Log In') })).toBeVisible();
+  await context.close();
+});

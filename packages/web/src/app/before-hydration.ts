@@ -1,0 +1,135 @@
+import { languageMenu, reloadInLanguage } from '../lib/language-menu.ts';
+import { APP_READY, isAppReady } from './app-ready.ts';
+
+/**
+ * The first script of every prerendered page the app hydrates (decision 037; scripts/prerender.mjs
+ * adds it, `async`, ahead of the app's entry). Until the app announces it is ready (app-ready.ts),
+ * nothing typed, submitted or clicked is lost or leaked:
+ *
+ * - a form submission is held (the forms are `method="post"`, so even without this module the
+ *   fields never travel in the address) and submitted again, with the same submitter, once the
+ *   app's handlers are in place;
+ * - what was typed is written back, through React's change events, into fields that do not hold it:
+ *   the new ones when the app rendered the page from scratch (a hydrated form keeps what was typed:
+ *   react-hook-form reads a field edited before it registered it, and then this changes nothing);
+ * - a password's show/hide button works at once, and its state is handed to React's;
+ * - other buttons' clicks are replayed in order; the language menu works on its own (choosing a
+ *   language reloads the page prerendered in it).
+ *
+ * Held elements are found again by position (nth form, field name) when the app rendered the page
+ * from scratch instead of hydrating it (decision 034: a query, another language).
+ */
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** Where a field is (nth form, name) and what it held when last typed into. */
+interface Typed {
+  form: number;
+  name: string;
+  value: string;
+  checked: boolean;
+}
+
+const controller = new AbortController();
+const { signal } = controller;
+const typed = new Map<Field, Typed>();
+const toggled = new Set<HTMLButtonElement>();
+const clicks: HTMLButtonElement[] = [];
+let submission: { form: HTMLFormElement; index: number; submitter: HTMLElement | null } | null = null;
+
+const inApp = (target: EventTarget | null): target is Element =>
+  target instanceof Element && !!target.closest('#root');
+const formIndex = (form: HTMLFormElement | null) => (form ? [...document.forms].indexOf(form) : -1);
+const held = (event: Event) => {
+  event.preventDefault();
+  event.stopImmediatePropagation();
+};
+
+/** A password field's toggle: shows or hides at once (React takes the state over when ready). */
+function togglePassword(button: HTMLButtonElement) {
+  const input = button.parentElement?.querySelector('input');
+  if (!input) return;
+  input.type = input.type === 'password' ? 'text' : 'password';
+  button.setAttribute('aria-pressed', String(input.type === 'text'));
+  if (!toggled.delete(button)) toggled.add(button);
+}
+
+function listen() {
+  for (const type of ['input', 'change'])
+    document.addEventListener(
+      type,
+      ({ target }) => {
+        if (!inApp(target) || !('form' in target) || !(target as Field).name) return;
+        const field = target as Field;
+        const checked = field instanceof HTMLInputElement && field.checked;
+        typed.set(field, { form: formIndex(field.form), name: field.name, value: field.value, checked });
+      },
+      { capture: true, signal },
+    );
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!inApp(event.target)) return;
+      held(event);
+      const form = event.target as HTMLFormElement;
+      form.setAttribute('aria-busy', 'true');
+      submission = { form, index: formIndex(form), submitter: event.submitter };
+    },
+    { capture: true, signal },
+  );
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = inApp(event.target) ? event.target.closest('button') : null;
+      if (!button || button.type !== 'button' || button.closest('[data-language-menu]')) return;
+      held(event);
+      if (button.hasAttribute('data-password-toggle')) togglePassword(button);
+      else clicks.push(button);
+    },
+    { capture: true, signal },
+  );
+  const menus = () => {
+    for (const menu of document.querySelectorAll<HTMLElement>('#root [data-language-menu]'))
+      languageMenu(menu, signal, reloadInLanguage);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', menus, { signal });
+  else menus();
+}
+
+/** Sets a field's value the way typing does, so React's onChange (and the form library) see it. */
+function retype(field: Field, { value, checked }: Typed) {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    if (field.checked !== checked) field.click();
+    return;
+  }
+  if (field.value === value) return;
+  // The prototype's setter: React tracks values set through the element's own, and would ignore this.
+  const prototype = Object.getPrototypeOf(field) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function handOver() {
+  controller.abort();
+  for (const [field, was] of typed) {
+    const now = field.isConnected ? field : document.forms[was.form]?.elements.namedItem(was.name);
+    if (now instanceof HTMLElement && 'value' in now) retype(now as Field, was);
+  }
+  for (const button of toggled) {
+    if (!button.isConnected) continue;
+    togglePassword(button); // back to what React rendered, then React's own handler
+    button.click();
+  }
+  for (const button of clicks) if (button.isConnected) button.click();
+  if (!submission) return;
+  const { form, index, submitter } = submission;
+  form.removeAttribute('aria-busy');
+  const now = form.isConnected ? form : document.forms[index];
+  if (!now) return;
+  const sameSubmitter = submitter?.isConnected && now.contains(submitter);
+  now.requestSubmit(sameSubmitter ? submitter : undefined);
+}
+
+if (!isAppReady()) {
+  listen();
+  document.addEventListener(APP_READY, handOver, { once: true });
+}
