@@ -506,8 +506,11 @@ test.describe('authoring and review', () => {
     await page.getByRole('button', { name: shownTitle }).click();
     await expect(page).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
     await page.getByTestId('video-item').first().click();
+    // The stored embed address, with the player API switched on for lesson completion (decision 033).
     await expect(
-      page.locator('iframe[src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]'),
+      page.locator(
+        'iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?"][src*="enablejsapi=1"]',
+      ),
     ).toHaveCount(1);
     await page.getByTestId('quiz-item').first().click();
     const taking = page.getByTestId('quiz');
