@@ -100,7 +100,7 @@ export async function measureRoute(
       connections: options.connections,
       durationSeconds,
       maxRequests: tokens?.length ?? MAX_REQUESTS,
-      sequences: [[route.request]],
+      sequences: route.perConnection?.map((request) => [request]) ?? [[route.request]],
       ...(tokens ? { rotateTokens: tokens } : {}),
     });
   const split = Math.floor(fresh.length / 4);

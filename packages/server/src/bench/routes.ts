@@ -19,6 +19,8 @@ export interface HotRoute {
   freshCallers?: boolean;
   /** The bare route: every ratio is to the mean of its runs (first and last, to expose drift). */
   ceiling?: boolean;
+  /** Connection i sends these[i % length] instead of `request` (one caller per connection). */
+  perConnection?: RequestSpec[];
 }
 
 const API = '/api/v1';
@@ -57,13 +59,20 @@ export function hotRoutes(f: BenchFixtures): HotRoute[] {
       request: get(`${API}/user/course/${f.smallCourseId}`, f.learner),
     },
     {
-      name: '`POST /course/exercise-score/:id` (quiz submit)',
+      // Every connection as the same learner on the same quiz: all wait on one score row's lock.
+      name: '`POST /course/exercise-score/:id` (quiz submit, one learner)',
       request: {
         method: 'POST',
         path: `${API}/course/exercise-score/${f.popularCourseId}`,
         token: f.learner,
         body: JSON.stringify(f.quizSubmission),
       },
+    },
+    {
+      // What a class does: each connection a different learner submitting a quiz of their course.
+      name: '`POST /course/exercise-score/:id` (quiz submit, a learner per connection)',
+      request: quizSubmit(f.crowd[0]!),
+      perConnection: f.crowd.map(quizSubmit),
     },
     {
       name: '`GET /user/overall-score/:id`',
@@ -78,6 +87,13 @@ export function hotRoutes(f: BenchFixtures): HotRoute[] {
   ];
 }
 
+const quizSubmit = (member: BenchFixtures['crowd'][number]): RequestSpec => ({
+  method: 'POST',
+  path: `${API}/course/exercise-score/${member.courseId}`,
+  token: member.token,
+  body: JSON.stringify(member.quiz),
+});
+
 /**
  * One crowd learner's loop in --load: the catalogue, their course (twice: it is read more often than
  * anything is submitted), a quiz submission and their overall score.
@@ -87,12 +103,7 @@ export function learnerLoop(member: BenchFixtures['crowd'][number]): RequestSpec
   return [
     get(`${API}/course/approved${LIST_QUERIES.approved}`),
     get(`${API}/user/course/${member.courseId}`),
-    {
-      method: 'POST',
-      path: `${API}/course/exercise-score/${member.courseId}`,
-      token: member.token,
-      body: JSON.stringify(member.quiz),
-    },
+    quizSubmit(member),
     get(`${API}/user/course/${member.courseId}`),
     get(`${API}/user/overall-score/${member.courseId}`),
   ];
