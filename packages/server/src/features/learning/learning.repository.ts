@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
-import type { QuizQuestion } from '@app/shared';
+import type { QuizAnswer, QuizQuestion } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
 
@@ -96,7 +96,7 @@ export async function recordAttempt(
     courseId: string;
     resourceId: string;
     score: number;
-    answers: { _id: string; answer: string }[];
+    answers: QuizAnswer[];
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {

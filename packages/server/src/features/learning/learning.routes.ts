@@ -51,10 +51,15 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: exerciseScoreResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      score: await submitQuiz(app.db, currentUser(request), request.params.courseId, request.body),
-    }),
+    async (request) => {
+      const { feedback, ...score } = await submitQuiz(
+        app.db,
+        currentUser(request),
+        request.params.courseId,
+        request.body,
+      );
+      return { success: true as const, score, feedback };
+    },
   );
 
   app.get(

@@ -45,26 +45,61 @@ export const emptyResource = (type: AuthoredResourceType = 'video'): ResourceDra
   quiz: [],
 });
 
+const blankOption = () => ({ name: '', name_tr: '' });
+
+/** A new question: single choice, with the fields of every other type empty (decision 035). */
 export const emptyQuestion = (): QuizQuestionDraft => ({
+  type: 'single',
   question: '',
   question_tr: '',
-  options: [
-    { name: '', name_tr: '' },
-    { name: '', name_tr: '' },
-  ],
+  options: [blankOption(), blankOption()],
   correctanswer: '',
+  correctanswers: [],
+  scoring: 'all',
+  truth: '',
+  accepted: '',
+  accepted_tr: '',
+  explanation: '',
+  explanation_tr: '',
 });
 
 const text = (value: string | null | undefined) => value ?? '';
+const optionsToDraft = (options: { name: string; name_tr: string | null }[]) =>
+  options.map((option) => ({ name: option.name, name_tr: text(option.name_tr) }));
 
 /** A saved question (from the API, or just checked by the question modal) as draft values. */
-export const questionToDraft = (question: QuizQuestion | QuizQuestionInput): QuizQuestionDraft => ({
-  ...(question._id ? { _id: question._id } : {}),
-  question: question.question,
-  question_tr: text(question.question_tr),
-  options: question.options.map((option) => ({ name: option.name, name_tr: text(option.name_tr) })),
-  correctanswer: question.correctanswer,
-});
+export function questionToDraft(question: QuizQuestion | QuizQuestionInput): QuizQuestionDraft {
+  const draft: QuizQuestionDraft = {
+    ...emptyQuestion(),
+    ...(question._id ? { _id: question._id } : {}),
+    question: question.question,
+    question_tr: text(question.question_tr),
+    explanation: text(question.explanation),
+    explanation_tr: text(question.explanation_tr),
+  };
+  switch (question.type) {
+    case undefined:
+    case 'single':
+      return { ...draft, options: optionsToDraft(question.options), correctanswer: question.correctanswer };
+    case 'multiple':
+      return {
+        ...draft,
+        type: 'multiple',
+        options: optionsToDraft(question.options),
+        correctanswers: [...question.correctanswers],
+        scoring: question.scoring,
+      };
+    case 'truefalse':
+      return { ...draft, type: 'truefalse', truth: question.correctanswer };
+    case 'short':
+      return {
+        ...draft,
+        type: 'short',
+        accepted: question.accepted.join('\n'),
+        accepted_tr: question.accepted_tr.join('\n'),
+      };
+  }
+}
 
 /**
  * A saved course as form values. The English fields always hold the English text and the `_tr`
