@@ -145,13 +145,16 @@ export function sameValues(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+const NOT_TYPED = new Set(['type', '_id', 'id', 'scoring']);
+
 /** Whether a part of the form holds anything the author typed (asks before deleting it). */
 export function hasTypedContent(value: unknown): boolean {
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.some(hasTypedContent);
   if (value && typeof value === 'object')
     return Object.entries(value).some(
-      ([key, inner]) => key !== 'type' && key !== '_id' && key !== 'id' && hasTypedContent(inner),
+      // Choices from selects and radios (a type, a scoring rule) are not typed content.
+      ([key, inner]) => !NOT_TYPED.has(key) && hasTypedContent(inner),
     );
   return false;
 }
