@@ -15,8 +15,7 @@ import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
 import { questionToDraft } from './form-values.ts';
 import { ChoiceFields } from './quiz-choice-fields.tsx';
-import { useTrueFalseLabels } from '../../../../lib/true-false-labels.ts';
-import { useQuestionTypeLabels } from './question-type-labels.ts';
+import { useQuestionTypeLabels, useTrueFalseLabels } from './question-type-labels.ts';
 
 export interface QuizQuestionModalProps {
   open: boolean;

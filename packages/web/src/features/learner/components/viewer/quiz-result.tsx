@@ -7,10 +7,10 @@ import type { LearnerQuizQuestion, QuizFeedback } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { clampPercent, formatPercent } from '../../../../components/ui/progress-bar.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
-import { useTrueFalseLabels } from '../../../../lib/true-false-labels.ts';
 import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { choicesOf } from './quiz-inputs.tsx';
+import { useTrueFalseLabels } from './true-false-labels.ts';
 
 /**
  * The result of an attempt: the server's score as a circle, then each question with whether it was

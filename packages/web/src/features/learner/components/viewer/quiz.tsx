@@ -5,11 +5,11 @@ import { LIMITS, type LearnerResource, type QuizFeedback } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { notify } from '../../../../lib/toast.ts';
-import { useTrueFalseLabels } from '../../../../lib/true-false-labels.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { useSubmitQuiz } from '../../api/submit-quiz.ts';
 import { CheckboxChoices, choicesOf, isAnswered, RadioChoices, type Answer } from './quiz-inputs.tsx';
 import { QuizResult } from './quiz-result.tsx';
+import { useTrueFalseLabels } from './true-false-labels.ts';
 
 type Answers = Record<string, Answer>;
 
