@@ -73,11 +73,6 @@ export const validationMessages: Record<ValidationKey, Localized> = {
     ar: 'استخدم رابط يوتيوب (رابط المشاهدة أو المشاركة أو التضمين).',
   },
   pdf_file_required: { en: 'Upload a PDF file.', ar: 'ارفع ملف PDF.' },
-  correct_answer_required: { en: 'Choose the correct answer.', ar: 'اختر الإجابة الصحيحة.' },
-  accepted_answer_required: {
-    en: 'Add at least one accepted answer.',
-    ar: 'أضف إجابة مقبولة واحدة على الأقل.',
-  },
   quiz_required: { en: 'Add at least one question.', ar: 'أضف سؤالًا واحدًا على الأقل.' },
   unknown_field: { en: 'Unknown field.', ar: 'حقل غير معروف.' },
   invalid: { en: 'This value is invalid.', ar: 'هذه القيمة غير صالحة.' },

@@ -18,8 +18,6 @@ export const VALIDATION_KEYS = [
   'passwords_mismatch',
   'correct_answer_not_option',
   'duplicate_option',
-  'correct_answer_required',
-  'accepted_answer_required',
   'video_not_embeddable',
   'pdf_file_required',
   'quiz_required',

@@ -244,14 +244,12 @@ describe('quizQuestionDraftSchema', () => {
       const result = quizQuestionDraftSchema.safeParse(question(fields));
       return result.error?.issues.map((issue) => [issuePath(issue), describeIssue(issue).key]);
     };
-    expect(keys({ type: 'multiple', correctanswers: [] })).toEqual([
-      ['correctanswers', 'correct_answer_required'],
-    ]);
+    expect(keys({ type: 'multiple', correctanswers: [] })).toEqual([['correctanswers', 'required']]);
     expect(keys({ type: 'multiple', correctanswers: ['A', 'Z'] })).toEqual([
       ['correctanswers', 'correct_answer_not_option'],
     ]);
-    expect(keys({ type: 'truefalse', truth: '' })).toEqual([['correctanswer', 'correct_answer_required']]);
-    expect(keys({ type: 'short', accepted: ' \n ' })).toEqual([['accepted', 'accepted_answer_required']]);
+    expect(keys({ type: 'truefalse', truth: '' })).toEqual([['correctanswer', 'required']]);
+    expect(keys({ type: 'short', accepted: ' \n ' })).toEqual([['accepted', 'required']]);
     // At most four options holds for multiple answers too.
     const five = ['A', 'B', 'C', 'D', 'E'].map((name) => ({ name, name_tr: '' }));
     expect(keys({ type: 'multiple', options: five, correctanswers: ['A'] })).toEqual([

@@ -53,7 +53,7 @@ export const quizQuestionInputSchema = z
         options: choiceOptions,
         correctanswers: z
           .array(text(LIMITS.optionMax))
-          .min(1, { message: 'correct_answer_required' })
+          .min(1, { message: 'required' })
           .max(LIMITS.quizOptionsMax),
         scoring: z.enum(MULTIPLE_SCORINGS).default('all'),
       }),
@@ -61,12 +61,12 @@ export const quizQuestionInputSchema = z
         ...questionBase,
         type: z.literal('truefalse'),
         // A string first, so the form's draft ('' before a choice) is a valid input type.
-        correctanswer: z.string().pipe(z.enum(TRUE_FALSE, { message: 'correct_answer_required' })),
+        correctanswer: z.string().pipe(z.enum(TRUE_FALSE, { message: 'required' })),
       }),
       z.object({
         ...questionBase,
         type: z.literal('short'),
-        accepted: acceptedList.min(1, { message: 'accepted_answer_required' }),
+        accepted: acceptedList.min(1, { message: 'required' }),
         accepted_tr: acceptedList.default([]),
       }),
     ],

@@ -47,10 +47,6 @@ export function validationMessage(key: ValidationKey, limit?: number): string {
       return t`password does not match`;
     case 'correct_answer_not_option':
       return t`The correct answer must be one of the options.`;
-    case 'correct_answer_required':
-      return t`Choose the correct answer`;
-    case 'accepted_answer_required':
-      return t`Add at least one accepted answer.`;
     case 'duplicate_option':
       return t`Each option must be different.`;
     case 'video_not_embeddable':

@@ -64,7 +64,7 @@ export function QuizResult({
         {t`ReTake Quiz`}
       </Button>
       {feedback.length > 0 ? (
-        <ol className="flex w-full flex-col gap-3 text-start" aria-label={t`Your answers`}>
+        <ol className="flex w-full flex-col gap-3 text-start">
           {feedback.map((item, position) => {
             const question = questions.find((candidate) => candidate._id === item._id);
             return question ? (
@@ -120,7 +120,7 @@ function FeedbackItem({
         {questionText.text}
       </p>
       <p className="text-sm text-ink">
-        <Trans>Your answer:</Trans>{' '}
+        <Trans>Your answer</Trans>:{' '}
         <span dir="auto" className="font-semibold">
           {answerText || t`(no answer)`}
         </span>
