@@ -31,9 +31,7 @@ function TEXT(lang: Language) {
     question: t('Question'),
     option: (n: number) => t('Option {n}', { n }),
     questionN: (n: number) => t('Question {n}', { n }),
-    partialCredit: new RegExp(
-      t('Partial credit: each correct tick earns a share, each wrong tick takes one away'),
-    ),
+    partialCredit: new RegExp(t('Partial credit: a wrong tick cancels a right one')),
     truth: t('True'),
     falsehood: t('False'),
     accepted: t('Accepted answers'),

@@ -177,8 +177,8 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
           </legend>
           {(
             [
-              ['all', t`All or nothing: full marks only when exactly the correct options are ticked`],
-              ['partial', t`Partial credit: each correct tick earns a share, each wrong tick takes one away`],
+              ['all', t`All or nothing`],
+              ['partial', t`Partial credit: a wrong tick cancels a right one`],
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex items-start gap-2 text-sm text-ink">

@@ -124,7 +124,7 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
           <BilingualField
             label={t`Accepted answers`}
             multiline
-            hint={t`One per line. Case, spaces, Arabic letter forms, tashkeel and digits do not matter.`}
+            hint={t`One per line; case, spaces and Arabic spelling variants are ignored.`}
             english={register('accepted')}
             arabic={register('accepted_tr')}
             englishError={errors.accepted?.message ?? errors.accepted?.root?.message}
@@ -137,7 +137,7 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
           label={t`Explanation`}
           optional
           multiline
-          hint={t`Shown to learners with their result, after they submit.`}
+          hint={t`Shown with the result, after submitting.`}
           english={register('explanation')}
           arabic={register('explanation_tr')}
           englishError={errors.explanation?.message}
