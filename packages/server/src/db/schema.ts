@@ -13,7 +13,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CourseLicense, CourseStatus, Language, QuizQuestion, ResourceType, Role } from '@app/shared';
+import type {
+  CourseLicense,
+  CourseStatus,
+  Language,
+  QuizAnswer,
+  QuizQuestion,
+  ResourceType,
+  Role,
+} from '@app/shared';
 
 /** Data model (architecture §5). UUID keys are exposed as `_id`; growing counts are rows, not arrays. */
 
@@ -235,7 +243,7 @@ export const quizAttempts = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     score: doublePrecision('score').notNull(),
-    answers: jsonb('answers').$type<{ _id: string; answer: string }[]>().notNull(),
+    answers: jsonb('answers').$type<QuizAnswer[]>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('quiz_attempts_user_resource_idx').on(t.userId, t.resourceId)],

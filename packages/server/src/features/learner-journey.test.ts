@@ -72,6 +72,7 @@ describe('the full learner journey, from signup over SMTP to the overall score',
     expect(scored.json()).toEqual({
       success: true,
       score: { currentScore: expected, quizScore: [{ quizId: submission.resourceId, score: expected }] },
+      feedback: expect.any(Array) as unknown, // decision 035
     });
 
     const afterwards = (await get(`/user/course/${course._id}`)).json<{ data: LearnerCourse }>().data;

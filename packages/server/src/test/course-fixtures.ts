@@ -181,7 +181,8 @@ export interface CourseShape {
       type: string;
       file: string | null;
       link: string | null;
-      quiz: { _id: string; correctanswer: string }[] | null;
+      /** Single choice in these fixtures; other question types have no `correctanswer` text. */
+      quiz: { _id: string; correctanswer?: string }[] | null;
     }[];
   }[];
 }
@@ -275,7 +276,7 @@ export function answers(course: CourseShape, correct: number) {
     resourceId,
     quizAnswers: questions.map((q, index) => ({
       _id: q._id,
-      answer: index < correct ? q.correctanswer : `wrong ${randomUUID()}`.slice(0, 20),
+      answer: index < correct ? (q.correctanswer ?? '') : `wrong ${randomUUID()}`.slice(0, 20),
     })),
   };
 }

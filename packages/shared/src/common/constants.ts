@@ -35,6 +35,9 @@ export const LIMITS = {
   optionMax: 300,
   quizOptionsMin: 2,
   quizOptionsMax: 4,
+  /** Accepted answers of a short-answer question, per language. */
+  acceptedAnswersMax: 10,
+  explanationMax: 2000,
   linkMax: 2048,
   /** Cover image and PDF limit in bytes (description §9); the server's MAX_UPLOAD_BYTES may differ. */
   uploadBytes: 100_000,

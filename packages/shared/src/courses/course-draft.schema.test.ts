@@ -192,7 +192,69 @@ describe('quizQuestionDraftSchema', () => {
         { name: 'B', name_tr: 'ب' },
       ],
       correctanswer: 'B',
+      explanation: null,
+      explanation_tr: null,
     });
+  });
+
+  it('keeps only the chosen type’s fields (decision 035)', () => {
+    const all = question({
+      correctanswers: ['A', 'B'],
+      scoring: 'partial',
+      truth: 'false',
+      accepted: ' Paris \n\n باريس ',
+      accepted_tr: 'باريس',
+      explanation: ' Because. ',
+      explanation_tr: '',
+    });
+    expect(quizQuestionDraftSchema.parse({ ...all, type: 'multiple' })).toEqual({
+      type: 'multiple',
+      question: 'Pick B',
+      question_tr: null,
+      options: [
+        { name: 'A', name_tr: null },
+        { name: 'B', name_tr: 'ب' },
+      ],
+      correctanswers: ['A', 'B'],
+      scoring: 'partial',
+      explanation: 'Because.',
+      explanation_tr: null,
+    });
+    expect(quizQuestionDraftSchema.parse({ ...all, type: 'truefalse' })).toEqual({
+      type: 'truefalse',
+      question: 'Pick B',
+      question_tr: null,
+      correctanswer: 'false',
+      explanation: 'Because.',
+      explanation_tr: null,
+    });
+    expect(quizQuestionDraftSchema.parse({ ...all, type: 'short' })).toEqual({
+      type: 'short',
+      question: 'Pick B',
+      question_tr: null,
+      accepted: ['Paris', 'باريس'],
+      accepted_tr: ['باريس'],
+      explanation: 'Because.',
+      explanation_tr: null,
+    });
+  });
+
+  it('asks each type for its key', () => {
+    const keys = (fields: Partial<QuizQuestionDraft>) => {
+      const result = quizQuestionDraftSchema.safeParse(question(fields));
+      return result.error?.issues.map((issue) => [issuePath(issue), describeIssue(issue).key]);
+    };
+    expect(keys({ type: 'multiple', correctanswers: [] })).toEqual([['correctanswers', 'required']]);
+    expect(keys({ type: 'multiple', correctanswers: ['A', 'Z'] })).toEqual([
+      ['correctanswers', 'correct_answer_not_option'],
+    ]);
+    expect(keys({ type: 'truefalse', truth: '' })).toEqual([['correctanswer', 'required']]);
+    expect(keys({ type: 'short', accepted: ' \n ' })).toEqual([['accepted', 'required']]);
+    // At most four options holds for multiple answers too.
+    const five = ['A', 'B', 'C', 'D', 'E'].map((name) => ({ name, name_tr: '' }));
+    expect(keys({ type: 'multiple', options: five, correctanswers: ['A'] })).toEqual([
+      ['options', 'too_many'],
+    ]);
   });
 
   it('refuses repeated options and a missing answer', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AUTHORED_RESOURCE_TYPES } from '../common/constants.ts';
-import { courseInputSchema, quizQuestionInputSchema } from './course.schema.ts';
+import { courseInputSchema } from './course.schema.ts';
 import { courseLicenseSchema } from './licenses.ts';
+import { MULTIPLE_SCORINGS, QUESTION_TYPES, quizQuestionInputSchema } from './quiz.schema.ts';
 
 /**
  * The course as the authoring form holds it while an author types (decision 029): every text is a
@@ -18,14 +19,73 @@ import { courseLicenseSchema } from './licenses.ts';
 
 const quizOptionDraft = z.object({ name: z.string(), name_tr: z.string() });
 
-const quizQuestionDraft = z.object({
+/**
+ * A question keeps the fields of every question type (decision 035), like a resource keeps those of
+ * every resource type; only the chosen type's fields go on. A draft from before the types (no `type`)
+ * is a single-choice question.
+ */
+const quizQuestionDraftFields = z.object({
   /** Kept from a saved question, so learners' scores stay attached to it. */
   _id: z.string().optional(),
+  type: z.enum(QUESTION_TYPES).default('single'),
   question: z.string(),
   question_tr: z.string(),
+  /** Single choice and multiple answers. */
   options: z.array(quizOptionDraft),
+  /** Single choice: the name of the right option. */
   correctanswer: z.string(),
+  /** Multiple answers. */
+  correctanswers: z.array(z.string()).default([]),
+  scoring: z.enum(MULTIPLE_SCORINGS).default('all'),
+  /** True/false: 'true', 'false', or '' before the author chooses. */
+  truth: z.string().default(''),
+  /** Short answer: the accepted answers, one per line, in each language. */
+  accepted: z.string().default(''),
+  accepted_tr: z.string().default(''),
+  explanation: z.string().default(''),
+  explanation_tr: z.string().default(''),
 });
+const quizQuestionDraft = quizQuestionDraftFields.transform(questionDraftToInput);
+
+const lines = (value: string) =>
+  value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** Only the fields of the chosen type, shaped as the API body carries them. */
+function questionDraftToInput(
+  draft: z.output<typeof quizQuestionDraftFields>,
+): z.input<typeof quizQuestionInputSchema> {
+  const base = {
+    ...(draft._id ? { _id: draft._id } : {}),
+    question: draft.question,
+    question_tr: draft.question_tr,
+    explanation: draft.explanation,
+    explanation_tr: draft.explanation_tr,
+  };
+  switch (draft.type) {
+    case 'single':
+      return { ...base, options: draft.options, correctanswer: draft.correctanswer };
+    case 'multiple':
+      return {
+        ...base,
+        type: 'multiple',
+        options: draft.options,
+        correctanswers: draft.correctanswers,
+        scoring: draft.scoring,
+      };
+    case 'truefalse':
+      return { ...base, type: 'truefalse', correctanswer: draft.truth };
+    case 'short':
+      return {
+        ...base,
+        type: 'short',
+        accepted: lines(draft.accepted),
+        accepted_tr: lines(draft.accepted_tr),
+      };
+  }
+}
 
 const resourceDraft = z.object({
   _id: z.string().optional(),

@@ -1,51 +1,19 @@
 import { z } from 'zod';
 import { COURSE_SORTS, COURSE_STATUSES, LIMITS, PAGE, RESOURCE_TYPES, ROLES } from '../common/constants.ts';
 import { isEmbeddableVideoUrl, toYouTubeEmbedUrl } from '../common/youtube.ts';
+import { noNul, optionalId, text, translation } from './fields.ts';
 import { courseLicenseSchema, DEFAULT_COURSE_LICENSE } from './licenses.ts';
-
-/** PostgreSQL cannot store NUL characters in text or jsonb; refuse them as invalid input, not a 500. */
-const noNul = (value: string) => !value.includes('\u0000');
-const text = (max: number) => z.string().trim().min(1).max(max).refine(noNul, { message: 'invalid' });
-/**
- * Arabic counterpart of a text field: optional, may be empty (the English value is shown instead).
- * Missing, null, empty and blank all come out as null: the one place that normalisation happens, for
- * the form's drafts and for raw API bodies alike (decision 029).
- */
-const translation = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine(noNul, { message: 'invalid' })
-    .nullish()
-    .transform((value) => value || null);
-const optionalId = z.string().uuid().optional();
+import {
+  learnerQuizQuestionSchema,
+  quizAnswerSchema,
+  quizFeedbackSchema,
+  quizQuestionInputSchema,
+  quizQuestionSchema,
+} from './quiz.schema.ts';
 
 // ---------- what authors send (POST /course/new, PATCH /course/:id `body`) ----------
 // The `…Input` types are what these schemas output: checked and normalised, ready to store. The course
 // form's values are the drafts of `course-draft.schema.ts`, which pipe into these schemas.
-
-export const quizOptionInputSchema = z.object({
-  name: text(LIMITS.optionMax),
-  name_tr: translation(LIMITS.optionMax),
-});
-
-export const quizQuestionInputSchema = z
-  .object({
-    _id: optionalId,
-    question: text(LIMITS.questionMax),
-    question_tr: translation(LIMITS.questionMax),
-    options: z.array(quizOptionInputSchema).min(LIMITS.quizOptionsMin).max(LIMITS.quizOptionsMax),
-    correctanswer: text(LIMITS.optionMax),
-  })
-  .superRefine((question, ctx) => {
-    const names = question.options.map((option) => option.name);
-    if (new Set(names).size !== names.length)
-      ctx.addIssue({ code: 'custom', message: 'duplicate_option', path: ['options'] });
-    if (!names.includes(question.correctanswer))
-      ctx.addIssue({ code: 'custom', message: 'correct_answer_not_option', path: ['correctanswer'] });
-  });
-export type QuizQuestionInput = z.infer<typeof quizQuestionInputSchema>;
 
 const resourceBase = {
   _id: optionalId,
@@ -122,21 +90,6 @@ export function unwrapCourseBody(raw: unknown): unknown {
 }
 
 // ---------- what the API returns ----------
-
-export const quizOptionSchema = z.object({ name: z.string(), name_tr: z.string().nullable() });
-
-export const quizQuestionSchema = z.object({
-  _id: z.string(),
-  question: z.string(),
-  question_tr: z.string().nullable(),
-  options: z.array(quizOptionSchema),
-  correctanswer: z.string(),
-});
-export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
-
-/** What a learner receives: never the correct answer. */
-export const learnerQuizQuestionSchema = quizQuestionSchema.omit({ correctanswer: true });
-export type LearnerQuizQuestion = z.infer<typeof learnerQuizQuestionSchema>;
 
 const resourceFields = {
   _id: z.string(),
@@ -267,20 +220,15 @@ export type CourseTableQuery = z.infer<typeof courseTableQuerySchema>;
 
 export const exerciseScoreBodySchema = z.object({
   resourceId: z.string().uuid(),
-  quizAnswers: z
-    .array(
-      z.object({
-        _id: z.string().min(1).max(100).refine(noNul, { message: 'invalid' }),
-        answer: z.string().max(LIMITS.optionMax).refine(noNul, { message: 'invalid' }),
-      }),
-    )
-    .max(LIMITS.questionsMax),
+  quizAnswers: z.array(quizAnswerSchema).max(LIMITS.questionsMax),
 });
 export type ExerciseScoreBody = z.infer<typeof exerciseScoreBodySchema>;
 
 export const exerciseScoreResponseSchema = z.object({
   success: z.literal(true),
   score: z.object({ currentScore: z.number(), quizScore: z.array(quizScoreSchema) }),
+  /** Per question, in the quiz's order (decision 035): only ever in this response, after an attempt. */
+  feedback: z.array(quizFeedbackSchema),
 });
 export type ExerciseScoreResponse = z.infer<typeof exerciseScoreResponseSchema>;
 

@@ -131,12 +131,44 @@ function questionsWithIds(
     const id = question._id ?? randomUUID();
     if (seen.has(id)) issues.push(issue([...path, q, '_id'], 'invalid'));
     seen.add(id);
-    return {
-      _id: id,
-      question: question.question,
-      question_tr: question.question_tr,
-      options: question.options,
-      correctanswer: question.correctanswer,
-    };
+    return storedQuestion(id, question);
   });
+}
+
+/**
+ * A checked question as it is stored and shown to its author (decision 035): only its type's fields,
+ * and no `type` nor explanation keys when they say nothing, so a single-choice question keeps the
+ * exact shape it had before the question types.
+ */
+function storedQuestion(id: string, input: QuizQuestionInput): QuizQuestion {
+  const base = {
+    _id: id,
+    question: input.question,
+    question_tr: input.question_tr,
+    ...(input.explanation ? { explanation: input.explanation } : {}),
+    ...(input.explanation_tr ? { explanation_tr: input.explanation_tr } : {}),
+  };
+  switch (input.type) {
+    case undefined:
+    case 'single':
+      return { ...base, options: input.options, correctanswer: input.correctanswer };
+    case 'multiple':
+      return {
+        ...base,
+        type: 'multiple',
+        options: input.options,
+        correctanswers: input.correctanswers,
+        scoring: input.scoring,
+      };
+    case 'truefalse':
+      return { ...base, type: 'truefalse', options: [], correctanswer: input.correctanswer };
+    case 'short':
+      return {
+        ...base,
+        type: 'short',
+        options: [],
+        accepted: input.accepted,
+        accepted_tr: input.accepted_tr,
+      };
+  }
 }

@@ -110,7 +110,7 @@ export function toSections(sectionRows: SectionRecord[], resourceRows: ResourceR
   }));
 }
 
-/** What a learner may see of the sections: everything except the correct answers. */
+/** What a learner may see of the sections: everything except the quiz keys and explanations. */
 export function withoutAnswers(sections: Section[]): LearnerSection[] {
   return sections.map((section) => ({
     ...section,
@@ -119,6 +119,8 @@ export function withoutAnswers(sections: Section[]): LearnerSection[] {
       quiz:
         resource.quiz?.map((question) => ({
           _id: question._id,
+          // Single choice stays without `type`, as before the question types (decision 035).
+          ...(question.type && question.type !== 'single' ? { type: question.type } : {}),
           question: question.question,
           question_tr: question.question_tr,
           options: question.options.map((option) => ({ name: option.name, name_tr: option.name_tr })),

@@ -60,6 +60,12 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
     if (quiz.type !== 'quiz') throw new Error('fixture changed');
     return quiz.quiz;
   };
+  /** A question of the fixture, all single choice. */
+  const singleOfBody = (body: CourseInput, index: number) => {
+    const question = quizOfBody(body)[index]!;
+    if (question.type !== undefined && question.type !== 'single') throw new Error('fixture changed');
+    return question;
+  };
   const video = (body: CourseInput) => body.coursesection[0]!.resources[0] as { link: string };
 
   const invalidBodies: [string, () => unknown, string][] = [
@@ -81,7 +87,7 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
     [
       'a question with 5 options',
       bodyWith((b) => {
-        const question = quizOfBody(b)[2]!;
+        const question = singleOfBody(b, 2);
         question.options = [...question.options, { name: 'Fifth', name_tr: null }];
       }),
       'coursesection.1.resources.0.quiz.2.options',
@@ -89,14 +95,14 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
     [
       'a question with 1 option',
       bodyWith((b) => {
-        const question = quizOfBody(b)[0]!;
+        const question = singleOfBody(b, 0);
         question.options = [{ name: 'Open data', name_tr: null }];
       }),
       'coursesection.1.resources.0.quiz.0.options',
     ],
     [
       'a correct answer that is not an option',
-      bodyWith((b) => void (quizOfBody(b)[1]!.correctanswer = 'Something else')),
+      bodyWith((b) => void (singleOfBody(b, 1).correctanswer = 'Something else')),
       'coursesection.1.resources.0.quiz.1.correctanswer',
     ],
     [

@@ -81,11 +81,13 @@ describe('learning: the learner journey through the API', () => {
     expect(wrong.json()).toEqual({
       success: true,
       score: { currentScore: 0, quizScore: [{ quizId: resourceId, score: 0 }] },
+      feedback: expect.any(Array) as unknown, // decision 035; question-types.test.ts checks it
     });
     const right = await submit(learner, course._id, answers(course, 3));
     expect(right.json()).toEqual({
       success: true,
       score: { currentScore: 100, quizScore: [{ quizId: resourceId, score: 100 }] },
+      feedback: expect.any(Array) as unknown,
     });
     const worse = await submit(learner, course._id, answers(course, 1));
     expect(worse.json<{ score: { currentScore: number; quizScore: unknown } }>().score).toEqual({

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
+import type { QuizAnswer } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
 import { CACHE_CHANNEL } from '../../db/notify-listener.ts';
@@ -82,7 +83,7 @@ export async function recordAttempt(
     courseId: string;
     resourceId: string;
     score: number;
-    answers: { _id: string; answer: string }[];
+    answers: QuizAnswer[];
   },
 ): Promise<{ quizId: string; score: number }[]> {
   const { userId, courseId, resourceId, score } = attempt;

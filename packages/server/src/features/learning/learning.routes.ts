@@ -58,10 +58,15 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const score = await submitQuiz(app.db, app.caches, user, request.params.courseId, request.body);
+      const { feedback, ...score } = await submitQuiz(
+        app.db,
+        app.caches,
+        currentUser(request),
+        request.params.courseId,
+        request.body,
+      );
       await app.caches.settle(); // progress and best scores are cached (decision 036)
-      return { success: true as const, score };
+      return { success: true as const, score, feedback };
     },
   );
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ExerciseScoreBody, QuizScore } from '@app/shared';
+import type { ExerciseScoreBody, QuizAnswer, QuizFeedback, QuizScore } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
@@ -7,6 +7,7 @@ import { AppError, BodyValidationError, notFound } from '../../lib/errors.ts';
 import { courseAccessFor, enrolVerdict } from '../courses/course-access.service.ts';
 import { learnerCourseJson, studyAccess, type CourseSnapshot } from '../courses/course-snapshots.service.ts';
 import { learningMessages } from './learning.messages.ts';
+import { scoreQuestion } from './quiz-scoring.ts';
 import { bestScores, clampScore, enroll, overallScore, recordAttempt } from './learning.repository.ts';
 
 const courseNotFound = () => notFound(learningMessages.courseNotFound);
@@ -90,9 +91,10 @@ export function overallScoreOf(db: Db, userId: string, courseId: string): Promis
 type Issue = z.core.$ZodIssue;
 
 /**
- * Scores a quiz on the server: correct answers ÷ questions × 100 (unanswered = wrong). Answers must
- * name questions of this quiz, each at most once. Returns this attempt's score and the caller's best
- * scores in the course after it.
+ * Scores a quiz on the server: the sum of each question's credit (`scoreQuestion`, 0..1) ÷ questions
+ * × 100 (unanswered = 0). Answers must name questions of this quiz, each at most once. Returns this
+ * attempt's score, the caller's best scores in the course after it, and the feedback on each question
+ * (right or not, the learner's answer, the explanation: decision 035).
  */
 export async function submitQuiz(
   db: Db,
@@ -100,19 +102,18 @@ export async function submitQuiz(
   user: AuthUser,
   courseId: string,
   body: ExerciseScoreBody,
-): Promise<{ currentScore: number; quizScore: QuizScore[] }> {
+): Promise<{ currentScore: number; quizScore: QuizScore[]; feedback: QuizFeedback[] }> {
   const { snapshot } = await assertMayStudy(db, caches, user, courseId);
   // The key comes from the cached course (decision 036), never from the request.
   const questions = snapshot.quizzes.get(body.resourceId);
   if (!questions || questions.length === 0) throw notFound(learningMessages.quizNotFound);
 
   const byId = new Map(questions.map((question) => [question._id, question]));
-  const seen = new Set<string>();
+  const given = new Map<string, QuizAnswer['answer']>();
   const issues: Issue[] = [];
-  let correct = 0;
   body.quizAnswers.forEach((answer, index) => {
     const question = byId.get(answer._id);
-    if (!question || seen.has(answer._id)) {
+    if (!question || given.has(answer._id)) {
       issues.push({
         code: 'custom',
         path: ['quizAnswers', index, '_id'],
@@ -121,12 +122,23 @@ export async function submitQuiz(
       });
       return;
     }
-    seen.add(answer._id);
-    if (answer.answer === question.correctanswer) correct += 1;
+    given.set(answer._id, answer.answer);
   });
   if (issues.length > 0) throw new BodyValidationError(issues);
 
-  const currentScore = clampScore((correct * 100) / questions.length);
+  const feedback = questions.map((question): QuizFeedback => {
+    const credit = scoreQuestion(question, given.get(question._id));
+    return {
+      _id: question._id,
+      correct: credit === 1,
+      credit,
+      answer: given.get(question._id) ?? '',
+      explanation: question.explanation ?? null,
+      explanation_tr: question.explanation_tr ?? null,
+    };
+  });
+  const credits = feedback.reduce((sum, item) => sum + item.credit, 0);
+  const currentScore = clampScore((credits * 100) / questions.length);
   const quizScore = await recordAttempt(db, {
     userId: user.id,
     courseId,
@@ -134,5 +146,5 @@ export async function submitQuiz(
     score: currentScore,
     answers: body.quizAnswers,
   });
-  return { currentScore, quizScore };
+  return { currentScore, quizScore, feedback };
 }

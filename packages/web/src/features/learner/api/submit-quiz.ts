@@ -12,7 +12,8 @@ export async function submitQuiz(courseId: string, body: ExerciseScoreBody) {
     body,
     schema: exerciseScoreResponseSchema,
   });
-  return response.score;
+  // The feedback on each question comes only with the result of an attempt (decision 035).
+  return { ...response.score, feedback: response.feedback };
 }
 
 /**

@@ -13,6 +13,8 @@ export interface BilingualFieldProps {
   arabicError?: string;
   hint?: ReactNode;
   multiline?: boolean;
+  /** The English value may stay empty too (an explanation, say). */
+  optional?: boolean;
   testId?: string;
 }
 
@@ -28,19 +30,21 @@ export function BilingualField({
   arabicError,
   hint,
   multiline = false,
+  optional = false,
   testId,
 }: BilingualFieldProps) {
   const { t } = useLingui();
   const arabicLabel = t`${label} in Arabic (optional)`;
+  const englishLabel = optional ? t`${label} (optional)` : label;
   const Field = multiline ? TextAreaField : TextField;
   return (
     <div className="grid gap-3 md:grid-cols-2" data-testid={testId}>
       <Field
-        label={label}
+        label={englishLabel}
         error={englishError}
         hint={hint}
         dir="auto"
-        required
+        required={!optional}
         className={disabledLook}
         {...(multiline ? { rows: 3 } : {})}
         {...english}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { courseDraftSchema } from '@app/shared';
 import { aCourse } from '../../test/render-authoring.tsx';
-import { courseToFormValues, emptyResource, emptySection, hasTypedContent } from './form-values.ts';
+import {
+  courseToFormValues,
+  emptyQuestion,
+  emptyResource,
+  emptySection,
+  hasTypedContent,
+  questionToDraft,
+} from './form-values.ts';
 
 // What a draft becomes (normalised, checked) is tested with the schema in
 // packages/shared/src/courses/course-draft.schema.test.ts.
@@ -48,5 +55,38 @@ describe('hasTypedContent', () => {
     expect(hasTypedContent({ ...emptySection(), resources: [{ ...emptyResource(), title: 'a' }] })).toBe(
       true,
     );
+    // A blank question (single choice, scoring "all" preset) holds nothing typed.
+    expect(hasTypedContent({ ...emptyResource('quiz'), quiz: [emptyQuestion()] })).toBe(false);
+  });
+});
+
+describe('questionToDraft (decision 035)', () => {
+  it('turns each saved type back into the draft the modal edits', () => {
+    const base = { _id: 'q', question: 'Q', question_tr: null, options: [] };
+    expect(
+      questionToDraft({ ...base, type: 'short', accepted: ['Cairo', 'Al-Qahira'], accepted_tr: ['القاهرة'] }),
+    ).toMatchObject({ type: 'short', accepted: 'Cairo\nAl-Qahira', accepted_tr: 'القاهرة', explanation: '' });
+    expect(
+      questionToDraft({ ...base, type: 'truefalse', correctanswer: 'false', explanation: 'Why' }),
+    ).toMatchObject({ type: 'truefalse', truth: 'false', explanation: 'Why', explanation_tr: '' });
+    const options = [
+      { name: 'A', name_tr: null },
+      { name: 'B', name_tr: 'ب' },
+    ];
+    expect(
+      questionToDraft({ ...base, type: 'multiple', options, correctanswers: ['B'], scoring: 'partial' }),
+    ).toMatchObject({
+      type: 'multiple',
+      options: [
+        { name: 'A', name_tr: '' },
+        { name: 'B', name_tr: 'ب' },
+      ],
+      correctanswers: ['B'],
+      scoring: 'partial',
+    });
+    expect(questionToDraft({ ...base, options, correctanswer: 'A' })).toMatchObject({
+      type: 'single',
+      correctanswer: 'A',
+    });
   });
 });

@@ -45,26 +45,61 @@ export const emptyResource = (type: AuthoredResourceType = 'video'): ResourceDra
   quiz: [],
 });
 
+const blankOption = () => ({ name: '', name_tr: '' });
+
+/** A new question: single choice, with the fields of every other type empty (decision 035). */
 export const emptyQuestion = (): QuizQuestionDraft => ({
+  type: 'single',
   question: '',
   question_tr: '',
-  options: [
-    { name: '', name_tr: '' },
-    { name: '', name_tr: '' },
-  ],
+  options: [blankOption(), blankOption()],
   correctanswer: '',
+  correctanswers: [],
+  scoring: 'all',
+  truth: '',
+  accepted: '',
+  accepted_tr: '',
+  explanation: '',
+  explanation_tr: '',
 });
 
 const text = (value: string | null | undefined) => value ?? '';
+const optionsToDraft = (options: { name: string; name_tr: string | null }[]) =>
+  options.map((option) => ({ name: option.name, name_tr: text(option.name_tr) }));
 
 /** A saved question (from the API, or just checked by the question modal) as draft values. */
-export const questionToDraft = (question: QuizQuestion | QuizQuestionInput): QuizQuestionDraft => ({
-  ...(question._id ? { _id: question._id } : {}),
-  question: question.question,
-  question_tr: text(question.question_tr),
-  options: question.options.map((option) => ({ name: option.name, name_tr: text(option.name_tr) })),
-  correctanswer: question.correctanswer,
-});
+export function questionToDraft(question: QuizQuestion | QuizQuestionInput): QuizQuestionDraft {
+  const draft: QuizQuestionDraft = {
+    ...emptyQuestion(),
+    ...(question._id ? { _id: question._id } : {}),
+    question: question.question,
+    question_tr: text(question.question_tr),
+    explanation: text(question.explanation),
+    explanation_tr: text(question.explanation_tr),
+  };
+  switch (question.type) {
+    case undefined:
+    case 'single':
+      return { ...draft, options: optionsToDraft(question.options), correctanswer: question.correctanswer };
+    case 'multiple':
+      return {
+        ...draft,
+        type: 'multiple',
+        options: optionsToDraft(question.options),
+        correctanswers: [...question.correctanswers],
+        scoring: question.scoring,
+      };
+    case 'truefalse':
+      return { ...draft, type: 'truefalse', truth: question.correctanswer };
+    case 'short':
+      return {
+        ...draft,
+        type: 'short',
+        accepted: question.accepted.join('\n'),
+        accepted_tr: question.accepted_tr.join('\n'),
+      };
+  }
+}
 
 /**
  * A saved course as form values. The English fields always hold the English text and the `_tr`
@@ -110,13 +145,16 @@ export function sameValues(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+const NOT_TYPED = new Set(['type', '_id', 'id', 'scoring']);
+
 /** Whether a part of the form holds anything the author typed (asks before deleting it). */
 export function hasTypedContent(value: unknown): boolean {
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.some(hasTypedContent);
   if (value && typeof value === 'object')
     return Object.entries(value).some(
-      ([key, inner]) => key !== 'type' && key !== '_id' && key !== 'id' && hasTypedContent(inner),
+      // Choices from selects and radios (a type, a scoring rule) are not typed content.
+      ([key, inner]) => !NOT_TYPED.has(key) && hasTypedContent(inner),
     );
   return false;
 }

@@ -66,6 +66,7 @@ describe('QuizQuestionModal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith({
+      type: 'single',
       question: 'Which licence allows reuse?',
       question_tr: '',
       options: [
@@ -73,8 +74,65 @@ describe('QuizQuestionModal', () => {
         { name: 'CC BY 4.0', name_tr: 'المشاع الإبداعي' },
       ],
       correctanswer: 'CC BY 4.0',
+      correctanswers: [],
+      scoring: 'all',
+      truth: '',
+      accepted: '',
+      accepted_tr: '',
+      explanation: '',
+      explanation_tr: '',
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('authors multiple answers with partial credit and an explanation in both languages', async () => {
+    const { dialog, onSave } = await openNew();
+    fireEvent.change(within(dialog).getByLabelText('Question type'), { target: { value: 'multiple' } });
+    type(dialog, 'Question', 'Which are open?');
+    type(dialog, 'Option 1', 'CC BY');
+    type(dialog, 'Option 2', 'CC0');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Choose the correct answer')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'CC BY' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'CC0' }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Partial credit/ }));
+    type(dialog, 'Explanation (optional)', 'Both are open licences.');
+    type(dialog, 'Explanation in Arabic (optional)', 'كلاهما ترخيص مفتوح.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      type: 'multiple',
+      correctanswers: ['CC BY', 'CC0'],
+      scoring: 'partial',
+      explanation: 'Both are open licences.',
+      explanation_tr: 'كلاهما ترخيص مفتوح.',
+    });
+  });
+
+  it('authors true/false and short answers', async () => {
+    const { dialog, onSave } = await openNew();
+    const select = within(dialog).getByLabelText('Question type');
+    fireEvent.change(select, { target: { value: 'truefalse' } });
+    type(dialog, 'Question', 'Open data can be reused.');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'True' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ type: 'truefalse', truth: 'true' });
+
+    const second = await openNew('ar');
+    fireEvent.change(within(second.dialog).getByLabelText('نوع السؤال'), { target: { value: 'short' } });
+    fireEvent.click(within(second.dialog).getByRole('button', { name: 'إضافة' }));
+    expect(await within(second.dialog).findByText('حقل غير مكتمل')).toBeInTheDocument();
+    type(second.dialog, 'السؤال', 'Capital of Egypt?');
+    type(second.dialog, 'الإجابات المقبولة', 'Cairo\n  ');
+    type(second.dialog, 'الإجابات المقبولة بالعربية (اختياري)', 'القاهرة');
+    fireEvent.click(within(second.dialog).getByRole('button', { name: 'إضافة' }));
+    await waitFor(() => expect(second.onSave).toHaveBeenCalledTimes(1));
+    expect(second.onSave.mock.calls[0]![0]).toMatchObject({
+      type: 'short',
+      accepted: 'Cairo',
+      accepted_tr: 'القاهرة',
+    });
   });
 
   it('shows an existing question with Delete', async () => {

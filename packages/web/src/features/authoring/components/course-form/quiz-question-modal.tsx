@@ -1,16 +1,21 @@
 import { useId } from 'react';
-import { useFieldArray, useWatch } from 'react-hook-form';
-import { plural } from '@lingui/core/macro';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FiPlus, FiTrash2 } from 'react-icons/fi';
-import { LIMITS, quizQuestionDraftSchema, type QuizQuestionDraft } from '@app/shared';
+import { FiTrash2 } from 'react-icons/fi';
+import {
+  quizQuestionDraftSchema,
+  TRUE_FALSE,
+  type QuizQuestionDraft,
+  type QuizQuestionInput,
+} from '@app/shared';
 import { Modal, ModalFooter } from '../../../../components/ui/modal.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
-import { TextField } from '../../../../components/ui/text-field.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
 import { questionToDraft } from './form-values.ts';
+import { ChoiceFields } from './quiz-choice-fields.tsx';
+import { useQuestionTypeLabels, useTrueFalseLabels } from './question-type-labels.ts';
 
 export interface QuizQuestionModalProps {
   open: boolean;
@@ -23,10 +28,13 @@ export interface QuizQuestionModalProps {
   readOnly?: boolean;
 }
 
+type QuestionForm = UseFormReturn<QuizQuestionDraft, unknown, QuizQuestionInput>;
+
 /**
- * One quiz question (description §2): the question, up to four options with add and remove, the
- * correct answer chosen among the options. Add refuses with 'Incomplete field' while anything is
- * missing. Closing a new question without adding it discards it.
+ * One quiz question (description §2, decision 035): its type, the question, the type's key (options
+ * and the correct one(s), true or false, or the accepted answers) and an optional explanation shown
+ * to learners after they submit. Add refuses with 'Incomplete field' while anything is missing.
+ * Closing a new question without adding it discards it.
  */
 export function QuizQuestionModal(props: QuizQuestionModalProps) {
   const { t } = useLingui();
@@ -47,25 +55,14 @@ export function QuizQuestionModal(props: QuizQuestionModalProps) {
 function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly }: QuizQuestionModalProps) {
   const { t } = useLingui();
   const groupId = useId();
+  const typeLabels = useQuestionTypeLabels();
   // The values are a shared question draft, checked by the same input schema as the whole course.
   const resolver = useTranslatedResolver(quizQuestionDraftSchema);
   const form = useValidatedForm(resolver, initial);
-  const { register, control, setValue, getValues, formState } = form;
+  const { register, control, formState } = form;
   const { errors, isSubmitted } = formState;
-  const options = useFieldArray({ control, name: 'options' });
-  const optionValues = useWatch({ control, name: 'options' });
-  const correct = useWatch({ control, name: 'correctanswer' });
+  const type = useWatch({ control, name: 'type' }) ?? 'single';
   const invalid = isSubmitted && Object.keys(errors).length > 0;
-
-  const optionsError = errors.options?.root ?? errors.options;
-  // "Must be different" says nothing while options are still empty (each empty one is already marked).
-  const blankOption = (optionValues ?? []).some((option) => !option?.name?.trim());
-  const optionsMessage =
-    optionsError?.type === 'too_few'
-      ? plural(LIMITS.quizOptionsMin, { one: 'Add at least # option', other: 'Add at least # options' })
-      : optionsError?.type === 'duplicate_option' && blankOption
-        ? undefined
-        : optionsError?.message;
 
   const submit = form.handleSubmit((question) => {
     // The course form holds drafts: the checked (trimmed) question goes back as one.
@@ -93,6 +90,23 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
         </p>
       ) : null}
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-5">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${groupId}-type`} className="text-sm font-semibold text-ink">
+            <Trans>Question type</Trans>
+          </label>
+          <select
+            id={`${groupId}-type`}
+            className={`min-h-10 max-w-xs rounded-md border border-gray-400 bg-white px-3 py-2 text-ink focus:border-primary-dark focus:ring-2 focus:ring-primary/30 focus:outline-none ${disabledLook}`}
+            {...register('type')}
+          >
+            {typeLabels.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+
         <BilingualField
           label={t`Question`}
           multiline
@@ -102,114 +116,33 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
           arabicError={errors.question_tr?.message}
         />
 
-        <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={`${groupId}-options-hint`}>
-          <legend className="text-base font-semibold text-ink">
-            <Trans>Options</Trans>
-          </legend>
-          <p id={`${groupId}-options-hint`} className="text-xs text-muted">
-            <Trans>Between 2 and 4 options.</Trans>
-          </p>
-          {options.fields.map((field, position) => {
-            const n = position + 1;
-            const nameField = register(`options.${position}.name`, {
-              onChange: (event: { target: { value: string } }) => {
-                // Renaming the option that is marked correct keeps it marked.
-                const before = optionValues?.[position]?.name ?? '';
-                if (before && before === getValues('correctanswer'))
-                  setValue('correctanswer', event.target.value, { shouldValidate: isSubmitted });
-              },
-            });
-            return (
-              <div key={field.id} className="flex flex-col gap-2 rounded-md border border-gray-200 p-3">
-                <div className="grid gap-3 md:grid-cols-2">
-                  <TextField
-                    label={t`Option ${n}`}
-                    dir="auto"
-                    required
-                    className={disabledLook}
-                    error={errors.options?.[position]?.name?.message}
-                    {...nameField}
-                  />
-                  <TextField
-                    label={t`Option ${n} in Arabic (optional)`}
-                    dir="rtl"
-                    lang="ar"
-                    className={disabledLook}
-                    error={errors.options?.[position]?.name_tr?.message}
-                    {...register(`options.${position}.name_tr`)}
-                  />
-                </div>
-                {options.fields.length > LIMITS.quizOptionsMin ? (
-                  <div>
-                    <Button
-                      variant="ghost"
-                      className="text-error"
-                      aria-label={t`Remove option ${n}`}
-                      onClick={() => {
-                        if (getValues(`options.${position}.name`) === getValues('correctanswer'))
-                          setValue('correctanswer', '');
-                        options.remove(position);
-                      }}
-                    >
-                      <FiTrash2 aria-hidden="true" />
-                      <Trans>Remove</Trans>
-                    </Button>
-                  </div>
-                ) : null}
-              </div>
-            );
-          })}
-          {optionsMessage ? <p className="text-sm text-error">{optionsMessage}</p> : null}
-          {options.fields.length < LIMITS.quizOptionsMax ? (
-            <div>
-              <Button variant="secondary" onClick={() => options.append({ name: '', name_tr: '' })}>
-                <FiPlus aria-hidden="true" />
-                <Trans>Add option</Trans>
-              </Button>
-            </div>
-          ) : (
-            <p className="text-xs text-muted">
-              <Trans>A question has at most 4 options.</Trans>
-            </p>
-          )}
-        </fieldset>
+        {type === 'single' || type === 'multiple' ? (
+          <ChoiceFields form={form} multiple={type === 'multiple'} />
+        ) : type === 'truefalse' ? (
+          <TrueFalseKey form={form} />
+        ) : (
+          <BilingualField
+            label={t`Accepted answers`}
+            multiline
+            hint={t`One per line; case, spaces and Arabic spelling variants are ignored.`}
+            english={register('accepted')}
+            arabic={register('accepted_tr')}
+            englishError={errors.accepted?.message ?? errors.accepted?.root?.message}
+            arabicError={errors.accepted_tr?.message ?? errors.accepted_tr?.root?.message}
+            testId="accepted-answers"
+          />
+        )}
 
-        <fieldset
-          className="flex min-w-0 flex-col gap-2"
-          aria-invalid={errors.correctanswer ? true : undefined}
-          aria-describedby={errors.correctanswer ? `${groupId}-correct-error` : undefined}
-        >
-          <legend className="text-base font-semibold text-ink">
-            <Trans>Correct answer</Trans>
-          </legend>
-          {(optionValues ?? []).map((option, position) => {
-            const n = position + 1;
-            const name = option?.name ?? '';
-            return (
-              <label
-                key={options.fields[position]?.id ?? position}
-                className={`flex items-center gap-2 text-sm ${name.trim() ? 'text-ink' : 'text-muted'}`}
-              >
-                <input
-                  type="radio"
-                  name={`${groupId}-correct`}
-                  className="size-4 accent-primary-dark"
-                  checked={name.trim() !== '' && correct === name}
-                  disabled={name.trim() === ''}
-                  onChange={() => setValue('correctanswer', name, { shouldValidate: isSubmitted })}
-                />
-                <span dir="auto">{name.trim() ? name : t`Option ${n} (empty)`}</span>
-              </label>
-            );
-          })}
-          {errors.correctanswer ? (
-            <p id={`${groupId}-correct-error`} className="text-sm text-error">
-              {errors.correctanswer.type === 'required'
-                ? t`Choose the correct answer`
-                : errors.correctanswer.message}
-            </p>
-          ) : null}
-        </fieldset>
+        <BilingualField
+          label={t`Explanation`}
+          optional
+          multiline
+          hint={t`Shown with the result, after submitting.`}
+          english={register('explanation')}
+          arabic={register('explanation_tr')}
+          englishError={errors.explanation?.message}
+          arabicError={errors.explanation_tr?.message}
+        />
       </fieldset>
 
       {readOnly ? null : (
@@ -234,5 +167,45 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
         </ModalFooter>
       )}
     </form>
+  );
+}
+
+/** True or false, labelled in the author's language; the learner sees the labels in theirs. */
+function TrueFalseKey({ form }: { form: QuestionForm }) {
+  const { t } = useLingui();
+  const groupId = useId();
+  const labels = useTrueFalseLabels();
+  const { control, setValue, formState } = form;
+  const truth = useWatch({ control, name: 'truth' });
+  // The input schema reports the key at `correctanswer`, its name on the wire.
+  const error = formState.errors.correctanswer;
+  const message = error ? t`Choose the correct answer` : undefined;
+  return (
+    <fieldset
+      className="flex min-w-0 flex-col gap-2"
+      aria-invalid={message ? true : undefined}
+      aria-describedby={message ? `${groupId}-error` : undefined}
+    >
+      <legend className="text-base font-semibold text-ink">
+        <Trans>Correct answer</Trans>
+      </legend>
+      {TRUE_FALSE.map((value) => (
+        <label key={value} className="flex items-center gap-2 text-sm text-ink">
+          <input
+            type="radio"
+            name={`${groupId}-truth`}
+            className="size-4 accent-primary-dark"
+            checked={truth === value}
+            onChange={() => setValue('truth', value, { shouldValidate: formState.isSubmitted })}
+          />
+          <span>{labels[value]}</span>
+        </label>
+      ))}
+      {message ? (
+        <p id={`${groupId}-error`} className="text-sm text-error">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -101,6 +101,7 @@ describe('CourseViewer', () => {
             body: {
               success: true,
               score: { currentScore: 100, quizScore: [{ quizId: QUIZ_ID, score: 100 }] },
+              feedback: [],
             },
           };
         },

@@ -1,21 +1,49 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
+import type { LearnerResource, QuizFeedback } from '@app/shared';
 import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../../../test/course-fixtures.ts';
 import { Quiz } from './quiz.tsx';
 
 const quiz = learnerCourse().course_section[0]!.resources[1]!;
 
-function setup(score = 50) {
+const noFeedback: QuizFeedback[] = [];
+
+function setup(score = 50, feedback = noFeedback, resource: LearnerResource = quiz) {
   const api = fakeApi({
     [`POST /course/exercise-score/${COURSE_ID}`]: () => ({
-      body: { success: true, score: { currentScore: score, quizScore: [{ quizId: QUIZ_ID, score }] } },
+      body: {
+        success: true,
+        score: { currentScore: score, quizScore: [{ quizId: QUIZ_ID, score }] },
+        feedback,
+      },
     }),
   });
   vi.stubGlobal('fetch', api.fetch);
-  renderApp(<Quiz courseId={COURSE_ID} resource={quiz} />);
+  renderApp(<Quiz courseId={COURSE_ID} resource={resource} />);
   return api;
 }
+
+/** One question of each type (decision 035). */
+const mixed: LearnerResource = {
+  ...quiz,
+  quiz: [
+    {
+      _id: 'm',
+      type: 'multiple',
+      question: 'Which are open licences?',
+      question_tr: 'ما التراخيص المفتوحة؟',
+      options: [
+        { name: 'CC BY', name_tr: null },
+        { name: 'CC0', name_tr: null },
+        { name: 'All rights reserved', name_tr: 'كل الحقوق محفوظة' },
+      ],
+    },
+    { _id: 't', type: 'truefalse', question: 'Data can be open.', question_tr: null, options: [] },
+    { _id: 's', type: 'short', question: 'Name the capital of Egypt.', question_tr: null, options: [] },
+  ],
+};
 
 /** What a mouse press on an option does: pointerdown, then the click that checks it. */
 const press = (label: string) => {
@@ -75,5 +103,81 @@ describe('Quiz', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toHaveFocus());
     expect(screen.getByRole('radio', { name: 'Open data' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Passwords' })).not.toBeChecked();
+  });
+
+  it('takes each type with its own input and shows the feedback after submitting', async () => {
+    const api = setup(
+      50,
+      [
+        {
+          _id: 'm',
+          correct: false,
+          credit: 0.5,
+          answer: ['CC BY'],
+          explanation: 'Both CC BY and CC0 are open.',
+          explanation_tr: null,
+        },
+        { _id: 't', correct: true, credit: 1, answer: 'true', explanation: null, explanation_tr: null },
+        {
+          _id: 's',
+          correct: false,
+          credit: 0,
+          answer: 'Alexandria',
+          explanation: null,
+          explanation_tr: null,
+        },
+      ],
+      mixed,
+    );
+    expect(screen.getByText('Choose all that apply.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'CC BY' }));
+    // Ticking a box does not move on: more may follow.
+    expect(screen.getByRole('heading', { name: 'Question 1 of 3' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeInTheDocument();
+    press('True');
+    expect(await screen.findByRole('heading', { name: 'Question 3 of 3' })).toBeInTheDocument();
+    const box = screen.getByRole('textbox', { name: 'Your answer' });
+    expect(box).toHaveAttribute('dir', 'auto');
+    fireEvent.change(box, { target: { value: 'Alexandria' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your score: 50%' })).toBeInTheDocument();
+    expect(api.calls.at(-1)?.body).toEqual({
+      resourceId: QUIZ_ID,
+      quizAnswers: [
+        { _id: 'm', answer: ['CC BY'] },
+        { _id: 't', answer: 'true' },
+        { _id: 's', answer: 'Alexandria' },
+      ],
+    });
+    const items = screen.getAllByTestId('quiz-feedback');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Question 1: Partly correct (50%)'),
+      expect.stringContaining('Question 2: Correct'),
+      expect.stringContaining('Question 3: Incorrect'),
+    ]);
+    expect(items[0]).toHaveTextContent('Your answer: CC BY');
+    expect(items[0]).toHaveTextContent('Both CC BY and CC0 are open.');
+    expect(items[1]).toHaveTextContent('Your answer: True');
+    expect(items[2]).toHaveTextContent('Your answer: Alexandria');
+  });
+
+  it('labels true/false and the feedback in Arabic', async () => {
+    setup(
+      100,
+      [{ _id: 't', correct: true, credit: 1, answer: 'false', explanation: 'E', explanation_tr: 'شرح' }],
+      {
+        ...mixed,
+        quiz: [mixed.quiz![1]!],
+      },
+    );
+    await act(() => activateLanguage('ar'));
+    press('خطأ');
+    fireEvent.click(await screen.findByRole('button', { name: 'إرسال' }));
+    const item = await screen.findByTestId('quiz-feedback');
+    expect(item).toHaveTextContent('السؤال 1: صحيحة');
+    expect(item).toHaveTextContent('إجابتك: خطأ');
+    expect(item).toHaveTextContent('شرح');
   });
 });

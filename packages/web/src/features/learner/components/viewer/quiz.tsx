@@ -1,32 +1,34 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CircularProgressbar, buildStyles } from 'react-circular-progressbar';
-import 'react-circular-progressbar/dist/styles.css';
-import { FiChevronLeft, FiChevronRight, FiRotateCcw } from 'react-icons/fi';
-import type { LearnerResource } from '@app/shared';
+import { FiChevronLeft, FiChevronRight } from 'react-icons/fi';
+import { LIMITS, type LearnerResource, type QuizFeedback } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
-import { clampPercent, formatPercent } from '../../../../components/ui/progress-bar.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { notify } from '../../../../lib/toast.ts';
-import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { useSubmitQuiz } from '../../api/submit-quiz.ts';
+import { CheckboxChoices, choicesOf, isAnswered, RadioChoices, type Answer } from './quiz-inputs.tsx';
+import { QuizResult } from './quiz-result.tsx';
+import { useTrueFalseLabels } from './true-false-labels.ts';
 
-type Answers = Record<string, string>;
+type Answers = Record<string, Answer>;
 
 /**
- * A quiz (description §4): one question at a time, "Question N of M", single-choice radio options in
- * the reader's language. Choosing an option (click, tap, Space) records it and moves on; arrow keys
- * only move the choice, so keyboard users are not thrown forward, and Previous/Next let anyone revise.
- * After the last question, Submit; the server's score shows as a circle with "ReTake Quiz".
+ * A quiz (description §4, decision 035): one question at a time, "Question N of M", in the reader's
+ * language: radios for single choice and true/false, checkboxes for multiple answers, a text box for
+ * a short answer. Choosing a radio (click, tap, Space) records it and moves on; arrow keys only move
+ * the choice, so keyboard users are not thrown forward, and Previous/Next let anyone revise. After
+ * the last question, Submit; the server's score shows as a circle with the feedback on each question
+ * and "ReTake Quiz".
  */
 export function Quiz({ courseId, resource }: { courseId: string; resource: LearnerResource }) {
   const { t } = useLingui();
   const language = useLanguage();
+  const trueFalse = useTrueFalseLabels();
   const questions = resource.quiz ?? [];
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Answers>({});
-  const [result, setResult] = useState<number | null>(null);
+  const [result, setResult] = useState<{ score: number; feedback: QuizFeedback[] } | null>(null);
   const submit = useSubmitQuiz(courseId);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -54,8 +56,9 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
     setIndex(Math.max(0, Math.min(last, next)));
   };
 
+  const record = (answer: Answer) => setAnswers((current) => ({ ...current, [question._id]: answer }));
   const choose = (name: string) => {
-    setAnswers((current) => ({ ...current, [question._id]: name }));
+    record(name);
     if (deliberate.current && index < last) go(index + 1);
     deliberate.current = false;
   };
@@ -68,9 +71,9 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
         quizAnswers: questions.map((item) => ({ _id: item._id, answer: answers[item._id] ?? '' })),
       },
       {
-        onSuccess: (score) => {
+        onSuccess: (outcome) => {
           moved.current = true;
-          setResult(score.currentScore);
+          setResult({ score: outcome.currentScore, feedback: outcome.feedback });
         },
         onError: (error) => notify.error(error.message),
       },
@@ -79,7 +82,7 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
 
   const onFormSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen) return;
+    if (!isAnswered(chosen)) return;
     if (index < last) go(index + 1);
     else send();
   };
@@ -87,7 +90,9 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
   if (result !== null)
     return (
       <QuizResult
-        score={result}
+        score={result.score}
+        feedback={result.feedback}
+        questions={questions}
         headingRef={heading}
         onRetake={() => {
           moved.current = true;
@@ -102,7 +107,9 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
   const questionText = pickLocalized(language, question.question, question.question_tr);
   const number = index + 1;
   const total = questions.length;
-  const allAnswered = questions.every((item) => answers[item._id]);
+  const allAnswered = questions.every((item) => isAnswered(answers[item._id]));
+  const choices = choicesOf(question, language, trueFalse);
+  const inputName = `question-${question._id}`;
   return (
     <form
       onSubmit={onFormSubmit}
@@ -129,40 +136,46 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
         <legend className="mb-3 text-lg font-semibold text-ink" lang={questionText.lang} dir="auto">
           {questionText.text}
         </legend>
-        {question.options.map((option) => {
-          const label = pickLocalized(language, option.name, option.name_tr);
-          const checked = chosen === option.name;
-          return (
-            <label
-              key={option.name}
-              lang={label.lang}
-              className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-4 py-2 text-ink has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-dark ${
-                checked
-                  ? 'border-primary-dark bg-primary-light font-semibold'
-                  : 'border-gray-300 hover:bg-gray-50'
-              }`}
-            >
-              <input
-                type="radio"
-                name={`question-${question._id}`}
-                value={option.name}
-                checked={checked}
-                onKeyDown={(event) => {
-                  deliberate.current = event.key === ' ';
-                }}
-                onClick={() => {
-                  // Clicking the option already chosen (no change event) still moves on.
-                  if (checked && deliberate.current && index < last) go(index + 1);
-                }}
-                onChange={() => choose(option.name)}
-                className="size-5 shrink-0 accent-primary-dark focus:outline-none"
-              />
-              <span lang={label.lang} dir="auto">
-                {label.text}
-              </span>
-            </label>
-          );
-        })}
+        {question.type === 'short' ? (
+          <label className="flex flex-col gap-2 text-sm font-semibold text-ink">
+            <Trans>Your answer</Trans>
+            <input
+              type="text"
+              dir="auto"
+              name={inputName}
+              autoComplete="off"
+              maxLength={LIMITS.optionMax}
+              value={typeof chosen === 'string' ? chosen : ''}
+              onChange={(event) => record(event.target.value)}
+              className="min-h-11 rounded-md border border-gray-400 px-3 py-2 text-base font-normal focus:border-primary-dark focus:ring-2 focus:ring-primary/30 focus:outline-none"
+            />
+          </label>
+        ) : question.type === 'multiple' ? (
+          <>
+            <p className="-mt-2 text-sm text-muted">
+              <Trans>Choose all that apply.</Trans>
+            </p>
+            <CheckboxChoices
+              name={inputName}
+              choices={choices}
+              chosen={Array.isArray(chosen) ? chosen : []}
+              onChange={record}
+            />
+          </>
+        ) : (
+          <RadioChoices
+            name={inputName}
+            choices={choices}
+            chosen={typeof chosen === 'string' ? chosen : undefined}
+            onKeyDown={(key) => {
+              deliberate.current = key === ' ';
+            }}
+            onClickChosen={() => {
+              if (deliberate.current && index < last) go(index + 1);
+            }}
+            onChoose={choose}
+          />
+        )}
       </fieldset>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-4">
         <Button
@@ -179,7 +192,7 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
             variant="secondary"
             className="disabled:border-gray-300 disabled:text-muted disabled:opacity-70"
             type="submit"
-            disabled={!chosen}
+            disabled={!isAnswered(chosen)}
           >
             <Trans>Next</Trans>
             <FiChevronRight aria-hidden="true" className="rtl:rotate-180" />
@@ -191,51 +204,5 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
         )}
       </div>
     </form>
-  );
-}
-
-function QuizResult({
-  score,
-  onRetake,
-  headingRef,
-}: {
-  score: number;
-  onRetake: () => void;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
-}) {
-  const { t } = useLingui();
-  const language = useLanguage();
-  const wide = useMediaQuery(WIDE_QUERY);
-  const percent = clampPercent(score);
-  const text = formatPercent(language, percent);
-  // Description §9: the circle is 200 px wide at 1024 px and above, 150 px below.
-  const size = wide ? 200 : 150;
-  return (
-    <div
-      className="flex flex-col items-center gap-5 rounded-lg border border-gray-200 bg-white p-6 text-center"
-      data-testid="quiz-result"
-    >
-      <h3 ref={headingRef} tabIndex={-1} className="text-lg font-bold text-ink outline-none">
-        <Trans>Your score: {text}</Trans>
-      </h3>
-      {/* The heading already says the score; the circle is its picture. */}
-      <div aria-hidden="true" style={{ width: size, height: size }} data-testid="quiz-result-circle">
-        <CircularProgressbar
-          value={percent}
-          text={text}
-          counterClockwise={language === 'ar'}
-          styles={buildStyles({
-            pathColor: '#007a6a',
-            textColor: '#1f2933',
-            trailColor: '#e5e7eb',
-            textSize: '20px',
-          })}
-        />
-      </div>
-      <Button onClick={onRetake}>
-        <FiRotateCcw aria-hidden="true" />
-        {t`ReTake Quiz`}
-      </Button>
-    </div>
   );
 }
