@@ -140,11 +140,32 @@ export async function expectAccessible(page: Page, exclude: string[] = []) {
   expect(summary, 'axe violations').toEqual([]);
 }
 
-/** Saves a screenshot to .artifacts/screenshots/<lang>-<name>-<width>.png for people to look at. */
-export async function snap(page: Page, lang: Language, name: string) {
+/**
+ * Saves a screenshot to .artifacts/screenshots/<lang>-<name>-<width>.png for people to look at: the
+ * whole page, or only the viewport (`fullPage: false`, e.g. for a modal dialog over a long page).
+ */
+export async function snap(page: Page, lang: Language, name: string, { fullPage = true } = {}) {
   mkdirSync('.artifacts/screenshots', { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-${width}.png`, fullPage: true });
+  await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-${width}.png`, fullPage });
+}
+
+/**
+ * `snap` at 1280 px and at 375 px, back at 1280 px afterwards; `accessible` also runs the axe checks
+ * at 375 px (the wide layout is usually checked by the test itself).
+ */
+export async function snapAtBothWidths(
+  page: Page,
+  lang: Language,
+  name: string,
+  { accessible = false, fullPage = true, height = 800 } = {},
+) {
+  await page.setViewportSize({ width: 1280, height });
+  await snap(page, lang, name, { fullPage });
+  await page.setViewportSize({ width: 375, height });
+  if (accessible) await expectAccessible(page);
+  await snap(page, lang, name, { fullPage });
+  await page.setViewportSize({ width: 1280, height });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   verificationLinkFrom,
   waitForMail,
+  snapAtBothWidths,
 } from '../src/fixtures.ts';
 import { ADMIN } from '../src/ports.ts';
 import { translator } from '../src/catalogue.ts';
@@ -62,15 +63,6 @@ const main = (page: Page) => page.getByRole('main');
 const at = (pathAndQuery: string) =>
   new RegExp(`^https?://[^/]+${pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
-/** Screenshots at 1280 px and 375 px (checked for accessibility at 375 px too), back to 1280 px. */
-async function snapBothWidths(page: Page, lang: Language, name: string) {
-  await snap(page, lang, name);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectAccessible(page);
-  await snap(page, lang, name);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 for (const role of ['EndUser', 'Contributor'] as const satisfies readonly SignupRole[]) {
@@ -85,7 +77,7 @@ for (const role of ['EndUser', 'Contributor'] as const satisfies readonly Signup
     await page.goto('/signup');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page);
-    if (role === 'EndUser') await snapBothWidths(page, lang, 'signup-role');
+    if (role === 'EndUser') await snapAtBothWidths(page, lang, 'signup-role', { accessible: true });
     await main(page)
       .getByRole('link', { name: new RegExp(role === 'EndUser' ? t.asUser : t.asContributor) })
       .click();
@@ -110,7 +102,7 @@ for (const role of ['EndUser', 'Contributor'] as const satisfies readonly Signup
     await expect(page.getByRole('status').filter({ hasText: t.mismatch })).toBeVisible();
     await expect(main(page).getByLabel(t.confirm, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
-    if (role === 'EndUser') await snapBothWidths(page, lang, 'signup-form');
+    if (role === 'EndUser') await snapAtBothWidths(page, lang, 'signup-form', { accessible: true });
 
     await main(page).getByLabel(t.confirm, { exact: true }).fill(password);
     const signupRequest = page.waitForRequest(
@@ -151,7 +143,7 @@ test('login: validation, refused credentials, and a signed-in user opening /logi
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
-  await snapBothWidths(page, lang, 'login');
+  await snapAtBothWidths(page, lang, 'login', { accessible: true });
 
   await main(page).getByRole('button', { name: t.logIn, exact: true }).click();
   await expect(main(page).getByText(t.required)).toHaveCount(2);

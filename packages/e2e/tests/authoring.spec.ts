@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { STATUS_AR, type CourseStatus, type Language } from '@app/shared';
@@ -12,8 +11,8 @@ import {
   expectAccessible,
   login,
   openSignedIn,
-  snap,
   test,
+  snapAtBothWidths,
 } from '../src/fixtures.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -236,20 +235,6 @@ async function createCourseByApi(request: APIRequestContext, token: string, titl
   return ((await response.json()) as { data: { course: { _id: string } } }).data.course._id;
 }
 
-/** Screenshots at 1280 px and 375 px; dialogs are taken as the viewport shows them, pages in full. */
-async function atWidths(page: Page, lang: Language, name: string, dialog = false) {
-  const shoot = async () => {
-    if (!dialog) return snap(page, lang, name);
-    mkdirSync('.artifacts/screenshots', { recursive: true });
-    const width = page.viewportSize()?.width ?? 0;
-    await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-${width}.png` });
-  };
-  await shoot();
-  await page.setViewportSize({ width: 375, height: 800 });
-  await shoot();
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 const QUIZ = [
   {
     en: 'What does open science share?',
@@ -296,7 +281,7 @@ test.describe('authoring and review', () => {
     await expect(page.getByRole('heading', { level: 1, name: L.yourCourses })).toBeVisible();
     await expect(page.getByRole('heading', { name: L.noCourseYet })).toBeVisible();
     await expectAccessible(page);
-    await atWidths(page, lang, 'contributor-board-empty');
+    await snapAtBothWidths(page, lang, 'contributor-board-empty');
 
     await page.getByRole('link', { name: L.addCourseLink, exact: true }).click();
     await expect(page).toHaveURL(/\/course\/add-course$/);
@@ -397,7 +382,7 @@ test.describe('authoring and review', () => {
         await dialog.getByRole('button', { name: L.add, exact: true }).click();
         await expect(dialog.getByText(L.incomplete)).toBeVisible();
         await expectAccessible(page);
-        await atWidths(page, lang, 'question-modal', true);
+        await snapAtBothWidths(page, lang, 'question-modal', { fullPage: false });
       }
       await field(dialog, L.question).fill(item.en);
       if ('ar' in item) await field(dialog, L.questionAr).fill(item.ar);
@@ -440,7 +425,7 @@ test.describe('authoring and review', () => {
     await expect(field(page.getByTestId('section-1'), L.sectionTitle)).toHaveValue('Getting started');
 
     await expectAccessible(page);
-    await atWidths(page, lang, 'course-form');
+    await snapAtBothWidths(page, lang, 'course-form');
 
     // A reload mid-edit: the typed course comes back (the cover must be chosen again).
     await expect
@@ -448,7 +433,7 @@ test.describe('authoring and review', () => {
       .toContain('Open science quiz');
     await page.reload();
     await expect(page.getByText(L.restorePrompt)).toBeVisible();
-    await atWidths(page, lang, 'course-form-restore', true);
+    await snapAtBothWidths(page, lang, 'course-form-restore', { fullPage: false });
     await page.getByRole('button', { name: L.restore, exact: true }).click();
     await expect(field(page, L.courseTitle)).toHaveValue(title);
     await expect(field(page.getByTestId('section-1'), L.sectionTitle)).toHaveValue('Getting started');
@@ -473,7 +458,7 @@ test.describe('authoring and review', () => {
     const card = page.getByTestId('course-card').filter({ hasText: shownTitle });
     await expect(card.getByText(L.status.Draft, { exact: true })).toBeVisible();
     await expectAccessible(page);
-    await atWidths(page, lang, 'contributor-board');
+    await snapAtBothWidths(page, lang, 'contributor-board');
 
     // The card opens the edit form in the modal; submitting the draft for review.
     await card.getByRole('button', { name: L.viewDetails }).click();
@@ -482,7 +467,7 @@ test.describe('authoring and review', () => {
     await expect(field(edit, L.courseTitleAr)).toHaveValue(titleAr);
     await expect(edit.getByRole('button', { name: L.editCourse, exact: true })).toBeVisible();
     await expectAccessible(page);
-    await atWidths(page, lang, 'edit-course-modal', true);
+    await snapAtBothWidths(page, lang, 'edit-course-modal', { fullPage: false });
     await edit.getByRole('button', { name: L.submitForReview }).click();
     await expect(toast(page, L.server.submitted)).toBeVisible();
     await expect(edit).toBeHidden();
@@ -555,7 +540,7 @@ test.describe('authoring and review', () => {
     await expect(page.getByTestId('course-row')).toHaveCount(10);
     await expect(page.getByText(L.pageOf(1))).toBeVisible();
     await expectAccessible(page);
-    await atWidths(page, lang, 'admin-board');
+    await snapAtBothWidths(page, lang, 'admin-board');
 
     // Next page, then sorting by title, then the status filter.
     await page.getByRole('button', { name: L.next }).click();
@@ -619,7 +604,7 @@ test.describe('authoring and review', () => {
     await expect(adminForm.getByRole('button', { name: L.editCourse, exact: true })).toBeVisible();
     await expect(adminForm.getByTestId('editing-locked')).toHaveCount(0);
     await expectAccessible(page);
-    await atWidths(page, lang, 'admin-course-modal', true);
+    await snapAtBothWidths(page, lang, 'admin-course-modal', { fullPage: false });
     await page.keyboard.press('Escape');
     await expect(adminForm).toBeHidden();
 
@@ -632,7 +617,7 @@ test.describe('authoring and review', () => {
     await expect(locked.getByRole('button', { name: L.editCourse, exact: true })).toHaveCount(0);
     await expect(locked.getByRole('button', { name: L.addSection })).toHaveCount(0);
     await expectAccessible(page);
-    await atWidths(page, lang, 'locked-course-modal', true);
+    await snapAtBothWidths(page, lang, 'locked-course-modal', { fullPage: false });
     await locked.getByRole('button', { name: TEXT(lang).back }).click();
     await expect(locked).toBeHidden();
 

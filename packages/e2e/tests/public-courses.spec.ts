@@ -8,11 +8,13 @@ import {
   expect,
   expectAccessible,
   signInBrowser,
+  signInWithForm,
   snap,
   test,
   uniqueEmail,
   verificationLinkFrom,
   waitForMail,
+  snapAtBothWidths,
 } from '../src/fixtures.ts';
 import { createApprovedCourse } from './learner-support.ts';
 
@@ -48,7 +50,6 @@ function T(lang: Language) {
     password: t('Password'),
     confirm: t('Confirm Password'),
     signUp: t('Sign Up'),
-    logIn: t('Log In'),
     sent: t('Your verification link is in your email!'),
     verified: t('Email Verification Successful!'),
     loginButton: t('Login'),
@@ -60,14 +61,6 @@ function T(lang: Language) {
 }
 
 const main = (page: Page) => page.getByRole('main');
-
-async function snapBothWidths(page: Page, lang: Language, name: string) {
-  await snap(page, lang, name);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectAccessible(page);
-  await snap(page, lang, name);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('a visitor reads a public course, enrols through sign-up and e-mail verification, and lands in it', async ({
   page,
@@ -85,7 +78,7 @@ test('a visitor reads a public course, enrols through sign-up and e-mail verific
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.catalogue);
   await expectAccessible(page);
-  await snapBothWidths(page, lang, 'public-courses');
+  await snapAtBothWidths(page, lang, 'public-courses', { accessible: true });
 
   // A course page: real content and structured data a crawler reads without running scripts.
   await main(page).getByRole('link', { name: t.course }).click();
@@ -105,7 +98,7 @@ test('a visitor reads a public course, enrols through sign-up and e-mail verific
   expect(jsonLd.name).toBe(t.course);
   expect(jsonLd.hasCourseInstance[0]!.courseMode).toBe('Online');
   await expectAccessible(page);
-  await snapBothWidths(page, lang, 'public-course');
+  await snapAtBothWidths(page, lang, 'public-course', { accessible: true });
   expect(cspErrors).toEqual([]);
 
   // Enrol → sign up (in the same language) → verification mail → log in → the course.
@@ -131,9 +124,7 @@ test('a visitor reads a public course, enrols through sign-up and e-mail verific
   await expect(page.getByRole('heading', { name: t.verified })).toBeVisible();
   await main(page).getByRole('link', { name: t.loginButton }).click();
   await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fcourse%2F${courseId}$`));
-  await main(page).getByLabel(t.email, { exact: true }).fill(email);
-  await main(page).getByLabel(t.password, { exact: true }).fill(password);
-  await main(page).getByRole('button', { name: t.logIn, exact: true }).click();
+  await signInWithForm(page, lang, email, password);
 
   await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
   await main(page).getByRole('button', { name: t.startLearning }).click();
@@ -175,7 +166,7 @@ test('authors pick the licence in the course form; administrators see it in thei
   await expect(group.getByRole('radio', { name: t.shareAlike })).toBeChecked();
   await group.scrollIntoViewIfNeeded();
   await expectAccessible(page);
-  await snapBothWidths(page, lang, 'course-form-licence');
+  await snapAtBothWidths(page, lang, 'course-form-licence', { accessible: true });
 
   // The newest course heads the admin table's first page, whatever other journeys added before.
   await createApprovedCourse(request, { license: 'CC-BY-SA-4.0' });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { Language } from '@app/shared';
 import { translator } from '../src/catalogue.ts';
@@ -9,6 +8,7 @@ import {
   expectAccessible,
   openSignedIn,
   test,
+  snapAtBothWidths,
 } from '../src/fixtures.ts';
 import { enrol, TINY_PNG } from './learner-support.ts';
 
@@ -51,15 +51,6 @@ function TEXT(lang: Language) {
 }
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
-
-async function atWidths(page: Page, lang: Language, name: string) {
-  mkdirSync('.artifacts/screenshots', { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a contributor authors every question type; a learner takes the quiz, sees the feedback and retakes it', async ({
   page,
@@ -147,7 +138,7 @@ test('a contributor authors every question type; a learner takes the quiz, sees 
   await field(dialog, L.explanation).fill('CC0 and CC BY-SA both allow reuse.');
   await field(dialog, L.explanationAr).fill('كلا الترخيصين يسمحان بإعادة الاستخدام.');
   await expectAccessible(page);
-  await atWidths(page, lang, 'question-modal-multiple');
+  await snapAtBothWidths(page, lang, 'question-modal-multiple', { height: 900 });
   await addIt(dialog, 2);
 
   dialog = await openModal();
@@ -165,7 +156,7 @@ test('a contributor authors every question type; a learner takes the quiz, sees 
   await field(dialog, L.acceptedAr).fill('مدرسة');
   await field(dialog, L.explanation).fill('A school is where students learn.');
   await expectAccessible(page);
-  await atWidths(page, lang, 'question-modal-short');
+  await snapAtBothWidths(page, lang, 'question-modal-short', { height: 900 });
   await addIt(dialog, 4);
 
   await edit.getByRole('button', { name: L.submitForReview }).click();
@@ -197,7 +188,7 @@ test('a contributor authors every question type; a learner takes the quiz, sees 
   // Taa marbuta written as haa, a diacritic and spaces: still the accepted "مدرسة".
   await box.fill('  مَدرسه ');
   await expectAccessible(page);
-  await atWidths(page, lang, 'quiz-short-answer');
+  await snapAtBothWidths(page, lang, 'quiz-short-answer', { height: 900 });
   await taking.getByRole('button', { name: L.submit }).click();
 
   // 1 + 0 (one right, one wrong tick of two: partial credit 0) + 0 + 1 = 2 of 4 → 50 %.
@@ -214,7 +205,7 @@ test('a contributor authors every question type; a learner takes the quiz, sees 
   await expect(feedback.nth(3)).toContainText(L.verdict(4, L.correct));
   await expect(feedback.nth(3)).toContainText('A school is where students learn.');
   await expectAccessible(page);
-  await atWidths(page, lang, 'quiz-feedback');
+  await snapAtBothWidths(page, lang, 'quiz-feedback', { height: 900 });
 
   // ReTake: back to question 1 with nothing chosen.
   await result.getByRole('button', { name: L.retake }).click();

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import {
@@ -19,6 +18,7 @@ import { authGuards } from './plugins/authenticate.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions, type LogStream } from './lib/log-safety.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -89,7 +89,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -45,18 +45,37 @@ const staticTemplate = (entryFile) => {
 const earlyFile = manifest[BEFORE_HYDRATION]?.file;
 if (!earlyFile) throw new Error(`The Vite manifest has no ${BEFORE_HYDRATION}`);
 
+/**
+ * Decision 040: a page with the early module does not fetch the app while it paints. The early
+ * module's tag names the app's entry and modules (`data-app-entry`, `data-app-modules`), and the
+ * early module requests them once the page has loaded (before-hydration.ts).
+ */
+function earlyScript(files) {
+  const entry = appTemplate.match(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/)?.[1];
+  if (!entry) throw new Error('index.html has no app entry script');
+  const preloaded = [...appTemplate.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)];
+  const modules = new Set([...preloaded.map((match) => match[1]), ...files.js.slice(1)]);
+  modules.delete(earlyFile);
+  const list = [...modules].map((file) => `/${file}`).join(' ');
+  return `<script type="module" async crossorigin src="/${earlyFile}" data-app-entry="/${entry}" data-app-modules="${list}"></script>`;
+}
+
 function page({ lang, dir, title, html }, files, entry) {
-  const template = entry ? staticTemplate(files.js[0]) : appTemplate;
   const early = files?.js.includes(earlyFile);
+  const template = entry
+    ? staticTemplate(files.js[0])
+    : early
+      ? appTemplate.replace(APP_SCRIPTS, '')
+      : appTemplate;
   const preloads = [
-    ...(early ? [`<script type="module" async crossorigin src="/${earlyFile}"></script>`] : []),
+    ...(early ? [earlyScript(files)] : []),
     ...assets
       .filter((file) => FONTS[lang].test(file))
       .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`),
     ...(files?.css ?? [])
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="stylesheet" href="/${file}">`),
-    ...(files?.js.slice(1) ?? [])
+    ...(early ? [] : (files?.js.slice(1) ?? []))
       .filter((file) => file !== earlyFile && !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { activateLanguage, storedLanguage } from './i18n/i18n.ts';
@@ -22,7 +22,11 @@ if (canHydrate(language)) {
   // createHydratingRouter() starts the route modules first: they register their catalogs, which
   // activateLanguage() then loads in the same round.
   const [router] = await Promise.all([createHydratingRouter(), activateLanguage(language)]);
-  hydrateRoot(container, app(router));
+  // A transition: React hydrates in slices and yields to the browser between them, instead of one
+  // long task that would hold a tap on a slow phone (decision 040).
+  startTransition(() => {
+    hydrateRoot(container, app(router));
+  });
 } else {
   await activateLanguage(language);
   createRoot(container).render(app(createAppRouter()));

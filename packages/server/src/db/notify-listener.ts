@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { AppCaches } from '../lib/caches.ts';
+import type { Db } from './client.ts';
 
 /** The channel the triggers of migration 0001 notify on (decision 019). */
 export const CACHE_CHANNEL = 'app_cache';
+
+/**
+ * Sends a cache notification the database does not send itself (`p:<user>`, decision 036), in its
+ * own transaction, AFTER the write it describes has committed. Not inside the write: PostgreSQL holds
+ * one database-wide lock from a notifying transaction's pre-commit until its commit is flushed to
+ * disk, so notifying writes commit one fsync at a time (a quiz submit halved, decision 039). A
+ * transaction that only notifies writes no WAL and does not wait for a flush, so it holds that lock
+ * briefly. The writer still calls `settle()` afterwards, whose barrier follows this notification.
+ */
+export async function notifyCaches(db: Db, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`);
+}
 
 export interface NotifyListener {
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import type { Role } from '@app/shared';
+import type { QuizScore, Role } from '@app/shared';
 import { TtlCache } from './ttl-cache.ts';
 
 /** A session as the auth guard needs it (decision 003), with what decides whether it is still valid. */
@@ -36,8 +36,8 @@ export class AppCaches {
   readonly courses = new TtlCache<unknown>(2_000, TTL_MS);
   /** By learner: course id → progress 0..100 in each enrolled course. */
   readonly progress = new TtlCache<ReadonlyMap<string, number>>(20_000, TTL_MS);
-  /** By `<learner>:<course>`: the learner's best quiz scores in the course. */
-  readonly scores = new TtlCache<unknown>(20_000, TTL_MS);
+  /** By learner: course id → their best quiz scores in it. */
+  readonly scores = new TtlCache<ReadonlyMap<string, QuizScore[]>>(20_000, TTL_MS);
   /** The number of public courses (the public catalogue's page count). */
   readonly publicCount = new TtlCache<number>(1, TTL_MS);
   private live = false;
@@ -83,10 +83,10 @@ export class AppCaches {
     this.publicCount.clear();
   }
 
-  /** A learner's progress and scores (their scores are keyed `<learner>:<course>`). */
+  /** A learner's progress and scores. */
   private clearLearner(userId: string): void {
     this.progress.delete(userId);
-    this.scores.deleteKeysStartingWith(`${userId}:`);
+    this.scores.delete(userId);
   }
 
   /**

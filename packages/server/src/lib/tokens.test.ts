@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { TokenService } from './tokens.ts';
 
@@ -34,5 +34,27 @@ describe('TokenService', () => {
     expect(tokens.verify(none, 'access')).toBeNull();
     expect(tokens.verify('not.a.jwt', 'access')).toBeNull();
     expect(tokens.verify('', 'access')).toBeNull();
+  });
+
+  describe('a token that verified once (remembered by its text)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is still refused once it expires, and for the other type', () => {
+      vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+      const token = tokens.sign(claims, 60);
+      expect(tokens.verify(token, 'access')).toEqual(claims);
+      expect(tokens.verify(token, 'password_reset')).toBeNull();
+      vi.setSystemTime(new Date('2030-01-01T00:00:59Z'));
+      expect(tokens.verify(token, 'access')).toEqual(claims);
+      vi.setSystemTime(new Date('2030-01-01T00:01:00Z'));
+      expect(tokens.verify(token, 'access')).toBeNull();
+    });
+
+    it('does not make a forged token with the same claims valid', () => {
+      const token = tokens.sign(claims, 60);
+      expect(tokens.verify(token, 'access')).toEqual(claims);
+      const [header, payload] = token.split('.');
+      expect(tokens.verify(`${header}.${payload}.${'A'.repeat(43)}`, 'access')).toBeNull();
+    });
   });
 });

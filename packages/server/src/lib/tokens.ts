@@ -7,6 +7,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Signing and verifying use node:crypto's HMAC directly: it is synchronous and about ten times cheaper
  * than WebCrypto-based libraries, and verification runs on every authenticated request (see
  * `npm run bench`). Only HS256 with our own secret is ever accepted.
+ *
+ * A token that verified once is remembered by its exact text (decision 039): a signed token's claims
+ * never change, so the HMAC and the JSON decoding run once per token instead of once per request; only
+ * the expiry is checked again on every use. Whether its session is still valid is not remembered here
+ * (the guard asks the session cache, which notifications keep exact). Failures are not remembered, so
+ * invalid tokens cannot fill the memo.
  */
 export type TokenType = 'access' | 'password_reset';
 
@@ -18,8 +24,19 @@ export interface TokenClaims {
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
+/** Tokens remembered at most (the oldest is forgotten first): a few MB. */
+const VERIFIED_MAX = 20_000;
+
+interface Verified {
+  claims: TokenClaims;
+  /** Epoch seconds. */
+  exp: number;
+  nbf: number;
+}
+
 export class TokenService {
   private readonly key: Buffer;
+  private readonly verified = new Map<string, Verified>();
 
   constructor(secret: string) {
     this.key = Buffer.from(secret, 'utf8');
@@ -44,6 +61,15 @@ export class TokenService {
 
   /** The claims when the token is well-formed, correctly signed, unexpired and of `type`; else null. */
   verify(token: string, type: TokenType): TokenClaims | null {
+    const known = this.verified.get(token) ?? this.checkSignature(token);
+    if (!known) return null;
+    const now = Math.floor(Date.now() / 1000);
+    if (known.exp <= now || known.nbf > now || known.claims.typ !== type) return null;
+    return known.claims;
+  }
+
+  /** Decodes a correctly signed HS256 token with well-formed claims, and remembers it. */
+  private checkSignature(token: string): Verified | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [header, payload, signature] = parts as [string, string, string];
@@ -57,12 +83,18 @@ export class TokenService {
         string,
         unknown
       >;
-      const now = Math.floor(Date.now() / 1000);
-      if (typeof claims.exp !== 'number' || claims.exp <= now) return null;
-      if (typeof claims.nbf === 'number' && claims.nbf > now) return null;
-      if (claims.typ !== type || typeof claims.sub !== 'string' || typeof claims.sid !== 'string')
+      const { exp, nbf = 0, typ, sub, sid } = claims;
+      if (typeof exp !== 'number' || typeof nbf !== 'number') return null;
+      if (
+        (typ !== 'access' && typ !== 'password_reset') ||
+        typeof sub !== 'string' ||
+        typeof sid !== 'string'
+      )
         return null;
-      return { sub: claims.sub, sid: claims.sid, typ: type };
+      const known: Verified = { claims: { sub, sid, typ }, exp, nbf };
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, known);
+      return known;
     } catch {
       return null;
     }

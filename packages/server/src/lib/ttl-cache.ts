@@ -2,12 +2,18 @@
  * A bounded in-process cache with a time-to-live, for the caches of decision 019.
  *
  * `generation` closes the fill race: a reader notes it before its database query and stores the result
- * only if no invalidation happened meanwhile (else a lookup that started before a logout could put the
- * revoked session back after the notification had already evicted it).
+ * only if no invalidation of THAT key happened meanwhile (else a lookup that started before a logout
+ * could put the revoked session back after the notification had already evicted it). Invalidations are
+ * tracked per key, so one learner's quiz submission does not throw away every other learner's fill in
+ * flight: under write load a cache-wide counter would keep the per-learner caches nearly empty.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
   private gen = 0;
+  /** Generation at which each key was last deleted (bounded: overflowing it counts as a clear). */
+  private readonly deletedAt = new Map<string, number>();
+  /** Generation of the last invalidation that may have touched any key. */
+  private clearedAt = 0;
 
   constructor(
     private readonly maxEntries: number,
@@ -28,9 +34,9 @@ export class TtlCache<V> {
     return entry.value;
   }
 
-  /** Stores unless an invalidation happened since `generation` was read. */
+  /** Stores unless this key was invalidated since `generation` was read. */
   set(key: string, value: V, generation: number): void {
-    if (generation !== this.gen) return;
+    if (this.clearedAt > generation || (this.deletedAt.get(key) ?? 0) > generation) return;
     if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
       // Maps iterate in insertion order: drop the oldest entry.
       const oldest = this.entries.keys().next();
@@ -53,22 +59,24 @@ export class TtlCache<V> {
   delete(key: string): void {
     this.gen++;
     this.entries.delete(key);
+    this.deletedAt.set(key, this.gen);
+    if (this.deletedAt.size > this.maxEntries) {
+      this.deletedAt.clear();
+      this.clearedAt = this.gen;
+    }
   }
 
   /** Deletes every entry whose value matches (rare events only: it scans). */
   deleteWhere(match: (value: V) => boolean): void {
     this.gen++;
+    this.clearedAt = this.gen; // which keys matched is unknown to a fill in flight
     for (const [key, entry] of this.entries) if (match(entry.value)) this.entries.delete(key);
-  }
-
-  /** Deletes every entry whose key starts with `prefix` (a scan: for keys like `<user>:<course>`). */
-  deleteKeysStartingWith(prefix: string): void {
-    this.gen++;
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 
   clear(): void {
     this.gen++;
+    this.clearedAt = this.gen;
+    this.deletedAt.clear();
     this.entries.clear();
   }
 

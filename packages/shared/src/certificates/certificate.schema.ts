@@ -19,9 +19,6 @@ export const certificateVerificationResponseSchema = z.object({
   data: certificateVerificationSchema,
 });
 
-/** Response header carrying the certificate id next to the PDF of `GET /user/certificate/:courseId`. */
-export const CERTIFICATE_ID_HEADER = 'x-certificate-id';
-
 /** `POST /credentials/verify`: a VC-JWT (compact JWS) as downloaded from `/certificates/:id/credential.jwt`. */
 export const credentialVerifyBodySchema = z.object({ credential: z.string().min(1).max(20_000) });
 export type CredentialVerifyBody = z.infer<typeof credentialVerifyBodySchema>;

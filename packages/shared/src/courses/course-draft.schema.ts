@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { AUTHORED_RESOURCE_TYPES } from '../common/constants.ts';
-import { courseInputSchema } from './course.schema.ts';
-import { courseLicenseSchema } from './licenses.ts';
-import { MULTIPLE_SCORINGS, QUESTION_TYPES, quizQuestionInputSchema } from './quiz.schema.ts';
+import { AUTHORED_RESOURCE_TYPES, MULTIPLE_SCORINGS, QUESTION_TYPES } from '../common/constants.ts';
+import { courseInputSchema, courseLicenseSchema } from './course.schema.ts';
+import { quizQuestionInputSchema } from './quiz.schema.ts';
 
 /**
  * The course as the authoring form holds it while an author types (decision 029): every text is a

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The licences an author may put a course under (SPDX identifiers). One list for the server (column
  * values, public pages, certificate), the browser (picker, badge) and the contract.
@@ -16,8 +14,6 @@ export const DEFAULT_COURSE_LICENSE: CourseLicense = 'CC-BY-4.0';
 
 /** The conditions a licence carries, drawn as the badge's icons. */
 export type LicenseElement = 'by' | 'sa' | 'nc' | 'zero';
-
-export const courseLicenseSchema = z.enum(COURSE_LICENSES, { message: 'invalid_option' });
 
 /**
  * How each licence is named and where its deed lives. `short` is the badge text (the usual "CC BY 4.0"

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../common/constants.ts';
+import { LIMITS, MULTIPLE_SCORINGS, QUESTION_TYPES, TRUE_FALSE } from '../common/constants.ts';
 import { noNul, optionalId, text, translation } from './fields.ts';
 
 /**
@@ -13,11 +13,6 @@ import { noNul, optionalId, text, translation } from './fields.ts';
  *   `normaliseAnswer` (case, spaces, Arabic letter forms, tashkeel, tatweel, digits).
  * Every type may carry an `explanation` (both languages), shown only with the result of an attempt.
  */
-export const QUESTION_TYPES = ['single', 'multiple', 'truefalse', 'short'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const MULTIPLE_SCORINGS = ['all', 'partial'] as const;
-export type MultipleScoring = (typeof MULTIPLE_SCORINGS)[number];
-export const TRUE_FALSE = ['true', 'false'] as const;
 
 // ---------- what authors send ----------
 

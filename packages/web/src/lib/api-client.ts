@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
-import { API_PREFIX, errorEnvelopeSchema, type ErrorCode } from '@app/shared';
+import { API_PREFIX, type ErrorCode, type ErrorEnvelope } from '@app/shared';
 import { currentLanguage } from '../i18n/i18n.ts';
 
 /** A failed API call: the server's envelope (message already in the reader's language). */
@@ -15,11 +15,10 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiOptions<T> {
+export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** A plain value is sent as JSON; FormData as multipart. */
   body?: unknown;
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
   /** Bearer token to send instead of the session's (password-reset token, Google code). */
   bearer?: string | null;
@@ -39,7 +38,38 @@ export function setAuthFailureHandler(handler: AuthFailureHandler) {
   onAuthFailure = handler;
 }
 
-export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
+/**
+ * The server's error envelope, recognised without zod: the page need not load a schema library to
+ * read an error. Anything else (a proxy's HTML page, a crash) becomes a generic failure.
+ */
+function isErrorEnvelope(json: unknown): json is ErrorEnvelope {
+  if (typeof json !== 'object' || json === null) return false;
+  const { success, code, message, errors } = json as Record<string, unknown>;
+  return (
+    success === false &&
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (errors === undefined || Array.isArray(errors))
+  );
+}
+
+function errorFrom(status: number, json: unknown): ApiError {
+  return isErrorEnvelope(json)
+    ? new ApiError(status, json.code, json.message, json.errors)
+    : new ApiError(status, 'INTERNAL', t`Request failed`);
+}
+
+/**
+ * Calls the API; `S` is the route's response schema in the shared contract, named as a type only
+ * (`apiFetch<typeof loginResponseSchema>(…)`, with `import type`). The answer is not parsed again
+ * here (decision 038): the server encodes every JSON answer with that same schema
+ * (fastify-type-provider-zod's serializer), and the answers it sends as cached text are held to it by
+ * `cached-responses.contract.test.ts`. What arrives is the schema's encoded side, `z.input`.
+ */
+export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  options: ApiOptions = {},
+): Promise<z.input<S>> {
   const sessionToken = localStorage.getItem('auth_token');
   const bearer = options.bearer === undefined ? sessionToken : options.bearer;
   const headers: Record<string, string> = {
@@ -69,10 +99,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
 
   const json: unknown = response.status === 204 ? {} : await response.json().catch(() => null);
   if (!response.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(json);
-    const error = envelope.success
-      ? new ApiError(response.status, envelope.data.code, envelope.data.message, envelope.data.errors)
-      : new ApiError(response.status, 'INTERNAL', t`Request failed`);
+    const error = errorFrom(response.status, json);
     const usedSession = Boolean(bearer) && bearer === sessionToken;
     if (
       usedSession &&
@@ -81,7 +108,9 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
       onAuthFailure(error);
     throw error;
   }
-  return options.schema ? options.schema.parse(json) : (json as T);
+  // Every answer of the API is a JSON object: anything else came from something in between.
+  if (typeof json !== 'object' || json === null) throw errorFrom(response.status, json);
+  return json as z.input<S>;
 }
 
 /** Fetches a binary resource (certificate PDF…) with the session's bearer token. */
@@ -100,10 +129,7 @@ export async function apiFetchFile(
     signal,
   });
   if (!response.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(await response.json().catch(() => null));
-    const error = envelope.success
-      ? new ApiError(response.status, envelope.data.code, envelope.data.message)
-      : new ApiError(response.status, 'INTERNAL', t`Request failed`);
+    const error = errorFrom(response.status, await response.json().catch(() => null));
     if (response.status === 401) onAuthFailure(error);
     throw error;
   }

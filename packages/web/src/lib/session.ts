@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { userResponseSchema, type Role, type User } from '@app/shared';
+import type { userResponseSchema, Role, User } from '@app/shared';
 import { apiFetch } from './api-client.ts';
 import { paths } from './paths.ts';
 
@@ -8,8 +8,7 @@ export { STORAGE, getToken, getUserId, storeSession, clearSession } from './sess
 /** The signed-in user, from the server (so a revoked token or a changed role is noticed). */
 export const currentUserQuery = queryOptions({
   queryKey: ['auth', 'user'],
-  queryFn: async (): Promise<User> =>
-    (await apiFetch('/auth/user', { schema: userResponseSchema })).data.user,
+  queryFn: async (): Promise<User> => (await apiFetch<typeof userResponseSchema>('/auth/user')).data.user,
   staleTime: 5 * 60_000,
 });
 

@@ -3,11 +3,9 @@ import { signupBodySchema } from '@app/shared';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { translatedZodResolver, validationMessage } from './validation-messages.ts';
 
+const options = { fields: {}, shouldUseNativeValidation: false };
 const resolve = (values: Record<string, unknown>) =>
-  translatedZodResolver(signupBodySchema)(values as never, undefined, {
-    fields: {},
-    shouldUseNativeValidation: false,
-  });
+  translatedZodResolver(signupBodySchema)(values as never, undefined, options);
 
 const base = {
   firstname: 'Lina',
@@ -41,5 +39,27 @@ describe('validation messages', () => {
     const ok = await resolve({ ...base, email: '  Lina@Example.TEST ' });
     expect(ok.errors).toEqual({});
     expect(ok.values).toMatchObject({ email: 'lina@example.test' });
+  });
+
+  it('loads a schema given as a loader on the first validation, and checks with it (decision 038)', async () => {
+    await activateLanguage('en');
+    let loads = 0;
+    const resolver = translatedZodResolver(async () => {
+      loads += 1;
+      return signupBodySchema;
+    });
+    expect(loads).toBe(0);
+    const refused = await resolver({ ...base, email: 'nope' } as never, undefined, options);
+    expect(refused.errors.email?.message).toBe('Enter a valid email address.');
+    const ok = await resolver({ ...base, email: ' Lina@Example.TEST' } as never, undefined, options);
+    expect(ok).toMatchObject({ errors: {}, values: { email: 'lina@example.test' } });
+    expect(loads).toBe(2);
+  });
+
+  it('lets the values through to the server when the schema cannot be loaded', async () => {
+    const resolver = translatedZodResolver<typeof base, typeof base>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    await expect(resolver(base, undefined, options)).resolves.toEqual({ values: base, errors: {} });
   });
 });

@@ -107,15 +107,27 @@ export function issuesToFieldErrors(
 }
 
 /**
+ * A form's schema, or a function loading it (decision 038): a form validates on submit, so a page
+ * whose only zod is its form's schema paints and hydrates without zod, and loads it on the first
+ * submit. The loader must be a stable (module-level) function.
+ */
+export type FormSchema<Output, Input> = z.ZodType<Output, Input> | (() => Promise<z.ZodType<Output, Input>>);
+
+/**
  * A react-hook-form resolver for a shared zod schema whose messages are translated: use it like
  * `zodResolver(schema)` (`useForm({ resolver: translatedZodResolver(schema, message) })`). On success
- * the form receives the schema's output (trimmed, lower-cased e-mail…).
+ * the form receives the schema's output (trimmed, lower-cased e-mail…). A schema that cannot be
+ * loaded (offline, a deployment replaced the file) lets the values through as typed: the server
+ * checks them with the same schema and answers with the field errors, and the network failure or
+ * those errors are shown as for any request.
  */
 export function translatedZodResolver<Input extends FieldValues, Output extends FieldValues>(
-  schema: z.ZodType<Output, Input>,
+  source: FormSchema<Output, Input>,
   message: ValidationMessageFn = validationMessage,
 ): Resolver<Input, unknown, Output> {
   return async (values, _context, options) => {
+    const schema = typeof source === 'function' ? await source().catch(() => null) : source;
+    if (!schema) return { values: values as unknown as Output, errors: {} };
     const result = await schema.safeParseAsync(values);
     if (result.success) return { values: result.data, errors: {} };
     const flat = issuesToFieldErrors(result.error.issues, message, values) as FieldErrors;
@@ -125,7 +137,7 @@ export function translatedZodResolver<Input extends FieldValues, Output extends 
 
 /** `translatedZodResolver` bound to the active language (stable until the language changes). */
 export function useTranslatedResolver<Input extends FieldValues, Output extends FieldValues>(
-  schema: z.ZodType<Output, Input>,
+  schema: FormSchema<Output, Input>,
 ): Resolver<Input, unknown, Output> {
   const message = useValidationMessage();
   return useMemo(() => translatedZodResolver(schema, message), [schema, message]);

@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '@app/shared';
+import { LESSON_TYPES, type QuizQuestion, type ResourceType } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
@@ -27,7 +27,11 @@ export interface CourseSnapshot {
   sectionsJson: string;
   /** Every quiz resource of the course → its questions with the correct answers (for scoring only). */
   quizzes: ReadonlyMap<string, QuizQuestion[]>;
+  /** The video and PDF resources: the lessons a learner can complete (decision 033). */
+  lessons: ReadonlySet<string>;
 }
+
+const isLesson = (type: ResourceType) => (LESSON_TYPES as readonly ResourceType[]).includes(type);
 
 /** The course's snapshot, from the cache when it can be trusted; null when there is no such course. */
 export async function courseSnapshot(
@@ -49,6 +53,9 @@ export async function courseSnapshot(
       tree.resources.flatMap((resource) =>
         resource.type === 'quiz' ? [[resource.id, resource.quiz ?? []] as const] : [],
       ),
+    ),
+    lessons: new Set(
+      tree.resources.filter((resource) => isLesson(resource.type)).map((resource) => resource.id),
     ),
   };
   if (usable) caches.courses.set(courseId, snapshot, generation);

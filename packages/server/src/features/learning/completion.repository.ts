@@ -1,11 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { LESSON_TYPES } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
-import { CACHE_CHANNEL } from '../../db/notify-listener.ts';
+import { notifyCaches } from '../../db/notify-listener.ts';
 import { lessonCompletions, quizScores, resources } from '../../db/schema.ts';
-
-/** Resource types a learner completes by studying them; quizzes count by their best score instead. */
-const LESSON_TYPES = ['video', 'pdf'] as const;
 
 /**
  * Course progress per course for one learner, set-based (decision 033): every video, PDF and quiz of
@@ -32,17 +30,6 @@ function progressQuery(db: Db, userId: string, courseIds: string[]) {
 }
 
 const queries = preparedFor((db: Db) => ({
-  lesson: db
-    .select({ id: resources.id })
-    .from(resources)
-    .where(
-      and(
-        eq(resources.id, sql.placeholder('resourceId')),
-        eq(resources.courseId, sql.placeholder('courseId')),
-        inArray(resources.type, [...LESSON_TYPES]),
-      ),
-    )
-    .prepare('completion_lesson'),
   completed: db
     .select({ resourceId: lessonCompletions.resourceId })
     .from(lessonCompletions)
@@ -56,29 +43,22 @@ const queries = preparedFor((db: Db) => ({
     .prepare('completion_completed'),
 }));
 
-/** Whether the resource is a video or PDF lesson of this course. */
-export async function isLessonOf(db: Db, courseId: string, resourceId: string): Promise<boolean> {
-  const rows = await queries(db).lesson.execute({ courseId, resourceId });
-  return rows.length > 0;
-}
-
 /**
  * Idempotent: the (learner, resource) primary key makes a second completion a no-op. A new completion
- * notifies `p:<user>` at commit, evicting the learner's cached progress on every instance (decision 036).
+ * then notifies `p:<user>` once committed (`notifyCaches`, decision 039), evicting the learner's cached
+ * progress on every instance (decision 036).
  */
 export async function recordCompletion(
   db: Db,
   completion: { userId: string; courseId: string; resourceId: string },
 ): Promise<void> {
   const { userId, courseId, resourceId } = completion;
-  await db.execute(sql`
-    with done as (
-      insert into ${lessonCompletions} (user_id, course_id, resource_id)
-      values (${userId}, ${courseId}, ${resourceId})
-      on conflict do nothing
-      returning user_id
-    )
-    select pg_notify(${CACHE_CHANNEL}, 'p:' || user_id::text) from done`);
+  const inserted = await db
+    .insert(lessonCompletions)
+    .values({ userId, courseId, resourceId })
+    .onConflictDoNothing()
+    .returning({ userId: lessonCompletions.userId });
+  if (inserted.length > 0) await notifyCaches(db, `p:${userId}`);
 }
 
 /** The lessons of a course this learner has completed. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { notFound } from '../../lib/errors.ts';
-import { completedLessons, isLessonOf, progressByCourse, recordCompletion } from './completion.repository.ts';
+import { completedLessons, progressByCourse, recordCompletion } from './completion.repository.ts';
 import { learningMessages } from './learning.messages.ts';
 import { assertMayStudy } from './learning.service.ts';
 
@@ -38,8 +38,8 @@ export async function completeLesson(
   courseId: string,
   resourceId: string,
 ): Promise<CourseProgress> {
-  await assertMayStudy(db, caches, user, courseId);
-  if (!(await isLessonOf(db, courseId, resourceId))) throw notFound(learningMessages.lessonNotFound);
+  const { snapshot } = await assertMayStudy(db, caches, user, courseId);
+  if (!snapshot.lessons.has(resourceId)) throw notFound(learningMessages.lessonNotFound);
   await recordCompletion(db, { userId: user.id, courseId, resourceId });
   return progressOf(db, user.id, courseId);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseSections, courses, quizScores, resources } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/factories.ts';
-import { bestScores, overallScore } from './learning.repository.ts';
+import { bestScoresByCourse, overallScore } from './learning.repository.ts';
 
 const question = { _id: 'q1', question: 'Q', question_tr: null, options: [], correctanswer: 'a' };
 
@@ -69,6 +69,6 @@ describe('overallScore', () => {
     ]);
     expect(await overallScore(t.db, learner.id, courseId)).toBe(50);
     expect(await overallScore(t.db, other.id, courseId)).toBeCloseTo(100 / 3);
-    expect(await bestScores(t.db, learner.id, courseId)).toHaveLength(2);
+    expect((await bestScoresByCourse(t.db, learner.id)).get(courseId)).toHaveLength(2);
   });
 });

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
-import type { QuizAnswer } from '@app/shared';
+import type { QuizAnswer, QuizScore } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
-import { CACHE_CHANNEL } from '../../db/notify-listener.ts';
+import { notifyCaches } from '../../db/notify-listener.ts';
 import { rows } from '../../db/rows.ts';
 
 /**
@@ -24,20 +24,15 @@ function buildQueries(db: Db) {
     .where(and(eq(resources.courseId, sql.placeholder('courseId')), eq(resources.type, 'quiz')))
     .prepare('learning_overall_score');
 
-  const bestScores = db
-    .select({ quizId: quizScores.resourceId, score: quizScores.bestScore })
+  const learnerBestScores = db
+    .select({ courseId: quizScores.courseId, quizId: quizScores.resourceId, score: quizScores.bestScore })
     .from(quizScores)
     .innerJoin(resources, and(eq(resources.id, quizScores.resourceId), eq(resources.type, 'quiz')))
-    .where(
-      and(
-        eq(quizScores.userId, sql.placeholder('userId')),
-        eq(quizScores.courseId, sql.placeholder('courseId')),
-      ),
-    )
+    .where(eq(quizScores.userId, sql.placeholder('userId')))
     .orderBy(resources.id)
-    .prepare('learning_best_scores');
+    .prepare('learning_learner_best_scores');
 
-  return { overall, bestScores };
+  return { overall, learnerBestScores };
 }
 
 const queries = preparedFor(buildQueries);
@@ -54,14 +49,18 @@ export async function overallScore(db: Db, userId: string, courseId: string): Pr
   return clampScore(Number(row?.score ?? 0));
 }
 
-/** The caller's best score on each quiz of the course (quizzes never attempted are absent). */
-export async function bestScores(
-  db: Db,
-  userId: string,
-  courseId: string,
-): Promise<{ quizId: string; score: number }[]> {
-  const rows = await queries(db).bestScores.execute({ userId, courseId });
-  return rows.map((row) => ({ quizId: row.quizId, score: clampScore(Number(row.score)) }));
+/**
+ * The caller's best score on each quiz, by course id, in quiz id order (quizzes never attempted are
+ * absent): one query for all their courses, the unit the learner caches hold.
+ */
+export async function bestScoresByCourse(db: Db, userId: string): Promise<Map<string, QuizScore[]>> {
+  const byCourse = new Map<string, QuizScore[]>();
+  for (const row of await queries(db).learnerBestScores.execute({ userId })) {
+    const list = byCourse.get(row.courseId) ?? [];
+    list.push({ quizId: row.quizId, score: clampScore(Number(row.score)) });
+    byCourse.set(row.courseId, list);
+  }
+  return byCourse;
 }
 
 /** Idempotent: the (user, course) primary key makes a second enrolment a no-op. */
@@ -73,8 +72,9 @@ export async function enroll(db: Db, userId: string, courseId: string): Promise<
  * Records one attempt and keeps the best score in ONE statement (decision 036: one round trip instead
  * of a transaction of four), so concurrent submissions can neither lose an attempt nor lower the best
  * score. It answers the caller's best scores in the course after the write: the upserted row from the
- * upsert itself (the statement's snapshot predates it) and the others as they were. It notifies
- * `p:<user>` at commit, which evicts the learner's cached progress and scores on every instance.
+ * upsert itself (the statement's snapshot predates it) and the others as they were. Once it has
+ * committed, `p:<user>` is notified (`notifyCaches`: not inside this statement, decision 039), which
+ * evicts the learner's cached progress and scores on every instance.
  */
 export async function recordAttempt(
   db: Db,
@@ -100,7 +100,7 @@ export async function recordAttempt(
         set best_score = greatest(s.best_score, excluded.best_score),
             attempts = s.attempts + 1,
             updated_at = now()
-      returning s.resource_id, s.best_score, pg_notify(${CACHE_CHANNEL}, 'p:' || s.user_id::text)
+      returning s.resource_id, s.best_score
     )
     select resource_id as "quizId", best_score as score from best
     union all
@@ -109,5 +109,6 @@ export async function recordAttempt(
      where s.user_id = ${userId} and s.course_id = ${courseId} and s.resource_id <> ${resourceId}
     order by 1`,
   );
+  await notifyCaches(db, `p:${userId}`);
   return best.map((row) => ({ quizId: row.quizId, score: clampScore(Number(row.score)) }));
 }

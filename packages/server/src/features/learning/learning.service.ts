@@ -8,7 +8,13 @@ import { courseAccessFor, enrolVerdict } from '../courses/course-access.service.
 import { learnerCourseJson, studyAccess, type CourseSnapshot } from '../courses/course-snapshots.service.ts';
 import { learningMessages } from './learning.messages.ts';
 import { scoreQuestion } from './quiz-scoring.ts';
-import { bestScores, clampScore, enroll, overallScore, recordAttempt } from './learning.repository.ts';
+import {
+  bestScoresByCourse,
+  clampScore,
+  enroll,
+  overallScore,
+  recordAttempt,
+} from './learning.repository.ts';
 
 const courseNotFound = () => notFound(learningMessages.courseNotFound);
 const notAvailable = () => new AppError(409, 'COURSE_NOT_AVAILABLE', learningMessages.notAvailable);
@@ -38,13 +44,17 @@ export async function assertMayStudy(
   return { snapshot, enrolled };
 }
 
-/** The caller's best score on each quiz of the course, cached until their scores or the course change. */
-function cachedBestScores(db: Db, caches: AppCaches, userId: string, courseId: string) {
-  return caches.scores.getOrLoad(
-    `${userId}:${courseId}`,
-    () => bestScores(db, userId, courseId),
+/**
+ * The caller's best score on each quiz of the course. Cached per learner for all their courses at
+ * once, so their quiz submission evicts one entry (`p:<learner>`) instead of scanning for their courses.
+ */
+async function cachedBestScores(db: Db, caches: AppCaches, userId: string, courseId: string) {
+  const byCourse = await caches.scores.getOrLoad(
+    userId,
+    () => bestScoresByCourse(db, userId),
     !caches.usable,
-  ) as Promise<QuizScore[]>;
+  );
+  return byCourse.get(courseId) ?? [];
 }
 
 /**

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
+import type {
   courseListResponseSchema,
-  type CourseListResponse,
-  type CourseSort,
-  type CourseStatus,
-  type Language,
+  CourseListResponse,
+  CourseSort,
+  CourseStatus,
+  Language,
 } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -42,7 +42,7 @@ export async function getAllCourses(
   view: CourseTableView,
   signal?: AbortSignal,
 ): Promise<CourseListResponse> {
-  return apiFetch(`/course?${tableSearch(view)}`, { schema: courseListResponseSchema, signal });
+  return apiFetch<typeof courseListResponseSchema>(`/course?${tableSearch(view)}`, { signal });
 }
 
 /** Titles and role names sort in the reader's language, so the language is part of the key. */

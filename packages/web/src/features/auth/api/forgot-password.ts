@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { forgotPasswordResponseSchema, type EmailBody } from '@app/shared';
+import type { forgotPasswordResponseSchema, EmailBody } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const forgotPassword = async (body: EmailBody) =>
-  (await apiFetch('/auth/forgotpassword', { body, schema: forgotPasswordResponseSchema, bearer: null })).data;
+  (await apiFetch<typeof forgotPasswordResponseSchema>('/auth/forgotpassword', { body, bearer: null })).data;
 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

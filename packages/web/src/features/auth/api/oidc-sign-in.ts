@@ -1,10 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  messageResponseSchema,
-  oidcSignInResponseSchema,
-  type OidcProvider,
-  type SignupRole,
-} from '@app/shared';
+import type { messageResponseSchema, oidcSignInResponseSchema, OidcProvider, SignupRole } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
@@ -21,9 +16,8 @@ export const oidcSignIn = async ({
   role: SignupRole;
 }) =>
   (
-    await apiFetch(`/auth/oidc/${provider}`, {
+    await apiFetch<typeof oidcSignInResponseSchema>(`/auth/oidc/${provider}`, {
       body: { role },
-      schema: oidcSignInResponseSchema,
       bearer: code,
     })
   ).data;
@@ -34,5 +28,5 @@ export const useOidcSignIn = () => useMutation({ mutationFn: oidcSignIn });
 export const useOidcEmail = () =>
   useMutation({
     mutationFn: async (body: { ticket: string; email: string }) =>
-      (await apiFetch('/auth/oidc/email', { body, schema: messageResponseSchema, bearer: null })).message,
+      (await apiFetch<typeof messageResponseSchema>('/auth/oidc/email', { body, bearer: null })).message,
   });

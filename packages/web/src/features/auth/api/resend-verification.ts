@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponseSchema, type EmailBody } from '@app/shared';
+import type { messageResponseSchema, EmailBody } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const resendVerification = (body: EmailBody) =>
-  apiFetch('/auth/resend-verification', { body, schema: messageResponseSchema, bearer: null });
+  apiFetch<typeof messageResponseSchema>('/auth/resend-verification', { body, bearer: null });
 
 export const useResendVerification = () => useMutation({ mutationFn: resendVerification });

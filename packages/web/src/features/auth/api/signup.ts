@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { signupResponseSchema, type SignupBody } from '@app/shared';
+import type { signupResponseSchema, SignupBody } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const signup = (body: SignupBody) =>
-  apiFetch('/auth/signup', { body, schema: signupResponseSchema, bearer: null });
+  apiFetch<typeof signupResponseSchema>('/auth/signup', { body, bearer: null });
 
 export const useSignup = () => useMutation({ mutationFn: signup });

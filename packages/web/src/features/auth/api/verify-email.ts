@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { messageResponseSchema } from '@app/shared';
+import type { messageResponseSchema } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const verifyEmail = (token: string) =>
-  apiFetch(`/auth/verifyemail/${encodeURIComponent(token)}`, {
-    schema: messageResponseSchema,
+  apiFetch<typeof messageResponseSchema>(`/auth/verifyemail/${encodeURIComponent(token)}`, {
     bearer: null,
   });
 

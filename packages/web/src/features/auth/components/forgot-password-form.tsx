@@ -1,13 +1,14 @@
 import { Link, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowLeft } from 'react-icons/fi';
-import { emailBodySchema, type EmailBody } from '@app/shared';
+import type { EmailBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
+import { loadEmailSchema } from '../lib/load-schemas.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { storeResetRequest } from '../lib/reset-token.ts';
 import { AuthPage } from './auth-page.tsx';
@@ -17,7 +18,7 @@ export function ForgotPasswordForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const forgot = useForgotPassword();
-  const form = useValidatedForm<EmailBody>(useTranslatedResolver(emailBodySchema), { email: '' });
+  const form = useValidatedForm<EmailBody>(useTranslatedResolver(loadEmailSchema), { email: '' });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) =>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { loginBodySchema, type LoginBody } from '@app/shared';
+import type { LoginBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths.ts';
 import { safeNext, withNext } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
+import { loadLoginSchema } from '../lib/load-schemas.ts';
 import { useLogin } from '../api/login.ts';
 import { useLoginAdmin } from '../api/login-admin.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
@@ -34,7 +35,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
   const [problem, setProblem] = useState<Problem>(null);
   const alertId = useId();
 
-  const form = useValidatedForm<LoginBody>(useTranslatedResolver(loginBodySchema), {
+  const form = useValidatedForm<LoginBody>(useTranslatedResolver(loadLoginSchema), {
     email: '',
     password: '',
   });

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiMail } from 'react-icons/fi';
-import { emailBodySchema, type EmailBody } from '@app/shared';
+import type { EmailBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
+import { loadEmailSchema } from '../lib/load-schemas.ts';
 import { useOidcEmail } from '../api/oidc-sign-in.ts';
 import { AuthPage } from './auth-page.tsx';
 
@@ -21,7 +22,7 @@ export function OidcEmailStep({ title, ticket }: { title: string; ticket: string
   const { t } = useLingui();
   const send = useOidcEmail();
   const [sent, setSent] = useState<string | null>(null);
-  const form = useValidatedForm<EmailBody>(useTranslatedResolver(emailBodySchema), { email: '' });
+  const form = useValidatedForm<EmailBody>(useTranslatedResolver(loadEmailSchema), { email: '' });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ email }) =>

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { emailBodySchema, type EmailBody } from '@app/shared';
+import type { EmailBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
+import { loadEmailSchema } from '../lib/load-schemas.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 const errorMessage = (error: unknown, fallback: string) =>
@@ -37,7 +38,7 @@ export function ResendVerificationButton({ email }: { email: string }) {
 export function ResendVerificationForm() {
   const { t } = useLingui();
   const resend = useResendVerification();
-  const form = useValidatedForm<EmailBody>(useTranslatedResolver(emailBodySchema), { email: '' });
+  const form = useValidatedForm<EmailBody>(useTranslatedResolver(loadEmailSchema), { email: '' });
   const { errors } = form.formState;
   return (
     <form

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { resetPasswordBodySchema, type ResetPasswordBody } from '@app/shared';
+import type { ResetPasswordBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
+import { loadResetPasswordSchema } from '../lib/load-schemas.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { clearResetRequest, useResetRequest } from '../lib/reset-token.ts';
 import { passwordHint } from '../lib/password-hint.ts';
@@ -24,7 +25,7 @@ export function ResetPasswordForm() {
   const reset = useResetPassword();
   const { token, email } = useResetRequest();
   const [deadRequest, setDeadRequest] = useState<string | null>(null);
-  const form = useValidatedForm<ResetPasswordBody>(useTranslatedResolver(resetPasswordBodySchema), {
+  const form = useValidatedForm<ResetPasswordBody>(useTranslatedResolver(loadResetPasswordSchema), {
     password_reset_code: '',
     new_password: '',
   });

@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowLeft, FiBookOpen, FiEdit3, FiMail } from 'react-icons/fi';
-import { signupBodySchema, type SignupBody, type SignupRole } from '@app/shared';
+import type { SignupBody, SignupRole } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -17,6 +17,7 @@ import {
   useValidatedForm,
   useValidationMessage,
 } from '../../../lib/validation-messages.ts';
+import { loadSignupSchema } from '../lib/load-schemas.ts';
 import { useSignup } from '../api/signup.ts';
 import { passwordHint } from '../lib/password-hint.ts';
 import { AuthPage } from './auth-page.tsx';
@@ -62,7 +63,7 @@ export function SignupFlow() {
   const roleLabel = (value: SignupRole) => (value === 'EndUser' ? t`User` : t`Contributor`);
 
   // The form lives here, so going back to the role choice keeps what was typed.
-  const form = useValidatedForm<SignupValues>(useTranslatedResolver(signupBodySchema), {
+  const form = useValidatedForm<SignupValues>(useTranslatedResolver(loadSignupSchema), {
     firstname: '',
     lastname: '',
     email: '',

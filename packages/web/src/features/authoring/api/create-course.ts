@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { courseMutationResponseSchema, type CourseInput } from '@app/shared';
+import type { courseMutationResponseSchema, CourseInput } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
 
@@ -13,7 +13,7 @@ export async function createCourse({ course, cover }: CreateCourseVariables) {
   const form = new FormData();
   form.append('file', cover);
   form.append('body', JSON.stringify(course));
-  return apiFetch('/course/new', { method: 'POST', body: form, schema: courseMutationResponseSchema });
+  return apiFetch<typeof courseMutationResponseSchema>('/course/new', { method: 'POST', body: form });
 }
 
 export function useCreateCourse() {

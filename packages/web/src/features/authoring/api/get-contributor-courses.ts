@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { courseListResponseSchema, type CourseListResponse } from '@app/shared';
+import type { courseListResponseSchema, CourseListResponse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
 
@@ -16,10 +16,12 @@ export async function getContributorCourses(
     limit: String(CONTRIBUTOR_PAGE_SIZE),
     offset: String(pageIndex * CONTRIBUTOR_PAGE_SIZE),
   });
-  return apiFetch(`/course/contributor/${encodeURIComponent(userId)}?${search.toString()}`, {
-    schema: courseListResponseSchema,
-    signal,
-  });
+  return apiFetch<typeof courseListResponseSchema>(
+    `/course/contributor/${encodeURIComponent(userId)}?${search.toString()}`,
+    {
+      signal,
+    },
+  );
 }
 
 export const contributorCoursesQuery = (userId: string, pageIndex: number) =>

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { courseResponseSchema, type Course } from '@app/shared';
+import type { courseResponseSchema, Course } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
 
 /** GET /course/:id — the full course with its quiz answers, for the edit form (owner or SuperAdmin). */
 export async function getCourse(courseId: string, signal?: AbortSignal): Promise<Course> {
-  const response = await apiFetch(`/course/${encodeURIComponent(courseId)}`, {
-    schema: courseResponseSchema,
+  const response = await apiFetch<typeof courseResponseSchema>(`/course/${encodeURIComponent(courseId)}`, {
     signal,
   });
   return response.data;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { courseMutationResponseSchema, type CourseInput } from '@app/shared';
+import type { courseMutationResponseSchema, CourseInput } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
 
@@ -16,10 +16,9 @@ export async function updateCourse({ courseId, course, cover }: UpdateCourseVari
   const form = new FormData();
   if (cover) form.append('file', cover);
   form.append('body', JSON.stringify(course));
-  return apiFetch(`/course/${encodeURIComponent(courseId)}`, {
+  return apiFetch<typeof courseMutationResponseSchema>(`/course/${encodeURIComponent(courseId)}`, {
     method: 'PATCH',
     body: form,
-    schema: courseMutationResponseSchema,
   });
 }
 

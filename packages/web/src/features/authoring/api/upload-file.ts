@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { fileUploadResponseSchema, type UploadedFile } from '@app/shared';
+import type { fileUploadResponseSchema, UploadedFile } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** POST /files — stores a PDF for a resource; `secure_url` goes into the resource's `file`. */
 export async function uploadFile(file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file);
-  const response = await apiFetch('/files', { method: 'POST', body: form, schema: fileUploadResponseSchema });
+  const response = await apiFetch<typeof fileUploadResponseSchema>('/files', { method: 'POST', body: form });
   return response.data;
 }
 

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   API_PREFIX,
-  certificateVerificationResponseSchema,
-  credentialVerificationResponseSchema,
+  type certificateVerificationResponseSchema,
+  type credentialVerificationResponseSchema,
 } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -18,11 +18,13 @@ export const certificateDetailsQuery = (id: string) =>
     queryKey: ['certificates', id, 'details'],
     queryFn: async ({ signal }) =>
       (
-        await apiFetch(`/certificates/${encodeURIComponent(id)}`, {
-          schema: certificateVerificationResponseSchema,
-          bearer: null,
-          signal,
-        })
+        await apiFetch<typeof certificateVerificationResponseSchema>(
+          `/certificates/${encodeURIComponent(id)}`,
+          {
+            bearer: null,
+            signal,
+          },
+        )
       ).data,
     staleTime: 60_000,
     retry: false,
@@ -46,9 +48,8 @@ export const credentialVerdictQuery = (id: string) =>
 
 export const verifyCredential = async (credential: string, signal?: AbortSignal) =>
   (
-    await apiFetch('/credentials/verify', {
+    await apiFetch<typeof credentialVerificationResponseSchema>('/credentials/verify', {
       body: { credential },
-      schema: credentialVerificationResponseSchema,
       bearer: null,
       signal,
     })

@@ -49,12 +49,7 @@ export function LandingHeader() {
           </nav>
           <div className="hidden items-center gap-3 nav:flex">
             <LandingLanguageMenu />
-            <Link to={paths.login} className={logInClass}>
-              <Trans>Log In</Trans>
-            </Link>
-            <Link to={paths.signup} className={signUpClass}>
-              <Trans>Sign Up</Trans>
-            </Link>
+            <AccountLinks />
           </div>
           <button
             type="button"
@@ -100,14 +95,23 @@ export function LandingHeader() {
           <SectionLinks />
         </nav>
         <div className="flex flex-col gap-3">
-          <Link to={paths.login} className={logInClass}>
-            <Trans>Log In</Trans>
-          </Link>
-          <Link to={paths.signup} className={signUpClass}>
-            <Trans>Sign Up</Trans>
-          </Link>
+          <AccountLinks />
         </div>
       </dialog>
+    </>
+  );
+}
+
+/** Log In and Sign Up: in the wide header and again in the narrow screen's sidebar. */
+function AccountLinks() {
+  return (
+    <>
+      <Link to={paths.login} className={logInClass}>
+        <Trans>Log In</Trans>
+      </Link>
+      <Link to={paths.signup} className={signUpClass}>
+        <Trans>Sign Up</Trans>
+      </Link>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { courseProgressResponseSchema, type CourseProgress } from '@app/shared';
+import type { courseProgressResponseSchema, CourseProgress } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { approvedCoursesKey } from './get-approved-courses.ts';
 
@@ -8,8 +8,7 @@ export const courseProgressKey = (courseId: string) => ['learner', 'progress', c
 const coursePath = (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`;
 
 export async function getCourseProgress(courseId: string, signal?: AbortSignal): Promise<CourseProgress> {
-  const response = await apiFetch(`${coursePath(courseId)}/progress`, {
-    schema: courseProgressResponseSchema,
+  const response = await apiFetch<typeof courseProgressResponseSchema>(`${coursePath(courseId)}/progress`, {
     signal,
   });
   return response.data;
@@ -23,10 +22,12 @@ export const courseProgressQuery = (courseId: string) =>
   });
 
 export async function completeLesson(courseId: string, resourceId: string): Promise<CourseProgress> {
-  const response = await apiFetch(`${coursePath(courseId)}/completion/${encodeURIComponent(resourceId)}`, {
-    method: 'PUT',
-    schema: courseProgressResponseSchema,
-  });
+  const response = await apiFetch<typeof courseProgressResponseSchema>(
+    `${coursePath(courseId)}/completion/${encodeURIComponent(resourceId)}`,
+    {
+      method: 'PUT',
+    },
+  );
   return response.data;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '@app/shared';
+import type { messageResponseSchema } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { approvedCoursesKey } from './get-approved-courses.ts';
 import { learnerCourseKey } from './get-learner-course.ts';
 
 export function enrollCourse(courseId: string) {
-  return apiFetch(`/course/enroll/${encodeURIComponent(courseId)}`, { schema: messageResponseSchema });
+  return apiFetch<typeof messageResponseSchema>(`/course/enroll/${encodeURIComponent(courseId)}`);
 }
 
 /** Enrols the caller (idempotent on the server); lists and the course then show them as enrolled. */

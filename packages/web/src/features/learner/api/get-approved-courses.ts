@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
-import { courseListResponseSchema, type CourseListResponse } from '@app/shared';
+import type { courseListResponseSchema, CourseListResponse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const approvedCoursesKey = ['learner', 'approved-courses'] as const;
@@ -14,7 +14,7 @@ export async function getApprovedCourses(
   if (q) params.set('q', q);
   if (offset > 0) params.set('offset', String(offset));
   const search = params.size > 0 ? `?${params.toString()}` : '';
-  return apiFetch(`/course/approved${search}`, { schema: courseListResponseSchema, signal });
+  return apiFetch<typeof courseListResponseSchema>(`/course/approved${search}`, { signal });
 }
 
 /** The catalogue grows by a page of the server's default size at each "Load more". */

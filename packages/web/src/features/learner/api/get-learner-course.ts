@@ -1,14 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { learnerCourseResponseSchema, type LearnerCourse } from '@app/shared';
+import type { learnerCourseResponseSchema, LearnerCourse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const learnerCourseKey = (courseId: string) => ['learner', 'course', courseId] as const;
 
 export async function getLearnerCourse(courseId: string, signal?: AbortSignal): Promise<LearnerCourse> {
-  const response = await apiFetch(`/user/course/${encodeURIComponent(courseId)}`, {
-    schema: learnerCourseResponseSchema,
-    signal,
-  });
+  const response = await apiFetch<typeof learnerCourseResponseSchema>(
+    `/user/course/${encodeURIComponent(courseId)}`,
+    {
+      signal,
+    },
+  );
   return response.data;
 }
 

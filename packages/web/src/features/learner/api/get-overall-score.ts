@@ -1,14 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { overallScoreResponseSchema } from '@app/shared';
+import type { overallScoreResponseSchema } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const overallScoreKey = (courseId: string) => ['learner', 'overall-score', courseId] as const;
 
 export async function getOverallScore(courseId: string, signal?: AbortSignal): Promise<number> {
-  const response = await apiFetch(`/user/overall-score/${encodeURIComponent(courseId)}`, {
-    schema: overallScoreResponseSchema,
-    signal,
-  });
+  const response = await apiFetch<typeof overallScoreResponseSchema>(
+    `/user/overall-score/${encodeURIComponent(courseId)}`,
+    {
+      signal,
+    },
+  );
   return response.score;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { exerciseScoreResponseSchema, type ExerciseScoreBody, type LearnerCourse } from '@app/shared';
+import type { exerciseScoreResponseSchema, ExerciseScoreBody, LearnerCourse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseProgressKey } from './course-progress.ts';
 import { approvedCoursesKey } from './get-approved-courses.ts';
@@ -7,11 +7,13 @@ import { learnerCourseKey } from './get-learner-course.ts';
 import { overallScoreKey } from './get-overall-score.ts';
 
 export async function submitQuiz(courseId: string, body: ExerciseScoreBody) {
-  const response = await apiFetch(`/course/exercise-score/${encodeURIComponent(courseId)}`, {
-    method: 'POST',
-    body,
-    schema: exerciseScoreResponseSchema,
-  });
+  const response = await apiFetch<typeof exerciseScoreResponseSchema>(
+    `/course/exercise-score/${encodeURIComponent(courseId)}`,
+    {
+      method: 'POST',
+      body,
+    },
+  );
   // The feedback on each question comes only with the result of an attempt (decision 035).
   return { ...response.score, feedback: response.feedback };
 }

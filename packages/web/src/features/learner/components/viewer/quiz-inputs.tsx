@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { TRUE_FALSE, type Language, type LearnerQuizQuestion } from '@app/shared';
 import { pickLocalized, type LocalizedText } from '../../../../lib/localized.ts';
 
@@ -29,10 +30,24 @@ export function choicesOf(
   }));
 }
 
-const choiceClass = (checked: boolean) =>
-  `flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-4 py-2 text-ink has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-dark ${
-    checked ? 'border-primary-dark bg-primary-light font-semibold' : 'border-gray-300 hover:bg-gray-50'
-  }`;
+const inputClass = 'size-5 shrink-0 accent-primary-dark focus:outline-none';
+
+/** One choice as a whole clickable row: the box or radio (`children`) and the label in its language. */
+function ChoiceRow({ choice, checked, children }: { choice: Choice; checked: boolean; children: ReactNode }) {
+  return (
+    <label
+      lang={choice.label.lang}
+      className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-4 py-2 text-ink has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-dark ${
+        checked ? 'border-primary-dark bg-primary-light font-semibold' : 'border-gray-300 hover:bg-gray-50'
+      }`}
+    >
+      {children}
+      <span lang={choice.label.lang} dir="auto">
+        {choice.label.text}
+      </span>
+    </label>
+  );
+}
 
 /** Multiple answers: one checkbox per option; ticking never moves on (more may follow). */
 export function CheckboxChoices({
@@ -49,7 +64,7 @@ export function CheckboxChoices({
   return choices.map((choice) => {
     const checked = chosen.includes(choice.value);
     return (
-      <label key={choice.value} lang={choice.label.lang} className={choiceClass(checked)}>
+      <ChoiceRow key={choice.value} choice={choice} checked={checked}>
         <input
           type="checkbox"
           name={name}
@@ -62,12 +77,9 @@ export function CheckboxChoices({
                 : chosen.filter((value) => value !== choice.value),
             )
           }
-          className="size-5 shrink-0 accent-primary-dark focus:outline-none"
+          className={inputClass}
         />
-        <span lang={choice.label.lang} dir="auto">
-          {choice.label.text}
-        </span>
-      </label>
+      </ChoiceRow>
     );
   });
 }
@@ -91,7 +103,7 @@ export function RadioChoices({
   return choices.map((choice) => {
     const checked = chosen === choice.value;
     return (
-      <label key={choice.value} lang={choice.label.lang} className={choiceClass(checked)}>
+      <ChoiceRow key={choice.value} choice={choice} checked={checked}>
         <input
           type="radio"
           name={name}
@@ -103,12 +115,9 @@ export function RadioChoices({
             if (checked) onClickChosen();
           }}
           onChange={() => onChoose(choice.value)}
-          className="size-5 shrink-0 accent-primary-dark focus:outline-none"
+          className={inputClass}
         />
-        <span lang={choice.label.lang} dir="auto">
-          {choice.label.text}
-        </span>
-      </label>
+      </ChoiceRow>
     );
   });
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache } from './ttl-cache.ts';
+
+describe('TtlCache fills racing invalidations', () => {
+  it('drops a fill of a key deleted while it loaded, keeps fills of other keys', () => {
+    const cache = new TtlCache<string>(10, 60_000);
+    const before = cache.generation;
+    cache.delete('a');
+    cache.set('a', 'stale', before);
+    cache.set('b', 'fresh', before);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('fresh');
+  });
+
+  it('drops every fill in flight across a clear or a delete by value', () => {
+    const cache = new TtlCache<string>(10, 60_000);
+    const beforeClear = cache.generation;
+    cache.clear();
+    cache.set('a', 'stale', beforeClear);
+    expect(cache.get('a')).toBeUndefined();
+
+    const beforeWhere = cache.generation;
+    cache.deleteWhere((value) => value === 'x');
+    cache.set('b', 'stale', beforeWhere);
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('treats more deleted keys than it can remember as a clear, never as no invalidation', () => {
+    const cache = new TtlCache<string>(2, 60_000);
+    const before = cache.generation;
+    for (const key of ['a', 'b', 'c']) cache.delete(key);
+    cache.set('a', 'stale', before);
+    cache.set('z', 'also dropped', before);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('z')).toBeUndefined();
+    cache.set('z', 'stored', cache.generation);
+    expect(cache.get('z')).toBe('stored');
+  });
+});

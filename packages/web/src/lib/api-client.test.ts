@@ -1,0 +1,68 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { loginResponseSchema } from '@app/shared';
+import { activateLanguage } from '../i18n/i18n.ts';
+import { ApiError, apiFetch, apiFetchFile } from './api-client.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+beforeAll(() => activateLanguage('en'));
+
+const answer = (body: unknown, status: number) =>
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status }));
+
+const rejection = (call: Promise<unknown>) =>
+  call.then(
+    () => expect.fail('the call should have failed'),
+    (error: unknown) => error,
+  );
+
+describe('apiFetch', () => {
+  it("returns the server's JSON as the response schema's type, unchanged (decision 038)", async () => {
+    const body = { success: true, data: { access_token: 't', user: { _id: 'u', role: 'EndUser' } } };
+    answer(body, 200);
+    await expect(apiFetch<typeof loginResponseSchema>('/auth/login', { body: {} })).resolves.toEqual(body);
+  });
+
+  it('reads the error envelope: status, code, message and field errors', async () => {
+    answer(
+      {
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: 'Check the form',
+        errors: [{ path: 'email', message: 'Enter an e-mail address' }],
+      },
+      400,
+    );
+    const error = await rejection(apiFetch('/auth/signup', { body: {} }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Check the form',
+      fieldErrors: [{ path: 'email', message: 'Enter an e-mail address' }],
+    });
+  });
+
+  it('turns anything else that fails (a proxy page, a half envelope) into a generic error', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    expect(await rejection(apiFetch('/course/approved'))).toMatchObject({
+      status: 502,
+      code: 'INTERNAL',
+      message: 'Request failed',
+    });
+    answer({ success: false, message: 'no code' }, 500);
+    expect(await rejection(apiFetch('/course/approved'))).toMatchObject({ status: 500, code: 'INTERNAL' });
+    vi.stubGlobal('fetch', async () => new Response('<html>Portal login</html>', { status: 200 }));
+    expect(await rejection(apiFetch('/course/approved'))).toMatchObject({ status: 200, code: 'INTERNAL' });
+  });
+});
+
+describe('apiFetchFile', () => {
+  it('reads the error envelope of a refused download', async () => {
+    answer({ success: false, code: 'CERTIFICATE_NOT_EARNED', message: 'Not yet' }, 403);
+    expect(await rejection(apiFetchFile('/user/certificate/1'))).toMatchObject({
+      status: 403,
+      code: 'CERTIFICATE_NOT_EARNED',
+      message: 'Not yet',
+    });
+  });
+});
