@@ -116,6 +116,32 @@ test('the language menu works before hydration: the page comes back in the chose
   expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe(other);
 });
 
+test('a sign-up role picked before hydration keeps where the visitor was going', async ({
+  page,
+  lang,
+  t,
+}) => {
+  const release = await holdApp(page);
+  // Sent from a course page: the prerendered role links cannot know this query; the early module adds it.
+  await page.goto(`/signup?next=%2Fdashboard&lang=${lang}`, { waitUntil: 'commit' });
+  const main = page.getByRole('main');
+  const asUser = main.getByRole('link', { name: new RegExp(t('As User')) });
+  await expect(asUser).toHaveAttribute('href', /[?&]next=%2Fdashboard(&|$)/);
+  await expect(main.getByRole('link', { name: t('Log In') })).toHaveAttribute(
+    'href',
+    '/login?next=%2Fdashboard',
+  );
+  expect(await isReady(page)).toBe(false);
+  await asUser.click();
+  await expect(page).toHaveURL(/\/signup\?/);
+  const query = new URL(page.url()).searchParams;
+  expect([query.get('role'), query.get('next'), query.get('lang')]).toEqual(['EndUser', '/dashboard', lang]);
+  release();
+  await expect.poll(() => isReady(page)).toBe(true);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(main.getByLabel(t('First Name'), { exact: true })).toBeVisible();
+});
+
 test('without JavaScript a submitted log-in form is posted, never put in the address', async ({
   browser,
   lang,

@@ -1,4 +1,5 @@
 import { languageMenu, reloadInLanguage } from '../lib/language-menu.ts';
+import { paths } from '../lib/paths.ts';
 import { APP_READY, isAppReady } from './app-ready.ts';
 
 /**
@@ -14,7 +15,8 @@ import { APP_READY, isAppReady } from './app-ready.ts';
  *   react-hook-form reads a field edited before it registered it, and then this changes nothing);
  * - a password's show/hide button works at once, and its state is handed to React's;
  * - other buttons' clicks are replayed in order; the language menu works on its own (choosing a
- *   language reloads the page prerendered in it).
+ *   language reloads the page prerendered in it);
+ * - links keep the visitor's query as the app's links do (`carryQuery`).
  *
  * Held elements are found again by position (nth form, field name) when the app rendered the page
  * from scratch instead of hydrating it (decision 034: a query, another language).
@@ -86,12 +88,43 @@ function listen() {
     },
     { capture: true, signal },
   );
-  const menus = () => {
+  const parsed = () => {
     for (const menu of document.querySelectorAll<HTMLElement>('#root [data-language-menu]'))
       languageMenu(menu, signal, reloadInLanguage);
+    carryQuery();
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', menus, { signal });
-  else menus();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { signal });
+  else parsed();
+}
+
+/** The pages that send a signed-in visitor to `next` (lib/session.ts `withNext`). */
+const TAKES_NEXT = new Set<string>([paths.login, paths.signup]);
+
+/** Which of this page's query parameters a link to `path` keeps. */
+function carriedTo(path: string, here: URLSearchParams): string[] {
+  if (path === location.pathname) return [...here.keys()];
+  return TAKES_NEXT.has(path) ? ['next'] : [];
+}
+
+/**
+ * The prerendered links cannot know the visitor's query (`/signup?next=…&lang=ar`); the app's do.
+ * Until it renders, a link to this same page (the sign-up role choice) keeps the page's other
+ * parameters, and a link between log-in and sign-up keeps `next`, so a visitor sent from a course
+ * still comes back to it whenever they click.
+ */
+function carryQuery() {
+  if (!location.search) return;
+  const here = new URLSearchParams(location.search);
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('#root a[href]')) {
+    const url = new URL(link.href, location.href);
+    if (url.origin !== location.origin) continue;
+    const missing = carriedTo(url.pathname, here).filter(
+      (key) => here.has(key) && !url.searchParams.has(key),
+    );
+    if (!missing.length) continue;
+    for (const key of missing) url.searchParams.set(key, here.get(key)!);
+    link.setAttribute('href', url.pathname + url.search + url.hash);
+  }
 }
 
 /** Sets a field's value the way typing does, so React's onChange (and the form library) see it. */
@@ -129,7 +162,28 @@ function handOver() {
   now.requestSubmit(sameSubmitter ? submitter : undefined);
 }
 
+/**
+ * Starts the app once the page has loaded (decision 040): until then the network and the main thread
+ * serve the first paint (the stylesheet, the fonts, the prerendered page). This module's own tag
+ * names the app's entry and modules (scripts/prerender.mjs); all are requested at once, as preloads.
+ */
+function loadApp() {
+  const tag = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
+  if (!tag?.dataset.appEntry) return;
+  const requests = document.createDocumentFragment();
+  for (const href of tag.dataset.appModules?.split(' ').filter(Boolean) ?? [])
+    requests.append(
+      Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }),
+    );
+  const entry = Object.assign(document.createElement('script'), { type: 'module', crossOrigin: '' });
+  entry.src = tag.dataset.appEntry;
+  requests.append(entry);
+  document.head.append(requests);
+}
+
 if (!isAppReady()) {
   listen();
   document.addEventListener(APP_READY, handOver, { once: true });
 }
+if (document.readyState === 'complete') loadApp();
+else window.addEventListener('load', loadApp, { once: true });
