@@ -54,9 +54,12 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
 
   return (
     <section aria-label={t`PDF document: ${title}`} className="flex flex-col gap-3">
+      {/* Focusable: a page wider or taller than the frame scrolls, and keyboards must reach it too. */}
       <div
         ref={frame}
-        className="flex min-h-48 justify-center overflow-auto rounded-lg border border-gray-200 bg-gray-100 p-2"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region (WCAG 2.1.1)
+        tabIndex={0}
+        className="flex min-h-48 justify-center overflow-auto rounded-lg border border-gray-200 bg-gray-100 p-2 focus-visible:ring-2 focus-visible:ring-primary-dark focus-visible:outline-none"
       >
         {password ? <PasswordPrompt request={password} onDone={() => setPassword(null)} /> : null}
         <Document
