@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { sessions } from './schema.ts';
-import { createTestApp, waitFor, type TestApp } from '../test/test-app.ts';
+import { randomUUID } from 'node:crypto';
+import { createTestApp, openSecondInstance, waitFor, type TestApp } from '../test/test-app.ts';
 import { createUser } from '../test/factories.ts';
 
 /**
@@ -54,5 +55,41 @@ describe('cache notifications', () => {
     expect((await me(other.token)).statusCode).toBe(200);
     expect(t.app.caches.sessions.size).toBe(1);
     expect((await me(other.token)).statusCode).toBe(200);
+  });
+
+  it('a published change reaches every instance by its settle, even one published while disconnected', async () => {
+    const b = await openSecondInstance(t);
+    const learner = randomUUID();
+    const warm = () =>
+      b.app.caches.progress.set(learner, new Map([['course', 50]]), b.app.caches.progress.generation);
+    const cached = () => b.app.caches.progress.get(learner) !== undefined;
+    try {
+      await waitFor(() => b.app.caches.usable);
+      warm();
+      t.app.caches.publish(`p:${learner}`);
+      await t.app.caches.settle();
+      expect(cached()).toBe(false);
+      if (!t.env.DATABASE_URL) return; // PGlite: one process, applied at once; nothing can be lost
+
+      // PostgreSQL: this instance's listener (the older of the two) is cut off; the change waits for
+      // its reconnection's hello and then reaches B, which never lost its own connection.
+      const admin = new pg.Client({ connectionString: t.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and application_name = 'app_cache_listener'
+          order by backend_start limit 1`,
+      );
+      await admin.end();
+      await waitFor(() => !t.app.caches.usable);
+      warm();
+      t.app.caches.publish(`p:${learner}`);
+      await t.app.caches.settle(); // not live: returns at once, the change still waiting
+      expect(b.app.caches.usable).toBe(true);
+      await waitFor(() => t.app.caches.usable);
+      await waitFor(() => !cached());
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { AppCaches } from '../lib/caches.ts';
-import type { Db } from './client.ts';
 
 /** The channel the triggers of migration 0001 notify on (decision 019). */
 export const CACHE_CHANNEL = 'app_cache';
-
-/**
- * Sends a cache notification the database does not send itself (`p:<user>`, decision 036), in its
- * own transaction, AFTER the write it describes has committed. Not inside the write: PostgreSQL holds
- * one database-wide lock from a notifying transaction's pre-commit until its commit is flushed to
- * disk, so notifying writes commit one fsync at a time (a quiz submit halved, decision 039). A
- * transaction that only notifies writes no WAL and does not wait for a flush, so it holds that lock
- * briefly. The writer still calls `settle()` afterwards, whose barrier follows this notification.
- */
-export async function notifyCaches(db: Db, payload: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`);
-}
 
 export interface NotifyListener {
   close(): Promise<void>;
@@ -29,15 +15,26 @@ interface PgliteLike {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
+/** The caches of every app over one embedded database: all in this process (tests open two). */
+const sharing = new WeakMap<PgliteLike, Set<AppCaches>>();
+
 /**
  * PGlite hands a transaction's notifications to listeners before the committing query resolves, so the
- * caches are invalidated before the writer even answers: no barrier is needed.
+ * caches are invalidated before the writer even answers: no barrier is needed. A published change
+ * (decision 041) is applied at once to every app on this database: no statement, no round trip.
  */
 export async function listenPglite(client: PgliteLike, caches: AppCaches): Promise<NotifyListener> {
   const unlisten = await client.listen(CACHE_CHANNEL, (payload) => caches.apply(payload));
+  const apps = sharing.get(client) ?? new Set<AppCaches>();
+  sharing.set(client, apps);
+  apps.add(caches);
+  caches.usePublisher((payload) => {
+    for (const each of apps) each.apply(payload);
+  });
   caches.setLive(true);
   return {
     async close() {
+      apps.delete(caches);
       caches.setLive(false);
       await unlisten().catch(() => {}); // the database may already be closed
     },
@@ -51,6 +48,15 @@ const BARRIER_TIMEOUT_MS = 1_000;
 /** After (re)connecting, how long to collect the other instances' hellos before a barrier trusts its list. */
 const HELLO_MS = 300;
 const MAX_BACKOFF_MS = 10_000;
+/** Published changes waiting for a statement; past this, they are sent as their kinds' `*` (all). */
+const MAX_PENDING = 10_000;
+
+/** One statement that notifies every payload, in order (a transaction's notifications keep theirs). */
+const notifyAll = (target: pg.Client, payloads: string[]) =>
+  target.query(`select ${payloads.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`, [
+    CACHE_CHANNEL,
+    ...payloads,
+  ]);
 
 /**
  * PostgreSQL: one dedicated connection per instance LISTENs on `app_cache` and feeds `caches.apply`.
@@ -61,6 +67,10 @@ const MAX_BACKOFF_MS = 10_000;
  * answers once it has heard its own barrier and the acknowledgements of every instance it knows (they
  * announce themselves with `h:<id>` on connecting and every HEARTBEAT_MS, and say `x:<id>` on closing),
  * or after BARRIER_TIMEOUT_MS, dropping the silent ones from the list.
+ *
+ * Changes no trigger announces (`caches.publish`, decision 041) wait in `pending` and go out in the
+ * statement of the next barrier, so a writer's own `settle()` delivers them everywhere, and many
+ * writers' changes share one statement. While disconnected they wait for the reconnection's hello.
  *
  * The caches are usable only while the listener is connected and hears its own heartbeats: on loss
  * (its 'error' or 'end' event, a failed query, a barrier not heard back) they are emptied and bypassed,
@@ -79,6 +89,25 @@ export async function listenPostgres(
   let closed = false;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
+  const pending = new Set<string>();
+
+  /** Takes the pending changes, to be sent ahead of `last`; `putBack` if that statement failed. */
+  function withPending(last: string): string[] {
+    const payloads = [...pending, last];
+    pending.clear();
+    return payloads;
+  }
+  function putBack(payloads: string[]) {
+    for (const payload of payloads.slice(0, -1)) pending.add(payload);
+  }
+  caches.usePublisher((payload) => {
+    if (pending.size >= MAX_PENDING) {
+      const kinds = new Set([...pending].map((queued) => `${queued.slice(0, 2)}*`));
+      pending.clear();
+      for (const all of kinds) pending.add(all);
+    }
+    pending.add(payload);
+  });
 
   const send = (payload: string) =>
     client?.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]).catch(() => {});
@@ -154,11 +183,13 @@ export async function listenPostgres(
     next.on('notification', (message) => {
       if (client === next && message.channel === CACHE_CHANNEL && message.payload) heard(message.payload);
     });
+    const hello = withPending(`h:${me}`);
     try {
       await next.connect();
       await next.query(`LISTEN ${CACHE_CHANNEL}`);
-      await next.query('select pg_notify($1, $2)', [CACHE_CHANNEL, `h:${me}`]);
+      await notifyAll(next, hello);
     } catch (error) {
+      putBack(hello);
       lost(next, (error as { code?: string }).code ?? 'connect failed');
       return;
     }
@@ -184,8 +215,12 @@ export async function listenPostgres(
       timer = setTimeout(resolve, BARRIER_TIMEOUT_MS);
     });
     barriers.set(nonce, entry);
+    const payloads = withPending(`b:${me}:${nonce}`);
     try {
-      await current.query('select pg_notify($1, $2)', [CACHE_CHANNEL, `b:${me}:${nonce}`]);
+      await notifyAll(current, payloads).catch((error: unknown) => {
+        putBack(payloads);
+        throw error;
+      });
       await finished;
       if (!entry.self) lost(current, 'notification not heard back');
       // Instances that did not answer in time are not waited for again until they speak.
@@ -234,7 +269,7 @@ export async function listenPostgres(
       closed = true;
       clearInterval(heartbeat);
       clearTimeout(retry);
-      await send(`x:${me}`);
+      if (client) await notifyAll(client, withPending(`x:${me}`)).catch(() => {});
       caches.setLive(false);
       finishAll();
       const current = client;

@@ -42,6 +42,8 @@ export class AppCaches {
   readonly publicCount = new TtlCache<number>(1, TTL_MS);
   private live = false;
   private barrier: () => Promise<void> = async () => {};
+  /** Without a listener the caches are not in use, so there is nothing to tell. */
+  private publisher: (payload: string) => void = () => {};
 
   /** False while notifications cannot be trusted: every read goes to the database then. */
   get usable(): boolean {
@@ -57,6 +59,20 @@ export class AppCaches {
   /** How `settle()` waits for the listener (PostgreSQL: a notification round trip). */
   useBarrier(barrier: () => Promise<void>): void {
     this.barrier = barrier;
+  }
+
+  /** How `publish` reaches every instance (the listener's business, like the barrier). */
+  usePublisher(publisher: (payload: string) => void): void {
+    this.publisher = publisher;
+  }
+
+  /**
+   * A change no trigger announces (`p:<user>`: a quiz attempt or a lesson completion, decision 041),
+   * called once the write has committed. Every instance, this one included, has applied it when the
+   * writer's next `settle()` returns.
+   */
+  publish(payload: string): void {
+    this.publisher(payload);
   }
 
   /**

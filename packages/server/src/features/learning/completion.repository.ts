@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LESSON_TYPES } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
-import { notifyCaches } from '../../db/notify-listener.ts';
 import { lessonCompletions, quizScores, resources } from '../../db/schema.ts';
 
 /**
@@ -44,21 +43,20 @@ const queries = preparedFor((db: Db) => ({
 }));
 
 /**
- * Idempotent: the (learner, resource) primary key makes a second completion a no-op. A new completion
- * then notifies `p:<user>` once committed (`notifyCaches`, decision 039), evicting the learner's cached
- * progress on every instance (decision 036).
+ * Idempotent: the (learner, resource) primary key makes a second completion a no-op. True when this
+ * call completed the lesson (the caller then publishes `p:<user>`, decision 041).
  */
 export async function recordCompletion(
   db: Db,
   completion: { userId: string; courseId: string; resourceId: string },
-): Promise<void> {
+): Promise<boolean> {
   const { userId, courseId, resourceId } = completion;
   const inserted = await db
     .insert(lessonCompletions)
     .values({ userId, courseId, resourceId })
     .onConflictDoNothing()
     .returning({ userId: lessonCompletions.userId });
-  if (inserted.length > 0) await notifyCaches(db, `p:${userId}`);
+  return inserted.length > 0;
 }
 
 /** The lessons of a course this learner has completed. */

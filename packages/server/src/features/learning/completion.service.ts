@@ -40,7 +40,8 @@ export async function completeLesson(
 ): Promise<CourseProgress> {
   const { snapshot } = await assertMayStudy(db, caches, user, courseId);
   if (!snapshot.lessons.has(resourceId)) throw notFound(learningMessages.lessonNotFound);
-  await recordCompletion(db, { userId: user.id, courseId, resourceId });
+  // The learner's cached progress, on every instance once the route has settled (decision 041).
+  if (await recordCompletion(db, { userId: user.id, courseId, resourceId })) caches.publish(`p:${user.id}`);
   return progressOf(db, user.id, courseId);
 }
 

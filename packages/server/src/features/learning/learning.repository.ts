@@ -3,7 +3,6 @@ import { preparedFor } from '../../db/prepared.ts';
 import type { QuizAnswer, QuizScore } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
-import { notifyCaches } from '../../db/notify-listener.ts';
 import { rows } from '../../db/rows.ts';
 
 /**
@@ -72,9 +71,9 @@ export async function enroll(db: Db, userId: string, courseId: string): Promise<
  * Records one attempt and keeps the best score in ONE statement (decision 036: one round trip instead
  * of a transaction of four), so concurrent submissions can neither lose an attempt nor lower the best
  * score. It answers the caller's best scores in the course after the write: the upserted row from the
- * upsert itself (the statement's snapshot predates it) and the others as they were. Once it has
- * committed, `p:<user>` is notified (`notifyCaches`: not inside this statement, decision 039), which
- * evicts the learner's cached progress and scores on every instance.
+ * upsert itself (the statement's snapshot predates it) and the others as they were. It notifies
+ * nothing: a notifying write would hold PostgreSQL's notify lock across its fsync (decision 039); the
+ * caller publishes `p:<user>` once it has committed (decision 041).
  */
 export async function recordAttempt(
   db: Db,
@@ -109,6 +108,5 @@ export async function recordAttempt(
      where s.user_id = ${userId} and s.course_id = ${courseId} and s.resource_id <> ${resourceId}
     order by 1`,
   );
-  await notifyCaches(db, `p:${userId}`);
   return best.map((row) => ({ quizId: row.quizId, score: clampScore(Number(row.score)) }));
 }

@@ -156,5 +156,6 @@ export async function submitQuiz(
     score: currentScore,
     answers: body.quizAnswers,
   });
+  caches.publish(`p:${user.id}`); // cached progress and best scores, everywhere once settled (decision 041)
   return { currentScore, quizScore, feedback };
 }
