@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseSections, courses, quizScores, resources } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { courseSections, courses, quizAttempts, quizScores, resources } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/factories.ts';
-import { bestScoresByCourse, overallScore } from './learning.repository.ts';
+import { bestScoresByCourse, overallScore, recordAttempt } from './learning.repository.ts';
 
 const question = { _id: 'q1', question: 'Q', question_tr: null, options: [], correctanswer: 'a' };
 
@@ -70,5 +71,40 @@ describe('overallScore', () => {
     expect(await overallScore(t.db, learner.id, courseId)).toBe(50);
     expect(await overallScore(t.db, other.id, courseId)).toBeCloseTo(100 / 3);
     expect((await bestScoresByCourse(t.db, learner.id)).get(courseId)).toHaveLength(2);
+  });
+
+  it('records simultaneous attempts of several learners in shared statements, each answered its own scores', async () => {
+    const owner = await createUser(t, 'Contributor');
+    const [ana, ben] = [await createUser(t, 'EndUser'), await createUser(t, 'EndUser')];
+    const first = await courseWithQuizzes(owner.id, 2);
+    const second = await courseWithQuizzes(owner.id, 1);
+    const attempt = (userId: string, courseId: string, resourceId: string, score: number) =>
+      recordAttempt(t.db, { userId, courseId, resourceId, score, answers: [] });
+    const [q1, q2] = [...first.quizIds].sort();
+    await attempt(ana.id, first.courseId, q1!, 40); // alone, then the rest together
+    const answers = await Promise.all([
+      attempt(ana.id, first.courseId, q2!, 70),
+      attempt(ana.id, first.courseId, q1!, 30), // lower: the best stays 40
+      attempt(ben.id, first.courseId, q1!, 90),
+      attempt(ana.id, second.courseId, second.quizIds[0]!, 10),
+    ]);
+    const anaFirst = [
+      { quizId: q1, score: 40 },
+      { quizId: q2, score: 70 },
+    ];
+    expect(answers).toEqual([
+      anaFirst,
+      anaFirst,
+      [{ quizId: q1, score: 90 }],
+      [{ quizId: second.quizIds[0], score: 10 }],
+    ]);
+    const attempts = await t.db.select().from(quizAttempts).where(eq(quizAttempts.userId, ana.id));
+    expect(attempts).toHaveLength(4);
+    const [best] = await t.db
+      .select()
+      .from(quizScores)
+      .where(eq(quizScores.resourceId, q1!))
+      .orderBy(quizScores.bestScore);
+    expect(best).toMatchObject({ userId: ana.id, bestScore: 40, attempts: 2 });
   });
 });

@@ -4,6 +4,7 @@ import type { QuizAnswer, QuizScore } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
+import { batched } from '../../lib/batched.ts';
 
 /**
  * Prepared statements are bound to one database handle, so they are built once per Db and cached.
@@ -67,46 +68,70 @@ export async function enroll(db: Db, userId: string, courseId: string): Promise<
   await db.insert(enrollments).values({ userId, courseId }).onConflictDoNothing();
 }
 
+export interface Attempt {
+  userId: string;
+  courseId: string;
+  resourceId: string;
+  score: number;
+  answers: QuizAnswer[];
+}
+
 /**
- * Records one attempt and keeps the best score in ONE statement (decision 036: one round trip instead
- * of a transaction of four), so concurrent submissions can neither lose an attempt nor lower the best
- * score. It answers the caller's best scores in the course after the write: the upserted row from the
- * upsert itself (the statement's snapshot predates it) and the others as they were. It notifies
- * nothing: a notifying write would hold PostgreSQL's notify lock across its fsync (decision 039); the
- * caller publishes `p:<user>` once it has committed (decision 041).
+ * Records attempts and keeps each learner's best score in ONE statement (decision 036: one round trip
+ * instead of a transaction of four), so concurrent submissions can neither lose an attempt nor lower
+ * the best score; the attempts of many learners share it (decision 042). It answers, per attempt, the
+ * learner's best scores in its course after the write: the upserted rows from the upsert itself (the
+ * statement's snapshot predates it) and the others as they were. It notifies nothing: a notifying
+ * write would hold PostgreSQL's notify lock across its fsync (decision 039); the caller publishes
+ * `p:<user>` once it has committed (decision 041).
  */
-export async function recordAttempt(
-  db: Db,
-  attempt: {
-    userId: string;
-    courseId: string;
-    resourceId: string;
-    score: number;
-    answers: QuizAnswer[];
-  },
-): Promise<{ quizId: string; score: number }[]> {
-  const { userId, courseId, resourceId, score } = attempt;
-  const best = await rows<{ quizId: string; score: number }>(
+async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<QuizScore[][]> {
+  const input = JSON.stringify(attempts.map((attempt, n) => ({ n, ...attempt })));
+  const best = await rows<{ userId: string; courseId: string; quizId: string; score: number }>(
     db,
     sql`
-    with attempt as (
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(n int, "userId" uuid, "courseId" uuid, "resourceId" uuid, score float8, answers jsonb)
+    ), attempt as (
       insert into ${quizAttempts} (user_id, course_id, resource_id, score, answers)
-      values (${userId}, ${courseId}, ${resourceId}, ${score}, ${JSON.stringify(attempt.answers)}::jsonb)
+      select "userId", "courseId", "resourceId", score, answers from input order by n
     ), best as (
       insert into ${quizScores} as s (user_id, resource_id, course_id, best_score, attempts)
-      values (${userId}, ${resourceId}, ${courseId}, ${score}, 1)
+      select "userId", "resourceId", "courseId", max(score), count(*) from input
+       group by "userId", "resourceId", "courseId"
       on conflict (user_id, resource_id) do update
         set best_score = greatest(s.best_score, excluded.best_score),
-            attempts = s.attempts + 1,
+            attempts = s.attempts + excluded.attempts,
             updated_at = now()
-      returning s.resource_id, s.best_score
+      returning s.user_id, s.course_id, s.resource_id, s.best_score
+    ), learners as (
+      select distinct "userId", "courseId" from input
     )
-    select resource_id as "quizId", best_score as score from best
+    select user_id as "userId", course_id as "courseId", resource_id as "quizId", best_score as score
+      from best
     union all
-    select s.resource_id, s.best_score from ${quizScores} s
+    select s.user_id, s.course_id, s.resource_id, s.best_score from ${quizScores} s
+      join learners l on l."userId" = s.user_id and l."courseId" = s.course_id
       join ${resources} r on r.id = s.resource_id and r.type = 'quiz'
-     where s.user_id = ${userId} and s.course_id = ${courseId} and s.resource_id <> ${resourceId}
-    order by 1`,
+     where not exists (select 1 from input i where i."userId" = s.user_id and i."resourceId" = s.resource_id)`,
   );
-  return best.map((row) => ({ quizId: row.quizId, score: clampScore(Number(row.score)) }));
+  const byLearner = new Map<string, QuizScore[]>();
+  for (const row of best) {
+    const key = `${row.userId}:${row.courseId}`;
+    const list = byLearner.get(key) ?? [];
+    list.push({ quizId: row.quizId, score: clampScore(Number(row.score)) });
+    byLearner.set(key, list);
+  }
+  // In quiz id order, as the cached scores are; ids are unique within a list.
+  for (const list of byLearner.values()) list.sort((a, b) => (a.quizId < b.quizId ? -1 : 1));
+  return attempts.map((attempt) => byLearner.get(`${attempt.userId}:${attempt.courseId}`) ?? []);
 }
+
+/** One batcher per database handle: the submissions of one instance share statements. */
+const attemptBatcher = preparedFor((db) =>
+  batched((attempts: readonly Attempt[]) => recordAttempts(db, attempts)),
+);
+
+/** Records one attempt (with whatever others are waiting, decision 042); answers the best scores after it. */
+export const recordAttempt = (db: Db, attempt: Attempt): Promise<QuizScore[]> => attemptBatcher(db)(attempt);
