@@ -36,4 +36,17 @@ describe('TtlCache fills racing invalidations', () => {
     cache.set('z', 'stored', cache.generation);
     expect(cache.get('z')).toBe('stored');
   });
+
+  it('loads again, and stores, when a hit is not fresh enough for the caller', async () => {
+    const cache = new TtlCache<string[]>(10, 60_000);
+    cache.set('learner', ['c1'], cache.generation);
+    const covers = (id: string) => (ids: string[]) => ids.includes(id);
+    let loads = 0;
+    const load = async () => (loads++, ['c1', 'c2']);
+    expect(await cache.getOrLoad('learner', load, false, covers('c1'))).toEqual(['c1']);
+    expect(loads).toBe(0);
+    expect(await cache.getOrLoad('learner', load, false, covers('c2'))).toEqual(['c1', 'c2']);
+    expect(cache.get('learner')).toEqual(['c1', 'c2']);
+    expect(loads).toBe(1);
+  });
 });

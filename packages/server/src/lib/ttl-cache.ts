@@ -45,11 +45,19 @@ export class TtlCache<V> {
     this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
   }
 
-  /** The cached value, else `load()`'s (stored unless invalidated meanwhile); `bypass` skips the cache. */
-  async getOrLoad(key: string, load: () => Promise<V>, bypass = false): Promise<V> {
+  /**
+   * The cached value, else `load()`'s (stored unless invalidated meanwhile); `bypass` skips the cache;
+   * a hit that is not `fresh` for this caller is loaded again.
+   */
+  async getOrLoad(
+    key: string,
+    load: () => Promise<V>,
+    bypass = false,
+    fresh: (value: V) => boolean = () => true,
+  ): Promise<V> {
     if (bypass) return load();
     const hit = this.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined && fresh(hit)) return hit;
     const generation = this.gen;
     const value = await load();
     this.set(key, value, generation);

@@ -23,7 +23,11 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
   const headers: [string, string][] = [];
   const recorder = {
     setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]),
-    removeHeader: () => {},
+    // Helmet removes only `X-Powered-By`, which Fastify never sets; so a removal must mean that one.
+    removeHeader: (name: string) => {
+      if (name.toLowerCase() !== 'x-powered-by')
+        throw new Error(`helmet removes ${name}: not supported here`);
+    },
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;

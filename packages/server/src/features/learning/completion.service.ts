@@ -63,10 +63,6 @@ export async function cachedProgress(
     const found = await progressByCourse(db, userId, [...enrolledIds]);
     return new Map([...enrolledIds].map((id) => [id, found.get(id) ?? 0]));
   };
-  const cached = caches.usable ? caches.progress.get(userId) : undefined;
-  if (cached && needed.every((id) => cached.has(id))) return cached;
-  const generation = caches.progress.generation;
-  const fresh = await load();
-  if (caches.usable) caches.progress.set(userId, fresh, generation);
-  return fresh;
+  const coversNeeded = (cached: ReadonlyMap<string, number>) => needed.every((id) => cached.has(id));
+  return caches.progress.getOrLoad(userId, load, !caches.usable, coversNeeded);
 }
