@@ -27,19 +27,16 @@ const FONTS = {
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
 
-/**
- * A static page (a route with its own `entry`, decision 034) keeps the template's stylesheet but
- * not the app's script and preloads: it gets its own entry module instead.
- */
+/** index.html's own scripts (the app's entry and its preloads), read once. */
 const APP_SCRIPTS = /\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?/g;
-const staticTemplate = (entryFile) => {
-  const stripped = appTemplate.replace(APP_SCRIPTS, '');
-  if (stripped.includes('<script')) throw new Error('index.html has a script prerender.mjs does not know');
-  return stripped.replace(
-    '</head>',
-    () => `  <script type="module" crossorigin src="/${entryFile}"></script>\n  </head>`,
-  );
-};
+const appEntry = appTemplate.match(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/)?.[1];
+if (!appEntry) throw new Error('index.html has no app entry script');
+const appPreloads = [...appTemplate.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+  (match) => match[1],
+);
+/** The template without the app: for static pages (decision 034) and pages with the early module. */
+const withoutApp = appTemplate.replace(APP_SCRIPTS, '');
+if (withoutApp.includes('<script')) throw new Error('index.html has a script prerender.mjs does not know');
 
 // Decision 037: the early module runs as soon as it arrives (`async`), before the app's entry.
 const earlyFile = manifest[BEFORE_HYDRATION]?.file;
@@ -51,23 +48,23 @@ if (!earlyFile) throw new Error(`The Vite manifest has no ${BEFORE_HYDRATION}`);
  * early module requests them once the page has loaded (before-hydration.ts).
  */
 function earlyScript(files) {
-  const entry = appTemplate.match(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/)?.[1];
-  if (!entry) throw new Error('index.html has no app entry script');
-  const preloaded = [...appTemplate.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)];
-  const modules = new Set([...preloaded.map((match) => match[1]), ...files.js.slice(1)]);
+  const modules = new Set([...appPreloads, ...files.js.slice(1)]);
   modules.delete(earlyFile);
   const list = [...modules].map((file) => `/${file}`).join(' ');
-  return `<script type="module" async crossorigin src="/${earlyFile}" data-app-entry="/${entry}" data-app-modules="${list}"></script>`;
+  return `<script type="module" async crossorigin src="/${earlyFile}" data-app-entry="/${appEntry}" data-app-modules="${list}"></script>`;
 }
 
+/**
+ * Three kinds of page: a static page (a route with its own `entry`, decision 034) runs only that
+ * module; a page with the early module (decision 040) gets the app from it after its first paint;
+ * any other keeps index.html's app scripts. Each also gets its language's fonts, its stylesheets
+ * and, unless the early module fetches them, its own modules preloaded.
+ */
 function page({ lang, dir, title, html }, files, entry) {
-  const early = files?.js.includes(earlyFile);
-  const template = entry
-    ? staticTemplate(files.js[0])
-    : early
-      ? appTemplate.replace(APP_SCRIPTS, '')
-      : appTemplate;
-  const preloads = [
+  const early = !entry && files?.js.includes(earlyFile);
+  const template = entry || early ? withoutApp : appTemplate;
+  const head = [
+    ...(entry ? [`<script type="module" crossorigin src="/${files.js[0]}"></script>`] : []),
     ...(early ? [earlyScript(files)] : []),
     ...assets
       .filter((file) => FONTS[lang].test(file))
@@ -83,7 +80,7 @@ function page({ lang, dir, title, html }, files, entry) {
   const replaced = template
     .replace('<html lang="en" dir="ltr">', () => `<html lang="${lang}" dir="${dir}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
+    .replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`)
     .replace('<body>', () => (lang === 'ar' ? '<body class="rtl">' : '<body>'))
     .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
   if (
