@@ -4,8 +4,10 @@
 // learner — on /dashboard and a course page, in English and Arabic; median of three runs per page.
 // Prints score, LCP, TBT and JavaScript bytes transferred. Timings depend on the machine: they are
 // reported, never asserted (the deterministic size budget is `npm run test:budget`).
+// While working on one page: PERF_PAGES=/dashboard,/course/:id PERF_LANGS=en PERF_RUNS=1 and
+// PERF_REPORTS=<dir> (each run's full Lighthouse JSON), with --no-build after a build.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +21,9 @@ const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const PORT = Number(process.env.PERF_PORT ?? 4390);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.PERF_RUNS ?? 3);
+const ONLY_PAGES = process.env.PERF_PAGES?.split(',');
+const LANGS = process.env.PERF_LANGS?.split(',') ?? ['en', 'ar'];
+const REPORTS = process.env.PERF_REPORTS;
 const LEARNER = { email: 'learner@example.com', password: 'demo-learner-pass' };
 
 if (!process.argv.includes('--no-build')) {
@@ -86,7 +91,7 @@ async function main() {
     ...['/', '/login', '/signup', '/forgotpassword', '/resetpassword', '/admin/login'].map((p) => ({ p })),
     { p: '/dashboard', signedIn: true },
     { p: `/course/${courseId}`, signedIn: true, label: '/course/:id' },
-  ];
+  ].filter(({ p, label }) => !ONLY_PAGES || ONLY_PAGES.includes(label ?? p));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: [...CHROMIUM_FLAGS],
@@ -94,7 +99,7 @@ async function main() {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const rows = [];
   try {
-    for (const lang of ['en', 'ar']) {
+    for (const lang of LANGS) {
       for (const { p, signedIn, label } of pages) {
         // The visitor's stored choice (local storage + the cookie the app mirrors it into) and, for
         // the learner's pages, the session — set in the browser profile Lighthouse then keeps.
@@ -126,6 +131,11 @@ async function main() {
             onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           });
           const { audits, categories, finalDisplayedUrl } = result.lhr;
+          if (REPORTS) {
+            mkdirSync(REPORTS, { recursive: true });
+            const name = `${lang}${(label ?? p).replaceAll(/[/:]+/g, '-')}-${run + 1}.json`;
+            writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
+          }
           const urls = audits['network-requests'].details.items.map((item) => item.url);
           const arabicFont = urls.some((url) => url.includes('cairo-arabic'));
           if (new URL(finalDisplayedUrl).pathname !== p || arabicFont !== (lang === 'ar'))

@@ -18,7 +18,6 @@ import { loadDataset } from './loader.ts';
 import { MAX_REQUESTS, measureRoute, settle, WARMUP_SECONDS } from './measure.ts';
 import {
   crowdTable,
-  landingPageJs,
   loadAverage,
   routeTable,
   runHeader,
@@ -224,13 +223,7 @@ async function main() {
   ];
   for (const [label, runs] of byKind) out.push('', `**${label}**`, '', routeTable(runs));
   if (crowds.length) out.push('', crowdTable(crowds));
-  const js = landingPageJs();
-  if (js)
-    out.push(
-      '',
-      `Landing page JavaScript (what index.html loads first): ${js.files} files, ` +
-        `${(js.raw / 1024).toFixed(1)} kB, ${(js.gzip / 1024).toFixed(1)} kB gzip.`,
-    );
+  // JavaScript per route is `npm run test:budget`'s (brotli, enforced in CI), not the bench's.
   console.log(`\n${out.join('\n')}`);
 }
 

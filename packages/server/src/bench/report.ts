@@ -1,8 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { LoadResult } from './load-generator.ts';
 
 /** One route measured at one size. */
@@ -116,27 +113,3 @@ export const loadAverage = () =>
   loadavg()
     .map((load) => load.toFixed(1))
     .join(' ');
-
-const WEB_DIST = new URL('../../../web/dist/', import.meta.url).pathname;
-
-/**
- * What the landing page downloads before it can run: the module scripts and module preloads that
- * index.html names (lazy route chunks are not counted), raw and gzipped.
- */
-export function landingPageJs(distDir = WEB_DIST): { files: number; raw: number; gzip: number } | null {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!existsSync(indexFile)) return null;
-  const html = readFileSync(indexFile, 'utf8');
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) urls.add(match[1]!);
-  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g))
-    urls.add(match[1]!);
-  let raw = 0;
-  let gzip = 0;
-  for (const url of urls) {
-    const bytes = readFileSync(path.join(distDir, url.replace(/^\//, '')));
-    raw += bytes.length;
-    gzip += gzipSync(bytes).length;
-  }
-  return { files: urls.size, raw, gzip };
-}
