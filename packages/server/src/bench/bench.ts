@@ -40,6 +40,7 @@ const USAGE = `npm run bench [-- options]
   --seconds N          measuring time per route, after a 1 s warm-up (default 5)
   --connections N      concurrent connections per route (default 20)
   --db pglite|postgres only this database (default: both when a PostgreSQL URL is set)
+  --only TEXT          only the routes whose name contains TEXT (and the ceiling), e.g. --only quiz
   --keep               keep the PostgreSQL databases (their names are printed) instead of dropping them`;
 
 const { values: args } = parseArgs({
@@ -53,6 +54,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '20' },
     db: { type: 'string' },
+    only: { type: 'string' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -112,7 +114,11 @@ async function runTarget(
     let run: SizeRun | undefined;
     if (!args['load-only']) {
       const figures: RouteFigure[] = [];
-      for (const route of hotRoutes(fixtures)) {
+      const only = args.only;
+      const routes = hotRoutes(fixtures).filter(
+        (route) => !only || route.ceiling || route.name.includes(only),
+      );
+      for (const route of routes) {
         const figure = await measureRoute(context.load, baseUrl, route, fixtures, {
           seconds: positive('seconds', args.seconds),
           connections: positive('connections', args.connections),

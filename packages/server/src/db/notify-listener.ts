@@ -51,9 +51,25 @@ const MAX_BACKOFF_MS = 10_000;
 /** Published changes waiting for a statement; past this, they are sent as their kinds' `*` (all). */
 const MAX_PENDING = 10_000;
 
+/**
+ * The listener's statements run one at a time on its connection: replies to barriers, hellos and
+ * barriers overlap, and pg (from 9 on) refuses a query while another is running on the same client.
+ */
+const queues = new WeakMap<pg.Client, Promise<unknown>>();
+function inTurn<T>(target: pg.Client, text: string, values: unknown[] = []): Promise<T> {
+  const result = (queues.get(target) ?? Promise.resolve()).then(
+    () => target.query(text, values) as Promise<T>,
+  );
+  queues.set(
+    target,
+    result.catch(() => {}),
+  );
+  return result;
+}
+
 /** One statement that notifies every payload, in order (a transaction's notifications keep theirs). */
 const notifyAll = (target: pg.Client, payloads: string[]) =>
-  target.query(`select ${payloads.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`, [
+  inTurn(target, `select ${payloads.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`, [
     CACHE_CHANNEL,
     ...payloads,
   ]);
@@ -109,8 +125,7 @@ export async function listenPostgres(
     pending.add(payload);
   });
 
-  const send = (payload: string) =>
-    client?.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]).catch(() => {});
+  const send = (payload: string) => (client ? notifyAll(client, [payload]).catch(() => {}) : undefined);
 
   function finishAll() {
     for (const barrier of barriers.values()) barrier.done();
@@ -186,7 +201,7 @@ export async function listenPostgres(
     const hello = withPending(`h:${me}`);
     try {
       await next.connect();
-      await next.query(`LISTEN ${CACHE_CHANNEL}`);
+      await inTurn(next, `LISTEN ${CACHE_CHANNEL}`);
       await notifyAll(next, hello);
     } catch (error) {
       putBack(hello);
