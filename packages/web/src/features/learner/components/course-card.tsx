@@ -13,9 +13,10 @@ import { useEnrollCourse } from '../api/enroll-course.ts';
 /**
  * One course of the catalogue: cover, title and description in the reader's language (English
  * fallback marked with lang="en"), "By" author, then "Enrolled" (the whole card opens the course) or
- * "Start Learning" (enrols with a spinner on this card only, then opens the course).
+ * "Start Learning" (enrols with a spinner on this card only, then opens the course). `eager` for
+ * the cards of the first row.
  */
-export function CourseCard({ course }: { course: CourseSummary }) {
+export function CourseCard({ course, eager = false }: { course: CourseSummary; eager?: boolean }) {
   const { t } = useLingui();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -42,7 +43,9 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         <img
           src={course.preview_image}
           alt=""
-          loading="lazy"
+          // Above the fold: fetched at once, first (the page's largest paint); the rest when scrolled to.
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           className="aspect-video w-full bg-gray-100 object-cover"
         />
       ) : (

@@ -149,4 +149,30 @@ describe('CourseCatalogue', () => {
     expect(await screen.findByRole('heading', { name: 'Second' })).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 21 courses')).toBeInTheDocument();
   });
+
+  it('fetches the covers of the first row at once, first; the others when scrolled to', async () => {
+    const courses = Array.from({ length: 6 }, (_, i) =>
+      summary({ _id: `course-${i}`, title: `Course ${i}`, preview_image: `/api/v1/files/cover-${i}` }),
+    );
+    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved': list(courses) }).fetch);
+    const { container } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Course 5' })).toBeInTheDocument();
+    const covers = [...container.querySelectorAll('img')];
+    expect(covers.map((img) => img.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    expect(covers.map((img) => img.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'high',
+      'high',
+      'high',
+      'auto',
+      'auto',
+    ]);
+  });
 });

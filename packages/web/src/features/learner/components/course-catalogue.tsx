@@ -8,6 +8,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { approvedCoursesQuery, loadedCourses } from '../api/get-approved-courses.ts';
 import { CourseCard } from './course-card.tsx';
 
+/** Cards in the first row at the widest layout: their covers are the first paint's largest images. */
+const FIRST_ROW = 4;
+
 /** The search term of /dashboard lives in the URL (`?q=`), so a reload or a shared link keeps it. */
 export const SEARCH_PARAM = 'q';
 
@@ -76,9 +79,9 @@ export function CourseCatalogue() {
           }`}
           aria-busy={courses.isPlaceholderData || undefined}
         >
-          {data.map((course) => (
+          {data.map((course, index) => (
             <li key={course._id} className="flex">
-              <CourseCard course={course} />
+              <CourseCard course={course} eager={index < FIRST_ROW} />
             </li>
           ))}
         </ul>
