@@ -5,7 +5,8 @@
 // Prints score, LCP, TBT and JavaScript bytes transferred. Timings depend on the machine: they are
 // reported, never asserted (the deterministic size budget is `npm run test:budget`).
 // While working on one page: PERF_PAGES=/dashboard,/course/:id PERF_LANGS=en PERF_RUNS=1 and
-// PERF_REPORTS=<dir> (each run's full Lighthouse JSON), with --no-build after a build.
+// PERF_REPORTS=<dir> (each run's full Lighthouse JSON), with --no-build after a build;
+// PERF_THROTTLING=devtools throttles the real page instead of simulating (slower, closer to a phone).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,6 +130,8 @@ async function main() {
             // Lighthouse empties the HTTP cache before each run (a first visit) but keeps cookies
             // and local storage, so the language and session set above stay; checked below.
             onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            // `devtools` applies the throttling to the real page instead of simulating it afterwards.
+            throttlingMethod: process.env.PERF_THROTTLING ?? 'simulate',
           });
           const { audits, categories, finalDisplayedUrl } = result.lhr;
           if (REPORTS) {

@@ -36,6 +36,7 @@ export default defineConfig({
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         landing: fileURLToPath(new URL('./src/features/landing/static-landing.ts', import.meta.url)),
         early: fileURLToPath(new URL('./src/app/before-hydration.ts', import.meta.url)),
+        requests: fileURLToPath(new URL('./src/app/shell-requests.ts', import.meta.url)),
       },
     },
   },

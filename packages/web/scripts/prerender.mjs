@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BEFORE_HYDRATION, LANGUAGES, NOT_FOUND, ROUTES } from './public-pages.mjs';
+import { BEFORE_HYDRATION, LANGUAGES, NOT_FOUND, ROUTES, SHELL_REQUESTS } from './public-pages.mjs';
 import { readManifest, routeFiles } from './route-assets.mjs';
 
 const web = new URL('..', import.meta.url).pathname;
@@ -43,6 +43,21 @@ const earlyFile = manifest[BEFORE_HYDRATION]?.file;
 if (!earlyFile) throw new Error(`The Vite manifest has no ${BEFORE_HYDRATION}`);
 
 /**
+ * Decision 043: the app shell's scripts, in the order the browser should fetch them: the small module
+ * that starts the first screen's API requests (and what it imports) first, then the app.
+ */
+const preload = (file) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+function shellScripts(lang) {
+  const requests = routeFiles(manifest, { entry: SHELL_REQUESTS, modules: [], catalogs: [] }, lang).js;
+  return [
+    `<script type="module" async crossorigin src="/${requests[0]}"></script>`,
+    ...requests.slice(1).map(preload),
+    `<script type="module" crossorigin src="/${appEntry}"></script>`,
+    ...appPreloads.filter((file) => !requests.includes(file)).map(preload),
+  ];
+}
+
+/**
  * Decision 040: a page with the early module does not fetch the app while it paints. The early
  * module's tag names the app's entry and modules (`data-app-entry`, `data-app-modules`), and the
  * early module requests them once the page has loaded (before-hydration.ts).
@@ -55,17 +70,19 @@ function earlyScript(files) {
 }
 
 /**
- * Three kinds of page: a static page (a route with its own `entry`, decision 034) runs only that
- * module; a page with the early module (decision 040) gets the app from it after its first paint;
- * any other keeps index.html's app scripts. Each also gets its language's fonts, its stylesheets
- * and, unless the early module fetches them, its own modules preloaded.
+ * Four kinds of page: a static page (a route with its own `entry`, decision 034) runs only that
+ * module; a page with the early module (decision 040) gets the app from it after its first paint; the
+ * app shell (`shell`) starts its API requests ahead of the app (decision 043); any other keeps
+ * index.html's app scripts. Each also gets its language's fonts, its stylesheets and, unless the
+ * early module fetches them, its own modules preloaded.
  */
-function page({ lang, dir, title, html }, files, entry) {
+function page({ lang, dir, title, html }, files, { entry, shell = false } = {}) {
   const early = !entry && files?.js.includes(earlyFile);
-  const template = entry || early ? withoutApp : appTemplate;
+  const template = entry || early || shell ? withoutApp : appTemplate;
   const head = [
     ...(entry ? [`<script type="module" crossorigin src="/${files.js[0]}"></script>`] : []),
     ...(early ? [earlyScript(files)] : []),
+    ...(shell ? shellScripts(lang) : []),
     ...assets
       .filter((file) => FONTS[lang].test(file))
       .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`),
@@ -74,7 +91,7 @@ function page({ lang, dir, title, html }, files, entry) {
       .map((file) => `<link rel="stylesheet" href="/${file}">`),
     ...(early ? [] : (files?.js.slice(1) ?? []))
       .filter((file) => file !== earlyFile && !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      .map(preload),
   ];
   // Replacement functions, so a `$` in the page is never read as a replacement pattern.
   const replaced = template
@@ -107,13 +124,16 @@ for (const lang of LANGUAGES) {
     if (!route.file) continue;
     const rendered = await render(path, lang);
     if (rendered.status !== 200 || !rendered.title) throw new Error(`${path} (${lang}) did not render`);
-    write(route.file, page(rendered, routeFiles(manifest, route, lang), route.entry));
+    write(route.file, page(rendered, routeFiles(manifest, route, lang), { entry: route.entry }));
     pages[path] = route.file;
   }
   const notFound = await render('/this-page-does-not-exist', lang);
   if (!notFound.title) throw new Error(`The not-found page (${lang}) did not render`);
   write(NOT_FOUND.file, page(notFound, routeFiles(manifest, NOT_FOUND, lang)));
-  write('app', page({ ...notFound, title: notFound.title.split(' · ').at(-1), html: '' }));
+  write(
+    'app',
+    page({ ...notFound, title: notFound.title.split(' · ').at(-1), html: '' }, undefined, { shell: true }),
+  );
 }
 writeFileSync(
   join(dist, 'prerendered/pages.json'),

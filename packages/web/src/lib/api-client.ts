@@ -2,6 +2,8 @@ import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { API_PREFIX, type ErrorCode, type ErrorEnvelope } from '@app/shared';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { apiHeaders, takeEarly } from './early-requests.ts';
+import { getToken } from './session-storage.ts';
 
 /** A failed API call: the server's envelope (message already in the reader's language). */
 export class ApiError extends Error {
@@ -70,13 +72,10 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   options: ApiOptions = {},
 ): Promise<z.input<S>> {
-  const sessionToken = localStorage.getItem('auth_token');
+  const sessionToken = getToken();
   const bearer = options.bearer === undefined ? sessionToken : options.bearer;
-  const headers: Record<string, string> = {
-    'accept-language': currentLanguage(),
-    accept: 'application/json',
-  };
-  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  const language = currentLanguage();
+  const headers = apiHeaders(bearer, language);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -84,14 +83,13 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
     body = JSON.stringify(options.body);
   }
 
+  const method = options.method ?? (body ? 'POST' : 'GET');
+  // Started by the app shell before the app had loaded (decision 043), if it is this very request.
+  const early = method === 'GET' && bearer ? takeEarly(path, bearer, language) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(`${API_PREFIX}${path}`, { method, headers, body, signal: options.signal }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', t`We could not reach the server. Check your connection and try again.`);
@@ -123,7 +121,7 @@ export async function apiFetchFile(
   path: string,
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; headers: Headers }> {
-  const token = localStorage.getItem('auth_token');
+  const token = getToken();
   const response = await fetch(`${API_PREFIX}${path}`, {
     headers: { 'accept-language': currentLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     signal,

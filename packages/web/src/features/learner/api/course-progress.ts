@@ -2,15 +2,17 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { courseProgressResponseSchema, CourseProgress } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { approvedCoursesKey } from './get-approved-courses.ts';
+import { learnerApi } from './learner-paths.ts';
 
 export const courseProgressKey = (courseId: string) => ['learner', 'progress', courseId] as const;
 
-const coursePath = (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`;
-
 export async function getCourseProgress(courseId: string, signal?: AbortSignal): Promise<CourseProgress> {
-  const response = await apiFetch<typeof courseProgressResponseSchema>(`${coursePath(courseId)}/progress`, {
-    signal,
-  });
+  const response = await apiFetch<typeof courseProgressResponseSchema>(
+    `${learnerApi.course(courseId)}/progress`,
+    {
+      signal,
+    },
+  );
   return response.data;
 }
 
@@ -23,7 +25,7 @@ export const courseProgressQuery = (courseId: string) =>
 
 export async function completeLesson(courseId: string, resourceId: string): Promise<CourseProgress> {
   const response = await apiFetch<typeof courseProgressResponseSchema>(
-    `${coursePath(courseId)}/completion/${encodeURIComponent(resourceId)}`,
+    `${learnerApi.course(courseId)}/completion/${encodeURIComponent(resourceId)}`,
     {
       method: 'PUT',
     },

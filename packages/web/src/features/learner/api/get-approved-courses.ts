@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import type { courseListResponseSchema, CourseListResponse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { learnerApi } from './learner-paths.ts';
 
 export const approvedCoursesKey = ['learner', 'approved-courses'] as const;
 
@@ -10,11 +11,7 @@ export async function getApprovedCourses(
   offset: number,
   signal?: AbortSignal,
 ): Promise<CourseListResponse> {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (offset > 0) params.set('offset', String(offset));
-  const search = params.size > 0 ? `?${params.toString()}` : '';
-  return apiFetch<typeof courseListResponseSchema>(`/course/approved${search}`, { signal });
+  return apiFetch<typeof courseListResponseSchema>(learnerApi.approvedCourses(q, offset), { signal });
 }
 
 /** The catalogue grows by a page of the server's default size at each "Load more". */

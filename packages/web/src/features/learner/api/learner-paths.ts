@@ -1,0 +1,15 @@
+/**
+ * The learner API's paths, in one place: the queries use them, and so does the app shell's early
+ * module, which must ask for exactly what the queries will (decision 043).
+ */
+export const learnerApi = {
+  /** A page of the catalogue searched by `q` (already trimmed), from `offset`. */
+  approvedCourses(q: string, offset: number): string {
+    const params = new URLSearchParams();
+    if (q) params.set('q', q);
+    if (offset > 0) params.set('offset', String(offset));
+    const search = params.size > 0 ? `?${params.toString()}` : '';
+    return `/course/approved${search}`;
+  },
+  course: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`,
+};
