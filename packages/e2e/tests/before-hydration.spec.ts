@@ -1,22 +1,11 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, snap, test } from '../src/fixtures.ts';
+import { createAccount, expect, holdApp, snap, test } from '../src/fixtures.ts';
 
 /**
  * The prerendered sign-in pages before React has hydrated them (decision 037): the app's entry is
  * held back, as on a slow network, while the reader types, shows the password, submits and picks a
  * language. Nothing typed travels in an address, nothing is lost, and the app finishes the job.
  */
-
-/** Holds the app's entry script until `release()`; the early module and the HTML pass. */
-async function holdApp(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const isReady = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-ready'));
 

@@ -1,4 +1,4 @@
-import { createAccount, expect, signInBrowser, test } from '../src/fixtures.ts';
+import { createAccount, expect, holdApp, signInBrowser, test } from '../src/fixtures.ts';
 import { createApprovedCourse, enrol, strings } from './learner-support.ts';
 
 /**
@@ -21,24 +21,13 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     const url = new URL(sent.url());
     if (url.pathname.startsWith('/api/v1/')) asked.push(url.pathname + url.search);
   });
-  /** Holds the app's entry, as on a slow network, until `release()`. */
-  async function holdApp() {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  }
-
   for (const [path, expected] of [
     ['/dashboard', ['/api/v1/auth/user', '/api/v1/course/approved']],
     [`/course/${course.id}`, ['/api/v1/auth/user', `/api/v1/user/course/${course.id}`]],
   ] as const) {
     await page.goto('about:blank');
     asked.length = 0;
-    const release = await holdApp();
+    const release = await holdApp(page);
     await page.goto(path, { waitUntil: 'commit' });
     await expect.poll(() => [...asked].sort()).toEqual([...expected].sort());
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
