@@ -31,7 +31,7 @@ describe('a form posted to a prerendered page (decision 037)', () => {
       for (const file of ['login', 'not-found', 'app'])
         await writeFile(
           path.join(webDist, 'prerendered', lang, `${file}.html`),
-          `<html lang="${lang}">${file}`,
+          `<html lang="${lang}">${file}<a href="/signup">Sign Up</a>`,
         );
     }
     const pages = {
@@ -70,7 +70,7 @@ describe('a form posted to a prerendered page (decision 037)', () => {
     const bare = await t.app.inject({ method: 'POST', url: '/login' });
     expect([bare.statusCode, bare.headers.location]).toEqual([303, '/login']);
     const page = await t.app.inject({ method: 'GET', url: '/login' });
-    expect([page.statusCode, page.body]).toEqual([200, '<html lang="en">login']);
+    expect([page.statusCode, page.body]).toEqual([200, '<html lang="en">login<a href="/signup">Sign Up</a>']);
   });
 
   it('refuses an oversized body with a 4xx, and other paths are not opened to POST', async () => {
@@ -83,5 +83,17 @@ describe('a form posted to a prerendered page (decision 037)', () => {
     expect(big.statusCode).toBe(413);
     const other = await t.app.inject({ method: 'POST', url: '/dashboard', payload: {} });
     expect(other.statusCode).toBe(404);
+  });
+
+  it("sends a page asked for with a query with its links keeping it, in the cookie's language", async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/login?next=%2Fcourse%2Fc1',
+      headers: { cookie: 'language=ar' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers.vary).toContain('Cookie');
+    expect(page.body).toBe('<html lang="ar">login<a href="/signup?next=%2Fcourse%2Fc1">Sign Up</a>');
   });
 });

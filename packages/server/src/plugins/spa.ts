@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { ErrorEnvelope, Language } from '@app/shared';
 import { common } from '../lib/common.messages.ts';
 import { localize } from '../lib/localize.ts';
+import { carryQuery } from './page-links.ts';
 
 /** dist/prerendered/pages.json, written by packages/web/scripts/prerender.mjs (decision 022). */
 interface PrerenderedPages {
@@ -62,6 +63,24 @@ export async function registerSpa(app: FastifyInstance) {
       .sendFile(path.join('prerendered', lang, `${file}.html`));
   };
 
+  /** A public page asked for with a query: its links keep that query (page-links.ts). */
+  const pageText = new Map<string, string>();
+  const sendPageWithQuery = (request: FastifyRequest, reply: FastifyReply, file: string) => {
+    const lang = languageFromCookie(request.headers.cookie);
+    const key = path.join('prerendered', lang, `${file}.html`);
+    let html = pageText.get(key);
+    if (html === undefined) {
+      html = readFileSync(path.join(dist!, key), 'utf8');
+      pageText.set(key, html);
+    }
+    const url = new URL(request.url, 'http://page');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(carryQuery(html, url.pathname, url.searchParams));
+  };
+
   if (prerendered) await registerPagePosts(app, Object.keys(prerendered.pages));
 
   app.setNotFoundHandler((request, reply) => {
@@ -78,6 +97,7 @@ export async function registerSpa(app: FastifyInstance) {
     // A build without prerendered pages (should not happen; kept for `vite build` alone): the shell.
     if (!prerendered) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const page = prerendered.pages[pathname];
+    if (page && request.url.includes('?')) return sendPageWithQuery(request, reply, page);
     if (page) return sendPage(request, reply, page);
     if (appRoutes.some((pattern) => pattern.test(pathname))) return sendPage(request, reply, prerendered.app);
     return sendPage(request, reply, prerendered.notFound, 404);

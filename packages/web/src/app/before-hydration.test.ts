@@ -72,26 +72,4 @@ describe('before-hydration', () => {
     expect(email.value).toBe('lina@example.test');
     expect(typed).toHaveBeenCalledTimes(1);
   });
-
-  it("keeps the visitor's query on the prerendered links, as the app's links do", async () => {
-    window.history.replaceState(null, '', '/signup?next=%2Fcourse%2Fc1&lang=ar');
-    try {
-      document.body.innerHTML = `
-        <div id="root">
-          <a id="role" href="/signup?role=EndUser">As User</a>
-          <a id="login" href="/login">Log In</a>
-          <a id="home" href="/">Home</a>
-          <a id="away" href="https://creativecommons.org/licenses/by/4.0/">Licence</a>
-        </div>`;
-      vi.resetModules();
-      await import('./before-hydration.ts');
-      const href = (id: string) => document.getElementById(id)!.getAttribute('href');
-      expect(href('role')).toBe('/signup?role=EndUser&next=%2Fcourse%2Fc1&lang=ar');
-      expect(href('login')).toBe('/login?next=%2Fcourse%2Fc1');
-      expect(href('home')).toBe('/');
-      expect(href('away')).toBe('https://creativecommons.org/licenses/by/4.0/');
-    } finally {
-      window.history.replaceState(null, '', '/');
-    }
-  });
 });

@@ -1,5 +1,4 @@
 import { languageMenu, reloadInLanguage } from '../lib/language-menu.ts';
-import { paths } from '../lib/paths.ts';
 import { APP_READY, isAppReady } from './app-ready.ts';
 
 /**
@@ -15,8 +14,8 @@ import { APP_READY, isAppReady } from './app-ready.ts';
  *   react-hook-form reads a field edited before it registered it, and then this changes nothing);
  * - a password's show/hide button works at once, and its state is handed to React's;
  * - other buttons' clicks are replayed in order; the language menu works on its own (choosing a
- *   language reloads the page prerendered in it);
- * - links keep the visitor's query as the app's links do (`carryQuery`).
+ *   language reloads the page prerendered in it). (Links keep the visitor's query because the server
+ *   rewrites them: server plugins/page-links.ts.)
  *
  * Held elements are found again by position (nth form, field name) when the app rendered the page
  * from scratch instead of hydrating it (decision 034: a query, another language).
@@ -88,43 +87,12 @@ function listen() {
     },
     { capture: true, signal },
   );
-  const parsed = () => {
+  const menus = () => {
     for (const menu of document.querySelectorAll<HTMLElement>('#root [data-language-menu]'))
       languageMenu(menu, signal, reloadInLanguage);
-    carryQuery();
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { signal });
-  else parsed();
-}
-
-/** The pages that send a signed-in visitor to `next` (lib/session.ts `withNext`). */
-const TAKES_NEXT = new Set<string>([paths.login, paths.signup]);
-
-/** Which of this page's query parameters a link to `path` keeps. */
-function carriedTo(path: string, here: URLSearchParams): string[] {
-  if (path === location.pathname) return [...here.keys()];
-  return TAKES_NEXT.has(path) ? ['next'] : [];
-}
-
-/**
- * The prerendered links cannot know the visitor's query (`/signup?next=…&lang=ar`); the app's do.
- * Until it renders, a link to this same page (the sign-up role choice) keeps the page's other
- * parameters, and a link between log-in and sign-up keeps `next`, so a visitor sent from a course
- * still comes back to it whenever they click.
- */
-function carryQuery() {
-  if (!location.search) return;
-  const here = new URLSearchParams(location.search);
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('#root a[href]')) {
-    const url = new URL(link.href, location.href);
-    if (url.origin !== location.origin) continue;
-    const missing = carriedTo(url.pathname, here).filter(
-      (key) => here.has(key) && !url.searchParams.has(key),
-    );
-    if (!missing.length) continue;
-    for (const key of missing) url.searchParams.set(key, here.get(key)!);
-    link.setAttribute('href', url.pathname + url.search + url.hash);
-  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', menus, { signal });
+  else menus();
 }
 
 /** Sets a field's value the way typing does, so React's onChange (and the form library) see it. */
