@@ -9,11 +9,14 @@ const TAKES_NEXT = new Set(['/login', '/signup']);
  * click, before the app has loaded, or without JavaScript at all.
  */
 export function carryQuery(html: string, pathname: string, query: URLSearchParams): string {
+  /** Which of the query's parameters a link to `target` keeps. */
+  const carriedTo = (target: string): string[] => {
+    if (target === pathname) return [...query.keys()];
+    return TAKES_NEXT.has(target) ? ['next'] : [];
+  };
   return html.replace(/href="(\/[^"]*)"/g, (link, href: string) => {
     const url = new URL(href.replaceAll('&amp;', '&'), 'http://page');
-    const carried =
-      url.pathname === pathname ? [...query.keys()] : TAKES_NEXT.has(url.pathname) ? ['next'] : [];
-    const missing = carried.filter((key) => !url.searchParams.has(key));
+    const missing = carriedTo(url.pathname).filter((key) => !url.searchParams.has(key));
     if (missing.length === 0) return link;
     for (const key of missing) url.searchParams.set(key, query.get(key) ?? '');
     return `href="${`${url.pathname}${url.search}${url.hash}`.replaceAll('&', '&amp;')}"`;

@@ -54,31 +54,32 @@ export async function registerSpa(app: FastifyInstance) {
   const prerendered = dist ? readPages(dist) : null;
   const appRoutes = (prerendered?.appRoutes ?? []).map(routePattern);
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string, status = 200) => {
-    const lang = languageFromCookie(request.headers.cookie);
-    return reply
-      .status(status)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie')
-      .sendFile(path.join('prerendered', lang, `${file}.html`));
+  /** Public pages' text, read once, for the ones asked for with a query (their links are rewritten). */
+  const pageText = new Map<string, string>();
+  const textOf = (file: string) => {
+    let html = pageText.get(file);
+    if (html === undefined) {
+      html = readFileSync(path.join(dist ?? '', file), 'utf8');
+      pageText.set(file, html);
+    }
+    return html;
   };
 
-  /** A public page asked for with a query: its links keep that query (page-links.ts). */
-  const pageText = new Map<string, string>();
-  const sendPageWithQuery = (request: FastifyRequest, reply: FastifyReply, file: string) => {
-    const lang = languageFromCookie(request.headers.cookie);
-    const key = path.join('prerendered', lang, `${file}.html`);
-    let html = pageText.get(key);
-    if (html === undefined) {
-      html = readFileSync(path.join(dist!, key), 'utf8');
-      pageText.set(key, html);
-    }
+  /** `withQuery`: a public page whose links keep the request's query (page-links.ts). */
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    status = 200,
+    withQuery = false,
+  ) => {
+    const file = path.join('prerendered', languageFromCookie(request.headers.cookie), `${name}.html`);
+    reply.status(status).header('cache-control', 'no-cache').header('vary', 'Cookie');
+    if (!withQuery) return reply.sendFile(file);
     const url = new URL(request.url, 'http://page');
     return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(carryQuery(html, url.pathname, url.searchParams));
+      .send(carryQuery(textOf(file), url.pathname, url.searchParams));
   };
 
   if (prerendered) await registerPagePosts(app, Object.keys(prerendered.pages));
@@ -97,8 +98,7 @@ export async function registerSpa(app: FastifyInstance) {
     // A build without prerendered pages (should not happen; kept for `vite build` alone): the shell.
     if (!prerendered) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const page = prerendered.pages[pathname];
-    if (page && request.url.includes('?')) return sendPageWithQuery(request, reply, page);
-    if (page) return sendPage(request, reply, page);
+    if (page) return sendPage(request, reply, page, 200, request.url.includes('?'));
     if (appRoutes.some((pattern) => pattern.test(pathname))) return sendPage(request, reply, prerendered.app);
     return sendPage(request, reply, prerendered.notFound, 404);
   });
