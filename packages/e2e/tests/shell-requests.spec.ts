@@ -3,7 +3,9 @@ import { createApprovedCourse, enrol, strings } from './learner-support.ts';
 
 /**
  * Decision 043: the app shell asks the API for the first screen's data while the app's JavaScript is
- * still on its way, and the app then uses those answers instead of asking again.
+ * still on its way, and the app then uses those answers instead of asking again. Decision 044: it also
+ * fetches the screen's modules and cover image meanwhile, and the screen's first render has its data
+ * (no spinner before the content).
  */
 test('a signed-in screen asks the API before its app has arrived, and only once', async ({
   page,
@@ -15,15 +17,51 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
   const course = await createApprovedCourse(request);
   await enrol(request, learner, course.id);
   await signInBrowser(page, learner);
+  const headers = { authorization: `Bearer ${learner.token}` };
+  const coverOf = async (path: string, pick: (body: never) => string | null | undefined) =>
+    pick((await (await request.get(`/api/v1${path}`, { headers })).json()) as never);
+  const covers = {
+    '/dashboard': await coverOf(
+      '/course/approved',
+      (body: { data: { preview_image: string | null }[] }) => body.data[0]?.preview_image,
+    ),
+    course: await coverOf(
+      `/user/course/${course.id}`,
+      (body: { data: { preview_image: string | null } }) => body.data.preview_image,
+    ),
+  };
+  expect(covers.course).toBeTruthy();
+  // Whether the app's first screen showed a spinner (until the app is ready, `data-ready`).
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const root = document.documentElement;
+      // Set once: setting the attribute again would call this observer again, without end.
+      if (!('spun' in root.dataset) && document.querySelector('#root .animate-spin')) root.dataset.spun = '';
+      if (root.hasAttribute('data-ready')) seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true, attributes: true });
+  });
 
   const asked: string[] = [];
   page.on('request', (sent) => {
     const url = new URL(sent.url());
-    if (url.pathname.startsWith('/api/v1/')) asked.push(url.pathname + url.search);
+    // The cover images (/api/v1/files/…) are not the screen's API requests.
+    if (url.pathname.startsWith('/api/v1/') && !url.pathname.startsWith('/api/v1/files/'))
+      asked.push(url.pathname + url.search);
   });
-  for (const [path, expected] of [
-    ['/dashboard', ['/api/v1/auth/user', '/api/v1/course/approved']],
-    [`/course/${course.id}`, ['/api/v1/auth/user', `/api/v1/user/course/${course.id}`]],
+  for (const [path, expected, module, cover] of [
+    [
+      '/dashboard',
+      ['/api/v1/auth/user', '/api/v1/course/approved'],
+      'learner-dashboard',
+      covers['/dashboard'],
+    ],
+    [
+      `/course/${course.id}`,
+      ['/api/v1/auth/user', `/api/v1/user/course/${course.id}`],
+      'course-viewer',
+      covers.course,
+    ],
   ] as const) {
     await page.goto('about:blank');
     asked.length = 0;
@@ -31,9 +69,15 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     await page.goto(path, { waitUntil: 'commit' });
     await expect.poll(() => [...asked].sort()).toEqual([...expected].sort());
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+    // The screen's own module is on its way, and so is its cover once the answer named it.
+    await expect(page.locator(`link[rel="modulepreload"][href*="/${module}-"]`)).toHaveCount(1);
+    if (cover) await expect(page.locator(`link[rel="preload"][as="image"][href="${cover}"]`)).toHaveCount(1);
     release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       path === '/dashboard' ? S.availableCourses : lang === 'ar' ? course.titleAr : course.title,
+    );
+    expect(await page.evaluate(() => 'spun' in document.documentElement.dataset), 'a spinner first').toBe(
+      false,
     );
     // The app took the early answers: each path asked once.
     for (const each of expected) expect(asked.filter((sent) => sent === each)).toHaveLength(1);

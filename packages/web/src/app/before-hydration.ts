@@ -1,4 +1,5 @@
 import { languageMenu, reloadInLanguage } from '../lib/language-menu.ts';
+import { modulePreloads } from '../lib/module-preloads.ts';
 import { APP_READY, isAppReady } from './app-ready.ts';
 
 /**
@@ -138,11 +139,7 @@ function handOver() {
 function loadApp() {
   const tag = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
   if (!tag?.dataset.appEntry) return;
-  const requests = document.createDocumentFragment();
-  for (const href of tag.dataset.appModules?.split(' ').filter(Boolean) ?? [])
-    requests.append(
-      Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }),
-    );
+  const requests = modulePreloads(tag.dataset.appModules?.split(' ').filter(Boolean) ?? []);
   const entry = Object.assign(document.createElement('script'), { type: 'module', crossOrigin: '' });
   entry.src = tag.dataset.appEntry;
   requests.append(entry);

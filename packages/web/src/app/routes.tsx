@@ -18,6 +18,25 @@ const guard = (pick: (guards: typeof Guards) => (args: LoaderFunctionArgs) => Pr
 const signedOutOnly = guard((guards) => guards.redirectIfSignedIn);
 const role = (...roles: Role[]) => guard((guards) => guards.requireRole(...roles));
 
+/** A route module that loads its first screen's data itself (decision 044). */
+type Prefetching = { prefetch(args: LoaderFunctionArgs): Promise<unknown> };
+/**
+ * A learner's screen that the app shell may have prepared (app/first-screens.ts): after the role
+ * check, its loader waits for the data the shell already asked for, so that the first render shows
+ * it instead of a spinner and then the content in a second long task.
+ */
+const learnerScreen = <T extends Prefetching>(load: () => Promise<T>, ...catalogs: CatalogName[]) => ({
+  loader: import.meta.env.SSR
+    ? undefined
+    : async (args: LoaderFunctionArgs) => {
+        const [guards, module] = await Promise.all([import('./guards.ts'), load()]);
+        await guards.requireRole()(args);
+        await module.prefetch(args);
+        return null;
+      },
+  lazy: page(load, ...catalogs),
+});
+
 /**
  * Every screen of the description §2. Pages load on demand (code split by route), so the landing page
  * never downloads the dashboards, the PDF viewer or the authoring code. Ids are fixed because the
@@ -81,8 +100,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/dashboard',
-                loader: role(),
-                lazy: page(() => import('../routes/learner-dashboard.tsx'), 'learner'),
+                ...learnerScreen(() => import('../routes/learner-dashboard.tsx'), 'learner'),
               },
               {
                 path: '/contributor/dashboard',
@@ -103,9 +121,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/course/:id',
-            loader: role(),
             // The certificate panel shows the Open Badge downloads of features/certificates.
-            lazy: page(() => import('../routes/course-viewer.tsx'), 'learner', 'certificates'),
+            ...learnerScreen(() => import('../routes/course-viewer.tsx'), 'learner', 'certificates'),
           },
         ],
       },

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { apiFetch } from './api-client.ts';
-import { startEarly } from './early-requests.ts';
+import { awaitEarly, startEarly } from './early-requests.ts';
 import { storeSession } from './session-storage.ts';
 
 beforeAll(() => activateLanguage('en'));
@@ -25,7 +25,7 @@ describe('early requests (decision 043)', () => {
   it('the API client takes a request the app shell started, once, with the same headers', async () => {
     storeSession('token-1', 'user-1');
     const calls = countingFetch();
-    startEarly('/auth/user', 'token-1', 'en');
+    void startEarly('/auth/user', 'token-1', 'en');
     expect(calls).toEqual([
       {
         url: '/api/v1/auth/user',
@@ -42,12 +42,26 @@ describe('early requests (decision 043)', () => {
   it('is not used for another session, language, path or method', async () => {
     storeSession('token-2', 'user-2');
     const calls = countingFetch();
-    startEarly('/auth/user', 'token-old', 'en');
-    startEarly('/course/approved', 'token-2', 'ar');
-    startEarly('/user/course/c1', 'token-2', 'en');
+    void startEarly('/auth/user', 'token-old', 'en');
+    void startEarly('/course/approved', 'token-2', 'ar');
+    void startEarly('/user/course/c1', 'token-2', 'en');
     await apiFetch('/auth/user');
     await apiFetch('/course/approved');
     await apiFetch('/user/course/c1', { method: 'DELETE' });
     expect(calls).toHaveLength(6);
+  });
+
+  it('a first screen waits for its data only when the shell asked for it, until the app takes it', async () => {
+    storeSession('token-3', 'user-3');
+    countingFetch();
+    const load = vi.fn(() => apiFetch('/user/course/c2'));
+    await awaitEarly('/user/course/c2', load);
+    expect(load).not.toHaveBeenCalled();
+    void startEarly('/user/course/c2', 'token-3', 'en');
+    await awaitEarly('/user/course/c2', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    // Taken by that load: a later visit to the screen shows its own loading state.
+    await awaitEarly('/user/course/c2', load);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

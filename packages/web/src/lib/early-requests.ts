@@ -6,8 +6,7 @@ import { API_PREFIX } from '@app/shared';
  * API client, when the app asks for the same path with the same session and language; otherwise it
  * is never used. The early module and the app's entry import this one module, so they share it.
  */
-const started = new Map<string, Promise<Response>>();
-const keyOf = (path: string, bearer: string, language: string) => `${language} ${bearer} ${path}`;
+const started = new Map<string, { bearer: string; language: string; response: Promise<Response> }>();
 
 /** The headers of every API request (the API client's and the early ones alike). */
 export function apiHeaders(bearer: string | null, language: string): Record<string, string> {
@@ -16,16 +15,26 @@ export function apiHeaders(bearer: string | null, language: string): Record<stri
   return headers;
 }
 
-export function startEarly(path: string, bearer: string, language: string): void {
+export function startEarly(path: string, bearer: string, language: string): Promise<Response> {
   const response = fetch(`${API_PREFIX}${path}`, { headers: apiHeaders(bearer, language) });
   // A failure is reported by the API client if the app takes this request, and ignored if not.
   response.catch(() => {});
-  started.set(keyOf(path, bearer, language), response);
+  started.set(path, { bearer, language, response });
+  return response;
 }
 
 export function takeEarly(path: string, bearer: string, language: string): Promise<Response> | undefined {
-  const key = keyOf(path, bearer, language);
-  const response = started.get(key);
-  started.delete(key);
-  return response;
+  const early = started.get(path);
+  if (early?.bearer !== bearer || early.language !== language) return undefined;
+  started.delete(path);
+  return early.response;
+}
+
+/**
+ * Waits for the first screen's data when the app shell has already asked for it (decision 044), so
+ * that the screen's first render shows it; otherwise returns at once and the screen shows its own
+ * loading state. `load` puts the answer in the query cache (and takes the early request).
+ */
+export async function awaitEarly(path: string, load: () => Promise<unknown>): Promise<void> {
+  if (started.has(path)) await load();
 }

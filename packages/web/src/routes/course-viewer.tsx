@@ -1,10 +1,14 @@
-import { useParams } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { learnerCourseQuery } from '../features/learner/api/get-learner-course.ts';
+import { learnerApi } from '../features/learner/api/learner-paths.ts';
 import { CredentialActions } from '../features/certificates/components/credential-actions.tsx';
 import {
   CertificateActionsSlot,
   type CertificateRef,
 } from '../features/learner/components/viewer/certificate-actions-slot.ts';
 import { CourseViewer } from '../features/learner/components/viewer/course-viewer.tsx';
+import { awaitEarly } from '../lib/early-requests.ts';
+import { queryClient } from '../lib/query-client.ts';
 
 /** The certificate panel offers the Open Badge credential of features/certificates (decision 031). */
 const credentialActions = (certificate: CertificateRef) => <CredentialActions {...certificate} />;
@@ -17,4 +21,10 @@ export function Component() {
       <CourseViewer key={id} courseId={id} />
     </CertificateActionsSlot>
   );
+}
+
+/** On a first visit the app shell has already asked for the course (decision 044): wait for it. */
+export function prefetch({ params }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  return awaitEarly(learnerApi.course(id), () => queryClient.prefetchQuery(learnerCourseQuery(id)));
 }

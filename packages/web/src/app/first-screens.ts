@@ -1,0 +1,39 @@
+import type { CourseListResponse, LearnerCourse } from '@app/shared';
+import { learnerApi } from '../features/learner/api/learner-paths.ts';
+import { paths } from '../lib/paths.ts';
+
+/**
+ * The screens the app shell prepares before the app has arrived (decisions 043, 044): a signed-in
+ * visit that starts on one of them. `pattern` is the route's path in app/routes.tsx and its key in
+ * scripts/public-pages.mjs, which lists the route's modules for the shell to preload
+ * (first-screens.test.ts keeps the three in step).
+ */
+export interface FirstScreen {
+  pattern: string;
+  /** The screen's own API request for this address (what its query will ask), or null if not this screen. */
+  request(pathname: string, search: URLSearchParams): string | null;
+  /** The cover image in that request's answer: the screen's largest paint. */
+  cover(answer: unknown): string | null | undefined;
+}
+
+const courseId = (pathname: string) => {
+  const id = /^\/course\/([^/]+)$/.exec(pathname)?.[1];
+  return id && `/course/${id}` !== paths.addCourse ? decodeURIComponent(id) : null;
+};
+
+export const FIRST_SCREENS: FirstScreen[] = [
+  {
+    pattern: paths.dashboard,
+    request: (pathname, search) =>
+      pathname === paths.dashboard ? learnerApi.approvedCourses((search.get('q') ?? '').trim(), 0) : null,
+    cover: (answer) => (answer as CourseListResponse).data[0]?.preview_image,
+  },
+  {
+    pattern: '/course/:id',
+    request: (pathname) => {
+      const id = courseId(pathname);
+      return id === null ? null : learnerApi.course(id);
+    },
+    cover: (answer) => (answer as { data: LearnerCourse }).data.preview_image,
+  },
+];
