@@ -14,9 +14,17 @@ import { useEnrollCourse } from '../api/enroll-course.ts';
  * One course of the catalogue: cover, title and description in the reader's language (English
  * fallback marked with lang="en"), "By" author, then "Enrolled" (the whole card opens the course) or
  * "Start Learning" (enrols with a spinner on this card only, then opens the course). `eager` for
- * the cards of the first row.
+ * the cards of the first row, `first` for the first card.
  */
-export function CourseCard({ course, eager = false }: { course: CourseSummary; eager?: boolean }) {
+export function CourseCard({
+  course,
+  eager = false,
+  first = false,
+}: {
+  course: CourseSummary;
+  eager?: boolean;
+  first?: boolean;
+}) {
   const { t } = useLingui();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -43,9 +51,10 @@ export function CourseCard({ course, eager = false }: { course: CourseSummary; e
         <img
           src={course.preview_image}
           alt=""
-          // Above the fold: fetched at once, first (the page's largest paint); the rest when scrolled to.
+          // The first row is fetched at once, the rest when scrolled to. Only the first cover, the page's
+          // largest paint on every layout, goes before everything else (the shell preloads it too).
           loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
+          fetchPriority={first ? 'high' : 'auto'}
           className="aspect-video w-full bg-gray-100 object-cover"
         />
       ) : (

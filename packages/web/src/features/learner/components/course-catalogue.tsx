@@ -81,7 +81,7 @@ export function CourseCatalogue() {
         >
           {data.map((course, index) => (
             <li key={course._id} className="flex">
-              <CourseCard course={course} eager={index < FIRST_ROW} />
+              <CourseCard course={course} eager={index < FIRST_ROW} first={index === 0} />
             </li>
           ))}
         </ul>
