@@ -58,6 +58,8 @@ process.on('SIGINT', () => {
 
 async function waitForServer() {
   for (let i = 0; i < 240; i += 1) {
+    // It will not answer if it has already stopped (no build with --no-build, a port in use…).
+    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}) before answering`);
     const ok = await fetch(`${BASE}/api/v1/health`).then(
       (r) => r.ok,
       () => false,

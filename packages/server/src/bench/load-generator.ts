@@ -142,3 +142,5 @@ process.on('message', (message: { id: number; job: LoadJob }) => {
     (error: unknown) => process.send!({ id: message.id, error: String(error) }),
   );
 });
+// The bench (its parent) is gone — it finished, failed or was killed: stop loading the server with it.
+process.on('disconnect', () => process.exit(0));
