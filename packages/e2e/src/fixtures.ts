@@ -191,7 +191,6 @@ export const test = base.extend<{ lang: Language; t: Translate }>({
   },
 });
 
-/** The whole verification link of a verification mail, to open it as the reader would. */
 /**
  * Holds the app's entry script until `release()`, as on a slow network; the HTML and the small early
  * modules (decisions 037, 043) pass. Each call holds the next page load again.
@@ -206,6 +205,7 @@ export async function holdApp(page: Page) {
   return release;
 }
 
+/** The whole verification link of a verification mail, to open it as the reader would. */
 export function verificationLinkFrom(mail: CaughtMail): string {
   const match = /https?:\/\/[^\s"'<>]+\/verifyemail\/[A-Za-z0-9_-]+/.exec(mail.text + mail.html);
   if (!match) throw new Error(`No verification link in mail "${mail.subject}"`);

@@ -4,8 +4,8 @@ import { createApprovedCourse, enrol, strings } from './learner-support.ts';
 /**
  * Decision 043: the app shell asks the API for the first screen's data while the app's JavaScript is
  * still on its way, and the app then uses those answers instead of asking again. Decision 044: it also
- * fetches the screen's modules and cover image meanwhile, and the screen's first render has its data
- * (no spinner before the content).
+ * fetches the screen's modules, stylesheet and cover image meanwhile, and the screen's first render has
+ * its data (no spinner before the content).
  */
 test('a signed-in screen asks the API before its app has arrived, and only once', async ({
   page,
@@ -43,28 +43,33 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
   });
 
   const asked: string[] = [];
+  const stylesheets: string[] = [];
   page.on('request', (sent) => {
     const url = new URL(sent.url());
+    if (url.pathname.endsWith('.css')) stylesheets.push(url.pathname);
     // The cover images (/api/v1/files/…) are not the screen's API requests.
     if (url.pathname.startsWith('/api/v1/') && !url.pathname.startsWith('/api/v1/files/'))
       asked.push(url.pathname + url.search);
   });
-  for (const [path, expected, module, cover] of [
+  for (const [path, expected, module, cover, stylesheet] of [
     [
       '/dashboard',
       ['/api/v1/auth/user', '/api/v1/course/approved'],
       'learner-dashboard',
       covers['/dashboard'],
+      null,
     ],
     [
       `/course/${course.id}`,
       ['/api/v1/auth/user', `/api/v1/user/course/${course.id}`],
       'course-viewer',
       covers.course,
+      'course-viewer', // the viewer's own stylesheet, which its module would ask for once it runs
     ],
   ] as const) {
     await page.goto('about:blank');
     asked.length = 0;
+    stylesheets.length = 0;
     const release = await holdApp(page);
     await page.goto(path, { waitUntil: 'commit' });
     await expect.poll(() => [...asked].sort()).toEqual([...expected].sort());
@@ -72,6 +77,8 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     // The screen's own module is on its way, and so is its cover once the answer named it.
     await expect(page.locator(`link[rel="modulepreload"][href*="/${module}-"]`)).toHaveCount(1);
     if (cover) await expect(page.locator(`link[rel="preload"][as="image"][href="${cover}"]`)).toHaveCount(1);
+    if (stylesheet)
+      await expect(page.locator(`link[rel="preload"][as="style"][href*="/${stylesheet}-"]`)).toHaveCount(1);
     release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       path === '/dashboard' ? S.availableCourses : lang === 'ar' ? course.titleAr : course.title,
@@ -79,7 +86,8 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     expect(await page.evaluate(() => 'spun' in document.documentElement.dataset), 'a spinner first').toBe(
       false,
     );
-    // The app took the early answers: each path asked once.
+    // The app took the early answers: each path asked once; and the preloaded stylesheet was used.
     for (const each of expected) expect(asked.filter((sent) => sent === each)).toHaveLength(1);
+    if (stylesheet) expect(stylesheets.filter((sent) => sent.includes(`/${stylesheet}-`))).toHaveLength(1);
   }
 });

@@ -34,6 +34,9 @@ if (!appEntry) throw new Error('index.html has no app entry script');
 const appPreloads = [...appTemplate.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
   (match) => match[1],
 );
+const appStylesheets = [...appTemplate.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)].map(
+  (match) => match[1],
+);
 /** The template without the app: for static pages (decision 034) and pages with the early module. */
 const withoutApp = appTemplate.replace(APP_SCRIPTS, '');
 if (withoutApp.includes('<script')) throw new Error('index.html has a script prerender.mjs does not know');
@@ -46,24 +49,27 @@ if (!earlyFile) throw new Error(`The Vite manifest has no ${BEFORE_HYDRATION}`);
  * Decision 043: the app shell's scripts, in the order the browser should fetch them: the small module
  * that starts the first screen's API requests (and what it imports) first, then the app. Decision
  * 044: that module's tag lists, per first screen (the routes whose modules include it), the modules
- * the screen needs beyond the shell's own, for it to preload on a signed-in visit to that screen.
+ * and stylesheets the screen needs beyond the shell's own, for it to preload on a signed-in visit to
+ * that screen.
  */
 const preload = (file) => `<link rel="modulepreload" crossorigin href="/${file}">`;
 function shellScripts(lang) {
   const requests = routeFiles(manifest, { entry: SHELL_REQUESTS, modules: [], catalogs: [] }, lang).js;
-  const inShell = new Set([...requests, appEntry, ...appPreloads]);
+  // index.html's stylesheet is in every page; a screen's own (course-viewer-*.css) is not.
+  const inShell = new Set([...requests, appEntry, ...appPreloads, ...appStylesheets]);
   const screens = Object.fromEntries(
     Object.entries(ROUTES)
       .filter(([, route]) => route.modules.includes(SHELL_REQUESTS))
       .map(([pattern, route]) => [
         pattern,
-        routeFiles(manifest, route, lang)
-          .js.filter((file) => !inShell.has(file))
+        Object.values(routeFiles(manifest, route, lang))
+          .flat()
+          .filter((file) => !inShell.has(file))
           .map((file) => `/${file}`),
       ]),
   );
   return [
-    `<script type="module" async crossorigin src="/${requests[0]}" data-screen-modules="${escapeHtml(JSON.stringify(screens))}"></script>`,
+    `<script type="module" async crossorigin src="/${requests[0]}" data-screen-files="${escapeHtml(JSON.stringify(screens))}"></script>`,
     ...requests.slice(1).map(preload),
     `<script type="module" crossorigin src="/${appEntry}"></script>`,
     ...appPreloads.filter((file) => !requests.includes(file)).map(preload),

@@ -1,5 +1,5 @@
 import type { CourseListResponse, LearnerCourse } from '@app/shared';
-import { learnerApi } from '../features/learner/api/learner-paths.ts';
+import { catalogueSearch, learnerApi } from '../features/learner/api/learner-paths.ts';
 import { paths } from '../lib/paths.ts';
 
 /**
@@ -25,7 +25,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   {
     pattern: paths.dashboard,
     request: (pathname, search) =>
-      pathname === paths.dashboard ? learnerApi.approvedCourses((search.get('q') ?? '').trim(), 0) : null,
+      pathname === paths.dashboard ? learnerApi.approvedCourses(catalogueSearch(search), 0) : null,
     cover: (answer) => (answer as CourseListResponse).data[0]?.preview_image,
   },
   {

@@ -10,8 +10,8 @@ import { FIRST_SCREENS } from './first-screens.ts';
  * will ask, so the answers travel while the app's JavaScript does; the API client then takes them
  * (lib/early-requests.ts). Only what the screen surely asks: the session's user (every guard) and,
  * on a first screen (app/first-screens.ts), its own request. Decision 044: it also fetches that
- * screen's modules, named in this script's tag (the app would ask for them only after its entry has
- * run), and its cover image once the answer names it.
+ * screen's modules and stylesheets, named in this script's tag (the app would ask for them only after
+ * its entry has run), and its cover image once the answer names it.
  */
 function prepare(token: string) {
   const language = currentLanguage();
@@ -20,28 +20,36 @@ function prepare(token: string) {
   for (const screen of FIRST_SCREENS) {
     const request = screen.request(location.pathname, search);
     if (request === null) continue;
-    document.head.append(modulePreloads(screenModules(screen.pattern)));
+    // The request goes first: over HTTP/1.1 the browser opens six connections per origin, and the
+    // screen's ~20 module preloads would otherwise queue it behind them.
     void startEarly(request, token, language)
       // The clone is taken before the app reads the answer: this callback was registered first.
       .then((response) => (response.ok ? response.clone().json() : null))
-      .then((answer) => preloadImage(answer ? screen.cover(answer) : null))
+      .then((answer) => preload(answer ? screen.cover(answer) : null, 'image'))
       .catch(() => {});
+    const files = screenFiles(screen.pattern);
+    document.head.append(modulePreloads(files.filter((file) => file.endsWith('.js'))));
+    for (const file of files) if (file.endsWith('.css')) preload(file, 'style');
     return;
   }
 }
 
-/** The screen's modules, listed by scripts/prerender.mjs in this script's `data-screen-modules`. */
-function screenModules(pattern: string): string[] {
-  const listed = document.querySelector<HTMLScriptElement>('script[data-screen-modules]')?.dataset
-    .screenModules;
-  const modules = listed ? (JSON.parse(listed) as Record<string, string[] | undefined>)[pattern] : undefined;
-  return modules ?? [];
+/** The screen's modules and stylesheets, listed by scripts/prerender.mjs in this script's `data-screen-files`. */
+function screenFiles(pattern: string): string[] {
+  const listed = document.querySelector<HTMLScriptElement>('script[data-screen-files]')?.dataset.screenFiles;
+  const files = listed ? (JSON.parse(listed) as Record<string, string[] | undefined>)[pattern] : undefined;
+  return files ?? [];
 }
 
-function preloadImage(href: string | null | undefined) {
+/**
+ * A stylesheet is only fetched: the screen's module adds it (and waits for it) as Vite does. The cover
+ * goes at high priority: it is the screen's largest paint.
+ */
+function preload(href: string | null | undefined, as: 'image' | 'style') {
   if (!href) return;
-  const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href });
-  link.setAttribute('fetchpriority', 'high');
+  const link = Object.assign(document.createElement('link'), { rel: 'preload', as, href });
+  if (as === 'image') link.setAttribute('fetchpriority', 'high');
+  else link.crossOrigin = ''; // as Vite's own stylesheet link will be, or the browser fetches it again
   document.head.append(link);
 }
 

@@ -3,7 +3,7 @@
  * module, which must ask for exactly what the queries will (decision 043).
  */
 export const learnerApi = {
-  /** A page of the catalogue searched by `q` (already trimmed), from `offset`. */
+  /** A page of the catalogue searched by `q` (already trimmed, see `catalogueSearch`), from `offset`. */
   approvedCourses(q: string, offset: number): string {
     const params = new URLSearchParams();
     if (q) params.set('q', q);
@@ -13,3 +13,12 @@ export const learnerApi = {
   },
   course: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`,
 };
+
+/** The search term of /dashboard lives in the URL (`?q=`), so a reload or a shared link keeps it. */
+export const SEARCH_PARAM = 'q';
+
+/**
+ * The catalogue's search term of an address, read the same way by the screen, its loader and the app
+ * shell: the shell's early request is used only if all three ask for the same path.
+ */
+export const catalogueSearch = (params: URLSearchParams): string => (params.get(SEARCH_PARAM) ?? '').trim();

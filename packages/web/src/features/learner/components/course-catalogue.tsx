@@ -6,13 +6,11 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { approvedCoursesQuery, loadedCourses } from '../api/get-approved-courses.ts';
+import { catalogueSearch, SEARCH_PARAM } from '../api/learner-paths.ts';
 import { CourseCard } from './course-card.tsx';
 
 /** Cards in the first row at the widest layout: their covers are the first paint's largest images. */
 const FIRST_ROW = 4;
-
-/** The search term of /dashboard lives in the URL (`?q=`), so a reload or a shared link keeps it. */
-export const SEARCH_PARAM = 'q';
 
 /**
  * The learner dashboard (description §2): spinner, then "Available Courses" as cards, "No Courses
@@ -23,7 +21,7 @@ export const SEARCH_PARAM = 'q';
 export function CourseCatalogue() {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
-  const q = (params.get(SEARCH_PARAM) ?? '').trim();
+  const q = catalogueSearch(params);
   const courses = useInfiniteQuery(approvedCoursesQuery(q));
   useDocumentTitle(t`Available Courses`);
 
