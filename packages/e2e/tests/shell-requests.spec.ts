@@ -5,7 +5,7 @@ import { createApprovedCourse, enrol, strings } from './learner-support.ts';
  * Decision 043: the app shell asks the API for the first screen's data while the app's JavaScript is
  * still on its way, and the app then uses those answers instead of asking again. Decision 044: it also
  * fetches the screen's modules, stylesheet and cover image meanwhile, and the screen's first render has
- * its data (no spinner before the content).
+ * its data (no spinner before the content). Decision 045: until then the shell shows its placeholder.
  */
 test('a signed-in screen asks the API before its app has arrived, and only once', async ({
   page,
@@ -74,6 +74,8 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     await page.goto(path, { waitUntil: 'commit' });
     await expect.poll(() => [...asked].sort()).toEqual([...expected].sort());
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+    // Decision 045: meanwhile the page is not blank but shows the header bar with the logo.
+    await expect(page.locator('[data-shell-placeholder] header svg')).toBeVisible();
     // The screen's own module is on its way, and so is its cover once the answer named it.
     await expect(page.locator(`link[rel="modulepreload"][href*="/${module}-"]`)).toHaveCount(1);
     if (cover) await expect(page.locator(`link[rel="preload"][as="image"][href="${cover}"]`)).toHaveCount(1);
@@ -86,6 +88,7 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     expect(await page.evaluate(() => 'spun' in document.documentElement.dataset), 'a spinner first').toBe(
       false,
     );
+    await expect(page.locator('[data-shell-placeholder]')).toHaveCount(0);
     // The app took the early answers: each path asked once; and the preloaded stylesheet was used.
     for (const each of expected) expect(asked.filter((sent) => sent === each)).toHaveLength(1);
     if (stylesheet) expect(stylesheets.filter((sent) => sent.includes(`/${stylesheet}-`))).toHaveLength(1);

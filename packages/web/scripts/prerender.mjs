@@ -4,7 +4,8 @@
  *
  *   dist/prerendered/<lang>/<page>.html   lang, dir, body class, title, fonts and the page's own
  *                                         modules preloaded, the rendered page in #root
- *   dist/prerendered/<lang>/app.html      the same shell with an empty #root, for the other app routes
+ *   dist/prerendered/<lang>/app.html      the same shell with a placeholder in #root (decision 045),
+ *                                         for the other app routes
  *   dist/prerendered/pages.json           { pages: { path: file }, appRoutes: [patterns] } for the server
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { readManifest, routeFiles } from './route-assets.mjs';
 
 const web = new URL('..', import.meta.url).pathname;
 const dist = join(web, 'dist');
-const { render, routes } = await import(join(web, 'dist-ssr/entry-server.js'));
+const { render, renderShellPlaceholder, routes } = await import(join(web, 'dist-ssr/entry-server.js'));
 const appTemplate = readFileSync(join(dist, 'index.html'), 'utf8');
 const manifest = readManifest(dist);
 const assets = readdirSync(join(dist, 'assets'));
@@ -151,7 +152,11 @@ for (const lang of LANGUAGES) {
   write(NOT_FOUND.file, page(notFound, routeFiles(manifest, NOT_FOUND, lang)));
   write(
     'app',
-    page({ ...notFound, title: notFound.title.split(' · ').at(-1), html: '' }, undefined, { shell: true }),
+    page(
+      { ...notFound, title: notFound.title.split(' · ').at(-1), html: renderShellPlaceholder(lang) },
+      undefined,
+      { shell: true },
+    ),
   );
 }
 writeFileSync(

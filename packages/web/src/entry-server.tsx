@@ -5,6 +5,7 @@ import { i18n, type Messages } from '@lingui/core';
 import type { Language } from '@app/shared';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { ShellPlaceholder } from './app/shell-placeholder.tsx';
 import { directionOf } from './i18n/i18n.ts';
 import { serverHead } from './lib/use-document-title.ts';
 
@@ -24,7 +25,7 @@ export interface RenderedPage {
 
 export { routes };
 
-export async function render(path: string, lang: Language): Promise<RenderedPage> {
+function activate(lang: Language) {
   const messages = Object.assign(
     {},
     ...Object.entries(catalogs)
@@ -32,6 +33,10 @@ export async function render(path: string, lang: Language): Promise<RenderedPage
       .map(([, module]) => module.messages),
   ) as Messages;
   i18n.loadAndActivate({ locale: lang, messages });
+}
+
+export async function render(path: string, lang: Language): Promise<RenderedPage> {
+  activate(lang);
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender${path}`));
@@ -47,4 +52,14 @@ export async function render(path: string, lang: Language): Promise<RenderedPage
     </StrictMode>,
   );
   return { html, title: serverHead.title, lang, dir: directionOf(lang), status: context.statusCode };
+}
+
+/** The app shell's placeholder (decision 045), for app.html's #root. */
+export function renderShellPlaceholder(lang: Language): string {
+  activate(lang);
+  return renderToString(
+    <Providers>
+      <ShellPlaceholder />
+    </Providers>,
+  );
 }

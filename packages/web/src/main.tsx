@@ -28,6 +28,7 @@ if (canHydrate(language)) {
     hydrateRoot(container, app(router));
   });
 } else {
+  // Language first: the route modules' catalogs then load in it (requireCatalogs).
   await activateLanguage(language);
-  createRoot(container).render(app(createAppRouter()));
+  createRoot(container).render(app(await createAppRouter()));
 }

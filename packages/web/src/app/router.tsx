@@ -7,15 +7,20 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 /** The app's router, created once at start-up (main.tsx); session-expiry navigates with it. */
 export let router: AppRouter;
 
+/** Marks the app shell's placeholder (app/shell-placeholder.tsx): rendered over, never adopted. */
+export const SHELL_PLACEHOLDER = 'data-shell-placeholder';
+
 /**
- * Whether the page on screen is a prerendered copy this browser can adopt as it is: in the stored
- * language, for the bare path it was rendered for (a query can change what the page shows — the
- * sign-up form for `?role=`, links carrying `?next=`), and not a sign-in page a signed-in user is
- * about to be sent away from.
+ * Whether the page on screen is a prerendered copy this browser can adopt as it is: not the app
+ * shell's placeholder, in the stored language, for the bare path it was rendered for (a query can
+ * change what the page shows — the sign-up form for `?role=`, links carrying `?next=`), and not a
+ * sign-in page a signed-in user is about to be sent away from.
  */
 export function canHydrate(language: string): boolean {
   const root = document.getElementById('root');
-  if (!root?.firstElementChild || document.documentElement.lang !== language) return false;
+  const page = root?.firstElementChild;
+  if (!page || page.hasAttribute(SHELL_PLACEHOLDER) || document.documentElement.lang !== language)
+    return false;
   if (window.location.search) return false;
   const matches = matchRoutes(routes, window.location) ?? [];
   return !(getToken() && matches.some((match) => match.route.loader));
@@ -41,7 +46,20 @@ export async function createHydratingRouter(): Promise<AppRouter> {
   return router;
 }
 
-export function createAppRouter(): AppRouter {
+/**
+ * The router for a page rendered from scratch, once its first navigation is done (route modules and
+ * loaders): its first render is the screen itself, and until then the app shell's placeholder stays
+ * on the page instead of a blank one (decision 045).
+ */
+export async function createAppRouter(): Promise<AppRouter> {
   router = createBrowserRouter(routes);
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
   return router;
 }

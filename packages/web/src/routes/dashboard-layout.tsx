@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { DashboardHeader } from '../features/layout/components/dashboard-header.tsx';
+import { DashboardHeader, DashboardPage } from '../features/layout/components/dashboard-header.tsx';
 
 /**
  * Layout of /dashboard, /contributor/dashboard, /admin/dashboard and /course/add-course: the shared
@@ -7,9 +7,9 @@ import { DashboardHeader } from '../features/layout/components/dashboard-header.
  */
 export function Component() {
   return (
-    <div className="flex min-h-screen flex-col bg-gray-50">
+    <DashboardPage>
       <DashboardHeader />
       <Outlet />
-    </div>
+    </DashboardPage>
   );
 }

@@ -1,3 +1,4 @@
+import type { HTMLAttributes, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
@@ -14,18 +15,42 @@ import { SearchBox } from './search-box.tsx';
 export function DashboardHeader() {
   const searchable = useLocation().pathname === paths.dashboard;
   return (
+    <HeaderBar>
+      <Link to={paths.dashboard} className="shrink-0 rounded-md">
+        <BrandLogo subtitle={false} />
+      </Link>
+      {searchable ? (
+        <SearchBox className="order-last w-full sm:order-none sm:ms-auto sm:w-72 lg:w-96" />
+      ) : null}
+      <div className={`ms-auto flex items-center gap-2 ${searchable ? 'sm:ms-0' : ''}`}>
+        <LanguageToggle />
+        <ProfileMenu />
+      </div>
+    </HeaderBar>
+  );
+}
+
+/** The dashboards' page: the header above the screen, on the boards' grey. */
+export function DashboardPage({
+  children,
+  ...rest
+}: { children: ReactNode } & HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50" {...rest}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The header's bar, logo first. The app shell's placeholder (app/shell-placeholder.tsx) draws the same
+ * bar before the app has run, so the logo stays where it is when the app takes over.
+ */
+export function HeaderBar({ children }: { children: ReactNode }) {
+  return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
-        <Link to={paths.dashboard} className="shrink-0 rounded-md">
-          <BrandLogo subtitle={false} />
-        </Link>
-        {searchable ? (
-          <SearchBox className="order-last w-full sm:order-none sm:ms-auto sm:w-72 lg:w-96" />
-        ) : null}
-        <div className={`ms-auto flex items-center gap-2 ${searchable ? 'sm:ms-0' : ''}`}>
-          <LanguageToggle />
-          <ProfileMenu />
-        </div>
+        {children}
       </div>
     </header>
   );
