@@ -15,6 +15,33 @@ export interface BenchDatabase {
   dispose(): Promise<void>;
 }
 
+/**
+ * The disposers of the databases open now. A bench stopped with Ctrl-C or `kill` removes them on its
+ * way out, as a finished run does: before, every interrupted run left a `bench_*` database (a copy of
+ * the 1M-enrolment dataset with --scale) on the server.
+ */
+const open = new Set<() => Promise<void>>();
+let stopping = false;
+async function stopOnSignal(signal: NodeJS.Signals) {
+  if (stopping) return; // a second signal while dropping: let the first finish
+  stopping = true;
+  await Promise.allSettled([...open].map((dispose) => dispose()));
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+let listening = false;
+function track(dispose: () => Promise<void>): () => Promise<void> {
+  if (!listening) {
+    listening = true;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopOnSignal(signal));
+  }
+  const once = async () => {
+    if (!open.delete(once)) return;
+    await dispose();
+  };
+  open.add(once);
+  return once;
+}
+
 export async function openBenchDatabase(
   kind: 'pglite' | 'postgres',
   options: { serverUrl?: string; keep: boolean; log: (line: string) => void },
@@ -23,7 +50,7 @@ export async function openBenchDatabase(
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
     const database = await openDatabase({ dataDir: dir });
-    return { database, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+    return { database, dispose: track(async () => rmSync(dir, { recursive: true, force: true })) };
   }
   const name = `bench_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl!, `create database ${name}`);
@@ -33,10 +60,10 @@ export async function openBenchDatabase(
   return {
     database,
     databaseUrl: url.toString(),
-    dispose: async () => {
+    dispose: track(async () => {
       if (keep) log(`Kept database ${name}`);
       else await dropDatabase(serverUrl!, name);
-    },
+    }),
   };
 }
 
