@@ -30,5 +30,9 @@ if (canHydrate(language)) {
 } else {
   // Language first: the route modules' catalogs then load in it (requireCatalogs).
   await activateLanguage(language);
-  createRoot(container).render(app(await createAppRouter()));
+  const router = await createAppRouter();
+  // As for hydration: the first screen (twenty cards on /dashboard) renders in slices.
+  startTransition(() => {
+    createRoot(container).render(app(router));
+  });
 }

@@ -2,6 +2,8 @@ import { BrandLogo } from '../components/brand-logo.tsx';
 import { DashboardPage, HeaderBar } from '../features/layout/components/dashboard-header.tsx';
 import { SHELL_PLACEHOLDER } from './router.tsx';
 
+const marker = { [SHELL_PLACEHOLDER]: '' };
+
 /**
  * What the app shell (app.html) shows until the app has put its first screen up (decision 045): the
  * dashboards' header bar with the logo where their header has it, drawn by the HTML and the
@@ -9,8 +11,6 @@ import { SHELL_PLACEHOLDER } from './router.tsx';
  * the screen's JavaScript (~130 kB) arrives. main.tsx renders over it (never hydrates it); hidden from
  * assistive technology, as it says nothing the screen will not.
  */
-const marker = { [SHELL_PLACEHOLDER]: '' };
-
 export function ShellPlaceholder() {
   return (
     <DashboardPage {...marker} aria-hidden="true">

@@ -21,7 +21,7 @@ function prepare(token: string) {
     const request = screen.request(location.pathname, search);
     if (request === null) continue;
     // The request goes first: over HTTP/1.1 the browser opens six connections per origin, and the
-    // screen's ~20 module preloads would otherwise queue it behind them.
+    // screen's ~30 module preloads would otherwise queue it behind them.
     void startEarly(request, token, language)
       // The clone is taken before the app reads the answer: this callback was registered first.
       .then((response) => (response.ok ? response.clone().json() : null))
@@ -34,7 +34,7 @@ function prepare(token: string) {
   }
 }
 
-/** The screen's modules and stylesheets, listed by scripts/prerender.mjs in this script's `data-screen-files`. */
+/** The screen's modules and stylesheets: scripts/prerender.mjs lists them in `data-screen-files`. */
 function screenFiles(pattern: string): string[] {
   const listed = document.querySelector<HTMLScriptElement>('script[data-screen-files]')?.dataset.screenFiles;
   const files = listed ? (JSON.parse(listed) as Record<string, string[] | undefined>)[pattern] : undefined;
