@@ -50,7 +50,14 @@ test.describe('first paint (prerendered public pages)', () => {
     expect(await missing.text()).toContain(`<html lang="${lang}"`);
     const shell = await request.get('/dashboard', { headers: { cookie: `language=${lang}` } });
     expect(shell.status()).toBe(200);
-    expect(await shell.text()).toContain(`<html lang="${lang}"`);
+    const shellHtml = await shell.text();
+    expect(shellHtml).toContain(`<html lang="${lang}"`);
+    // Decision 045: screens that open with a header get the shell with its placeholder; the others
+    // (here the public certificate check, in the auth layout) an empty one.
+    expect(shellHtml).toContain('data-shell-placeholder');
+    const certificate = await request.get('/certificates/c1', { headers: { cookie: `language=${lang}` } });
+    expect(certificate.status()).toBe(200);
+    expect(await certificate.text()).toContain('<div id="root"></div>');
   });
 
   test('before any script runs the page is painted in the stored language and direction', async ({

@@ -4,9 +4,11 @@
  *
  *   dist/prerendered/<lang>/<page>.html   lang, dir, body class, title, fonts and the page's own
  *                                         modules preloaded, the rendered page in #root
- *   dist/prerendered/<lang>/app.html      the same shell with a placeholder in #root (decision 045),
- *                                         for the other app routes
- *   dist/prerendered/pages.json           { pages: { path: file }, appRoutes: [patterns] } for the server
+ *   dist/prerendered/<lang>/app.html      the same shell with an empty #root, for the other app routes
+ *   dist/prerendered/<lang>/app-header.html  the same with the header placeholder in #root, for the
+ *                                         routes that open with a header bar (decision 045)
+ *   dist/prerendered/pages.json           { pages: { path: file }, appRoutes: [patterns],
+ *                                           headerRoutes: [patterns] } for the server
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -129,12 +131,17 @@ function page({ lang, dir, title, html }, files, { entry, shell = false } = {}) 
 }
 
 /** Route patterns of the app (for the server: anything else is a 404). */
-function patterns(list, parent = '') {
+function patterns(list, parent = '', header = false) {
   return list.flatMap((route) => {
     const path = route.path ? (route.path.startsWith('/') ? route.path : `${parent}/${route.path}`) : parent;
-    return [...(route.path && route.path !== '*' ? [path] : []), ...patterns(route.children ?? [], path)];
+    const underHeader = header || Boolean(route.handle?.headerPlaceholder);
+    return [
+      ...(route.path && route.path !== '*' ? [{ path, header: underHeader }] : []),
+      ...patterns(route.children ?? [], path, underHeader),
+    ];
   });
 }
+const appRoutes = patterns(routes);
 
 const pages = {};
 for (const lang of LANGUAGES) {
@@ -150,17 +157,24 @@ for (const lang of LANGUAGES) {
   const notFound = await render('/this-page-does-not-exist', lang);
   if (!notFound.title) throw new Error(`The not-found page (${lang}) did not render`);
   write(NOT_FOUND.file, page(notFound, routeFiles(manifest, NOT_FOUND, lang)));
-  write(
-    'app',
-    page(
-      { ...notFound, title: notFound.title.split(' · ').at(-1), html: renderShellPlaceholder(lang) },
-      undefined,
-      { shell: true },
-    ),
-  );
+  // The app shell, and the same with the header placeholder for the screens that open with a header.
+  const shell = { ...notFound, title: notFound.title.split(' · ').at(-1) };
+  write('app', page({ ...shell, html: '' }, undefined, { shell: true }));
+  write('app-header', page({ ...shell, html: renderShellPlaceholder(lang) }, undefined, { shell: true }));
 }
 writeFileSync(
   join(dist, 'prerendered/pages.json'),
-  `${JSON.stringify({ pages, notFound: NOT_FOUND.file, app: 'app', appRoutes: patterns(routes) }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      pages,
+      notFound: NOT_FOUND.file,
+      app: 'app',
+      appRoutes: appRoutes.map((route) => route.path),
+      headerApp: 'app-header',
+      headerRoutes: appRoutes.filter((route) => route.header).map((route) => route.path),
+    },
+    null,
+    2,
+  )}\n`,
 );
 console.log(`Prerendered ${Object.keys(pages).length + 1} pages in ${LANGUAGES.join(', ')}`);

@@ -28,7 +28,7 @@ describe('a form posted to a prerendered page (decision 037)', () => {
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
     for (const lang of ['en', 'ar']) {
       await mkdir(path.join(webDist, 'prerendered', lang), { recursive: true });
-      for (const file of ['login', 'not-found', 'app'])
+      for (const file of ['login', 'not-found', 'app', 'app-header'])
         await writeFile(
           path.join(webDist, 'prerendered', lang, `${file}.html`),
           `<html lang="${lang}">${file}<a href="/signup">Sign Up</a>`,
@@ -38,7 +38,9 @@ describe('a form posted to a prerendered page (decision 037)', () => {
       pages: { '/login': 'login' },
       notFound: 'not-found',
       app: 'app',
-      appRoutes: ['/dashboard'],
+      appRoutes: ['/dashboard', '/course/:id', '/verifyemail/:token'],
+      headerApp: 'app-header',
+      headerRoutes: ['/dashboard', '/course/:id'],
     };
     await writeFile(path.join(webDist, 'prerendered', 'pages.json'), JSON.stringify(pages));
     t = await createTestApp({ WEB_DIST: webDist });
@@ -71,6 +73,17 @@ describe('a form posted to a prerendered page (decision 037)', () => {
     expect([bare.statusCode, bare.headers.location]).toEqual([303, '/login']);
     const page = await t.app.inject({ method: 'GET', url: '/login' });
     expect([page.statusCode, page.body]).toEqual([200, '<html lang="en">login<a href="/signup">Sign Up</a>']);
+  });
+
+  it('sends app routes the app shell, with the header placeholder where the screen opens with a header (decision 045)', async () => {
+    const shellOf = async (url: string, cookie = '') => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      return [response.statusCode, /^<html lang="(\w+)">([\w-]+)</.exec(response.body)?.slice(1).join(' ')];
+    };
+    expect(await shellOf('/dashboard')).toEqual([200, 'en app-header']);
+    expect(await shellOf('/course/c1?x=1', 'language=ar')).toEqual([200, 'ar app-header']);
+    expect(await shellOf('/verifyemail/t0k3n')).toEqual([200, 'en app']);
+    expect(await shellOf('/course/c1/more')).toEqual([404, 'en not-found']);
   });
 
   it('refuses an oversized body with a 4xx, and other paths are not opened to POST', async () => {

@@ -13,6 +13,9 @@ interface PrerenderedPages {
   notFound: string;
   app: string;
   appRoutes: string[];
+  /** The app shell that paints a header placeholder, for the routes that open with one (decision 045). */
+  headerApp?: string;
+  headerRoutes?: string[];
 }
 
 /**
@@ -34,7 +37,7 @@ function readPages(dist: string): PrerenderedPages | null {
 /**
  * Serves the built web app: hashed assets (precompressed brotli/gzip) with long-lived immutable
  * caching; the public pages prerendered in the visitor's language; the app shell in that language
- * for the other app routes; the prerendered not-found page with status 404 for anything else. Pages
+ * for the other app routes (with its header placeholder for those that open with a header); the prerendered not-found page with status 404 for anything else. Pages
  * are never cached without revalidation and vary by the language cookie.
  */
 export async function registerSpa(app: FastifyInstance) {
@@ -53,6 +56,7 @@ export async function registerSpa(app: FastifyInstance) {
   }
   const prerendered = dist ? readPages(dist) : null;
   const appRoutes = (prerendered?.appRoutes ?? []).map(routePattern);
+  const headerRoutes = (prerendered?.headerRoutes ?? []).map(routePattern);
 
   /** Public pages' text, read once, for the ones asked for with a query (their links are rewritten). */
   const pageText = new Map<string, string>();
@@ -99,7 +103,10 @@ export async function registerSpa(app: FastifyInstance) {
     if (!prerendered) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const page = prerendered.pages[pathname];
     if (page) return sendPage(request, reply, page, 200, request.url.includes('?'));
-    if (appRoutes.some((pattern) => pattern.test(pathname))) return sendPage(request, reply, prerendered.app);
+    const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(pathname));
+    if (prerendered.headerApp && matches(headerRoutes))
+      return sendPage(request, reply, prerendered.headerApp);
+    if (matches(appRoutes)) return sendPage(request, reply, prerendered.app);
     return sendPage(request, reply, prerendered.notFound, 404);
   });
 }

@@ -38,6 +38,13 @@ const learnerScreen = <T extends Prefetching>(load: () => Promise<T>, ...catalog
 });
 
 /**
+ * Screens that open with a header bar (the dashboards', the course viewer's): the server sends them the
+ * app shell that paints its header placeholder (decision 045); the others (e-mail verification, the
+ * certificate check, the sign-in callback) open in the auth layout and get the shell without it.
+ */
+const HEADER_PLACEHOLDER = { headerPlaceholder: true };
+
+/**
  * Every screen of the description §2. Pages load on demand (code split by route), so the landing page
  * never downloads the dashboards, the PDF viewer or the authoring code. Ids are fixed because the
  * prerendered pages are hydrated with data keyed by them (main.tsx).
@@ -97,6 +104,7 @@ export const routes: RouteObject[] = [
           },
           {
             lazy: page(() => import('../routes/dashboard-layout.tsx'), 'layout'),
+            handle: HEADER_PLACEHOLDER,
             children: [
               {
                 path: '/dashboard',
@@ -121,6 +129,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/course/:id',
+            handle: HEADER_PLACEHOLDER,
             // The certificate panel shows the Open Badge downloads of features/certificates.
             ...learnerScreen(() => import('../routes/course-viewer.tsx'), 'learner', 'certificates'),
           },
