@@ -75,7 +75,7 @@ describe('a form posted to a prerendered page (decision 037)', () => {
     expect([page.statusCode, page.body]).toEqual([200, '<html lang="en">login<a href="/signup">Sign Up</a>']);
   });
 
-  it('sends app routes the app shell, with the header placeholder where the screen opens with a header (decision 045)', async () => {
+  it('gives screens that open with a header the shell with its placeholder (decision 045)', async () => {
     const shellOf = async (url: string, cookie = '') => {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       return [response.statusCode, /^<html lang="(\w+)">([\w-]+)</.exec(response.body)?.slice(1).join(' ')];

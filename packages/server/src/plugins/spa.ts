@@ -37,8 +37,9 @@ function readPages(dist: string): PrerenderedPages | null {
 /**
  * Serves the built web app: hashed assets (precompressed brotli/gzip) with long-lived immutable
  * caching; the public pages prerendered in the visitor's language; the app shell in that language
- * for the other app routes (with its header placeholder for those that open with a header); the prerendered not-found page with status 404 for anything else. Pages
- * are never cached without revalidation and vary by the language cookie.
+ * for the other app routes (with its header placeholder for those that open with a header); the
+ * prerendered not-found page with status 404 for anything else. Pages are never cached without
+ * revalidation and vary by the language cookie.
  */
 export async function registerSpa(app: FastifyInstance) {
   const dist = app.env.webDist;
