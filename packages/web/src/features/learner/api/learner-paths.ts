@@ -1,3 +1,6 @@
+/** The search term of /dashboard lives in the URL (`?q=`), so a reload or a shared link keeps it. */
+export const SEARCH_PARAM = 'q';
+
 /**
  * The learner API's paths, in one place: the queries use them, and so does the app shell's early
  * module, which must ask for exactly what the queries will (decision 043).
@@ -6,16 +9,13 @@ export const learnerApi = {
   /** A page of the catalogue searched by `q` (already trimmed, see `catalogueSearch`), from `offset`. */
   approvedCourses(q: string, offset: number): string {
     const params = new URLSearchParams();
-    if (q) params.set('q', q);
+    if (q) params.set(SEARCH_PARAM, q);
     if (offset > 0) params.set('offset', String(offset));
     const search = params.size > 0 ? `?${params.toString()}` : '';
     return `/course/approved${search}`;
   },
   course: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`,
 };
-
-/** The search term of /dashboard lives in the URL (`?q=`), so a reload or a shared link keeps it. */
-export const SEARCH_PARAM = 'q';
 
 /**
  * The catalogue's search term of an address, read the same way by the screen, its loader and the app
