@@ -4,21 +4,35 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { linguiMacro } from './lingui-macro-plugin.ts';
+import { appChunks } from './app-chunks.ts';
 
 // Lingui's CLI, Vite plugin and macro all look for their config from the working directory; vitest runs
 // from the repository root, so point them at this package's config explicitly.
 process.env.LINGUI_CONFIG ??= fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 
+const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+// The static landing page runs only its own small module, not the app (decision 034); the prerendered
+// pages the app hydrates run the early one first (decision 037), the app shell the requests one (043).
+const smallEntries = {
+  landing: source('./src/features/landing/static-landing.ts'),
+  early: source('./src/app/before-hydration.ts'),
+  requests: source('./src/app/shell-requests.ts'),
+};
+const chunks = appChunks(
+  [source('./src/routes/root-error.tsx'), source('./src/routes/data-layout.tsx')],
+  Object.values(smallEntries),
+);
+
 export default defineConfig({
   // The shared contract is compiled from source, so the browser bundle tree-shakes it and needs no prior build.
   resolve: {
     alias: [
-      { find: '@app/shared', replacement: fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
+      { find: '@app/shared', replacement: source('../shared/src/index.ts') },
       // zod without its eval probe, which the CSP reports (see the file).
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-csp.ts', import.meta.url)) },
+      { find: /^zod$/, replacement: source('./src/lib/zod-csp.ts') },
     ],
   },
-  plugins: [react(), linguiMacro(), lingui(), tailwindcss()],
+  plugins: [react(), linguiMacro(), lingui(), tailwindcss(), chunks.plugin],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -30,13 +44,11 @@ export default defineConfig({
     // scripts/prerender.mjs and scripts/js-budget.mjs read which files each route needs from it.
     manifest: true,
     rolldownOptions: {
-      // The static landing page runs only this small module, not the app (decision 034); the
-      // prerendered pages the app hydrates run the early one first (decision 037).
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        landing: fileURLToPath(new URL('./src/features/landing/static-landing.ts', import.meta.url)),
-        early: fileURLToPath(new URL('./src/app/before-hydration.ts', import.meta.url)),
-        requests: fileURLToPath(new URL('./src/app/shell-requests.ts', import.meta.url)),
+      input: { index: source('./index.html'), ...smallEntries },
+      output: {
+        codeSplitting: { groups: chunks.groups },
+        // entriesAware chunks are named after every entry that loads them (hundreds of characters).
+        chunkFileNames: ({ name }) => `assets/${name.split('~')[0]}-[hash].js`,
       },
     },
   },

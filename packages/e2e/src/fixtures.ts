@@ -132,6 +132,16 @@ export async function expectAccessible(page: Page, exclude: string[] = []) {
     'wcag22aa',
   ]);
   for (const selector of exclude) builder = builder.exclude(selector);
+  // A toast that is still fading in has its text at part opacity, which axe reports as low contrast:
+  // check the page as it settles (spinners and other endless animations are left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await builder.analyze();
   const summary = results.violations.map(
     (violation) =>
