@@ -19,7 +19,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { loggerOptions, type LogStream } from './lib/log-safety.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { BUILD_SUBRESOURCE, registerSpa } from './plugins/spa.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
@@ -89,25 +89,29 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', "'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        formAction: ["'self'", env.GOOGLE_ISSUER, env.ORCID_ISSUER],
-        // Helmet adds this by default; it breaks the app when served over plain HTTP on a LAN address.
-        upgradeInsecureRequests: null,
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ['https://www.youtube-nocookie.com', "'self'"],
+          workerSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          formAction: ["'self'", env.GOOGLE_ISSUER, env.ORCID_ISSUER],
+          // Helmet adds this by default; it breaks the app when served over plain HTTP on a LAN address.
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    { subresources: BUILD_SUBRESOURCE },
+  );
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app);
   await app.register(swagger, {

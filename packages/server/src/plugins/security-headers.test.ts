@@ -1,14 +1,26 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { BUILD_SUBRESOURCE } from './spa.ts';
 
 async function server() {
   const app = Fastify();
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], upgradeInsecureRequests: null } },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], upgradeInsecureRequests: null } },
+      crossOriginEmbedderPolicy: false,
+    },
+    { subresources: BUILD_SUBRESOURCE },
+  );
   app.get('/plain', () => ({ ok: true }));
+  for (const file of [
+    '/assets/app-1a2b.js',
+    '/assets/index-3c4d.css',
+    '/assets/inter-5e6f.woff2',
+    '/assets/pdf.worker-7a8b.mjs',
+  ])
+    app.get(file, () => 'file');
   app.get('/own', (_request, reply) => reply.header('x-frame-options', 'DENY').send({ ok: true }));
   await app.ready();
   return app;
@@ -29,6 +41,31 @@ describe('security headers (computed once, decision 039)', () => {
         'referrer-policy': 'no-referrer',
       });
       expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+    await app.close();
+  });
+
+  it("sends the build's scripts, style sheets and fonts only nosniff and CORP (decision 046)", async () => {
+    const app = await server();
+    for (const url of ['/assets/app-1a2b.js', '/assets/index-3c4d.css', '/assets/inter-5e6f.woff2']) {
+      const { headers } = await app.inject({ url });
+      expect(headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'strict-transport-security',
+        'referrer-policy',
+      ])
+        expect(headers[name], `${url} ${name}`).toBeUndefined();
+    }
+    // The PDF worker obeys the CSP of its own response; an unknown file is the not-found answer.
+    for (const url of ['/assets/pdf.worker-7a8b.mjs', '/assets/missing-9c0d.js', '/assets/app-1a2b.js/x']) {
+      const { headers } = await app.inject({ url });
+      expect(headers['content-security-policy'], url).toMatch(/^default-src 'self'/);
+      expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
     await app.close();
   });

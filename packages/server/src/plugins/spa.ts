@@ -35,6 +35,13 @@ function readPages(dist: string): PrerenderedPages | null {
 }
 
 /**
+ * The build's scripts, style sheets and fonts (hashed, under /assets/): the security headers send them
+ * only what applies to such files (decision 046). Not the PDF worker (`.mjs`: a worker obeys the CSP
+ * its own response carries) nor anything a browser could open as a document (SVG, HTML).
+ */
+export const BUILD_SUBRESOURCE = /^\/assets\/[^/?#]+\.(?:js|css|woff2?)(?:[?#]|$)/;
+
+/**
  * Serves the built web app: hashed assets (precompressed brotli/gzip) with long-lived immutable
  * caching; the public pages prerendered in the visitor's language; the app shell in that language
  * for the other app routes (with its header placeholder for those that open with a header); the
