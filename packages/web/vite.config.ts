@@ -18,10 +18,11 @@ const smallEntries = {
   early: source('./src/app/before-hydration.ts'),
   requests: source('./src/app/shell-requests.ts'),
 };
-const chunks = appChunks(
-  [source('./src/routes/root-error.tsx'), source('./src/routes/data-layout.tsx')],
-  Object.values(smallEntries),
-);
+const chunks = appChunks({
+  app: source('./src/main.tsx'),
+  frame: [source('./src/routes/root-error.tsx'), source('./src/routes/data-layout.tsx')],
+  smallEntries: Object.values(smallEntries),
+});
 
 export default defineConfig({
   // The shared contract is compiled from source, so the browser bundle tree-shakes it and needs no prior build.
