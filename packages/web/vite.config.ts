@@ -20,7 +20,7 @@ const smallEntries = {
 };
 const chunks = appChunks({
   app: source('./src/main.tsx'),
-  frame: [source('./src/routes/root-error.tsx'), source('./src/routes/data-layout.tsx')],
+  layouts: { root: source('./src/routes/root-error.tsx'), data: source('./src/routes/data-layout.tsx') },
   smallEntries: Object.values(smallEntries),
 });
 
