@@ -6,7 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES, ROUTES } from './public-pages.mjs';
+import { LANGUAGES, NOT_FOUND, ROUTES } from './public-pages.mjs';
 import { readManifest, routeFiles } from './route-assets.mjs';
 
 const dist = join(new URL('..', import.meta.url).pathname, 'dist');
@@ -15,7 +15,7 @@ const served = (file) => statSync(join(dist, `${file}.br`)).size;
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 export function measure() {
-  return Object.entries(ROUTES).map(([path, route]) => {
+  return Object.entries({ ...ROUTES, '(not found)': NOT_FOUND }).map(([path, route]) => {
     const perLanguage = LANGUAGES.map((language) => {
       const { js } = routeFiles(manifest, route, language);
       return { language, files: js.length, bytes: js.reduce((sum, file) => sum + served(file), 0) };

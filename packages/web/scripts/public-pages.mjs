@@ -83,6 +83,10 @@ export const NOT_FOUND = {
   file: 'not-found',
   modules: [BEFORE_HYDRATION, root, 'src/routes/not-found.tsx'],
   catalogs: ['common'],
+  // Budgeted like the sign-in pages, and it must stay without the data layer (decision 023): 101.8 kB
+  // before decision 046; 111.7 kB when one chunk held both layouts' imports; 97.2 kB measured now.
+  targetKb: 80,
+  budgetKb: 98,
 };
 
 export const LANGUAGES = ['en', 'ar'];
