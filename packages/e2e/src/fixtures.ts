@@ -152,17 +152,25 @@ export async function expectAccessible(page: Page, exclude: string[] = []) {
     'wcag22aa',
   ]);
   for (const selector of exclude) builder = builder.exclude(selector);
-  // A toast that is still fading in has its text at part opacity, which axe reports as low contrast:
-  // check the page as it settles (spinners and other endless animations are left running).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // A toast fading in or out has its text at part opacity, which axe reports as low contrast; one that
+  // times out while axe runs (a second or more) starts fading then. So the check sees the page frozen
+  // as it settles: running animations jump to their end, none starts or moves until axe is done.
+  const freeze = await page.addStyleTag({
+    content:
+      '*, *::before, *::after { animation-play-state: paused !important; transition: none !important; }',
+  });
+  await page.evaluate(() => {
+    for (const animation of document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity))
+      try {
+        animation.finish();
+      } catch {
+        // An animation with no end (zero playback rate) stays where it is.
+      }
+  });
   const results = await builder.analyze();
+  await freeze.evaluate((style) => style.parentNode?.removeChild(style));
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} → ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
