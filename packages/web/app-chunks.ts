@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-type Group = { name: string; test: (id: string) => boolean; priority: number; entriesAware?: boolean };
+type Group = { name: string; test: (id: string) => boolean; priority: number };
 
 /**
  * How the app's code is cut into files (decision 046). Left to itself, Rolldown gives every set of
@@ -10,33 +10,39 @@ type Group = { name: string; test: (id: string) => boolean; priority: number; en
  * them):
  *
  * - `shared`: what the small entries (`smallEntries`: the static landing page's module, the early
- *   modules of decisions 037 and 043) import, split by which entries use it as before, so that those
- *   entries never load the groups below.
+ *   modules of decisions 037 and 043) import, in one file (it was split by which entries use it: ten
+ *   files under 1 kB before the app's first screen), so that those entries never load the groups
+ *   below. The landing page loads 0.4 kB more of it than it uses.
  * - `app-entry`: what the app's entry (`app`) imports — React, React DOM, React Router, the router's
  *   setup — which every page that runs the app loads.
  * - one group per layout (`layouts`, outermost first: `app-root`, `app-data`): what the layout's lazy
  *   module imports, beyond the groups before it. Every page under a layout downloads all of it
  *   already, so one file costs it no byte; a page outside the data layout (the not-found page) still
  *   loads no React Query.
+ *
+ * A closure does not walk through a `barrel` (`@app/shared`'s index, which re-exports every schema
+ * and so zod): the pages take a few constants and types from it, and Rolldown's own splitting places
+ * what they actually use. Walking through it put zod (24 kB) in the first group that reached it.
  */
 export function appChunks({
   app,
   layouts,
   smallEntries,
+  barrels,
 }: {
   app: string;
   layouts: Record<string, string>;
   smallEntries: string[];
+  barrels: string[];
 }): { plugin: Plugin; groups: Group[] } {
   const members = new Map<string, Set<string>>();
-  const group = (name: string, priority: number, entriesAware = false): Group => ({
+  const group = (name: string, priority: number): Group => ({
     name,
     test: (id) => members.get(name)?.has(id) ?? false,
     priority,
-    ...(entriesAware ? { entriesAware } : {}),
   });
   const groups = [
-    group('shared', 100, true),
+    group('shared', 100),
     group('app-entry', 99),
     ...Object.keys(layouts).map((name, index) => group(`app-${name}`, 98 - index)),
   ];
@@ -48,7 +54,7 @@ export function appChunks({
       const closure = (roots: string[]) => {
         const seen = new Set<string>();
         const visit = (id: string) => {
-          if (seen.has(id)) return;
+          if (seen.has(id) || barrels.includes(id)) return;
           seen.add(id);
           (this.getModuleInfo(id)?.importedIds ?? []).forEach(visit);
         };

@@ -22,6 +22,7 @@ const chunks = appChunks({
   app: source('./src/main.tsx'),
   layouts: { root: source('./src/routes/root-error.tsx'), data: source('./src/routes/data-layout.tsx') },
   smallEntries: Object.values(smallEntries),
+  barrels: [source('../shared/src/index.ts')],
 });
 
 export default defineConfig({
