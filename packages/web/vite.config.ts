@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { linguiMacro } from './lingui-macro-plugin.ts';
 import { appChunks } from './app-chunks.ts';
+import { FIRST_SCREENS } from './scripts/public-pages.mjs';
 
 // Lingui's CLI, Vite plugin and macro all look for their config from the working directory; vitest runs
 // from the repository root, so point them at this package's config explicitly.
@@ -23,6 +24,7 @@ const chunks = appChunks({
   layouts: { root: source('./src/routes/root-error.tsx'), data: source('./src/routes/data-layout.tsx') },
   smallEntries: Object.values(smallEntries),
   barrels: [source('../shared/src/index.ts')],
+  firstScreens: Object.values(FIRST_SCREENS).map((screen) => screen.modules.map(source)),
 });
 
 export default defineConfig({

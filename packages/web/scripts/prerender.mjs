@@ -12,7 +12,14 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BEFORE_HYDRATION, LANGUAGES, NOT_FOUND, ROUTES, SHELL_REQUESTS } from './public-pages.mjs';
+import {
+  BEFORE_HYDRATION,
+  FIRST_SCREENS,
+  LANGUAGES,
+  NOT_FOUND,
+  ROUTES,
+  SHELL_REQUESTS,
+} from './public-pages.mjs';
 import { readManifest, routeFiles } from './route-assets.mjs';
 
 const web = new URL('..', import.meta.url).pathname;
@@ -61,15 +68,13 @@ function shellScripts(lang) {
   // index.html's stylesheet is in every page; a screen's own (course-viewer-*.css) is not.
   const inShell = new Set([...requests, appEntry, ...appPreloads, ...appStylesheets]);
   const screens = Object.fromEntries(
-    Object.entries(ROUTES)
-      .filter(([, route]) => route.modules.includes(SHELL_REQUESTS))
-      .map(([pattern, route]) => [
-        pattern,
-        Object.values(routeFiles(manifest, route, lang))
-          .flat()
-          .filter((file) => !inShell.has(file))
-          .map((file) => `/${file}`),
-      ]),
+    Object.entries(FIRST_SCREENS).map(([pattern, route]) => [
+      pattern,
+      Object.values(routeFiles(manifest, route, lang))
+        .flat()
+        .filter((file) => !inShell.has(file))
+        .map((file) => `/${file}`),
+    ]),
   );
   return [
     `<script type="module" async crossorigin src="/${requests[0]}" data-screen-files="${escapeHtml(JSON.stringify(screens))}"></script>`,

@@ -48,12 +48,13 @@ export const ROUTES = {
   // Auth pages 190 → 158–166 kB (decision 037): the language menu without Radix and Floating UI;
   // → 135.0–143.5 kB measured (decision 038): no zod until a form is first submitted. React DOM and
   // React Router alone are 80.8 kB, above the 80 kB target. → 131.0–136.4 kB measured (decision
-  // 046): the same code in 34 files instead of 54; 26 files (decision 047).
-  '/login': { file: 'login', ...authPage('login', 137, 26, true) },
-  '/signup': { file: 'signup', ...authPage('signup', 137, 24, true) },
-  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 132, 18) },
-  '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 133, 21) },
-  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 137, 26, true) },
+  // 046): the same code in 34 files instead of 54. 17–25 files (decision 047), and 0.5–0.9 kB of what
+  // both first screens import (the UI kit's button, error panel, progress bar, the enrol action).
+  '/login': { file: 'login', ...authPage('login', 138, 25, true) },
+  '/signup': { file: 'signup', ...authPage('signup', 138, 23, true) },
+  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 133, 17) },
+  '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 134, 20) },
+  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 138, 25, true) },
   '/dashboard': {
     modules: [
       SHELL_REQUESTS,
@@ -68,9 +69,9 @@ export const ROUTES = {
     // 175 → 151 (decision 037): the language and profile menus without Radix and Floating UI;
     // → 127 (decision 038): API answers typed, not parsed, so no zod. 126.0 kB measured, target met.
     // → 128: the app shell's early API requests (decision 043), 126.9 kB measured.
-    // → 120 (decision 046): 28 files instead of 48, 119.5 kB measured. 19 files, 119.1 kB (047).
+    // → 120 (decision 046): 28 files instead of 48, 119.5 kB measured. 15 files, 118.1 kB (047).
     budgetKb: 120,
-    budgetFiles: 19,
+    budgetFiles: 15,
   },
   '/course/:id': {
     modules: [SHELL_REQUESTS, root, data, 'src/routes/course-viewer.tsx', guards],
@@ -80,11 +81,19 @@ export const ROUTES = {
     // 184 → 158 (decision 037): the language and profile menus without Radix and Floating UI, the
     // description's single tab without Radix tabs. Target met. → 136 (decision 038): no zod (API
     // answers typed, not parsed; constants outside the schema modules); 134.0 kB measured.
-    // → 128 (decision 046): 30 files instead of 50, 127.8 kB measured. 21 files, 127.3 kB (047).
+    // → 128 (decision 046): 30 files instead of 50, 127.8 kB measured. 17 files, 126.3 kB (047).
     budgetKb: 128,
-    budgetFiles: 21,
+    budgetFiles: 17,
   },
 };
+
+/**
+ * The screens the app shell prepares (decisions 043, 044: src/app/first-screens.ts): the routes that
+ * load the shell's module. Their route patterns are ROUTES' keys.
+ */
+export const FIRST_SCREENS = Object.fromEntries(
+  Object.entries(ROUTES).filter(([, route]) => route.modules.includes(SHELL_REQUESTS)),
+);
 
 /** Prerendered too, served with status 404 for any path no route matches. */
 export const NOT_FOUND = {
@@ -93,7 +102,7 @@ export const NOT_FOUND = {
   catalogs: ['common'],
   // Budgeted like the sign-in pages, and it must stay without the data layer (decision 023): 101.8 kB
   // before decision 046; 111.7 kB when one chunk held both layouts' imports; 97.2 kB measured then,
-  // 97.6 kB in 9 files instead of 15 (decision 047).
+  // 97.4 kB in 9 files instead of 15 (decision 047).
   targetKb: 80,
   budgetKb: 98,
   budgetFiles: 9,
