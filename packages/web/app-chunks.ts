@@ -3,8 +3,8 @@ import type { Plugin } from 'vite';
 type Group = { name: string; test: (id: string) => boolean; priority: number };
 
 /**
- * How the app's code is cut into files (decision 046). Left to itself, Rolldown gives every set of
- * lazy modules that share code its own chunk, so the learner's first screen arrived as ~50 files,
+ * How the app's code is cut into files (decisions 046, 047). Left to itself, Rolldown gives every set
+ * of lazy modules that share code its own chunk, so the learner's first screen arrived as ~50 files,
  * most under 1 kB; over HTTP/1.1 a phone fetches six at a time, a round trip each. The groups, each
  * claimed before the next (a group takes its members' dependencies along unless an earlier one has
  * them):
@@ -14,14 +14,12 @@ type Group = { name: string; test: (id: string) => boolean; priority: number };
  *   files under 1 kB before the app's first screen), so that those entries never load the groups
  *   below. The landing page loads 0.4 kB more of it than it uses.
  * - `app-entry`: what the app's entry (`app`) imports — React, React DOM, React Router, the router's
- *   setup — which every page that runs the app loads.
- * - one group per layout (`layouts`, outermost first: `app-root`, `app-data`): what the layout's lazy
- *   module imports, beyond the groups before it. Every page under a layout downloads all of it
- *   already, so one file costs it no byte; a page outside the data layout (the not-found page) still
- *   loads no React Query. The last (innermost) layout's group also takes what every first screen
- *   (`firstScreens`: each one's modules, as scripts/public-pages.mjs lists them) imports — the UI
- *   kit's button, error panel and progress bar, the enrol action: four files fewer before either
- *   screen paints, for 0.4–0.6 kB more on the other pages under that layout (decision 047).
+ *   setup with the root route and the not-found page — which every page that runs the app loads.
+ * - `app-data`: what the data layout's lazy module (`dataLayout`) imports — React Query, the toasts,
+ *   the API client — and what every first screen imports (`firstScreens`: each one's modules, as
+ *   scripts/public-pages.mjs lists them): the UI kit's button, error panel and progress bar, the enrol
+ *   action, the guards. Every page under that layout downloads most of it anyway, so one file costs
+ *   it little (0.4–0.9 kB on the sign-in pages); the not-found page, outside it, loads no React Query.
  *
  * A closure does not walk through a `barrel` (`@app/shared`'s index, which re-exports every schema
  * and so zod): the pages take a few constants and types from it, and Rolldown's own splitting places
@@ -29,13 +27,13 @@ type Group = { name: string; test: (id: string) => boolean; priority: number };
  */
 export function appChunks({
   app,
-  layouts,
+  dataLayout,
   smallEntries,
   barrels,
   firstScreens,
 }: {
   app: string;
-  layouts: Record<string, string>;
+  dataLayout: string;
   smallEntries: string[];
   barrels: string[];
   firstScreens: string[][];
@@ -46,11 +44,7 @@ export function appChunks({
     test: (id) => members.get(name)?.has(id) ?? false,
     priority,
   });
-  const groups = [
-    group('shared', 100),
-    group('app-entry', 99),
-    ...Object.keys(layouts).map((name, index) => group(`app-${name}`, 98 - index)),
-  ];
+  const groups = [group('shared', 100), group('app-entry', 99), group('app-data', 98)];
   // The module graph is complete at buildEnd, before Rolldown asks the groups' tests.
   const plugin: Plugin = {
     name: 'app-chunks',
@@ -76,9 +70,7 @@ export function appChunks({
       claim('app-entry', [app]);
       const screens = firstScreens.map(closure);
       const inEveryScreen = [...(screens[0] ?? [])].filter((id) => screens.every((screen) => screen.has(id)));
-      const innermost = Object.keys(layouts).at(-1);
-      for (const [name, layout] of Object.entries(layouts))
-        claim(`app-${name}`, name === innermost ? [layout, ...inEveryScreen] : [layout]);
+      claim('app-data', [dataLayout, ...inEveryScreen]);
     },
   };
   return { plugin, groups };

@@ -21,7 +21,7 @@ const smallEntries = {
 };
 const chunks = appChunks({
   app: source('./src/main.tsx'),
-  layouts: { root: source('./src/routes/root-error.tsx'), data: source('./src/routes/data-layout.tsx') },
+  dataLayout: source('./src/routes/data-layout.tsx'),
   smallEntries: Object.values(smallEntries),
   barrels: [source('../shared/src/index.ts')],
   firstScreens: Object.values(FIRST_SCREENS).map((screen) => screen.modules.map(source)),

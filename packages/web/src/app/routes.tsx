@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { Role } from '@app/shared';
 import { requireCatalogs, type CatalogName } from '../i18n/i18n.ts';
 import type * as Guards from './guards.ts';
+import * as Root from '../routes/root-error.tsx';
+import * as NotFound from '../routes/not-found.tsx';
 
 /** A lazy route module together with the message catalogs its screen needs. */
 const page =
@@ -51,8 +53,10 @@ const HEADER_PLACEHOLDER = { headerPlaceholder: true };
  */
 export const routes: RouteObject[] = [
   {
+    // Not lazy: every page the app runs renders it, so it travels in the entry's file (decision 047).
     id: 'root',
-    lazy: page(() => import('../routes/root-error.tsx')),
+    Component: Root.Component,
+    ErrorBoundary: Root.ErrorBoundary,
     children: [
       { id: 'landing', path: '/', lazy: page(() => import('../routes/landing.tsx'), 'landing') },
       {
@@ -135,7 +139,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { id: 'not-found', path: '*', lazy: page(() => import('../routes/not-found.tsx')) },
+      // Not lazy either: the root's error boundary shows the same page for a thrown 404.
+      { id: 'not-found', path: '*', Component: NotFound.Component },
     ],
   },
 ];
