@@ -7,7 +7,7 @@ export default mergeConfig(
     test: {
       name: 'web',
       root: import.meta.dirname,
-      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', '*.test.ts'],
       environment: 'happy-dom',
       setupFiles: ['src/test/setup.ts'],
     },
