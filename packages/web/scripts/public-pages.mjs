@@ -12,7 +12,8 @@
  * JavaScript files the same way (decisions 046, 047): over HTTP/1.1 a phone fetches six at a time, a
  * round trip each, so a page's file count moved its Lighthouse score as much as its bytes did.
  */
-const data = 'src/routes/data-layout.tsx';
+/** The layout around every screen that talks to the API (React Query, toasts). */
+export const DATA_LAYOUT = 'src/routes/data-layout.tsx';
 const auth = 'src/routes/auth-layout.tsx';
 const guards = 'src/app/guards.ts';
 /**
@@ -23,7 +24,7 @@ export const BEFORE_HYDRATION = 'src/app/before-hydration.ts';
 /** The app shell's early module (decision 043): starts the first screen's API requests. */
 export const SHELL_REQUESTS = 'src/app/shell-requests.ts';
 const authPage = (name, budgetKb, budgetFiles, guarded = false) => ({
-  modules: [BEFORE_HYDRATION, data, auth, `src/routes/${name}.tsx`, ...(guarded ? [guards] : [])],
+  modules: [BEFORE_HYDRATION, DATA_LAYOUT, auth, `src/routes/${name}.tsx`, ...(guarded ? [guards] : [])],
   catalogs: ['common', 'auth'],
   targetKb: 80,
   budgetKb,
@@ -58,7 +59,7 @@ export const ROUTES = {
   '/dashboard': {
     modules: [
       SHELL_REQUESTS,
-      data,
+      DATA_LAYOUT,
       'src/routes/dashboard-layout.tsx',
       'src/routes/learner-dashboard.tsx',
       guards,
@@ -73,7 +74,7 @@ export const ROUTES = {
     budgetFiles: 13,
   },
   '/course/:id': {
-    modules: [SHELL_REQUESTS, data, 'src/routes/course-viewer.tsx', guards],
+    modules: [SHELL_REQUESTS, DATA_LAYOUT, 'src/routes/course-viewer.tsx', guards],
     catalogs: ['common', 'learner', 'certificates'],
     targetKb: 160,
     // 180 → 184 when #15 merged: the certificate's Open Badges downloads, LinkedIn link and licence;
