@@ -78,6 +78,33 @@ test.describe('first paint (prerendered public pages)', () => {
     }
   });
 
+  test("each language's pages fetch only that language's face (Arabic pages draw Latin with Cairo's)", async ({
+    page,
+    lang,
+  }) => {
+    // Decision 048: Arabic pages' Latin letters, digits and punctuation (the logo, e-mail addresses,
+    // the spaces) come from Cairo's own Latin subset, so they never fetch Inter; English pages never
+    // fetch Cairo's Latin subset.
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    for (const path of ['/', '/login']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready);
+    }
+    const fetched = fonts.join(' ');
+    if (lang === 'ar') {
+      expect(fetched).toMatch(/cairo-arabic-400/);
+      expect(fetched).toMatch(/cairo-latin-400/);
+      expect(fetched).not.toMatch(/inter-/);
+    } else {
+      expect(fetched).toMatch(/inter-latin-400/);
+      expect(fetched).not.toMatch(/cairo-latin/);
+    }
+  });
+
   test('with JavaScript disabled the landing page shows its content and its links work', async ({
     browser,
     lang,

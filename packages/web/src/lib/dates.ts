@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import 'dayjs/locale/ar';
 import type { Language } from '@app/shared';
+import { numberFormat } from './number-formats.ts';
 
 // advancedFormat gives `Do` (ordinal day: "5th" in English, "5" in Arabic).
 dayjs.extend(advancedFormat);
@@ -26,7 +27,7 @@ export function formatDate(iso: string | Date, format: DateFormat, language: Lan
   if (!date.isValid()) return '';
   const text = date.locale(language === 'ar' ? 'ar' : 'en').format(DATE_FORMATS[format]);
   if (language !== 'ar') return text;
-  const digits = new Intl.NumberFormat(language, { useGrouping: false });
+  const digits = numberFormat(language, 'digits');
   return text.replace(/\d+/g, (run) => digits.format(Number(run))).replace(/,/g, '،');
 }
 

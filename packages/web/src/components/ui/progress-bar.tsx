@@ -1,4 +1,5 @@
 import { useLanguage } from '../../i18n/use-language.ts';
+import { numberFormat } from '../../lib/number-formats.ts';
 
 /** Sizes of the description §9: the overall bar is 150×35, a quiz's bar 80×25 (they shrink on small screens). */
 const SIZES = {
@@ -13,7 +14,7 @@ export const clampPercent = (value: number | null | undefined): number =>
   Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value as number))) : 0;
 
 export const formatPercent = (language: string, percent: number) =>
-  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  numberFormat(language, 'percent').format(percent / 100);
 
 export interface ProgressBarProps {
   /** Score in percent; rounded and clamped for display. */

@@ -6,6 +6,7 @@ import { FaGithub, FaLinkedin, FaXTwitter } from 'react-icons/fa6';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { paths } from '../../../lib/paths.ts';
+import { numberFormat } from '../../../lib/number-formats.ts';
 import { COMMUNITY_LINKS } from '../content/landing-content.ts';
 
 const linkClass =
@@ -51,7 +52,7 @@ function FooterColumn({ id, title, children }: { id: string; title: ReactNode; c
 export function LandingFooter() {
   const { t } = useLingui();
   const language = useLanguage();
-  const year = new Intl.NumberFormat(language, { useGrouping: false }).format(new Date().getFullYear());
+  const year = numberFormat(language, 'digits').format(new Date().getFullYear());
   const email = COMMUNITY_LINKS.contactEmail;
   return (
     <footer className="bg-ink text-white">
