@@ -47,7 +47,13 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     ['/dashboard', ['/api/v1/auth/user', '/api/v1/course/approved'], 'learner-dashboard', firstCover, null],
     [
       `/course/${course.id}`,
-      ['/api/v1/auth/user', `/api/v1/user/course/${course.id}`],
+      // Decision 049: the overall score and progress once the course has answered.
+      [
+        '/api/v1/auth/user',
+        `/api/v1/user/course/${course.id}`,
+        `/api/v1/user/overall-score/${course.id}`,
+        `/api/v1/user/course/${course.id}/progress`,
+      ],
       'course-viewer',
       courseCover,
       'course-viewer', // the viewer's own stylesheet, which its module would ask for once it runs
@@ -85,4 +91,42 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     for (const each of expected) expect(asked.filter((sent) => sent === each)).toHaveLength(1);
     if (stylesheet) expect(stylesheets.filter((sent) => sent.includes(`/${stylesheet}-`))).toHaveLength(1);
   }
+});
+
+test('after a refused course the shell asks nothing more, and enrolling there brings fresh answers', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const S = strings(lang);
+  const learner = await createAccount(request);
+  const course = await createApprovedCourse(request); // not enrolled
+  await signInBrowser(page, learner);
+  const isFollowUp = (pathname: string) =>
+    pathname.startsWith('/api/v1/user/overall-score/') || pathname.endsWith('/progress');
+  const asked: string[] = [];
+  const answered: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (isFollowUp(pathname)) asked.push(pathname);
+  });
+  page.on('response', (received) => {
+    const { pathname } = new URL(received.url());
+    if (isFollowUp(pathname)) answered.push(`${received.status()} ${pathname}`);
+  });
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: S.notEnrolled })).toBeVisible();
+  // The app has run, so the shell's callback on the refused answer has too: it started nothing.
+  expect(asked).toEqual([]);
+  await page.getByRole('button', { name: S.startLearning }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    lang === 'ar' ? course.titleAr : course.title,
+  );
+  // Asked by the app after the enrolment, and answered then.
+  await expect
+    .poll(() => [...answered].sort())
+    .toEqual([
+      `200 /api/v1/user/course/${course.id}/progress`,
+      `200 /api/v1/user/overall-score/${course.id}`,
+    ]);
 });

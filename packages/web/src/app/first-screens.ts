@@ -14,6 +14,12 @@ export interface FirstScreen {
   request(pathname: string, search: URLSearchParams): string | null;
   /** The cover image in that request's answer: the screen's largest paint. */
   cover(answer: unknown): string | null | undefined;
+  /**
+   * What the screen asks as soon as its own request has answered (decision 049). The shell asks for
+   * them only once that answer is OK: after a refusal (not enrolled) the screen never asks them, and an
+   * answer left waiting could be taken later, after an enrolment, out of date.
+   */
+  followUps?(pathname: string): string[];
 }
 
 const courseId = (pathname: string) => {
@@ -35,5 +41,9 @@ export const FIRST_SCREENS: FirstScreen[] = [
       return id === null ? null : learnerApi.course(id);
     },
     cover: (answer) => (answer as { data: LearnerCourse }).data.preview_image,
+    followUps: (pathname) => {
+      const id = courseId(pathname);
+      return id === null ? [] : [learnerApi.overallScore(id), learnerApi.progress(id)];
+    },
   },
 ];

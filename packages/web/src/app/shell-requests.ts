@@ -24,17 +24,25 @@ function prepare(token: string) {
     // The request goes first: over HTTP/1.1 the browser opens six connections per origin, and the
     // screen's ~30 module preloads would otherwise queue it behind them.
     void startEarly(request, token, language)
-      // The clone is taken before the app reads the answer: this callback was registered first.
-      .then((response) => (response.ok ? response.clone().json() : null))
-      .then((answer) => preload(answer ? screen.cover(answer) : null, 'image'))
+      // This callback was registered first, so it runs before the app reads the answer: the clone is
+      // taken in time, and the follow-ups are started before the app's loader looks for them.
+      .then((response) => {
+        if (!response.ok) return null;
+        for (const path of screen.followUps?.(location.pathname) ?? [])
+          void startEarly(path, token, language);
+        return response.clone().json();
+      })
+      .then((answer) => {
+        preload(answer ? screen.cover(answer) : null, 'image');
+        // Both screens show percentages. A language's first number format loads its locale data
+        // (~25 ms on a desktop for Arabic, four times that on a phone), which the first render would
+        // otherwise pay: here it is a task of its own, once the cover and follow-ups are on their way.
+        setTimeout(() => numberFormat(language, 'percent'));
+      })
       .catch(() => {});
     const files = screenFiles(screen.pattern);
     document.head.append(modulePreloads(files.filter((file) => file.endsWith('.js'))));
     for (const file of files) if (file.endsWith('.css')) preload(file, 'style');
-    // Both screens show percentages. A language's first number format loads its locale data (~25 ms
-    // on a desktop for Arabic, four times that on a phone), which the first render would otherwise
-    // pay; here it is a task of its own while the app's JavaScript is still on its way.
-    setTimeout(() => numberFormat(language, 'percent'));
     return;
   }
 }

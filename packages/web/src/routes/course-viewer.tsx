@@ -1,5 +1,7 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { courseProgressQuery } from '../features/learner/api/course-progress.ts';
 import { learnerCourseQuery } from '../features/learner/api/get-learner-course.ts';
+import { overallScoreQuery } from '../features/learner/api/get-overall-score.ts';
 import { learnerApi } from '../features/learner/api/learner-paths.ts';
 import { CredentialActions } from '../features/certificates/components/credential-actions.tsx';
 import {
@@ -23,8 +25,16 @@ export function Component() {
   );
 }
 
-/** On a first visit the app shell has already asked for the course (decision 044): wait for it. */
-export function prefetch({ params }: LoaderFunctionArgs) {
+/**
+ * On a first visit the app shell has already asked for the course (decision 044) and, once it
+ * answered, for the overall score and progress (decision 049): wait for them, so that the first render
+ * shows all three.
+ */
+export async function prefetch({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  return awaitEarly(learnerApi.course(id), () => queryClient.prefetchQuery(learnerCourseQuery(id)));
+  await awaitEarly(learnerApi.course(id), () => queryClient.prefetchQuery(learnerCourseQuery(id)));
+  await Promise.all([
+    awaitEarly(learnerApi.overallScore(id), () => queryClient.prefetchQuery(overallScoreQuery(id))),
+    awaitEarly(learnerApi.progress(id), () => queryClient.prefetchQuery(courseProgressQuery(id))),
+  ]);
 }

@@ -7,12 +7,9 @@ import { learnerApi } from './learner-paths.ts';
 export const courseProgressKey = (courseId: string) => ['learner', 'progress', courseId] as const;
 
 export async function getCourseProgress(courseId: string, signal?: AbortSignal): Promise<CourseProgress> {
-  const response = await apiFetch<typeof courseProgressResponseSchema>(
-    `${learnerApi.course(courseId)}/progress`,
-    {
-      signal,
-    },
-  );
+  const response = await apiFetch<typeof courseProgressResponseSchema>(learnerApi.progress(courseId), {
+    signal,
+  });
   return response.data;
 }
 

@@ -1,16 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { overallScoreResponseSchema } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { learnerApi } from './learner-paths.ts';
 
 export const overallScoreKey = (courseId: string) => ['learner', 'overall-score', courseId] as const;
 
 export async function getOverallScore(courseId: string, signal?: AbortSignal): Promise<number> {
-  const response = await apiFetch<typeof overallScoreResponseSchema>(
-    `/user/overall-score/${encodeURIComponent(courseId)}`,
-    {
-      signal,
-    },
-  );
+  const response = await apiFetch<typeof overallScoreResponseSchema>(learnerApi.overallScore(courseId), {
+    signal,
+  });
   return response.score;
 }
 

@@ -15,6 +15,8 @@ export const learnerApi = {
     return `/course/approved${search}`;
   },
   course: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`,
+  overallScore: (courseId: string) => `/user/overall-score/${encodeURIComponent(courseId)}`,
+  progress: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}/progress`,
 };
 
 /**
