@@ -41,7 +41,9 @@ const USAGE = `npm run bench [-- options]
   --connections N      concurrent connections per route (default 20)
   --db pglite|postgres only this database (default: both when a PostgreSQL URL is set)
   --only TEXT          only the routes whose name contains TEXT (and the ceiling), e.g. --only quiz
-  --keep               keep the PostgreSQL databases (their names are printed) instead of dropping them`;
+  --keep               keep the PostgreSQL databases (their names are printed) instead of dropping them
+  --accept-encoding E  send accept-encoding: E on every request, as browsers do (e.g. "br, gzip");
+                       bodies are still reported uncompressed`;
 
 const { values: args } = parseArgs({
   options: {
@@ -55,6 +57,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '20' },
     db: { type: 'string' },
     only: { type: 'string' },
+    'accept-encoding': { type: 'string' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -122,6 +125,7 @@ async function runTarget(
         const figure = await measureRoute(context.load, baseUrl, route, fixtures, {
           seconds: positive('seconds', args.seconds),
           connections: positive('connections', args.connections),
+          ...(args['accept-encoding'] ? { acceptEncoding: args['accept-encoding'] } : {}),
           log,
         });
         const { result } = figure;
@@ -144,6 +148,7 @@ async function runTarget(
         durationSeconds: seconds,
         maxRequests: MAX_REQUESTS * 5,
         sequences: fixtures.crowd.map(learnerLoop),
+        ...(args['accept-encoding'] ? { acceptEncoding: args['accept-encoding'] } : {}),
       });
       log(`  ${result.requests} requests, ${result.failures} failed, p99 ${result.p99.toFixed(0)} ms`);
       // Which answers failed says whether it was the server (5xx), a limit (429) or the client (timeouts).
@@ -198,6 +203,8 @@ function targets(serverUrl: string | undefined): Target[] {
 async function main() {
   if (args.help) return console.log(USAGE);
   if (args['load-only']) args.load = true;
+  if (args['accept-encoding'])
+    console.log(`Every request sends \`accept-encoding: ${args['accept-encoding']}\`.\n`);
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
   const plan = targets(serverUrl);
   const header = runHeader();

@@ -26,6 +26,8 @@ export interface LoadJob {
   sequences: RequestSpec[][];
   /** When set, every request takes the next of these tokens instead (one fresh learner per request). */
   rotateTokens?: string[];
+  /** Sent as `accept-encoding` on every request (as a browser does), so answers come compressed. */
+  acceptEncoding?: string;
 }
 
 export interface LoadResult {
@@ -41,12 +43,13 @@ export interface LoadResult {
   statuses: Record<string, number>;
 }
 
-const toRequest = (spec: RequestSpec) => ({
+const toRequest = (spec: RequestSpec, acceptEncoding?: string) => ({
   method: spec.method,
   path: spec.path,
   headers: {
     ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}),
     ...(spec.body ? { 'content-type': 'application/json' } : {}),
+    ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
   },
   ...(spec.body ? { body: spec.body } : {}),
 });
@@ -76,12 +79,12 @@ function run(job: LoadJob): Promise<LoadResult> {
       duration: job.durationSeconds,
       maxOverallRequests: job.maxRequests,
       timeout: 10,
-      requests: [toRequest(job.sequences[0]![0]!)],
+      requests: [toRequest(job.sequences[0]![0]!, job.acceptEncoding)],
       setupClient(client) {
         const sequence = job.sequences[connection++ % job.sequences.length]!;
         client.setRequests(
           sequence.map((spec) => ({
-            ...toRequest(spec),
+            ...toRequest(spec, job.acceptEncoding),
             ...(tokens
               ? {
                   setupRequest: (request: autocannon.Request) => ({

@@ -69,7 +69,7 @@ export async function measureRoute(
   baseUrl: string,
   route: HotRoute,
   fixtures: BenchFixtures,
-  options: { seconds: number; connections: number; log: (line: string) => void },
+  options: { seconds: number; connections: number; acceptEncoding?: string; log: (line: string) => void },
 ): Promise<RouteFigure> {
   const fresh = fixtures.freshTokens;
   const probe = await once(baseUrl, route.request, route.freshCallers ? fresh[0] : undefined);
@@ -102,6 +102,7 @@ export async function measureRoute(
       maxRequests: tokens?.length ?? MAX_REQUESTS,
       sequences: route.perConnection?.map((request) => [request]) ?? [[route.request]],
       ...(tokens ? { rotateTokens: tokens } : {}),
+      ...(options.acceptEncoding ? { acceptEncoding: options.acceptEncoding } : {}),
     });
   const split = Math.floor(fresh.length / 4);
   await job(WARMUP_SECONDS, route.freshCallers ? fresh.slice(1, split) : undefined);
