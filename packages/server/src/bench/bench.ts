@@ -125,7 +125,7 @@ async function runTarget(
         const figure = await measureRoute(context.load, baseUrl, route, fixtures, {
           seconds: positive('seconds', args.seconds),
           connections: positive('connections', args.connections),
-          ...(args['accept-encoding'] ? { acceptEncoding: args['accept-encoding'] } : {}),
+          acceptEncoding: args['accept-encoding'],
           log,
         });
         const { result } = figure;
@@ -148,7 +148,7 @@ async function runTarget(
         durationSeconds: seconds,
         maxRequests: MAX_REQUESTS * 5,
         sequences: fixtures.crowd.map(learnerLoop),
-        ...(args['accept-encoding'] ? { acceptEncoding: args['accept-encoding'] } : {}),
+        acceptEncoding: args['accept-encoding'],
       });
       log(`  ${result.requests} requests, ${result.failures} failed, p99 ${result.p99.toFixed(0)} ms`);
       // Which answers failed says whether it was the server (5xx), a limit (429) or the client (timeouts).

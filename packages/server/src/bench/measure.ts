@@ -102,7 +102,7 @@ export async function measureRoute(
       maxRequests: tokens?.length ?? MAX_REQUESTS,
       sequences: route.perConnection?.map((request) => [request]) ?? [[route.request]],
       ...(tokens ? { rotateTokens: tokens } : {}),
-      ...(options.acceptEncoding ? { acceptEncoding: options.acceptEncoding } : {}),
+      acceptEncoding: options.acceptEncoding,
     });
   const split = Math.floor(fresh.length / 4);
   await job(WARMUP_SECONDS, route.freshCallers ? fresh.slice(1, split) : undefined);
