@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -18,6 +17,7 @@ import { authGuards } from './plugins/authenticate.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions, type LogStream } from './lib/log-safety.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { BUILD_SUBRESOURCE, registerSpa } from './plugins/spa.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -112,7 +112,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
     },
     { subresources: BUILD_SUBRESOURCE },
   );
-  await app.register(compress, { threshold: 1024 });
+  await registerCompression(app);
   await registerRateLimit(app);
   await app.register(swagger, {
     openapi: {

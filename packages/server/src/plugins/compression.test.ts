@@ -1,0 +1,81 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+import { COMPRESS_FROM_BYTES, COMPRESS_IN_ONE_CALL_UP_TO_BYTES, registerCompression } from './compression.ts';
+
+/** A JSON answer of about `bytes` bytes, shaped like a list page. */
+const answerOf = (bytes: number) => {
+  const row = { id: 'c0ffee00-0000-4000-8000-000000000000', title: 'Open data in practice', enrolled: false };
+  const rows = Array.from({ length: Math.ceil(bytes / JSON.stringify(row).length) }, () => row);
+  return JSON.stringify({ success: true, data: rows });
+};
+
+async function server() {
+  const app = Fastify();
+  await registerCompression(app);
+  for (const [path, bytes] of [
+    ['/small', COMPRESS_FROM_BYTES / 2],
+    ['/page', 20_000],
+    ['/large', COMPRESS_IN_ONE_CALL_UP_TO_BYTES * 2],
+  ] as const) {
+    const text = answerOf(bytes);
+    app.get(path, (_request, reply) => reply.type('application/json').send(text));
+  }
+  await app.ready();
+  return app;
+}
+
+describe('response compression (decision 050)', () => {
+  it('compresses a catalogue-sized answer in one piece, with its length, in the encoding asked for', async () => {
+    const app = await server();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const answer = await app.inject({ url: '/page', headers: { 'accept-encoding': encoding } });
+      expect(answer.headers).toMatchObject({ 'content-encoding': encoding, vary: 'accept-encoding' });
+      // A content-length (not a chunked stream) is what the one-call path gives: the 8 kB default
+      // would have streamed this 20 kB answer.
+      expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+      expect(answer.rawPayload.length).toBeLessThan(2_000);
+      expect(decode(answer.rawPayload).toString()).toBe(answerOf(20_000));
+    }
+    await app.close();
+  });
+
+  it('streams answers above the one-call size, and leaves small answers and plain clients alone', async () => {
+    const app = await server();
+    const large = await app.inject({ url: '/large', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(large.headers['content-length']).toBeUndefined();
+    expect(brotliDecompressSync(large.rawPayload).toString()).toBe(
+      answerOf(COMPRESS_IN_ONE_CALL_UP_TO_BYTES * 2),
+    );
+
+    const small = await app.inject({ url: '/small', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe(answerOf(COMPRESS_FROM_BYTES / 2));
+
+    const plain = await app.inject({ url: '/page' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(answerOf(20_000));
+    await app.close();
+  });
+
+  describe('in the app', () => {
+    const testApp = createTestApp();
+    afterAll(async () => (await testApp).close());
+
+    it('compresses API answers for browsers', async () => {
+      const { app } = await testApp;
+      const answer = await app.inject({
+        url: '/api/docs',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString())).toHaveProperty('openapi');
+    });
+  });
+});
