@@ -14,6 +14,8 @@ export interface QuizSubmission {
 export interface BenchFixtures {
   /** A learner enrolled (through the API) in the most popular and the least popular course. */
   learner: string;
+  /** A learner enrolled nowhere: the catalogue as a newcomer sees it. */
+  newcomer: string;
   admin: string;
   /** Owner of the most popular course. */
   contributor: { id: string; token: string };
@@ -65,7 +67,7 @@ export async function prepareFixtures(
   );
   const { popular, small, owner } = ids!;
 
-  // Fresh learners: #0 is the measuring learner, the rest enrol once each.
+  // Fresh learners: #0 is the measuring learner, #1 the newcomer, the rest enrol once each.
   await app.db.execute(sql`
     insert into users (id, email, firstname, lastname, role, password_hash, email_verified_at)
     select ${benchId('fresh', sql.raw('n'))}, 'bench-fresh-' || n || '@example.test', 'Bench', 'Fresh ' || n,
@@ -118,12 +120,13 @@ export async function prepareFixtures(
 
   return {
     learner,
+    newcomer: fresh[1]!.token,
     admin: staff[0]!.token,
     contributor: { id: owner, token: ownerSession[0]!.token },
     popularCourseId: popular,
     smallCourseId: small,
     quizSubmission: firstOptions(quiz._id, quiz.quiz),
-    freshTokens: fresh.slice(1).map((session) => session.token),
+    freshTokens: fresh.slice(2).map((session) => session.token),
     crowd: crowdRows.map((row) => ({
       token: tokenOf.get(row.user_id)!,
       courseId: row.course_id,

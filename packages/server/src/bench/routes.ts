@@ -42,6 +42,11 @@ export function hotRoutes(f: BenchFixtures): HotRoute[] {
       name: '`GET /course/approved` (learner)',
       request: get(`${API}/course/approved${LIST_QUERIES.approved}`, f.learner),
     },
+    {
+      // Enrolled in none of the page's courses: the answer all such callers share (decision 051).
+      name: '`GET /course/approved` (newcomer)',
+      request: get(`${API}/course/approved${LIST_QUERIES.approved}`, f.newcomer),
+    },
     { name: '`GET /course` (admin)', request: get(`${API}/course${LIST_QUERIES.all}`, f.admin) },
     {
       name: '`GET /course/contributor/:id` (owner)',

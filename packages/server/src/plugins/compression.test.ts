@@ -1,8 +1,13 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
-import { COMPRESS_FROM_BYTES, COMPRESS_IN_ONE_CALL_UP_TO_BYTES, registerCompression } from './compression.ts';
+import {
+  COMPRESS_FROM_BYTES,
+  COMPRESS_IN_ONE_CALL_UP_TO_BYTES,
+  registerCompression,
+  sentAlike,
+} from './compression.ts';
 
 /** A JSON answer of about `bytes` bytes, shaped like a list page. */
 const answerOf = (bytes: number) => {
@@ -22,6 +27,8 @@ async function server() {
     const text = answerOf(bytes);
     app.get(path, (_request, reply) => reply.type('application/json').send(text));
   }
+  const alike = sentAlike(Buffer.from(answerOf(20_000)));
+  app.get('/alike', (_request, reply) => reply.type('application/json').send(alike));
   await app.ready();
   return app;
 }
@@ -61,6 +68,37 @@ describe('response compression (decision 050)', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(answerOf(20_000));
     await app.close();
+  });
+
+  describe('bytes sent alike to many callers (decision 051)', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('are compressed once per encoding; other answers every time', async () => {
+      const app = await server();
+      const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+      const gzip = vi.spyOn(zlib, 'gzipSync');
+      const ask = (url: string, encoding: string) =>
+        app.inject({ url, headers: { 'accept-encoding': encoding } });
+
+      const first = await ask('/alike', 'br');
+      const second = await ask('/alike', 'br');
+      expect(brotli).toHaveBeenCalledTimes(1);
+      expect(second.rawPayload).toEqual(first.rawPayload);
+      expect(second.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding' });
+      expect(Number(second.headers['content-length'])).toBe(second.rawPayload.length);
+      expect(brotliDecompressSync(second.rawPayload).toString()).toBe(answerOf(20_000));
+
+      const gzipped = await ask('/alike', 'gzip');
+      await ask('/alike', 'gzip');
+      expect(gzip).toHaveBeenCalledTimes(1);
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(answerOf(20_000));
+      expect((await ask('/alike', 'identity')).body).toBe(answerOf(20_000));
+
+      await ask('/page', 'br');
+      await ask('/page', 'br');
+      expect(brotli).toHaveBeenCalledTimes(3);
+      await app.close();
+    });
   });
 
   describe('in the app', () => {

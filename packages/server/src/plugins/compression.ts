@@ -1,4 +1,4 @@
-import { constants } from 'node:zlib';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
@@ -6,6 +6,33 @@ import type { FastifyInstance } from 'fastify';
 export const COMPRESS_FROM_BYTES = 1024;
 /** Answers up to this size are compressed in one synchronous call, with a content-length. */
 export const COMPRESS_IN_ONE_CALL_UP_TO_BYTES = 64 * 1024;
+
+/** Bytes sent alike to many callers → their compressed forms by encoding, as long as the bytes live. */
+const compressedForms = new WeakMap<Buffer, Map<string, Buffer>>();
+
+/**
+ * Marks an answer's bytes as sent alike to many callers (a cached catalogue page for whoever is enrolled
+ * in none of its courses): they are compressed once per encoding and the result is kept for as long as
+ * the bytes themselves are (a weak reference: evicting them from their cache drops it). The bytes must
+ * never change afterwards. Decision 051.
+ */
+export function sentAlike(bytes: Buffer): Buffer {
+  if (!compressedForms.has(bytes)) compressedForms.set(bytes, new Map());
+  return bytes;
+}
+
+type CompressSync = (payload: Buffer, options?: zlib.ZlibOptions | zlib.BrotliOptions) => Buffer;
+
+/** `compress`, except for bytes marked `sentAlike`: those are compressed once per encoding. */
+const onceForAlike =
+  (encoding: string, compressSync: CompressSync): CompressSync =>
+  (payload, options) => {
+    const forms = compressedForms.get(payload);
+    if (!forms) return compressSync(payload, options);
+    let compressed = forms.get(encoding);
+    if (!compressed) forms.set(encoding, (compressed = compressSync(payload, options)));
+    return compressed;
+  };
 
 /**
  * Response compression for what is compressed per request: API answers (they differ per caller) and
@@ -18,7 +45,14 @@ export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
     threshold: COMPRESS_FROM_BYTES,
     syncThreshold: COMPRESS_IN_ONE_CALL_UP_TO_BYTES,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 1 },
+    // The plugin's one-call path uses these (larger answers keep zlib's streams); called at request
+    // time through `zlib`, not captured, so a test can count the calls.
+    zlib: {
+      brotliCompressSync: onceForAlike('br', (payload, options) => zlib.brotliCompressSync(payload, options)),
+      gzipSync: onceForAlike('gzip', (payload, options) => zlib.gzipSync(payload, options)),
+      deflateSync: onceForAlike('deflate', (payload, options) => zlib.deflateSync(payload, options)),
+    },
   });
 }

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { sentAlike } from '../../plugins/compression.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { coursesMessages } from './courses.messages.ts';
 import { maySeeContributorCourses } from './course-access.service.ts';
@@ -38,6 +39,8 @@ export interface CoursePage {
 interface CachedCataloguePage {
   rows: { id: string; head: Buffer; notEnrolled: Buffer }[];
   tail: Buffer;
+  /** The whole answer for a caller enrolled in none of the rows, once one has asked (decision 051). */
+  alike?: Buffer;
 }
 
 const PAGE_START = Buffer.from('{"success":true,"data":[');
@@ -49,7 +52,8 @@ const COMMA = Buffer.from(',');
  * limit, offset) as JSON fragments already encoded with the contract's schema, so a hit copies bytes;
  * the caller's `enrolled` flags and progress come from their own cached enrolled ids and
  * progress. All are evicted by change notifications, so an edit, a review action, an enrolment or a
- * completed lesson shows at once. Answers the response's UTF-8 bytes.
+ * completed lesson shows at once. Answers the response's UTF-8 bytes; a caller enrolled in none of the
+ * page's courses gets the page's one answer for all such callers, compressed once (decision 051).
  */
 export async function cataloguePageJson(
   db: Db,
@@ -80,15 +84,28 @@ export async function cataloguePageJson(
   )) as CachedCataloguePage;
   const enrolled = shared.rows.length === 0 ? new Set<string>() : await enrolledIdsOf(db, caches, viewerId);
   const onPage = shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id);
-  const progress = onPage.length === 0 ? new Map() : await progressOf(db, caches, viewerId, enrolled, onPage);
-  const parts: Buffer[] = [PAGE_START];
-  shared.rows.forEach((row, index) => {
-    if (index > 0) parts.push(COMMA);
-    if (!enrolled.has(row.id)) return void parts.push(row.notEnrolled);
+  if (onPage.length === 0) return (shared.alike ??= sentAlike(joinPage(shared, () => null)));
+  const progress = await progressOf(db, caches, viewerId, enrolled, onPage);
+  return joinPage(shared, (row) => {
+    if (!enrolled.has(row.id)) return null;
     const more = `,"progress":${JSON.stringify(progress.get(row.id) ?? 0)}`;
-    parts.push(row.head, Buffer.from(closeSummaryJson('', viewerId, true, more)));
+    return Buffer.from(closeSummaryJson('', viewerId, true, more));
   });
-  parts.push(shared.tail);
+}
+
+/** The page's bytes: each row as the caller who is not enrolled sees it, unless `enrolledEnd` finishes its head. */
+function joinPage(
+  page: CachedCataloguePage,
+  enrolledEnd: (row: CachedCataloguePage['rows'][number]) => Buffer | null,
+): Buffer {
+  const parts: Buffer[] = [PAGE_START];
+  page.rows.forEach((row, index) => {
+    if (index > 0) parts.push(COMMA);
+    const end = enrolledEnd(row);
+    if (end) parts.push(row.head, end);
+    else parts.push(row.notEnrolled);
+  });
+  parts.push(page.tail);
   return Buffer.concat(parts);
 }
 
