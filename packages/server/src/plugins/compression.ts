@@ -47,8 +47,9 @@ export async function registerCompression(app: FastifyInstance) {
     syncThreshold: COMPRESS_IN_ONE_CALL_UP_TO_BYTES,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 1 },
-    // The plugin's one-call path uses these (larger answers keep zlib's streams); called at request
-    // time through `zlib`, not captured, so a test can count the calls.
+    // The plugin's one-call path uses these (larger answers keep zlib's streams), wrapped so that
+    // bytes marked `sentAlike` are compressed once (decision 051). zlib's functions are looked up at
+    // each call, not captured, so a test can count the calls.
     zlib: {
       brotliCompressSync: onceForAlike('br', (payload, options) => zlib.brotliCompressSync(payload, options)),
       gzipSync: onceForAlike('gzip', (payload, options) => zlib.gzipSync(payload, options)),

@@ -93,7 +93,10 @@ export async function cataloguePageJson(
   });
 }
 
-/** The page's bytes: each row as the caller who is not enrolled sees it, unless `enrolledEnd` finishes its head. */
+/**
+ * The page's bytes: each row as a caller who is not enrolled sees it, except where `enrolledEnd` gives
+ * the end of its head (the rows the caller is enrolled in).
+ */
 function joinPage(
   page: CachedCataloguePage,
   enrolledEnd: (row: CachedCataloguePage['rows'][number]) => Buffer | null,
