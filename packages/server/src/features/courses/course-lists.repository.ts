@@ -94,46 +94,74 @@ function sortExpression(sort: CourseSort, lang: Language): SQL | AnyPgColumn {
   }
 }
 
-async function staffPage(
-  db: Db,
-  viewerId: string,
-  where: SQL | undefined,
-  order: { sort: CourseSort; order: Direction; lang: Language },
-  page: PageQuery,
-): Promise<StaffPage> {
-  const [rows, [count]] = await Promise.all([
-    withCallerSelect(db)
+/** The staff lists, each a fixed filter whose values are statement parameters. */
+const STAFF_FILTERS = {
+  all: undefined,
+  ofStatus: eq(courses.status, sql.placeholder('status')),
+  byContributor: and(eq(courses.createdBy, sql.placeholder('contributorId')), ne(courses.status, 'Archived')),
+} satisfies Record<string, SQL | undefined>;
+type StaffFilter = keyof typeof STAFF_FILTERS;
+
+interface StaffOrder {
+  sort: CourseSort;
+  order: Direction;
+  lang: Language;
+}
+
+const buildStaffStatements = (db: Db, filter: StaffFilter, order: StaffOrder) => {
+  const where = STAFF_FILTERS[filter];
+  const name = `courses_staff_${filter}_${order.sort}_${order.order}_${order.lang}`;
+  return {
+    rows: withCallerSelect(db)
       .where(where)
       .orderBy(ordered(order.order, sortExpression(order.sort, order.lang)), ordered(order.order, courses.id))
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute({ callerId: viewerId }),
-    db
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+    count: db
       .select({ total: sql<number>`count(*)::int` })
       .from(courses)
-      .where(where),
+      .where(where)
+      .prepare(`${name}_count`),
+  };
+};
+
+/**
+ * Prepared statements per (filter, sort, direction, language) and database handle, built on first use:
+ * at most 2 × 6 × 2 × 2 for the administrators' table and one for a contributor's list. Built per
+ * request, these two queries cost the staff lists most of their time (query building in node,
+ * planning in PostgreSQL).
+ */
+const staffStatements = preparedFor(() => new Map<string, ReturnType<typeof buildStaffStatements>>());
+
+async function staffPage(
+  db: Db,
+  filter: StaffFilter,
+  values: { callerId: string; status?: string; contributorId?: string },
+  order: StaffOrder,
+  page: PageQuery,
+): Promise<StaffPage> {
+  const key = `${filter}:${order.sort}:${order.order}:${order.lang}`;
+  const built = staffStatements(db);
+  let statements = built.get(key);
+  if (!statements) built.set(key, (statements = buildStaffStatements(db, filter, order)));
+  const [rows, [count]] = await Promise.all([
+    statements.rows.execute({ ...values, limit: page.limit, offset: page.offset }),
+    statements.count.execute(values),
   ]);
   return { rows: rows.map((row) => ({ ...row, enrolled: Boolean(row.enrolled) })), total: count?.total ?? 0 };
 }
 
 /** Every course (administrators), in the table's order, optionally of one status. */
 export function listAll(db: Db, viewerId: string, query: CourseTableQuery, lang: Language) {
-  return staffPage(
-    db,
-    viewerId,
-    query.status ? eq(courses.status, query.status) : undefined,
-    { sort: query.sort, order: query.order, lang },
-    query,
-  );
+  const order = { sort: query.sort, order: query.order, lang };
+  return query.status
+    ? staffPage(db, 'ofStatus', { callerId: viewerId, status: query.status }, order, query)
+    : staffPage(db, 'all', { callerId: viewerId }, order, query);
 }
 
 /** A contributor's courses except archived ones, most recently updated first. */
 export function listByContributor(db: Db, viewerId: string, contributorId: string, page: PageQuery) {
-  return staffPage(
-    db,
-    viewerId,
-    and(eq(courses.createdBy, contributorId), ne(courses.status, 'Archived')),
-    { sort: 'updatedAt', order: 'desc', lang: 'en' },
-    page,
-  );
+  const order = { sort: 'updatedAt', order: 'desc', lang: 'en' } as const;
+  return staffPage(db, 'byContributor', { callerId: viewerId, contributorId }, order, page);
 }

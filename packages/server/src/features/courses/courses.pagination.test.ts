@@ -99,6 +99,10 @@ describe('courses: pagination of every list', () => {
     const pending = await page(admin, '/api/v1/course?status=Pending&limit=10');
     expect(pending.pagination.total).toBe(2);
     expect(pending.data.map((c) => c.status)).toEqual(['Pending', 'Pending']);
+    // The same prepared statement, another status: values are taken at each call (decision 052).
+    const approved = await page(admin, '/api/v1/course?status=Approved&limit=10');
+    expect(approved.pagination.total).toBe(23);
+    expect(new Set(approved.data.map((c) => c.status))).toEqual(new Set(['Approved']));
     for (const sort of ['contributor', 'role', 'email', 'status', 'updatedAt']) {
       const result = await page(admin, `/api/v1/course?sort=${sort}&order=asc&limit=5`, 'ar');
       expect(result.pagination.total).toBe(25);
