@@ -108,31 +108,38 @@ interface StaffOrder {
   lang: Language;
 }
 
-const buildStaffStatements = (db: Db, filter: StaffFilter, order: StaffOrder) => {
-  const where = STAFF_FILTERS[filter];
-  const name = `courses_staff_${filter}_${order.sort}_${order.order}_${order.lang}`;
-  return {
-    rows: withCallerSelect(db)
-      .where(where)
-      .orderBy(ordered(order.order, sortExpression(order.sort, order.lang)), ordered(order.order, courses.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-    count: db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(courses)
-      .where(where)
-      .prepare(`${name}_count`),
-  };
-};
+const rowsStatement = (db: Db, filter: StaffFilter, order: StaffOrder, name: string) =>
+  withCallerSelect(db)
+    .where(STAFF_FILTERS[filter])
+    .orderBy(ordered(order.order, sortExpression(order.sort, order.lang)), ordered(order.order, courses.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+
+const countStatement = (db: Db, filter: StaffFilter, name: string) =>
+  db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(courses)
+    .where(STAFF_FILTERS[filter])
+    .prepare(name);
 
 /**
- * Prepared statements per (filter, sort, direction, language) and database handle, built on first use:
- * at most 2 × 6 × 2 × 2 for the administrators' table and one for a contributor's list. Built per
- * request, these two queries cost the staff lists most of their time (query building in node,
- * planning in PostgreSQL).
+ * The staff lists' prepared statements per database handle, built on first use (decision 052): a page
+ * statement per (filter, sort, direction, language) — at most 2 × 6 × 2 × 2 for the administrators'
+ * table, one for a contributor's list — and a count statement per filter. Built per request, these
+ * queries cost the staff lists half their time (query building in node, planning in PostgreSQL).
  */
-const staffStatements = preparedFor(() => new Map<string, ReturnType<typeof buildStaffStatements>>());
+const staffStatements = preparedFor(() => ({
+  rows: new Map<string, ReturnType<typeof rowsStatement>>(),
+  counts: new Map<string, ReturnType<typeof countStatement>>(),
+}));
+
+/** `map`'s value for `key`, built and kept on first use. */
+function kept<V>(map: Map<string, V>, key: string, build: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = build()));
+  return value;
+}
 
 async function staffPage(
   db: Db,
@@ -141,13 +148,16 @@ async function staffPage(
   order: StaffOrder,
   page: PageQuery,
 ): Promise<StaffPage> {
-  const key = `${filter}:${order.sort}:${order.order}:${order.lang}`;
-  const built = staffStatements(db);
-  let statements = built.get(key);
-  if (!statements) built.set(key, (statements = buildStaffStatements(db, filter, order)));
+  const statements = staffStatements(db);
+  const rowsName = `courses_staff_${filter}_${order.sort}_${order.order}_${order.lang}`;
+  const countName = `courses_staff_${filter}_count`;
   const [rows, [count]] = await Promise.all([
-    statements.rows.execute({ ...values, limit: page.limit, offset: page.offset }),
-    statements.count.execute(values),
+    kept(statements.rows, rowsName, () => rowsStatement(db, filter, order, rowsName)).execute({
+      ...values,
+      limit: page.limit,
+      offset: page.offset,
+    }),
+    kept(statements.counts, countName, () => countStatement(db, filter, countName)).execute(values),
   ]);
   return { rows: rows.map((row) => ({ ...row, enrolled: Boolean(row.enrolled) })), total: count?.total ?? 0 };
 }
