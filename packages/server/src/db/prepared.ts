@@ -1,3 +1,4 @@
+import { kept } from '../lib/kept.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -6,12 +7,5 @@ import type { Db } from './client.ts';
  */
 export function preparedFor<T>(build: (db: Db) => T): (db: Db) => T {
   const byDb = new WeakMap<Db, T>();
-  return (db) => {
-    let built = byDb.get(db);
-    if (built === undefined) {
-      built = build(db);
-      byDb.set(db, built);
-    }
-    return built;
-  };
+  return (db) => kept(byDb, db, () => build(db));
 }

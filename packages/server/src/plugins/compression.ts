@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { kept } from '../lib/kept.ts';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -28,10 +29,9 @@ const onceForAlike =
   (encoding: string, compressSync: CompressSync): CompressSync =>
   (payload, options) => {
     const forms = compressedForms.get(payload);
-    if (!forms) return compressSync(payload, options);
-    let compressed = forms.get(encoding);
-    if (!compressed) forms.set(encoding, (compressed = compressSync(payload, options)));
-    return compressed;
+    return forms
+      ? kept(forms, encoding, () => compressSync(payload, options))
+      : compressSync(payload, options);
   };
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ErrorEnvelope, Language } from '@app/shared';
 import { common } from '../lib/common.messages.ts';
+import { kept } from '../lib/kept.ts';
 import { localize } from '../lib/localize.ts';
 import { carryQuery } from './page-links.ts';
 
@@ -68,14 +69,8 @@ export async function registerSpa(app: FastifyInstance) {
 
   /** Public pages' text, read once, for the ones asked for with a query (their links are rewritten). */
   const pageText = new Map<string, string>();
-  const textOf = (file: string) => {
-    let html = pageText.get(file);
-    if (html === undefined) {
-      html = readFileSync(path.join(dist ?? '', file), 'utf8');
-      pageText.set(file, html);
-    }
-    return html;
-  };
+  const textOf = (file: string) =>
+    kept(pageText, file, () => readFileSync(path.join(dist ?? '', file), 'utf8'));
 
   /** `withQuery`: a public page whose links keep the request's query (page-links.ts). */
   const sendPage = (

@@ -1,5 +1,5 @@
 import zlib, { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courseListResponseSchema } from '@app/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
@@ -37,6 +37,7 @@ describe('the catalogue as newcomers get it, compressed once', () => {
     await createApprovedCourse(t, owner, admin, { title: 'Reproducible research' });
   }, 60_000);
   afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
 
   async function catalogue(user: TestUser) {
     const answer = await t.app.inject({
@@ -56,7 +57,6 @@ describe('the catalogue as newcomers get it, compressed once', () => {
     const first = await catalogue(newcomer);
     const second = await catalogue(otherNewcomer);
     expect(brotli).toHaveBeenCalledTimes(1);
-    brotli.mockRestore();
     expect(second.bytes).toEqual(first.bytes);
     expect(first.page.data.map((c) => [c.enrolled, c.enrolled_users])).toEqual([
       [false, []],

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ROLE_AR, type CourseSort, type CourseTableQuery, type Language, type PageQuery } from '@app/shared';
 import { preparedFor } from '../../db/prepared.ts';
+import { kept } from '../../lib/kept.ts';
 import type { Db } from '../../db/client.ts';
 import { courses, enrollments, users } from '../../db/schema.ts';
 import { summarySelect, withCallerSelect, type SummaryRow } from './courses.repository.ts';
@@ -133,13 +134,6 @@ const staffStatements = preparedFor(() => ({
   rows: new Map<string, ReturnType<typeof rowsStatement>>(),
   counts: new Map<string, ReturnType<typeof countStatement>>(),
 }));
-
-/** `map`'s value for `key`, built and kept on first use. */
-function kept<V>(map: Map<string, V>, key: string, build: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = build()));
-  return value;
-}
 
 async function staffPage(
   db: Db,

@@ -84,27 +84,24 @@ export async function cataloguePageJson(
   )) as CachedCataloguePage;
   const enrolled = shared.rows.length === 0 ? new Set<string>() : await enrolledIdsOf(db, caches, viewerId);
   const onPage = shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id);
-  if (onPage.length === 0) return (shared.alike ??= sentAlike(joinPage(shared, () => null)));
+  if (onPage.length === 0) return (shared.alike ??= sentAlike(joinPage(shared, new Map())));
   const progress = await progressOf(db, caches, viewerId, enrolled, onPage);
-  return joinPage(shared, (row) => {
-    if (!enrolled.has(row.id)) return null;
-    const more = `,"progress":${JSON.stringify(progress.get(row.id) ?? 0)}`;
-    return Buffer.from(closeSummaryJson('', viewerId, true, more));
+  const ends = onPage.map((id) => {
+    const more = `,"progress":${JSON.stringify(progress.get(id) ?? 0)}`;
+    return [id, Buffer.from(closeSummaryJson('', viewerId, true, more))] as const;
   });
+  return joinPage(shared, new Map(ends));
 }
 
 /**
- * The page's bytes: each row as a caller who is not enrolled sees it, except where `enrolledEnd` gives
- * the end of its head (the rows the caller is enrolled in).
+ * The page's bytes: each row as a caller who is not enrolled sees it, except the rows in `enrolledEnds`
+ * (the caller's courses), whose cached head is finished with the caller's fields.
  */
-function joinPage(
-  page: CachedCataloguePage,
-  enrolledEnd: (row: CachedCataloguePage['rows'][number]) => Buffer | null,
-): Buffer {
+function joinPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string, Buffer>): Buffer {
   const parts: Buffer[] = [PAGE_START];
   page.rows.forEach((row, index) => {
     if (index > 0) parts.push(COMMA);
-    const end = enrolledEnd(row);
+    const end = enrolledEnds.get(row.id);
     if (end) parts.push(row.head, end);
     else parts.push(row.notEnrolled);
   });
