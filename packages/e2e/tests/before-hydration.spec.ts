@@ -99,10 +99,37 @@ test('the language menu works before hydration: the page comes back in the chose
   await expect(page.locator('html')).toHaveAttribute('lang', other);
   await expect(page.locator('html')).toHaveAttribute('dir', other === 'ar' ? 'rtl' : 'ltr');
   release();
+  // The page came back prerendered in that language: the app starts once the reader acts on it.
+  await page.getByRole('main').getByRole('textbox').first().focus();
   await expect.poll(() => isReady(page)).toBe(true);
   await expect(page.locator('html')).toHaveAttribute('lang', other);
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe(other);
+});
+
+test('a sign-in page fetches the app only when the visitor acts on it, or at once to show provider buttons', async ({
+  page,
+  t,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
+  await page.goto('/forgotpassword', { waitUntil: 'networkidle' });
+  const entry = await page.locator('script[data-app-entry]').getAttribute('data-app-entry');
+  expect(entry).toMatch(/^\/assets\/.+\.js$/);
+  // Read: nothing but the early module.
+  expect(scripts).not.toContain(entry);
+  expect(await isReady(page)).toBe(false);
+  // The first act on the page fetches it, and the app takes the page over.
+  await page.getByRole('main').getByRole('textbox').first().click();
+  await expect.poll(() => isReady(page)).toBe(true);
+  expect(scripts.filter((script) => script === entry)).toHaveLength(1);
+
+  // The test server has ORCID on: the log-in page needs the app to draw its button, so it comes unasked.
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: t('Sign in with ORCID') })).toBeVisible();
+  expect(await isReady(page)).toBe(true);
 });
 
 test('a sign-up role picked before hydration keeps where the visitor was going', async ({

@@ -23,15 +23,23 @@ const guards = 'src/app/guards.ts';
 export const BEFORE_HYDRATION = 'src/app/before-hydration.ts';
 /** The app shell's early module (decision 043): starts the first screen's API requests. */
 export const SHELL_REQUESTS = 'src/app/shell-requests.ts';
+/**
+ * What a page with the early module fetches until the visitor acts on it (decision 053): that module
+ * alone, 6.3 kB in 2 files measured. Issue #11's target applies to it; the route's own `budgetKb` and
+ * `budgetFiles` still cap the app it fetches once they act.
+ */
+const UNTIL_ACTED = { entry: BEFORE_HYDRATION, modules: [], catalogs: [], budgetKb: 7, budgetFiles: 2 };
 const authPage = (name, budgetKb, budgetFiles, guarded = false) => ({
   modules: [BEFORE_HYDRATION, DATA_LAYOUT, auth, `src/routes/${name}.tsx`, ...(guarded ? [guards] : [])],
   catalogs: ['common', 'auth'],
+  untilActed: UNTIL_ACTED,
   targetKb: 80,
   budgetKb,
   budgetFiles,
 });
 
-/** @typedef {{ file?: string, entry?: string, modules: string[], catalogs: string[], targetKb: number, budgetKb: number, budgetFiles: number }} Route */
+/** @typedef {{ entry: string, modules: string[], catalogs: string[], budgetKb: number, budgetFiles: number }} Stage */
+/** @typedef {{ file?: string, entry?: string, modules: string[], catalogs: string[], untilActed?: Stage, targetKb: number, budgetKb: number, budgetFiles: number }} Route */
 /** @type {Record<string, Route>} */
 export const ROUTES = {
   '/': {
@@ -51,6 +59,7 @@ export const ROUTES = {
   // React Router alone are 80.8 kB, above the 80 kB target. → 131.0–136.4 kB measured (decision
   // 046): the same code in 34 files instead of 54. 15–23 files (decision 047), with 0.5–0.9 kB of what
   // both first screens import (the UI kit's button, error panel, progress bar, the enrol action).
+  // Decision 053: until the visitor acts, 6.3 kB (the early module); the target is met on that.
   '/login': { file: 'login', ...authPage('login', 137, 23, true) },
   '/signup': { file: 'signup', ...authPage('signup', 137, 21, true) },
   '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 132, 15) },
@@ -101,11 +110,13 @@ export const NOT_FOUND = {
   file: 'not-found',
   modules: [BEFORE_HYDRATION],
   catalogs: ['common'],
+  untilActed: UNTIL_ACTED,
   // Budgeted like the sign-in pages, and it must stay without the data layer (decision 023): 101.8 kB
   // before decision 046; 111.7 kB when one chunk held both layouts' imports; 97.2 kB measured then,
   // → 97: 96.8 kB in 6 files instead of 15 (decision 047: the root route and this page in the entry).
+  // → 98 (decision 053): the early module asks whether to wait for the visitor, 97.1 kB measured.
   targetKb: 80,
-  budgetKb: 97,
+  budgetKb: 98,
   budgetFiles: 6,
 };
 

@@ -15,7 +15,11 @@ const MARKUP = `
 
 afterEach(() => {
   document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  document.documentElement.lang = '';
   delete document.documentElement.dataset.ready;
+  localStorage.clear();
+  history.replaceState(null, '', '/');
   vi.restoreAllMocks();
 });
 
@@ -71,5 +75,80 @@ describe('before-hydration', () => {
     announceAppReady();
     expect(email.value).toBe('lina@example.test');
     expect(typed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('when the early module fetches the app (decisions 040, 053)', () => {
+  /** The early module's own tag, as scripts/prerender.mjs writes it, and the prerendered page in English. */
+  async function prerendered(markup = true) {
+    document.head.innerHTML = `<script data-app-entry="/assets/app.js" data-app-modules="/assets/a.js /assets/b.js"></script>`;
+    if (markup)
+      document.body.innerHTML = `${MARKUP}<a href="/signup">Sign up</a><div data-language-menu><button type="button">العربية</button></div>`;
+    document.documentElement.lang = 'en';
+    // What the module appends is kept, not inserted: this test document runs no scripts.
+    appended = [];
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+      for (const node of nodes) if (node instanceof Node) appended.push(...node.childNodes);
+    });
+    vi.resetModules();
+    await import('./before-hydration.ts');
+  }
+  let appended: Node[] = [];
+  const entries = () =>
+    appended.filter((node): node is HTMLScriptElement => node instanceof HTMLScriptElement);
+
+  it('fetches nothing for reading the page, following a link or opening the language menu', async () => {
+    await prerendered();
+    document.querySelector('a')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    document
+      .querySelector('[data-language-menu] button')!
+      .dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(entries()).toHaveLength(0);
+    // The first act on the page itself fetches the entry and its modules, once.
+    document.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    document.querySelector('input')!.dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(entries().map((script) => script.getAttribute('src'))).toEqual(['/assets/app.js']);
+    const preloads = appended.filter((node): node is HTMLLinkElement => node instanceof HTMLLinkElement);
+    expect(preloads.map((link) => [link.rel, link.getAttribute('href')])).toEqual([
+      ['modulepreload', '/assets/a.js'],
+      ['modulepreload', '/assets/b.js'],
+    ]);
+  });
+
+  it('fetches it at load when the page shows sign-in buttons of a provider the server has on', async () => {
+    for (const orcid of [true, false]) {
+      const config = { success: true, data: { google: { enabled: false }, orcid: { enabled: orcid } } };
+      const fetched = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(config));
+      document.body.innerHTML = `${MARKUP}<div data-providers-place hidden></div>`;
+      await prerendered(false);
+      await vi.waitFor(() => expect(fetched).toHaveBeenCalledWith('/api/v1/auth/config', expect.anything()));
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(entries(), `ORCID ${orcid ? 'on' : 'off'}`).toHaveLength(orcid ? 1 : 0);
+      fetched.mockRestore();
+    }
+    // Off: the page waits for the visitor as any other.
+    document.querySelector('input')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(entries()).toHaveLength(1);
+  });
+
+  it('fetches it at once when the visitor was in a field before the module ran', async () => {
+    document.body.innerHTML = MARKUP;
+    document.querySelector('input')!.focus();
+    await prerendered(false);
+    expect(entries()).toHaveLength(1);
+  });
+
+  it('fetches it at once when the prerendered page is not the page: a query, another language, a session', async () => {
+    for (const differ of [
+      () => history.replaceState(null, '', '/login?next=%2Fdashboard'),
+      () => localStorage.setItem('language', 'ar'),
+      () => localStorage.setItem('auth_token', 'a-token'),
+    ]) {
+      differ();
+      await prerendered();
+      expect(entries(), differ.toString()).toHaveLength(1);
+      localStorage.clear();
+      history.replaceState(null, '', '/');
+    }
   });
 });

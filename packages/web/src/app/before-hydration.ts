@@ -1,6 +1,11 @@
+import { storedLanguage } from '../i18n/i18n.ts';
+import type { AuthConfig } from '@app/shared';
+import { PROVIDERS_PLACE, startEarly } from '../lib/early-requests.ts';
 import { languageMenu, reloadInLanguage } from '../lib/language-menu.ts';
 import { modulePreloads } from '../lib/module-preloads.ts';
+import { getToken } from '../lib/session-storage.ts';
 import { APP_READY, isAppReady } from './app-ready.ts';
+import { prerenderedPageFits } from './prerendered-page.ts';
 
 /**
  * The first script of every prerendered page the app hydrates (decision 037; scripts/prerender.mjs
@@ -132,11 +137,13 @@ function handOver() {
 }
 
 /**
- * Starts the app once the page has loaded (decision 040): until then the network and the main thread
- * serve the first paint (the stylesheet, the fonts, the prerendered page). This module's own tag
- * names the app's entry and modules (scripts/prerender.mjs); all are requested at once, as preloads.
+ * Fetches and starts the app. This module's own tag names the app's entry and modules
+ * (scripts/prerender.mjs); all are requested at once, as preloads (decision 040).
  */
+let appRequested = false;
 function loadApp() {
+  if (appRequested) return;
+  appRequested = true;
   const tag = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
   if (!tag?.dataset.appEntry) return;
   const requests = modulePreloads(tag.dataset.appModules?.split(' ').filter(Boolean) ?? []);
@@ -146,9 +153,67 @@ function loadApp() {
   document.head.append(requests);
 }
 
+/** What says the visitor is about to use the page: a touch, a click, a key, focus, the wheel. */
+const INTENT = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+
+/**
+ * Decision 053: the prerendered page is the page, so the app (~130 kB) is fetched only when the
+ * visitor acts on it, not for reading it or leaving by a link; whatever they do before it is ready is
+ * held above. Following a link or choosing a language loads another page, so those do not count.
+ */
+function loadAppOnIntent() {
+  const onPage = (target: EventTarget | null) =>
+    target instanceof Element && !target.closest('a[href], [data-language-menu]');
+  // Focus may have come before this module did (it is `async`): that visitor is already acting.
+  const focused = document.activeElement;
+  if (focused?.closest('#root') && onPage(focused)) return loadApp();
+  const intent = new AbortController();
+  const start = ({ target }: Event) => {
+    if (!onPage(target)) return;
+    intent.abort();
+    loadApp();
+  };
+  for (const type of INTENT)
+    document.addEventListener(type, start, { capture: true, passive: true, signal: intent.signal });
+}
+
+/**
+ * Starts the app once the page has loaded (decision 040: until then the network and the main thread
+ * serve the first paint) when it has to draw or decide something the prerendered page cannot: a
+ * query, another language, or a stored session (a sign-in page sends a signed-in visitor on).
+ */
+function loadAppAfterLoad() {
+  if (document.readyState === 'complete') loadApp();
+  else window.addEventListener('load', loadApp, { once: true });
+}
+
 if (!isAppReady()) {
   listen();
   document.addEventListener(APP_READY, handOver, { once: true });
 }
-if (document.readyState === 'complete') loadApp();
-else window.addEventListener('load', loadApp, { once: true });
+/**
+ * Whether the server has an identity provider on, for a page that shows their sign-in buttons: the
+ * app draws them from this answer (it takes this very request, lib/early-requests.ts), so then the
+ * page needs the app without waiting for the visitor.
+ */
+async function providersOn(language: string): Promise<boolean> {
+  if (!document.querySelector(`[${PROVIDERS_PLACE}]`)) return false;
+  const response = await startEarly('/auth/config', null, language);
+  if (!response.ok) return false;
+  const { data } = (await response.clone().json()) as { data: AuthConfig };
+  return Object.values(data).some((provider) => provider.enabled);
+}
+
+/** Asked once the page's markup is there (this module is `async`: it may run before the body is parsed). */
+function schedule() {
+  const language = storedLanguage();
+  if (!prerenderedPageFits(language) || getToken()) return loadAppAfterLoad();
+  loadAppOnIntent();
+  providersOn(language).then(
+    (on) => on && loadAppAfterLoad(),
+    () => {},
+  );
+}
+if (document.readyState === 'loading')
+  document.addEventListener('DOMContentLoaded', schedule, { once: true });
+else schedule();

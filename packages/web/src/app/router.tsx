@@ -1,14 +1,12 @@
 import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
 import { getToken } from '../lib/session-storage.ts';
+import { prerenderedPageFits } from './prerendered-page.ts';
 import { routes } from './routes.tsx';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** The app's router, created once at start-up (main.tsx); session-expiry navigates with it. */
 export let router: AppRouter;
-
-/** Marks the app shell's placeholder (app/shell-placeholder.tsx): rendered over, never adopted. */
-export const SHELL_PLACEHOLDER = 'data-shell-placeholder';
 
 /**
  * Whether the page on screen is a prerendered copy this browser can adopt as it is: not the app
@@ -17,11 +15,7 @@ export const SHELL_PLACEHOLDER = 'data-shell-placeholder';
  * sign-in page a signed-in user is about to be sent away from.
  */
 export function canHydrate(language: string): boolean {
-  const root = document.getElementById('root');
-  const page = root?.firstElementChild;
-  if (!page || page.hasAttribute(SHELL_PLACEHOLDER) || document.documentElement.lang !== language)
-    return false;
-  if (window.location.search) return false;
+  if (!prerenderedPageFits(language)) return false;
   const matches = matchRoutes(routes, window.location) ?? [];
   return !(getToken() && matches.some((match) => match.route.loader));
 }

@@ -1,6 +1,6 @@
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { DashboardPage, HeaderBar } from '../features/layout/components/dashboard-header.tsx';
-import { SHELL_PLACEHOLDER } from './router.tsx';
+import { SHELL_PLACEHOLDER } from './prerendered-page.ts';
 
 const marker = { [SHELL_PLACEHOLDER]: '' };
 

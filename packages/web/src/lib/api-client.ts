@@ -84,8 +84,8 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
   }
 
   const method = options.method ?? (body ? 'POST' : 'GET');
-  // Started by the app shell before the app had loaded (decision 043), if it is this very request.
-  const early = method === 'GET' && bearer ? takeEarly(path, bearer, language) : undefined;
+  // Started before the app had loaded (decisions 043, 053), if it is this very request.
+  const early = method === 'GET' ? takeEarly(path, bearer, language) : undefined;
   let response: Response;
   try {
     response = await (early ??

@@ -1,12 +1,13 @@
 import { API_PREFIX } from '@app/shared';
 
 /**
- * GET requests the app shell starts before the app has loaded (decision 043): the app would only ask
- * for them after its ~175 kB of JavaScript has arrived and run. Each is taken at most once, by the
+ * GET requests the app shell starts before the app has loaded (decision 043), and the sign-in page's
+ * provider list that the early module asks for (decision 053): the app would only ask for them after
+ * its ~130 kB of JavaScript has arrived and run. Each is taken at most once, by the
  * API client, when the app asks for the same path with the same session and language; otherwise it
  * is never used. The early module and the app's entry import this one module, so they share it.
  */
-const started = new Map<string, { bearer: string; language: string; response: Promise<Response> }>();
+const started = new Map<string, { bearer: string | null; language: string; response: Promise<Response> }>();
 
 /** The headers of every API request (the API client's and the early ones alike). */
 export function apiHeaders(bearer: string | null, language: string): Record<string, string> {
@@ -15,7 +16,14 @@ export function apiHeaders(bearer: string | null, language: string): Record<stri
   return headers;
 }
 
-export function startEarly(path: string, bearer: string, language: string): Promise<Response> {
+/**
+ * Marks where a page's identity-provider buttons go until the app knows which the server has (they
+ * come from `/auth/config`): the early module asks for that list at once and starts the app if any
+ * is on (decision 053).
+ */
+export const PROVIDERS_PLACE = 'data-providers-place';
+
+export function startEarly(path: string, bearer: string | null, language: string): Promise<Response> {
   const response = fetch(`${API_PREFIX}${path}`, { headers: apiHeaders(bearer, language) });
   // A failure is reported by the API client if the app takes this request, and ignored if not.
   response.catch(() => {});
@@ -23,7 +31,11 @@ export function startEarly(path: string, bearer: string, language: string): Prom
   return response;
 }
 
-export function takeEarly(path: string, bearer: string, language: string): Promise<Response> | undefined {
+export function takeEarly(
+  path: string,
+  bearer: string | null,
+  language: string,
+): Promise<Response> | undefined {
   const early = started.get(path);
   if (early?.bearer !== bearer || early.language !== language) return undefined;
   started.delete(path);

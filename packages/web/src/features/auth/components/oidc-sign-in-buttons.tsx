@@ -6,6 +6,7 @@ import { FcGoogle } from 'react-icons/fc';
 import { SiOrcid } from 'react-icons/si';
 import type { OidcProvider, SignupRole } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { PROVIDERS_PLACE } from '../../../lib/early-requests.ts';
 import { safeNext } from '../../../lib/session.ts';
 import { authConfigQuery } from '../api/auth-config.ts';
 import { oidcAuthorizationUrl } from '../lib/oidc-state.ts';
@@ -20,7 +21,8 @@ export function OidcSignInSection({ signupRole }: { signupRole: SignupRole }) {
   const location = useLocation();
   const { data } = useQuery(authConfigQuery);
   const [leaving, setLeaving] = useState<OidcProvider | null>(null);
-  if (!data) return null;
+  // Until the list is in (and in the prerendered page) their place, for the early module to find.
+  if (!data) return <div {...{ [PROVIDERS_PLACE]: '' }} hidden />;
   const buttons = [
     {
       provider: 'google' as const,
