@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, holdApp, snap, test } from '../src/fixtures.ts';
+import { createAccount, expect, holdApp, snap, snapAtBothWidths, test } from '../src/fixtures.ts';
 
 /**
  * The prerendered sign-in pages before React has hydrated them (decision 037): the app's entry is
@@ -107,8 +107,9 @@ test('the language menu works before hydration: the page comes back in the chose
   expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe(other);
 });
 
-test('a sign-in page fetches the app only when the visitor acts on it, or at once to show provider buttons', async ({
+test('a sign-in page fetches the app only when the visitor acts on it, provider buttons included', async ({
   page,
+  lang,
   t,
 }) => {
   const scripts: string[] = [];
@@ -126,10 +127,19 @@ test('a sign-in page fetches the app only when the visitor acts on it, or at onc
   await expect.poll(() => isReady(page)).toBe(true);
   expect(scripts.filter((script) => script === entry)).toHaveLength(1);
 
-  // The test server has ORCID on: the log-in page needs the app to draw its button, so it comes unasked.
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: t('Sign in with ORCID') })).toBeVisible();
-  expect(await isReady(page)).toBe(true);
+  // The test server has ORCID on: the log-in page shows its button before the app has come, and a tap
+  // on it fetches the app, which then goes on to the provider.
+  scripts.length = 0;
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  const orcid = page.getByRole('button', { name: t('Sign in with ORCID') });
+  await expect(orcid).toBeVisible();
+  await expect(page.getByRole('button', { name: t('Sign in with Google') })).toBeHidden();
+  expect(scripts).not.toContain(entry);
+  await snapAtBothWidths(page, lang, 'login-provider-before-app');
+  expect(await isReady(page)).toBe(false);
+  await orcid.click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  expect(scripts.filter((script) => script === entry)).toHaveLength(1);
 });
 
 test('a sign-up role picked before hydration keeps where the visitor was going', async ({

@@ -52,6 +52,7 @@ describe('before-hydration', () => {
     $('#other').addEventListener('click', other);
     $('#other').click();
     expect(other).not.toHaveBeenCalled();
+    expect($('#other').getAttribute('aria-busy')).toBe('true');
     $('[data-password-toggle]').click();
     expect($<HTMLInputElement>('[name="password"]').type).toBe('text');
     expect($('[data-password-toggle]').getAttribute('aria-pressed')).toBe('true');
@@ -59,6 +60,7 @@ describe('before-hydration', () => {
     $('[data-password-toggle]').addEventListener('click', toggled);
     announceAppReady();
     expect(other).toHaveBeenCalledTimes(1);
+    expect($('#other').hasAttribute('aria-busy')).toBe(false);
     // Put back as rendered, then clicked so that the app's own handler shows it.
     expect(toggled).toHaveBeenCalledTimes(1);
     expect($<HTMLInputElement>('[name="password"]').type).toBe('password');
@@ -115,20 +117,29 @@ describe('when the early module fetches the app (decisions 040, 053)', () => {
     ]);
   });
 
-  it('fetches it at load when the page shows sign-in buttons of a provider the server has on', async () => {
+  it('shows the sign-in buttons of the providers the server has on, without fetching the app', async () => {
+    const PROVIDERS = `<div data-providers-place hidden>
+      <button type="button" data-provider="google">Google</button>
+      <button type="button" data-provider="orcid">ORCID</button></div>`;
     for (const orcid of [true, false]) {
       const config = { success: true, data: { google: { enabled: false }, orcid: { enabled: orcid } } };
       const fetched = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(config));
-      document.body.innerHTML = `${MARKUP}<div data-providers-place hidden></div>`;
+      document.body.innerHTML = `${MARKUP}${PROVIDERS}`;
       await prerendered(false);
       await vi.waitFor(() => expect(fetched).toHaveBeenCalledWith('/api/v1/auth/config', expect.anything()));
-      await new Promise((resolve) => setTimeout(resolve));
-      expect(entries(), `ORCID ${orcid ? 'on' : 'off'}`).toHaveLength(orcid ? 1 : 0);
+      const place = document.querySelector<HTMLElement>('[data-providers-place]')!;
+      const shown = (provider: string) =>
+        !document.querySelector<HTMLElement>(`[data-provider="${provider}"]`)!.hidden;
+      await vi.waitFor(() => expect(place.hidden, `ORCID ${orcid ? 'on' : 'off'}`).toBe(!orcid));
+      expect([shown('google'), shown('orcid')]).toEqual([false, orcid]);
+      expect(entries()).toHaveLength(0);
+      // A click on a provider's button fetches the app (and is held until it is ready).
+      document
+        .querySelector('[data-provider="orcid"]')!
+        .dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(entries()).toHaveLength(1);
       fetched.mockRestore();
     }
-    // Off: the page waits for the visitor as any other.
-    document.querySelector('input')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
-    expect(entries()).toHaveLength(1);
   });
 
   it('fetches it at once when the visitor was in a field before the module ran', async () => {

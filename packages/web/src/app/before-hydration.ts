@@ -89,7 +89,10 @@ function listen() {
       if (!button || button.type !== 'button' || button.closest('[data-language-menu]')) return;
       held(event);
       if (button.hasAttribute('data-password-toggle')) togglePassword(button);
-      else clicks.push(button);
+      else {
+        clicks.push(button);
+        button.setAttribute('aria-busy', 'true'); // pressed, not lost (styles.css)
+      }
     },
     { capture: true, signal },
   );
@@ -126,7 +129,10 @@ function handOver() {
     togglePassword(button); // back to what React rendered, then React's own handler
     button.click();
   }
-  for (const button of clicks) if (button.isConnected) button.click();
+  for (const button of clicks) {
+    button.removeAttribute('aria-busy');
+    if (button.isConnected) button.click();
+  }
   if (!submission) return;
   const { form, index, submitter } = submission;
   form.removeAttribute('aria-busy');
@@ -192,16 +198,21 @@ if (!isAppReady()) {
   document.addEventListener(APP_READY, handOver, { once: true });
 }
 /**
- * Whether the server has an identity provider on, for a page that shows their sign-in buttons: the
- * app draws them from this answer (it takes this very request, lib/early-requests.ts), so then the
- * page needs the app without waiting for the visitor.
+ * Shows the sign-in buttons of the identity providers the server has on (Google, ORCID), which the
+ * prerendered page holds hidden: the app would draw them only once it has arrived, and the visitor
+ * may be here for one of them. The app's API client then takes this very answer
+ * (lib/early-requests.ts). A click on one is held like any other until the app is ready.
  */
-async function providersOn(language: string): Promise<boolean> {
-  if (!document.querySelector(`[${PROVIDERS_PLACE}]`)) return false;
+async function showProviders(language: string) {
+  const place = document.querySelector<HTMLElement>(`[${PROVIDERS_PLACE}]`);
+  if (!place) return;
   const response = await startEarly('/auth/config', null, language);
-  if (!response.ok) return false;
+  if (!response.ok || isAppReady()) return; // the app draws them itself
   const { data } = (await response.clone().json()) as { data: AuthConfig };
-  return Object.values(data).some((provider) => provider.enabled);
+  const on = (provider: string | undefined) => !!data[provider as keyof AuthConfig]?.enabled;
+  for (const button of place.querySelectorAll<HTMLElement>('[data-provider]'))
+    button.hidden = !on(button.dataset.provider);
+  place.hidden = !Object.keys(data).some(on);
 }
 
 /** Asked once the page's markup is there (this module is `async`: it may run before the body is parsed). */
@@ -209,10 +220,7 @@ function schedule() {
   const language = storedLanguage();
   if (!prerenderedPageFits(language) || getToken()) return loadAppAfterLoad();
   loadAppOnIntent();
-  providersOn(language).then(
-    (on) => on && loadAppAfterLoad(),
-    () => {},
-  );
+  showProviders(language).catch(() => {});
 }
 if (document.readyState === 'loading')
   document.addEventListener('DOMContentLoaded', schedule, { once: true });

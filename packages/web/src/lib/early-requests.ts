@@ -17,9 +17,9 @@ export function apiHeaders(bearer: string | null, language: string): Record<stri
 }
 
 /**
- * Marks where a page's identity-provider buttons go until the app knows which the server has (they
- * come from `/auth/config`): the early module asks for that list at once and starts the app if any
- * is on (decision 053).
+ * Marks a page's identity-provider buttons until the app knows which the server has (they come from
+ * `/auth/config`): all there, hidden; the early module asks for that list at once and shows the ones
+ * that are on (decision 053). Each button says its provider in `data-provider`.
  */
 export const PROVIDERS_PLACE = 'data-providers-place';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { FcGoogle } from 'react-icons/fc';
@@ -15,14 +15,17 @@ import { OrDivider } from './or-divider.tsx';
 /**
  * 'Sign in with Google' / 'Sign in with ORCID' and the 'OR' divider under them, each shown only when
  * the server has that provider configured. `signupRole` is the constant a new account gets.
+ *
+ * Until the server's list is in — and so in the prerendered page — every provider's button is there,
+ * hidden: the early module asks for the list and shows the ones the server has on before the app has
+ * arrived, and a click on one is held until it has (decision 053).
  */
 export function OidcSignInSection({ signupRole }: { signupRole: SignupRole }) {
   const { t } = useLingui();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const { data } = useQuery(authConfigQuery);
   const [leaving, setLeaving] = useState<OidcProvider | null>(null);
-  // Until the list is in (and in the prerendered page) their place, for the early module to find.
-  if (!data) return <div {...{ [PROVIDERS_PLACE]: '' }} hidden />;
   const buttons = [
     {
       provider: 'google' as const,
@@ -34,29 +37,35 @@ export function OidcSignInSection({ signupRole }: { signupRole: SignupRole }) {
       label: t`Sign in with ORCID`,
       icon: <SiOrcid aria-hidden="true" className="size-5 text-[#A6CE39]" />,
     },
-  ].filter(({ provider }) => data[provider].enabled);
+  ].filter(({ provider }) => !data || data[provider].enabled);
   if (buttons.length === 0) return null;
+
+  const signIn = async (provider: OidcProvider) => {
+    // A click held before the app arrived may come back before the list has.
+    const config = data ?? (await queryClient.fetchQuery(authConfigQuery));
+    const url = oidcAuthorizationUrl(provider, config[provider], signupRole, safeNext(location.search));
+    if (!url) return;
+    setLeaving(provider);
+    window.location.assign(url);
+  };
+  const place = data ? {} : { [PROVIDERS_PLACE]: '', hidden: true };
   return (
-    <>
+    <div className="contents" {...place}>
       {buttons.map(({ provider, label, icon }) => (
         <Button
           key={provider}
+          data-provider={provider}
           variant="secondary"
           className="w-full"
           loading={leaving === provider}
           disabled={leaving !== null}
-          onClick={() => {
-            const url = oidcAuthorizationUrl(provider, data[provider], signupRole, safeNext(location.search));
-            if (!url) return;
-            setLeaving(provider);
-            window.location.assign(url);
-          }}
+          onClick={() => void signIn(provider)}
         >
           {leaving === provider ? null : icon}
           {label}
         </Button>
       ))}
       <OrDivider />
-    </>
+    </div>
   );
 }
