@@ -87,7 +87,8 @@ function shellScripts(lang) {
 /**
  * Decision 040: a page with the early module does not fetch the app while it paints. The early
  * module's tag names the app's entry and modules (`data-app-entry`, `data-app-modules`), and the
- * early module requests them once the page has loaded (before-hydration.ts).
+ * early module requests them when the visitor acts on the page, or once it has loaded if the page
+ * needs the app at once (before-hydration.ts, decision 053).
  */
 function earlyScript(files) {
   const modules = new Set([...appPreloads, ...files.js.slice(1)]);

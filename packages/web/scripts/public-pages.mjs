@@ -25,8 +25,8 @@ export const BEFORE_HYDRATION = 'src/app/before-hydration.ts';
 export const SHELL_REQUESTS = 'src/app/shell-requests.ts';
 /**
  * What a page with the early module fetches until the visitor acts on it (decision 053): that module
- * alone, 6.3 kB in 2 files measured. Issue #11's target applies to it; the route's own `budgetKb` and
- * `budgetFiles` still cap the app it fetches once they act.
+ * alone, 6.7 kB in 2 files measured. Issue #11's target applies to it; the route's own `budgetKb`
+ * and `budgetFiles` still cap the app it fetches once they act.
  */
 const UNTIL_ACTED = { entry: BEFORE_HYDRATION, modules: [], catalogs: [], budgetKb: 7, budgetFiles: 2 };
 const authPage = (name, budgetKb, budgetFiles, guarded = false) => ({

@@ -193,10 +193,6 @@ function loadAppAfterLoad() {
   else window.addEventListener('load', loadApp, { once: true });
 }
 
-if (!isAppReady()) {
-  listen();
-  document.addEventListener(APP_READY, handOver, { once: true });
-}
 /**
  * Shows the sign-in buttons of the identity providers the server has on (Google, ORCID), which the
  * prerendered page holds hidden: the app would draw them only once it has arrived, and the visitor
@@ -207,8 +203,9 @@ async function showProviders(language: string) {
   const place = document.querySelector<HTMLElement>(`[${PROVIDERS_PLACE}]`);
   if (!place) return;
   const response = await startEarly('/auth/config', null, language);
-  if (!response.ok || isAppReady()) return; // the app draws them itself
+  if (!response.ok) return;
   const { data } = (await response.clone().json()) as { data: AuthConfig };
+  if (isAppReady()) return; // the app draws them itself
   const on = (provider: string | undefined) => !!data[provider as keyof AuthConfig]?.enabled;
   for (const button of place.querySelectorAll<HTMLElement>('[data-provider]'))
     button.hidden = !on(button.dataset.provider);
@@ -221,6 +218,11 @@ function schedule() {
   if (!prerenderedPageFits(language) || getToken()) return loadAppAfterLoad();
   loadAppOnIntent();
   showProviders(language).catch(() => {});
+}
+
+if (!isAppReady()) {
+  listen();
+  document.addEventListener(APP_READY, handOver, { once: true });
 }
 if (document.readyState === 'loading')
   document.addEventListener('DOMContentLoaded', schedule, { once: true });
