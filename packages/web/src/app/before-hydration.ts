@@ -35,6 +35,16 @@ interface Typed {
   checked: boolean;
 }
 
+/**
+ * Runs `run` once the page's markup is all there: this module is `async`, so it may run before the
+ * body has been parsed.
+ */
+function afterParsing(run: () => void, signal?: AbortSignal) {
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', run, { once: true, signal });
+  else run();
+}
+
 const controller = new AbortController();
 const { signal } = controller;
 const typed = new Map<Field, Typed>();
@@ -100,8 +110,7 @@ function listen() {
     for (const menu of document.querySelectorAll<HTMLElement>('#root [data-language-menu]'))
       languageMenu(menu, signal, reloadInLanguage);
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', menus, { signal });
-  else menus();
+  afterParsing(menus, signal);
 }
 
 /** Sets a field's value the way typing does, so React's onChange (and the form library) see it. */
@@ -212,7 +221,7 @@ async function showProviders(language: string) {
   place.hidden = !Object.keys(data).some(on);
 }
 
-/** Asked once the page's markup is there (this module is `async`: it may run before the body is parsed). */
+/** When the app is fetched: asked once the page's markup is there. */
 function schedule() {
   const language = storedLanguage();
   if (!prerenderedPageFits(language) || getToken()) return loadAppAfterLoad();
@@ -224,6 +233,4 @@ if (!isAppReady()) {
   listen();
   document.addEventListener(APP_READY, handOver, { once: true });
 }
-if (document.readyState === 'loading')
-  document.addEventListener('DOMContentLoaded', schedule, { once: true });
-else schedule();
+afterParsing(schedule);
