@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { i18n, type Messages } from '@lingui/core';
-import type { Language } from '@app/shared';
+import { INTL_LOCALES, type Language } from '@app/shared';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { ShellPlaceholder } from './app/shell-placeholder.tsx';
@@ -32,7 +32,7 @@ function activate(lang: Language) {
       .filter(([file]) => file.includes(`/locales/${lang}/`))
       .map(([, module]) => module.messages),
   ) as Messages;
-  i18n.loadAndActivate({ locale: lang, messages });
+  i18n.loadAndActivate({ locale: lang, locales: INTL_LOCALES[lang], messages });
 }
 
 export async function render(path: string, lang: Language): Promise<RenderedPage> {

@@ -3,6 +3,12 @@
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/**
+ * The locale every number and date is written with (decision 054): Arabic with Latin digits, said
+ * explicitly, because a bare 'ar' means Latin digits in today's Chromium and Node but Arabic-Indic in
+ * older engines, so one page could mix both.
+ */
+export const INTL_LOCALES = { en: 'en', ar: 'ar-u-nu-latn' } as const satisfies Record<Language, string>;
 
 export const ROLES = ['EndUser', 'Contributor', 'SuperAdmin', 'Admin'] as const;
 export type Role = (typeof ROLES)[number];

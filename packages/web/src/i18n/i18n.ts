@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@app/shared';
+import { DEFAULT_LANGUAGE, INTL_LOCALES, LANGUAGES, type Language } from '@app/shared';
 
 /** Stored under `language` (description §9), default English. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -71,7 +71,11 @@ export async function requireCatalogs(...names: CatalogName[]): Promise<void> {
 /** Activates a language with the catalogs in use (plus `extra`) and sets the document's direction. */
 export async function activateLanguage(language: Language, extra: CatalogName[] = []): Promise<void> {
   for (const name of extra) inUse.add(name);
-  i18n.loadAndActivate({ locale: language, messages: await loadCatalogs(language, inUse) });
+  i18n.loadAndActivate({
+    locale: language,
+    locales: INTL_LOCALES[language],
+    messages: await loadCatalogs(language, inUse),
+  });
   applyDocumentLanguage(language);
 }
 

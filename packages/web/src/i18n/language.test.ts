@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
 import { activateLanguage, changeLanguage, requireCatalogs, storedLanguage } from './i18n.ts';
 
 const clearCookie = () => {
@@ -51,5 +52,16 @@ describe('catalogs per route', () => {
     expect(has('انضم إلينا الآن!')).toBe(false);
     await changeLanguage('ar');
     expect(has('انضم إلينا الآن!')).toBe(true);
+  });
+});
+
+describe('numbers inside messages', () => {
+  it('are written in Latin digits in Arabic too, as every other number (decision 054)', async () => {
+    await activateLanguage('ar');
+    await requireCatalogs('learner');
+    const count = 7;
+    expect(plural(count, { 0: 'No results', one: '# course found', other: '# courses found' })).toBe(
+      'عُثر على 7 دورات',
+    );
   });
 });

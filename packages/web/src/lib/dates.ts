@@ -18,8 +18,8 @@ export type DateFormat = keyof typeof DATE_FORMATS;
 
 /**
  * Formats an ISO timestamp in the reader's language (dayjs's `ar` locale for month names). In Arabic
- * the digits are written the way the browser writes every other number of the app (Intl), and the
- * comma is the Arabic one, so a date and a percentage on one screen agree. An unreadable value gives
+ * the digits are written as every other number of the app (`numberFormat`, the locale pinned by
+ * decision 054), and the comma is the Arabic one, so a date and a percentage on one screen agree. An unreadable value gives
  * an empty string.
  */
 export function formatDate(iso: string | Date, format: DateFormat, language: Language): string {

@@ -50,4 +50,12 @@ describe('certificate PDF text layer', () => {
     expect(licence.slice(0, 3)).toEqual(['Licence ·', ':', 'الترخيص']);
     expect(licence.slice(3).join(' ')).toContain('CC BY-SA 4.0');
   });
+
+  it('writes the Arabic issue date in Latin digits, as the app writes them (decision 054)', async () => {
+    const items = await textItems(await certificate('Ada Lovelace', 'العلوم المفتوحة'));
+    const text = items.join(' ');
+    expect(text).toContain('نوفمبر');
+    expect(text).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+    expect(text.match(/2026/g)).toHaveLength(2);
+  });
 });

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { LICENSE_INFO, type CourseLicense } from '@app/shared';
+import { INTL_LOCALES, LICENSE_INFO, type CourseLicense } from '@app/shared';
 import QRCode from 'qrcode';
 import {
   drawCenteredLine,
@@ -176,7 +176,7 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, centerX: number, top:
 const dateFormats = Object.fromEntries(
   (['en', 'ar'] as const).map((lang) => [
     lang,
-    new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en-GB', {
+    new Intl.DateTimeFormat(lang === 'ar' ? INTL_LOCALES.ar : 'en-GB', {
       day: 'numeric',
       month: 'long',
       year: 'numeric',

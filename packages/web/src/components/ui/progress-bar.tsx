@@ -1,3 +1,4 @@
+import type { Language } from '@app/shared';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { numberFormat } from '../../lib/number-formats.ts';
 
@@ -13,7 +14,7 @@ const SIZES = {
 export const clampPercent = (value: number | null | undefined): number =>
   Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value as number))) : 0;
 
-export const formatPercent = (language: string, percent: number) =>
+export const formatPercent = (language: Language, percent: number) =>
   numberFormat(language, 'percent').format(percent / 100);
 
 export interface ProgressBarProps {

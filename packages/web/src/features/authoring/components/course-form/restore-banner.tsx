@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiRotateCcw } from 'react-icons/fi';
+import { INTL_LOCALES } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 
@@ -18,7 +19,9 @@ export function RestoreBanner({ savedAt, mentionCover, onRestore, onDiscard }: R
   const when = new Date(savedAt);
   const whenText = Number.isNaN(when.getTime())
     ? ''
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(when);
+    : new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(
+        when,
+      );
   return (
     <section
       aria-label={t`Unsaved changes`}
