@@ -105,7 +105,10 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-busy={busy || undefined}
-        className={`overflow-x-auto rounded-lg border border-gray-200 bg-white ${busy ? 'opacity-60' : ''}`}
+        // `relative`: the region is the containing block of what it scrolls. Visually hidden text
+        // (the caption, a licence link's "opens in a new tab") is absolutely positioned; without a
+        // positioned ancestor here it escaped the scrolling and made the whole page ~1,000 px wide on a phone.
+        className={`relative overflow-x-auto rounded-lg border border-gray-200 bg-white ${busy ? 'opacity-60' : ''}`}
       >
         <table className="w-full min-w-[64rem] border-collapse text-sm">
           <caption id={`${ids}-caption`} className="sr-only">

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { activateLanguage } from '../../../i18n/i18n.ts';
 import { fakeApi, renderApp, urlOf } from '../../../test/render-app.tsx';
 import { COURSE_ID, summary } from '../../../test/course-fixtures.ts';
 import { CourseCatalogue } from './course-catalogue.tsx';
@@ -135,6 +136,23 @@ describe('CourseCatalogue', () => {
       'GET /course/approved',
       'GET /course/approved?offset=3',
     ]);
+  });
+
+  it('counts the courses shown in the plural of the reader\'s language ("1 course", "3 دورات")', async () => {
+    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved': list([summary()]) }).fetch);
+    const { unmount } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    expect(await screen.findByText('Showing 1 of 1 course')).toBeInTheDocument();
+    unmount();
+    const three = ['a', 'b', 'c'].map((id) => summary({ _id: id, title: `Course ${id}` }));
+    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved': list(three) }).fetch);
+    renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    await act(() => activateLanguage('ar'));
+    try {
+      // Not "3 من 3 دورة": Arabic counts three to ten with the plural noun.
+      expect(await screen.findByText('عرض 3 من 3 دورات')).toBeInTheDocument();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
   });
 
   it('searches on the server and loads more of the same results', async () => {

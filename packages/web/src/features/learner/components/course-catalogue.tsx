@@ -85,9 +85,11 @@ export function CourseCatalogue() {
         </ul>
         <div className="mt-8 flex flex-col items-center gap-3">
           <p className="text-sm text-muted" aria-live="polite">
-            <Trans>
-              Showing {loaded} of {total} courses
-            </Trans>
+            <Plural
+              value={total}
+              one={`Showing ${loaded} of # course`}
+              other={`Showing ${loaded} of # courses`}
+            />
           </p>
           {courses.hasNextPage && !courses.isPlaceholderData ? (
             <Button

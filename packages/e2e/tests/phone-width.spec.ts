@@ -1,0 +1,51 @@
+import type { Locator, Page } from '@playwright/test';
+import { adminSession, createAccount, expect, openSignedIn, test } from '../src/fixtures.ts';
+import { createApprovedCourse, enrol } from './learner-support.ts';
+
+/**
+ * No screen scrolls sideways on a phone: what is wider than the screen (the administrators' table)
+ * scrolls inside its own region. A page that scrolls sideways slides everything under the reader's
+ * thumb, and in Arabic it opens on the wrong edge.
+ */
+async function expectFitsTheScreen(page: Page, where: string, ready: Locator) {
+  await expect(ready).toBeVisible();
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `${where} is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(
+    clientWidth,
+  );
+}
+
+test('no screen is wider than a 375 px phone, for a visitor, a learner, a contributor and the admin', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const course = await createApprovedCourse(request);
+  const learner = await createAccount(request);
+  const contributor = await createAccount(request, 'Contributor');
+  await enrol(request, learner, course.id);
+  await page.setViewportSize({ width: 375, height: 812 });
+
+  await page.goto('/');
+  await expectFitsTheScreen(page, 'the landing page', page.getByRole('heading', { level: 1 }));
+  await page.goto('/login');
+  await expectFitsTheScreen(page, '/login', page.locator('form').first());
+
+  await openSignedIn(page, learner, '/dashboard');
+  await expectFitsTheScreen(page, '/dashboard', page.getByTestId('course-card').first());
+  await page.goto(`/course/${course.id}`);
+  await expectFitsTheScreen(page, 'the course viewer', page.getByTestId('viewer-menu-button'));
+
+  await openSignedIn(page, contributor, '/contributor/dashboard');
+  await expectFitsTheScreen(page, '/contributor/dashboard', page.getByRole('heading', { level: 1 }));
+  await page.goto('/course/add-course');
+  await expectFitsTheScreen(page, 'the course form', page.getByTestId('license-field'));
+
+  // The table is 64rem wide: it scrolls in its own region, and nothing in it (the visually hidden
+  // "opens in a new tab" of a licence link, the caption) may reach outside that region.
+  await openSignedIn(page, await adminSession(request), '/admin/dashboard');
+  await expectFitsTheScreen(page, '/admin/dashboard', page.getByTestId('course-row').first());
+});
