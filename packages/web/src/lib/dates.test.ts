@@ -13,9 +13,10 @@ describe('formatDate', () => {
     expect(formatDate('2026-01-22T10:00:00.000Z', 'dayFirst', 'en')).toBe('22nd January, 2026');
   });
 
-  it('uses the Arabic month names and comma, and Latin digits (decision 054)', () => {
-    expect(formatDate(march5, 'long', 'ar')).toBe('مارس 5، 2026');
-    expect(formatDate(march5, 'dayFirst', 'ar')).toBe('5 مارس، 2026');
+  it('writes Arabic dates day first with the Arabic month names and Latin digits (decision 054)', () => {
+    // Both formats: their two orders are English ones; the certificate's PDF writes the same.
+    expect(formatDate(march5, 'long', 'ar')).toBe('5 مارس 2026');
+    expect(formatDate(march5, 'dayFirst', 'ar')).toBe('5 مارس 2026');
   });
 
   it('does not change the global locale', () => {
