@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import PO from 'pofile';
-import type { Language } from '@app/shared';
+import { INTL_LOCALES, type Language } from '@app/shared';
 
 /** The web app's source catalogues: the wording the specs look for is the wording the app ships. */
 const LOCALES = fileURLToPath(new URL('../../web/src/locales/', import.meta.url));
@@ -18,7 +18,8 @@ function load(lang: Language): I18n {
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.po')))
     for (const item of PO.parse(readFileSync(dir + file, 'utf8')).items)
       if (item.msgstr[0]) messages[item.msgid] = item.msgstr[0];
-  const i18n = setupI18n({ locale: lang, messages: { [lang]: messages } });
+  // Numbers as the app writes them (decision 054): the same pinned locale for Lingui's `#`.
+  const i18n = setupI18n({ locale: lang, locales: INTL_LOCALES[lang], messages: { [lang]: messages } });
   i18n.setMessagesCompiler(compileMessage);
   return i18n;
 }

@@ -53,6 +53,42 @@ describe('SearchBox', () => {
       expect(screen.getByRole('heading', { name: 'The course' })).toBeInTheDocument();
     });
 
+    it('is noted at the click itself, before the router renders its navigation (late on a slow phone)', async () => {
+      vi.useFakeTimers();
+      // React Router renders its navigation state in a transition; here the link's navigation never
+      // renders at all, so only the click can tell the box that the reader is leaving.
+      const { router } = renderApp(
+        <>
+          <SearchBox />
+          <a href="/course/c1" onClick={(event) => event.preventDefault()}>
+            A course
+          </a>
+        </>,
+        { route: '/dashboard' },
+      );
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'open' } });
+      fireEvent.click(screen.getByRole('link', { name: 'A course' }));
+      await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('is not a reason to stop searching when it opens the link elsewhere (a new tab)', async () => {
+      vi.useFakeTimers();
+      const { router } = renderApp(
+        <>
+          <SearchBox />
+          <a href="/course/c1" onClick={(event) => event.preventDefault()}>
+            A course
+          </a>
+        </>,
+        { route: '/dashboard' },
+      );
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'open' } });
+      fireEvent.click(screen.getByRole('link', { name: 'A course' }), { ctrlKey: true });
+      await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('open');
+    });
+
     it('still writes the term once a navigation that stays on the catalogue has finished', async () => {
       vi.useFakeTimers();
       // Entering /dashboard takes time after the first visit (the session guard, say).

@@ -43,9 +43,23 @@ export function SearchBox({ className = '' }: { className?: string }) {
   // Typing: send the term once it has settled, but never while a navigation is under way (a course
   // card clicked just after typing): writing `?q=` is a navigation too, and it would cancel that one.
   // The term waits; if the navigation left /dashboard, this box is gone and nothing is written.
+  // React Router renders its navigation state in a transition, so on a slow phone the settled term
+  // can render before `navigating` does: the click on a link that leaves the page is noted at once.
   const navigating = useNavigation().state !== 'idle';
+  const leaving = useRef(false);
   useEffect(() => {
-    if (!navigating) apply(debounced);
+    const onClick = (event: MouseEvent) => {
+      if (leavesPage(event)) leaving.current = true;
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
+  useEffect(() => {
+    // Still here once a navigation is over (it was cancelled or refused): the reader is searching again.
+    if (!navigating) leaving.current = false;
+  }, [navigating]);
+  useEffect(() => {
+    if (!navigating && !leaving.current) apply(debounced);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled term triggers a search.
   }, [debounced, navigating]);
 
@@ -84,4 +98,14 @@ export function SearchBox({ className = '' }: { className?: string }) {
       />
     </form>
   );
+}
+
+/** A plain click on a link of this site to another page, as React Router's `Link` would follow it. */
+function leavesPage(event: MouseEvent): boolean {
+  if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return false;
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return false;
+  if (link.target && link.target !== '_self') return false;
+  const to = new URL(link.href);
+  return to.origin === window.location.origin && to.pathname !== window.location.pathname;
 }
