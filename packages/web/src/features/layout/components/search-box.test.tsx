@@ -4,6 +4,24 @@ import { Link } from 'react-router';
 import { renderApp } from '../../../test/render-app.tsx';
 import { SEARCH_DEBOUNCE_MS, SearchBox } from './search-box.tsx';
 
+/**
+ * The box on /dashboard beside a link whose navigation never starts (as a `Link` whose navigation React
+ * has not rendered yet), with "open" typed and not yet settled.
+ */
+function typeBesideALink() {
+  const { router } = renderApp(
+    <>
+      <SearchBox />
+      <a href="/course/c1" onClick={(event) => event.preventDefault()}>
+        A course
+      </a>
+    </>,
+    { route: '/dashboard' },
+  );
+  fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'open' } });
+  return router;
+}
+
 describe('SearchBox', () => {
   it('on /dashboard keeps the settled term in ?q= (debounced)', async () => {
     const { router } = renderApp(<SearchBox />, { route: '/dashboard' });
@@ -57,16 +75,7 @@ describe('SearchBox', () => {
       vi.useFakeTimers();
       // React Router renders its navigation state in a transition; here the link's navigation never
       // renders at all, so only the click can tell the box that the reader is leaving.
-      const { router } = renderApp(
-        <>
-          <SearchBox />
-          <a href="/course/c1" onClick={(event) => event.preventDefault()}>
-            A course
-          </a>
-        </>,
-        { route: '/dashboard' },
-      );
-      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'open' } });
+      const router = typeBesideALink();
       fireEvent.click(screen.getByRole('link', { name: 'A course' }));
       await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
       expect(router.state.location.search).toBe('');
@@ -74,16 +83,7 @@ describe('SearchBox', () => {
 
     it('is not a reason to stop searching when it opens the link elsewhere (a new tab)', async () => {
       vi.useFakeTimers();
-      const { router } = renderApp(
-        <>
-          <SearchBox />
-          <a href="/course/c1" onClick={(event) => event.preventDefault()}>
-            A course
-          </a>
-        </>,
-        { route: '/dashboard' },
-      );
-      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'open' } });
+      const router = typeBesideALink();
       fireEvent.click(screen.getByRole('link', { name: 'A course' }), { ctrlKey: true });
       await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
       expect(new URLSearchParams(router.state.location.search).get('q')).toBe('open');
