@@ -178,6 +178,11 @@ export const paginationSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  /**
+   * The catalogue only (`GET /course/approved`): what to send as `after` for the following page, or
+   * null on the last page (decision 055).
+   */
+  next: z.string().nullable().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -207,9 +212,27 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const courseSearchQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().max(LIMITS.searchMax).refine(noNul, { message: 'invalid' }).optional(),
-});
+/**
+ * A catalogue page's `after` (decision 055): the last course shown, as its update time in microseconds
+ * since 1970 and its id. Clients send back `pagination.next` without reading it.
+ */
+const CATALOGUE_CURSOR = /^(\d{1,16})~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const courseSearchQuerySchema = pageQuerySchema
+  .extend({
+    q: z.string().trim().max(LIMITS.searchMax).refine(noNul, { message: 'invalid' }).optional(),
+    after: z
+      .string()
+      .regex(CATALOGUE_CURSOR)
+      .refine((cursor) => Number(cursor.split('~')[0]) <= Number.MAX_SAFE_INTEGER, { message: 'invalid' })
+      .optional(),
+  })
+  // A page starts either at a course (`after`) or at a position (`offset`), not both.
+  .refine((query) => query.after === undefined || query.offset === 0, {
+    path: ['offset'],
+    message: 'invalid',
+  });
+export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
 
 /** The administrators' table: server-side order (ties broken by id) and status filter. */
 export const courseTableQuerySchema = pageQuerySchema.extend({

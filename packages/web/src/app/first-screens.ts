@@ -31,7 +31,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   {
     pattern: paths.dashboard,
     request: (pathname, search) =>
-      pathname === paths.dashboard ? learnerApi.approvedCourses(catalogueSearch(search), 0) : null,
+      pathname === paths.dashboard ? learnerApi.approvedCourses(catalogueSearch(search)) : null,
     cover: (answer) => (answer as CourseListResponse).data[0]?.preview_image,
   },
   {

@@ -17,7 +17,7 @@ export function Component() {
 /** On a first visit the app shell has already asked for the first page (decision 044): wait for it. */
 export function prefetch({ request }: LoaderFunctionArgs) {
   const q = catalogueSearch(new URL(request.url).searchParams);
-  return awaitEarly(learnerApi.approvedCourses(q, 0), () =>
+  return awaitEarly(learnerApi.approvedCourses(q), () =>
     queryClient.prefetchInfiniteQuery(approvedCoursesQuery(q)),
   );
 }

@@ -1,11 +1,18 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ROLE_AR, type CourseSort, type CourseTableQuery, type Language, type PageQuery } from '@app/shared';
+import {
+  ROLE_AR,
+  type CourseSearchQuery,
+  type CourseSort,
+  type CourseTableQuery,
+  type Language,
+  type PageQuery,
+} from '@app/shared';
 import { preparedFor } from '../../db/prepared.ts';
 import { kept } from '../../lib/kept.ts';
 import type { Db } from '../../db/client.ts';
 import { courses, enrollments, users } from '../../db/schema.ts';
-import { summarySelect, withCallerSelect, type SummaryRow } from './courses.repository.ts';
+import { summaryColumns, withCallerSelect, type SummaryRow } from './courses.repository.ts';
 
 /**
  * The paged course lists (decision 018): limit/offset over a stable order (ties broken by id) plus the
@@ -24,18 +31,52 @@ const catalogueWhere = and(
   sql`${courses.searchText} ilike ${sql.placeholder('pattern')}`,
 );
 
+/**
+ * The catalogue's order as a row value, and the place a cursor names in it (decision 055): the update
+ * time in microseconds since 1970 (exact: PostgreSQL's `extract` gives a numeric, and a float8 holds
+ * every integer up to 2^53, ~ the year 2255) and the id.
+ */
+const orderKey = sql`(${courses.updatedAt}, ${courses.id})`;
+const cursorPlace = sql`(timestamptz 'epoch' + ${sql.placeholder('afterMicros')}::float8 * interval '1 microsecond', ${sql.placeholder('afterId')}::uuid)`;
+
+/** Each row's own cursor: where the page after it starts. */
+const catalogueSelect = (db: Db) =>
+  db
+    .select({
+      ...summaryColumns,
+      cursor: sql<string>`(extract(epoch from ${courses.updatedAt}) * 1000000)::bigint || '~' || ${courses.id}`,
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.createdBy));
+
+const newestFirst = [desc(courses.updatedAt), desc(courses.id)] as const;
+
 const queries = preparedFor((db: Db) => ({
-  approved: summarySelect(db)
+  approved: catalogueSelect(db)
     .where(catalogueWhere)
-    .orderBy(desc(courses.updatedAt), desc(courses.id))
+    .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('courses_approved_page'),
+  approvedAfter: catalogueSelect(db)
+    .where(and(catalogueWhere, sql`${orderKey} < ${cursorPlace}`))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('courses_approved_after'),
   approvedCount: db
     .select({ total: sql<number>`count(*)::int` })
     .from(courses)
     .where(catalogueWhere)
     .prepare('courses_approved_count'),
+  // With a cursor the page's offset is the courses still listed at or before the cursor's place.
+  approvedCountAfter: db
+    .select({
+      total: sql<number>`count(*)::int`,
+      before: sql<number>`(count(*) filter (where ${orderKey} >= ${cursorPlace}))::int`,
+    })
+    .from(courses)
+    .where(catalogueWhere)
+    .prepare('courses_approved_count_after'),
   enrolledIds: db
     .select({ courseId: enrollments.courseId })
     .from(enrollments)
@@ -47,13 +88,37 @@ const queries = preparedFor((db: Db) => ({
 export const likePattern = (folded: string): string =>
   folded ? `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : '%';
 
-/** A page of the learner catalogue, newest update first; the same for every caller (it is cached). */
-export async function approvedPage(db: Db, pattern: string, page: PageQuery): Promise<SummaryPage> {
+/** A catalogue page: its rows with their cursors, where it starts, and the whole list's count. */
+export interface CataloguePage {
+  rows: (SummaryRow & { cursor: string })[];
+  total: number;
+  offset: number;
+}
+
+/**
+ * A page of the learner catalogue, newest update first, from an offset or after a cursor; the same
+ * for every caller (it is cached).
+ */
+export async function approvedPage(
+  db: Db,
+  pattern: string,
+  page: Omit<CourseSearchQuery, 'q'>,
+): Promise<CataloguePage> {
+  const statements = queries(db);
+  if (page.after === undefined) {
+    const [rows, [count]] = await Promise.all([
+      statements.approved.execute({ pattern, limit: page.limit, offset: page.offset }),
+      statements.approvedCount.execute({ pattern }),
+    ]);
+    return { rows, total: count?.total ?? 0, offset: page.offset };
+  }
+  const [afterMicros, afterId] = page.after.split('~');
+  const values = { pattern, afterMicros, afterId };
   const [rows, [count]] = await Promise.all([
-    queries(db).approved.execute({ pattern, limit: page.limit, offset: page.offset }),
-    queries(db).approvedCount.execute({ pattern }),
+    statements.approvedAfter.execute({ ...values, limit: page.limit }),
+    statements.approvedCountAfter.execute(values),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total: count?.total ?? 0, offset: count?.before ?? 0 };
 }
 
 /** The ids of the courses a user is enrolled in (one index range on the enrolments' primary key). */

@@ -1,5 +1,6 @@
 import {
   foldForSearch,
+  type CourseSearchQuery,
   type CourseSummary,
   type CourseTableQuery,
   type Language,
@@ -49,7 +50,7 @@ const COMMA = Buffer.from(',');
 /**
  * The learner catalogue (`GET /course/approved`) as the response's JSON text, through the in-process
  * caches of decisions 019 and 036: the page is the same for every caller and cached by (search,
- * limit, offset) as JSON fragments already encoded with the contract's schema, so a hit copies bytes;
+ * limit, offset or cursor) as JSON fragments already encoded with the contract's schema, so a hit copies bytes;
  * the caller's `enrolled` flags and progress come from their own cached enrolled ids and
  * progress. All are evicted by change notifications, so an edit, a review action, an enrolment or a
  * completed lesson shows at once. Answers the response's UTF-8 bytes; a caller enrolled in none of the
@@ -60,14 +61,16 @@ export async function cataloguePageJson(
   caches: AppCaches,
   viewerId: string,
   q: string,
-  page: PageQuery,
+  page: Omit<CourseSearchQuery, 'q'>,
 ): Promise<Buffer> {
   const pattern = likePattern(q && foldForSearch(q)); // folding '' is not free
   const shared = (await caches.catalogue.getOrLoad(
-    `${page.limit}:${page.offset}:${pattern}`,
+    `${page.limit}:${page.offset}:${page.after ?? ''}:${pattern}`,
     async (): Promise<CachedCataloguePage> => {
-      const { rows, total } = await approvedPage(db, pattern, page);
-      const pagination = JSON.stringify({ total, limit: page.limit, offset: page.offset });
+      const { rows, total, offset } = await approvedPage(db, pattern, page);
+      const last = rows.at(-1);
+      const next = last && offset + rows.length < total ? last.cursor : null;
+      const pagination = JSON.stringify({ total, limit: page.limit, offset, next });
       return {
         rows: rows.map((row) => {
           const head = summaryJsonHead(row);

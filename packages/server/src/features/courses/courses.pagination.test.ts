@@ -80,9 +80,11 @@ describe('courses: pagination of every list', () => {
   it(`gives ${PAGE.default} courses by default and says how many there are`, async () => {
     const first = await page(learner, '/api/v1/course/approved');
     expect(first.data).toHaveLength(PAGE.default);
-    expect(first.pagination).toEqual({ total: 23, limit: PAGE.default, offset: 0 });
+    // The catalogue also names where its next page starts (decision 055; catalogue.cursor.test.ts).
+    expect(first.pagination).toMatchObject({ total: 23, limit: PAGE.default, offset: 0 });
+    expect(first.pagination.next).toBe(`${first.pagination.next?.split('~')[0]}~${first.data.at(-1)?._id}`);
     const beyond = await page(learner, '/api/v1/course/approved?offset=500');
-    expect(beyond).toMatchObject({ data: [], pagination: { total: 23, offset: 500 } });
+    expect(beyond).toMatchObject({ data: [], pagination: { total: 23, offset: 500, next: null } });
   });
 
   it('counts only what the search matches, across every page', async () => {

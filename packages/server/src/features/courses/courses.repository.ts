@@ -23,7 +23,7 @@ import {
 
 const callerId = sql.placeholder('callerId');
 
-const summaryColumns = {
+export const summaryColumns = {
   id: courses.id,
   title: courses.title,
   titleTr: courses.titleTr,

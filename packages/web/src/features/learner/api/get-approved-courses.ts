@@ -8,30 +8,23 @@ export const approvedCoursesKey = ['learner', 'approved-courses'] as const;
 /** One page of approved, available courses (with the caller's `enrolled` flag), searched by `q`. */
 export async function getApprovedCourses(
   q: string,
-  offset: number,
+  after: string | undefined,
   signal?: AbortSignal,
 ): Promise<CourseListResponse> {
-  return apiFetch<typeof courseListResponseSchema>(learnerApi.approvedCourses(q, offset), { signal });
+  return apiFetch<typeof courseListResponseSchema>(learnerApi.approvedCourses(q, after), { signal });
 }
 
-/** The catalogue grows by a page of the server's default size at each "Load more". */
+/**
+ * The catalogue grows by a page of the server's default size at each "Load more", each page starting
+ * after the last course of the one before (decision 055): courses approved or withdrawn meanwhile
+ * neither shift a card out of view nor bring one back.
+ */
 export const approvedCoursesQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: [...approvedCoursesKey, q],
     queryFn: ({ pageParam, signal }) => getApprovedCourses(q, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => {
-      const next = last.pagination.offset + last.data.length;
-      return last.data.length > 0 && next < last.pagination.total ? next : undefined;
-    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.pagination.next ?? undefined,
     // While a new search runs, keep showing the previous results instead of a blank spinner.
     placeholderData: keepPreviousData,
   });
-
-/** Every course loaded so far, once each (a course approved meanwhile can shift one into the next page). */
-export function loadedCourses(pages: CourseListResponse[]) {
-  const seen = new Set<string>();
-  return pages
-    .flatMap((page) => page.data)
-    .filter((course) => (seen.has(course._id) ? false : (seen.add(course._id), true)));
-}

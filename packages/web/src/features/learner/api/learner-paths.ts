@@ -6,11 +6,14 @@ export const SEARCH_PARAM = 'q';
  * module, which must ask for exactly what the queries will (decision 043).
  */
 export const learnerApi = {
-  /** A page of the catalogue searched by `q` (already trimmed, see `catalogueSearch`), from `offset`. */
-  approvedCourses(q: string, offset: number): string {
+  /**
+   * A page of the catalogue searched by `q` (already trimmed, see `catalogueSearch`): the first, or the
+   * one after the cursor a page gave as `pagination.next` (decision 055).
+   */
+  approvedCourses(q: string, after?: string): string {
     const params = new URLSearchParams();
     if (q) params.set(SEARCH_PARAM, q);
-    if (offset > 0) params.set('offset', String(offset));
+    if (after) params.set('after', after);
     const search = params.size > 0 ? `?${params.toString()}` : '';
     return `/course/approved${search}`;
   },

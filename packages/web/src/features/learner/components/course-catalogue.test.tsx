@@ -8,9 +8,9 @@ import { CourseCatalogue } from './course-catalogue.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const list =
-  (data: unknown[], total = data.length, offset = 0) =>
+  (data: unknown[], total = data.length, offset = 0, next: string | null = null) =>
   () => ({
-    body: { success: true, data, pagination: { total, limit: 20, offset } },
+    body: { success: true, data, pagination: { total, limit: 20, offset, next } },
   });
 
 describe('CourseCatalogue', () => {
@@ -109,19 +109,21 @@ describe('CourseCatalogue', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/course/${COURSE_ID}`));
   });
 
-  it('"Load more courses" appends the next page and disappears at the end', async () => {
-    const page = (offset: number, count: number) =>
+  it('"Load more courses" appends the page after the last card and disappears at the end', async () => {
+    const page = (offset: number, count: number, next: string | null) =>
       list(
         Array.from({ length: count }, (_, i) =>
           summary({ _id: `course-${offset + i}`, title: `Course ${offset + i}`, title_tr: null }),
         ),
         5,
         offset,
+        next,
       );
-    // The page size is the server's (20 by default); three a page keeps this test quick.
+    // The page size is the server's (20 by default); three a page keeps this test quick. The next page
+    // is asked for by the cursor the server gave (decision 055), not by a position.
     const api = fakeApi({
-      'GET /course/approved': page(0, 3),
-      'GET /course/approved?offset=3': page(3, 2),
+      'GET /course/approved': page(0, 3, 'after-course-2'),
+      'GET /course/approved?after=after-course-2': page(3, 2, null),
     });
     vi.stubGlobal('fetch', api.fetch);
     renderApp(<CourseCatalogue />, { route: '/dashboard' });
@@ -134,7 +136,7 @@ describe('CourseCatalogue', () => {
     expect(screen.queryByRole('button', { name: 'Load more courses' })).not.toBeInTheDocument();
     expect(api.calls.map((call) => call.key)).toEqual([
       'GET /course/approved',
-      'GET /course/approved?offset=3',
+      'GET /course/approved?after=after-course-2',
     ]);
   });
 
@@ -157,8 +159,13 @@ describe('CourseCatalogue', () => {
 
   it('searches on the server and loads more of the same results', async () => {
     const api = fakeApi({
-      'GET /course/approved?q=open': list([summary()], 21),
-      'GET /course/approved?q=open&offset=1': list([summary({ _id: 'second', title: 'Second' })], 21, 1),
+      'GET /course/approved?q=open': list([summary()], 21, 0, 'after-first'),
+      'GET /course/approved?q=open&after=after-first': list(
+        [summary({ _id: 'second', title: 'Second' })],
+        21,
+        1,
+        'after-second',
+      ),
     });
     vi.stubGlobal('fetch', api.fetch);
     renderApp(<CourseCatalogue />, { route: '/dashboard?q=open' });

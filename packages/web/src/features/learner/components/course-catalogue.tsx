@@ -5,7 +5,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { approvedCoursesQuery, loadedCourses } from '../api/get-approved-courses.ts';
+import { approvedCoursesQuery } from '../api/get-approved-courses.ts';
 import { catalogueSearch, SEARCH_PARAM } from '../api/learner-paths.ts';
 import { CourseCard } from './course-card.tsx';
 
@@ -37,7 +37,7 @@ export function CourseCatalogue() {
 
   // A failed refetch of results already on screen keeps them; a failed load (or search) shows the panel.
   const pages = courses.isError && courses.isPlaceholderData ? undefined : courses.data?.pages;
-  const data = pages ? loadedCourses(pages) : undefined;
+  const data = pages?.flatMap((page) => page.data);
   const total = pages?.at(-1)?.pagination.total ?? 0;
   const loaded = data?.length ?? 0;
   let body;
