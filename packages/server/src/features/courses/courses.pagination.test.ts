@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { courseAction, createCourse } from '../../test/course-fixtures.ts';
 
+const ZERO_ID = '00000000-0000-0000-0000-000000000000';
+
 /** Every course list is paged (decision 018): stable order, enforced limits, totals, 400 on bad input. */
 describe('courses: pagination of every list', () => {
   let t: TestApp;
@@ -118,6 +120,13 @@ describe('courses: pagination of every list', () => {
     ['/api/v1/course/approved?limit=2.5', 'limit'],
     ['/api/v1/course/approved?offset=-1', 'offset'],
     [`/api/v1/course/approved?offset=${PAGE.maxOffset + 1}`, 'offset'],
+    // A catalogue cursor (decision 055) the server did not write, or one given with a position.
+    ['/api/v1/course/approved?after=yesterday', 'after'],
+    ['/api/v1/course/approved?after=1767225600123456', 'after'],
+    ['/api/v1/course/approved?after=1767225600123456~not-a-course-id', 'after'],
+    [`/api/v1/course/approved?after=99999999999999999~${ZERO_ID}`, 'after'],
+    [`/api/v1/course/approved?after=-1~${ZERO_ID}`, 'after'],
+    [`/api/v1/course/approved?after=1767225600123456~${ZERO_ID}&offset=3`, 'offset'],
     ['/api/v1/course?sort=password', 'sort'],
     ['/api/v1/course?order=sideways', 'order'],
     ['/api/v1/course?status=Lost', 'status'],
