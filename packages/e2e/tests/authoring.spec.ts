@@ -157,6 +157,9 @@ function TEXT(lang: Language) {
     moveSectionDown: (n: number) => t('Move section {n} down', { n }),
     restorePrompt: t('Restore unsaved changes?'),
     restore: t('Restore'),
+    discard: t('Discard'),
+    /** The restore offer's warning that the saved course changed later, its date left open. */
+    changedSince: messagePattern(t, CHANGED_SINCE, {}, { changedWhen: '.+' }),
     viewDetails: t('View details'),
     editingLocked: t(
       'Editing of this course is locked: an administrator has disabled editing. You can read it but not save changes.',
@@ -201,6 +204,9 @@ function TEXT(lang: Language) {
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+const CHANGED_SINCE =
+  'The saved course changed on {changedWhen}, after these changes were made. Restoring them and saving replaces that version.';
 
 /** Creates a course through the API, as a contributor's form would (Pending unless `draft`). */
 async function createCourseByApi(request: APIRequestContext, token: string, title: string, draft = false) {
@@ -681,6 +687,48 @@ test.describe('authoring and review', () => {
     await page.getByRole('button', { name: L.saveAsDraft }).click();
     await expect(toast(page, L.server.savedAsDraft)).toBeVisible();
     await expect(page.getByTestId('course-card').filter({ hasText: title })).toBeVisible();
+  });
+
+  test('changes kept on this device are offered with a warning once the saved course has changed since', async ({
+    page,
+    request,
+    lang,
+  }) => {
+    const L = TEXT(lang);
+    const title = `Changed elsewhere ${lang} ${Date.now().toString(36)}`;
+    const contributor = await createAccount(request, 'Contributor');
+    const courseId = await createCourseByApi(request, contributor.token, title);
+    const draftKey = `course-draft:${courseId}`;
+    const openForm = async () => {
+      await openSignedIn(page, contributor, '/contributor/dashboard');
+      const card = page.getByTestId('course-card').filter({ hasText: title });
+      await card.getByRole('button', { name: L.viewDetails }).click();
+      return page.getByRole('dialog', { name: L.editCourse });
+    };
+
+    // Edited here and left unsaved; kept on this device.
+    let form = await openForm();
+    await field(form, L.courseTitle).fill(`${title} (typed here)`);
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', draftKey))
+      .toContain('typed here');
+
+    // Meanwhile the saved course changes: an administrator approves it.
+    const admin = await adminSession(request);
+    const approved = await request.get(`/api/v1/course/approve/${courseId}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(approved.status()).toBe(200);
+
+    form = await openForm();
+    await expect(form.getByText(L.restorePrompt)).toBeVisible();
+    await expect(form.getByTestId('restore-draft-older')).toHaveText(L.changedSince);
+    await expectAccessible(page);
+    await snapAtBothWidths(page, lang, 'course-form-restore-older', { fullPage: false });
+    // Discarding keeps the saved version and forgets the device's copy.
+    await form.getByRole('button', { name: L.discard, exact: true }).click();
+    await expect(field(form, L.courseTitle)).toHaveValue(title);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), draftKey)).toBeNull();
   });
 
   test('the authoring code is not loaded by the landing page or the learner pages', async ({

@@ -147,6 +147,35 @@ describe('CourseForm (new course)', () => {
 });
 
 describe('CourseForm (existing course): the save rules', () => {
+  it('warns when the saved course changed after the kept changes, and only then', async () => {
+    stubApi({});
+    const course = aCourse(); // last changed 2026-03-06T10:00Z
+    const form = () => <CourseForm course={course} viewer={aViewer()} headingLevel={2} onDone={() => {}} />;
+    const first = await renderAuthoring(form());
+    type('Course title', 'Edited on this device');
+    await waitFor(() =>
+      expect(localStorage.getItem(draftKey(course._id))).toContain('Edited on this device'),
+    );
+    first.unmount();
+    const keptAt = (savedAt: string) => {
+      const stored = JSON.parse(localStorage.getItem(draftKey(course._id))!) as Record<string, unknown>;
+      localStorage.setItem(draftKey(course._id), JSON.stringify({ ...stored, savedAt }));
+    };
+
+    keptAt('2026-03-06T09:00:00.000Z'); // an hour before the course last changed
+    const older = await renderAuthoring(form());
+    expect(screen.getByText('Restore unsaved changes?')).toBeInTheDocument();
+    expect(screen.getByTestId('restore-draft-older')).toHaveTextContent(
+      /^The saved course changed on March 6, 2026 at .+, after these changes were made\. Restoring them and saving replaces that version\.$/,
+    );
+    older.unmount();
+
+    keptAt('2026-03-06T11:00:00.000Z'); // after it
+    await renderAuthoring(form());
+    expect(screen.getByText('Restore unsaved changes?')).toBeInTheDocument();
+    expect(screen.queryByTestId('restore-draft-older')).toBeNull();
+  });
+
   it('is read-only with a note when editing is disabled and the reader is not a SuperAdmin', async () => {
     stubApi({});
     await renderAuthoring(

@@ -114,6 +114,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
         {autosave.offer ? (
           <RestoreBanner
             savedAt={autosave.offer.savedAt}
+            courseChangedAt={course?.updatedAt}
             mentionCover={!course}
             onRestore={autosave.restore}
             onDiscard={autosave.discard}

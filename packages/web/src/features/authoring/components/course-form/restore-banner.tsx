@@ -6,22 +6,40 @@ import { useLanguage } from '../../../../i18n/use-language.ts';
 
 export interface RestoreBannerProps {
   savedAt: string;
+  /** When the saved course last changed (its `updatedAt`); none for a new course. */
+  courseChangedAt?: string;
   /** New courses: the chosen cover cannot be kept in browser storage. */
   mentionCover: boolean;
   onRestore: () => void;
   onDiscard: () => void;
 }
 
-/** "Restore unsaved changes?" — offered when the form opens and a different autosaved copy exists. */
-export function RestoreBanner({ savedAt, mentionCover, onRestore, onDiscard }: RestoreBannerProps) {
+const timeOf = (iso: string | undefined) => (iso ? new Date(iso).getTime() : Number.NaN);
+
+/**
+ * "Restore unsaved changes?" — offered when the form opens and a different autosaved copy exists. When
+ * the saved course changed after the copy was kept (edited on another device, or by a review action),
+ * it says so: restoring and saving would replace that newer version.
+ */
+export function RestoreBanner({
+  savedAt,
+  courseChangedAt,
+  mentionCover,
+  onRestore,
+  onDiscard,
+}: RestoreBannerProps) {
   const { t } = useLingui();
   const language = useLanguage();
-  const when = new Date(savedAt);
-  const whenText = Number.isNaN(when.getTime())
-    ? ''
-    : new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(
-        when,
-      );
+  const format = (time: number) =>
+    Number.isNaN(time)
+      ? ''
+      : new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeStyle: 'short' }).format(
+          time,
+        );
+  const keptAt = timeOf(savedAt);
+  const changedAt = timeOf(courseChangedAt);
+  const whenText = format(keptAt);
+  const changedWhen = changedAt > keptAt ? format(changedAt) : '';
   return (
     <section
       aria-label={t`Unsaved changes`}
@@ -44,6 +62,14 @@ export function RestoreBanner({ savedAt, mentionCover, onRestore, onDiscard }: R
           <Trans>A chosen course photo cannot be kept: choose it again after restoring.</Trans>
         ) : null}
       </p>
+      {changedWhen ? (
+        <p className="text-sm font-semibold" data-testid="restore-draft-older">
+          <Trans>
+            The saved course changed on {changedWhen}, after these changes were made. Restoring them and
+            saving replaces that version.
+          </Trans>
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <Button onClick={onRestore}>
           <Trans>Restore</Trans>
