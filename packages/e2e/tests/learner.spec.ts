@@ -55,11 +55,9 @@ test('the dashboard lists approved courses and finds an Arabic title spelled dif
   const cards = page.getByTestId('course-card');
   // The demo catalogue (three approved courses) plus ours.
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(4);
-  await expect(
-    page.getByRole('heading', {
-      name: localized(lang, 'Unlocking the Secrets of Open Science', 'اكتشف أسرار العلوم المفتوحة'),
-    }),
-  ).toBeVisible();
+  // This spec's course, in the reader's language. (Not a demo course: those are the oldest, and the
+  // courses other specs approve push them off the first page.)
+  await expect(page.getByRole('heading', { name: courseTitle(lang) })).toBeVisible();
   await expect(cards.first().getByRole('button', { name: new RegExp(S.startLearning) })).toBeVisible();
   await expectAccessible(page);
   await snap(page, lang, 'dashboard');
