@@ -713,12 +713,15 @@ test.describe('authoring and review', () => {
       .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', draftKey))
       .toContain('typed here');
 
-    // Meanwhile the saved course changes: an administrator approves it.
+    // Meanwhile the saved course changes: an administrator locks its editing and unlocks it again (not
+    // an approval: the course stays out of the learners' catalogue, whose first page other specs read).
     const admin = await adminSession(request);
-    const approved = await request.get(`/api/v1/course/approve/${courseId}`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
-    expect(approved.status()).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      const toggled = await request.get(`/api/v1/course/toggle-editing/${courseId}`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(toggled.status()).toBe(200);
+    }
 
     form = await openForm();
     await expect(form.getByText(L.restorePrompt)).toBeVisible();
@@ -729,6 +732,49 @@ test.describe('authoring and review', () => {
     await form.getByRole('button', { name: L.discard, exact: true }).click();
     await expect(field(form, L.courseTitle)).toHaveValue(title);
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), draftKey)).toBeNull();
+  });
+
+  test('the header box searches a contributor’s board and the administrators’ table', async ({
+    page,
+    request,
+    lang,
+    t,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const contributor = await createAccount(request, 'Contributor');
+    const found = `Soil moisture ${lang}${stamp}`;
+    await createCourseByApi(request, contributor.token, found);
+    await createCourseByApi(request, contributor.token, `Another course ${lang}${stamp}`);
+    const box = page.getByRole('searchbox', { name: t('Search courses') });
+    const nothing = page.getByTestId('no-search-results');
+
+    // The contributor's board: the term narrows the cards to the course; nothing found can be cleared.
+    await openSignedIn(page, contributor, '/contributor/dashboard');
+    const cards = page.getByTestId('course-card');
+    await expect(cards).toHaveCount(2);
+    await box.fill(`soil MOISTURE ${lang}${stamp}`);
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText(found);
+    await expect(page).toHaveURL(/\?q=soil/);
+    await expectAccessible(page);
+    await snapAtBothWidths(page, lang, 'contributor-board-search', { fullPage: false });
+    await box.fill(`nothing ${stamp}`);
+    await expect(nothing).toContainText(`nothing ${stamp}`);
+    await expect(cards).toHaveCount(0);
+    await expectAccessible(page);
+    await snapAtBothWidths(page, lang, 'contributor-board-search-none', { fullPage: false });
+    await nothing.getByRole('button', { name: t('Clear search') }).click();
+    await expect(cards).toHaveCount(2);
+    await expect(box).toHaveValue('');
+
+    // The administrators' table: every status; the same term finds the contributor's pending course.
+    await openSignedIn(page, await adminSession(request), `/admin/dashboard?q=${encodeURIComponent(found)}`);
+    await expect(box).toHaveValue(found);
+    const rows = page.getByTestId('course-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(found);
+    await expectAccessible(page);
+    await snapAtBothWidths(page, lang, 'admin-board-search', { fullPage: false });
   });
 
   test('the authoring code is not loaded by the landing page or the learner pages', async ({

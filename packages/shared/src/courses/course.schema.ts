@@ -218,9 +218,12 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
  */
 const CATALOGUE_CURSOR = /^(\d{1,16})~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** `?q=` of the course lists: titles and descriptions in both languages (decision 056 for the boards). */
+const searchTerm = z.string().trim().max(LIMITS.searchMax).refine(noNul, { message: 'invalid' }).optional();
+
 export const courseSearchQuerySchema = pageQuerySchema
   .extend({
-    q: z.string().trim().max(LIMITS.searchMax).refine(noNul, { message: 'invalid' }).optional(),
+    q: searchTerm,
     after: z
       .string()
       .regex(CATALOGUE_CURSOR)
@@ -234,13 +237,18 @@ export const courseSearchQuerySchema = pageQuerySchema
   });
 export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
 
-/** The administrators' table: server-side order (ties broken by id) and status filter. */
+/** The administrators' table: server-side order (ties broken by id), status filter and search. */
 export const courseTableQuerySchema = pageQuerySchema.extend({
   sort: z.enum(COURSE_SORTS).default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   status: z.enum(COURSE_STATUSES).optional(),
+  q: searchTerm,
 });
 export type CourseTableQuery = z.infer<typeof courseTableQuerySchema>;
+
+/** A contributor's board: a page of their courses, optionally searched. */
+export const contributorCoursesQuerySchema = pageQuerySchema.extend({ q: searchTerm });
+export type ContributorCoursesQuery = z.infer<typeof contributorCoursesQuerySchema>;
 
 // ---------- learning ----------
 

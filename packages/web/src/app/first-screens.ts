@@ -1,5 +1,6 @@
 import type { CourseListResponse, LearnerCourse } from '@app/shared';
-import { catalogueSearch, learnerApi } from '../features/learner/api/learner-paths.ts';
+import { learnerApi } from '../features/learner/api/learner-paths.ts';
+import { searchTermOf } from '../lib/search-term.ts';
 import { paths } from '../lib/paths.ts';
 
 /**
@@ -31,7 +32,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   {
     pattern: paths.dashboard,
     request: (pathname, search) =>
-      pathname === paths.dashboard ? learnerApi.approvedCourses(catalogueSearch(search)) : null,
+      pathname === paths.dashboard ? learnerApi.approvedCourses(searchTermOf(search)) : null,
     cover: (answer) => (answer as CourseListResponse).data[0]?.preview_image,
   },
   {

@@ -25,11 +25,10 @@ export interface SummaryPage {
   total: number;
 }
 
-const catalogueWhere = and(
-  eq(courses.status, 'Approved'),
-  eq(courses.isAvailable, true),
-  sql`${courses.searchText} ilike ${sql.placeholder('pattern')}`,
-);
+/** `?q=` on every list: the folded titles and descriptions (`likePattern`; `%` when there is no term). */
+const searchMatch = sql`${courses.searchText} ilike ${sql.placeholder('pattern')}`;
+
+const catalogueWhere = and(eq(courses.status, 'Approved'), eq(courses.isAvailable, true), searchMatch);
 
 /**
  * The catalogue's order as a row value, and the place a cursor names in it (decision 055): the update
@@ -160,11 +159,15 @@ function sortExpression(sort: CourseSort, lang: Language): SQL | AnyPgColumn {
   }
 }
 
-/** The staff lists, each a fixed filter whose values are statement parameters. */
+/** The staff lists, each a fixed filter whose values (and search pattern) are statement parameters. */
 const STAFF_FILTERS = {
-  all: undefined,
-  ofStatus: eq(courses.status, sql.placeholder('status')),
-  byContributor: and(eq(courses.createdBy, sql.placeholder('contributorId')), ne(courses.status, 'Archived')),
+  all: searchMatch,
+  ofStatus: and(eq(courses.status, sql.placeholder('status')), searchMatch),
+  byContributor: and(
+    eq(courses.createdBy, sql.placeholder('contributorId')),
+    ne(courses.status, 'Archived'),
+    searchMatch,
+  ),
 } satisfies Record<string, SQL | undefined>;
 type StaffFilter = keyof typeof STAFF_FILTERS;
 
@@ -203,7 +206,7 @@ const staffStatements = preparedFor(() => ({
 async function staffPage(
   db: Db,
   filter: StaffFilter,
-  values: { callerId: string; status?: string; contributorId?: string },
+  values: { callerId: string; pattern: string; status?: string; contributorId?: string },
   order: StaffOrder,
   page: PageQuery,
 ): Promise<StaffPage> {
@@ -221,16 +224,23 @@ async function staffPage(
   return { rows: rows.map((row) => ({ ...row, enrolled: Boolean(row.enrolled) })), total: count?.total ?? 0 };
 }
 
-/** Every course (administrators), in the table's order, optionally of one status. */
-export function listAll(db: Db, viewerId: string, query: CourseTableQuery, lang: Language) {
+/** Every course (administrators), in the table's order, optionally of one status, matching `pattern`. */
+export function listAll(db: Db, viewerId: string, query: CourseTableQuery, pattern: string, lang: Language) {
   const order = { sort: query.sort, order: query.order, lang };
+  const values = { callerId: viewerId, pattern };
   return query.status
-    ? staffPage(db, 'ofStatus', { callerId: viewerId, status: query.status }, order, query)
-    : staffPage(db, 'all', { callerId: viewerId }, order, query);
+    ? staffPage(db, 'ofStatus', { ...values, status: query.status }, order, query)
+    : staffPage(db, 'all', values, order, query);
 }
 
-/** A contributor's courses except archived ones, most recently updated first. */
-export function listByContributor(db: Db, viewerId: string, contributorId: string, page: PageQuery) {
+/** A contributor's courses except archived ones matching `pattern`, most recently updated first. */
+export function listByContributor(
+  db: Db,
+  viewerId: string,
+  contributorId: string,
+  page: PageQuery,
+  pattern: string,
+) {
   const order = { sort: 'updatedAt', order: 'desc', lang: 'en' } as const;
-  return staffPage(db, 'byContributor', { callerId: viewerId, contributorId }, order, page);
+  return staffPage(db, 'byContributor', { callerId: viewerId, contributorId, pattern }, order, page);
 }

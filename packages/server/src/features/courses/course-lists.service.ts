@@ -1,5 +1,6 @@
 import {
   foldForSearch,
+  type ContributorCoursesQuery,
   type CourseSearchQuery,
   type CourseSummary,
   type CourseTableQuery,
@@ -63,7 +64,7 @@ export async function cataloguePageJson(
   q: string,
   page: Omit<CourseSearchQuery, 'q'>,
 ): Promise<Buffer> {
-  const pattern = likePattern(q && foldForSearch(q)); // folding '' is not free
+  const pattern = searchPattern(q);
   const shared = (await caches.catalogue.getOrLoad(
     `${page.limit}:${page.offset}:${page.after ?? ''}:${pattern}`,
     async (): Promise<CachedCataloguePage> => {
@@ -112,6 +113,9 @@ function joinPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string, B
   return Buffer.concat(parts);
 }
 
+/** The LIKE pattern of a search term, folded as the stored search text is. */
+const searchPattern = (q = ''): string => likePattern(q && foldForSearch(q)); // folding '' is not free
+
 /** Every course in the administrators' table order (the route lets administrators only in). */
 export async function allCoursesPage(
   db: Db,
@@ -119,7 +123,7 @@ export async function allCoursesPage(
   query: CourseTableQuery,
   lang: Language,
 ): Promise<CoursePage> {
-  return pageOf(viewer, await listAll(db, viewer.id, query, lang), query);
+  return pageOf(viewer, await listAll(db, viewer.id, query, searchPattern(query.q), lang), query);
 }
 
 /** A contributor's courses except archived ones: that contributor's and the administrators' to read. */
@@ -127,11 +131,12 @@ export async function contributorCoursesPage(
   db: Db,
   viewer: AuthUser,
   contributorId: string,
-  page: PageQuery,
+  query: ContributorCoursesQuery,
 ): Promise<CoursePage> {
   if (!maySeeContributorCourses(viewer, contributorId))
     throw forbidden(coursesMessages.otherContributorsCourses);
-  return pageOf(viewer, await listByContributor(db, viewer.id, contributorId, page), page);
+  const page = await listByContributor(db, viewer.id, contributorId, query, searchPattern(query.q));
+  return pageOf(viewer, page, query);
 }
 
 const pageOf = (viewer: AuthUser, page: StaffPage, query: PageQuery): CoursePage => ({

@@ -6,10 +6,10 @@ import {
   courseListResponseSchema,
   courseMutationResponseSchema,
   courseResponseSchema,
+  contributorCoursesQuerySchema,
   courseSearchQuerySchema,
   courseTableQuerySchema,
   idParamSchema,
-  pageQuerySchema,
   type CourseAction,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -37,7 +37,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'A page of all courses in the chosen order, optionally of one status (administrators)',
+        summary:
+          'A page of all courses in the chosen order, optionally of one status; `q` searches titles and descriptions in both languages (administrators)',
         querystring: courseTableQuerySchema,
         response: { 200: courseListResponseSchema },
       },
@@ -76,9 +77,9 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          "A page of a contributor's courses except archived ones, newest update first (that contributor or administrators)",
+          "A page of a contributor's courses except archived ones, newest update first; `q` searches titles and descriptions in both languages (that contributor or administrators)",
         params: idParamSchema,
-        querystring: pageQuerySchema,
+        querystring: contributorCoursesQuerySchema,
         response: { 200: courseListResponseSchema },
       },
     },

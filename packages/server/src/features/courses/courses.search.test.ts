@@ -95,4 +95,59 @@ describe('courses: the learner catalogue and its search', () => {
     });
     expect(response.statusCode).toBe(400);
   });
+
+  describe('the boards search too (decision 056)', () => {
+    async function staffSearch(user: TestUser, path: string, q: string) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${path}${path.includes('?') ? '&' : '?'}q=${encodeURIComponent(q)}`,
+        headers: user.auth,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ data: CourseSummary[]; pagination: { total: number } }>();
+      return { ids: body.data.map((course) => course._id), total: body.pagination.total };
+    }
+
+    it('the administrators’ table: any status, Arabic folded, with the status filter and the count', async () => {
+      const draft = (await createCourse(t, owner, { title: 'إدارةُ المختبرات المفتوحة', status: 'Draft' }))
+        ._id;
+      expect(await staffSearch(admin, '/api/v1/course', 'اداره المختبرات')).toEqual({
+        ids: [draft],
+        total: 1,
+      });
+      const anyStatus = await staffSearch(admin, '/api/v1/course', 'اداره');
+      expect(anyStatus.ids).toEqual(expect.arrayContaining([arabic, draft]));
+      expect(anyStatus.total).toBe(anyStatus.ids.length);
+      expect(await staffSearch(admin, '/api/v1/course?status=Approved', 'اداره')).toEqual({
+        ids: [arabic],
+        total: 1,
+      });
+      expect(await staffSearch(admin, '/api/v1/course', '100%')).toEqual({ ids: [english], total: 1 });
+      expect(await staffSearch(admin, '/api/v1/course', 'nothing like this')).toEqual({ ids: [], total: 0 });
+    });
+
+    it('a contributor’s board: only their courses that match', async () => {
+      const other = await createUser(t, 'Contributor');
+      await createCourse(t, other, { title: 'Open data, someone else’s' });
+      const mine = await staffSearch(owner, `/api/v1/course/contributor/${owner.id}`, 'open data');
+      expect(mine).toEqual({ ids: [arabic], total: 1 });
+      expect(await staffSearch(owner, `/api/v1/course/contributor/${owner.id}`, 'LICENCES')).toEqual({
+        ids: [english],
+        total: 1,
+      });
+    });
+
+    it.each(['/api/v1/course', '/api/v1/course/contributor/OWNER'])(
+      'refuses an over-long query on %s',
+      async (path) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `${path.replace('OWNER', owner.id)}?q=${'a'.repeat(101)}`,
+          headers: admin.auth,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'q' }] });
+      },
+    );
+  });
 });

@@ -14,15 +14,19 @@ export const allCoursesKey = ['courses', 'all'] as const;
 /** The admin table shows pages of 10 (description §2); the server pages, sorts and filters. */
 export const ADMIN_PAGE_SIZE = 10;
 
-/** What the table shows: its page, order (none = the server's newest update first) and status filter. */
+/**
+ * What the table shows: its page, order (none = the server's newest update first), status filter and
+ * the header's search term.
+ */
 export interface CourseTableView {
   pageIndex: number;
   sort: CourseSort | null;
   desc: boolean;
   status: CourseStatus | '';
+  q: string;
 }
 
-export const initialTableView: CourseTableView = { pageIndex: 0, sort: null, desc: false, status: '' };
+export const initialTableView: CourseTableView = { pageIndex: 0, sort: null, desc: false, status: '', q: '' };
 
 export function tableSearch(view: CourseTableView): string {
   const params = new URLSearchParams({
@@ -34,6 +38,7 @@ export function tableSearch(view: CourseTableView): string {
     params.set('order', view.desc ? 'desc' : 'asc');
   }
   if (view.status) params.set('status', view.status);
+  if (view.q) params.set('q', view.q);
   return params.toString();
 }
 

@@ -33,9 +33,11 @@ const page = (offset: number, count: number) => () => ({
 
 const emptyPage = { success: true, data: [], pagination: { total: 0, limit: 10, offset: 0 } };
 
-async function renderBoard() {
+async function renderBoard(route = '/admin/dashboard') {
   await activateLanguage('en');
-  const router = createMemoryRouter([{ path: '*', element: <AdminBoard onViewCourse={() => {}} /> }]);
+  const router = createMemoryRouter([{ path: '*', element: <AdminBoard onViewCourse={() => {}} /> }], {
+    initialEntries: [route],
+  });
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -43,6 +45,7 @@ async function renderBoard() {
       </QueryClientProvider>
     </I18nProvider>,
   );
+  return router;
 }
 
 describe('AdminBoard', () => {
@@ -98,6 +101,32 @@ describe('AdminBoard', () => {
       'GET /course?limit=10&offset=10',
       'GET /course?limit=10&offset=0&sort=title&order=asc',
       'GET /course?limit=10&offset=0&sort=title&order=asc&status=Pending',
+    ]);
+  });
+
+  it('searches from the header: a new term starts at page 1; nothing found offers "Clear search"', async () => {
+    const api = fakeApi({
+      'GET /course?limit=10&offset=0&q=course': page(0, 10),
+      'GET /course?limit=10&offset=10&q=course': page(10, 2),
+      'GET /course?limit=10&offset=0&q=nothing': () => ({ body: emptyPage }),
+      'GET /course?limit=10&offset=0': page(0, 10),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const router = await renderBoard('/admin/dashboard?q=course');
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await router.navigate('/admin/dashboard?q=nothing', { replace: true });
+    expect(await screen.findByTestId('no-search-results')).toHaveTextContent('No courses match “nothing”.');
+    expect(screen.queryByText('No Course Added')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(api.calls.map((call) => call.key)).toEqual([
+      'GET /course?limit=10&offset=0&q=course',
+      'GET /course?limit=10&offset=10&q=course',
+      'GET /course?limit=10&offset=0&q=nothing',
+      'GET /course?limit=10&offset=0',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus } from 'react-icons/fi';
 import { paths } from '../../../lib/paths.ts';
@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
+import { NoSearchResults } from '../../../components/no-search-results.tsx';
+import { searchTermOf } from '../../../lib/search-term.ts';
 import { ADMIN_PAGE_SIZE, allCoursesQuery, initialTableView } from '../api/get-all-courses.ts';
 import { CoursesTable } from './courses-table.tsx';
 
@@ -23,7 +25,11 @@ export interface AdminBoardProps {
 export function AdminBoard({ onViewCourse }: AdminBoardProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Admin Board`);
-  const [view, setView] = useState(initialTableView);
+  const q = searchTermOf(useSearchParams()[0]);
+  const [view, setView] = useState(() => ({ ...initialTableView, q }));
+  // A new search from the header starts at its first page, in the order and filter chosen.
+  // (Adjusted while rendering, as React advises for state derived from props.)
+  if (view.q !== q) setView({ ...view, q, pageIndex: 0 });
   const courses = useQuery(allCoursesQuery(view, useLanguage()));
   const total = courses.data?.pagination.total ?? 0;
   const rows = courses.data?.data ?? [];
@@ -61,7 +67,12 @@ export function AdminBoard({ onViewCourse }: AdminBoardProps) {
               <Trans>Add New Course</Trans>
             </Link>
           </div>
-          {total === 0 && !view.status ? (
+          {total === 0 && !view.status && view.q ? (
+            <NoSearchResults
+              q={view.q}
+              className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16"
+            />
+          ) : total === 0 && !view.status ? (
             <p className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-lg font-semibold text-ink">
               <Trans>No Course Added</Trans>
             </p>

@@ -129,7 +129,7 @@ describe('CoursesTable', () => {
     const title = screen.getByRole('columnheader', { name: 'Title' });
     expect(title).toHaveAttribute('aria-sort', 'none');
     fireEvent.click(within(title).getByRole('button'));
-    expect(onViewChange).toHaveBeenLastCalledWith({ pageIndex: 0, sort: 'title', desc: false, status: '' });
+    expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, sort: 'title', desc: false });
     fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'Pending' } });
     expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, status: 'Pending' });
     // Every status can be chosen: the page on screen does not show them all.

@@ -6,16 +6,21 @@ import { courseKeys } from './query-keys.ts';
 /** Cards per page of the contributor board (four rows of three on a wide screen). */
 export const CONTRIBUTOR_PAGE_SIZE = 12;
 
-/** GET /course/contributor/:id — one page of the contributor's own courses (archived ones left out). */
+/**
+ * GET /course/contributor/:id — one page of the contributor's own courses (archived ones left out),
+ * searched by `q` (the header's box) when given.
+ */
 export async function getContributorCourses(
   userId: string,
   pageIndex: number,
+  q: string,
   signal?: AbortSignal,
 ): Promise<CourseListResponse> {
   const search = new URLSearchParams({
     limit: String(CONTRIBUTOR_PAGE_SIZE),
     offset: String(pageIndex * CONTRIBUTOR_PAGE_SIZE),
   });
+  if (q) search.set('q', q);
   return apiFetch<typeof courseListResponseSchema>(
     `/course/contributor/${encodeURIComponent(userId)}?${search.toString()}`,
     {
@@ -24,9 +29,9 @@ export async function getContributorCourses(
   );
 }
 
-export const contributorCoursesQuery = (userId: string, pageIndex: number) =>
+export const contributorCoursesQuery = (userId: string, pageIndex: number, q: string) =>
   queryOptions({
-    queryKey: [...courseKeys.contributor(userId), pageIndex],
-    queryFn: ({ signal }) => getContributorCourses(userId, pageIndex, signal),
+    queryKey: [...courseKeys.contributor(userId), pageIndex, q],
+    queryFn: ({ signal }) => getContributorCourses(userId, pageIndex, q, signal),
     placeholderData: keepPreviousData,
   });

@@ -74,4 +74,25 @@ describe('ContributorBoard', () => {
     await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(2));
     expect(screen.getByRole('navigation', { name: 'Pages of your courses' })).toBeInTheDocument();
   });
+
+  it('searches from the header: nothing found offers "Clear search", which brings the whole list back', async () => {
+    localStorage.setItem('user_id', me._id);
+    const calls = stubApi({
+      'GET /auth/user': { body: { success: true, data: { user: me } } },
+      [`GET /course/contributor/${me._id}`]: () => ({
+        body: calls.at(-1)?.search.includes('q=')
+          ? { success: true, data: [], pagination: { total: 0, limit: 12, offset: 0 } }
+          : { success: true, data: [aSummary()], pagination: { total: 1, limit: 12, offset: 0 } },
+      }),
+    });
+    await renderAuthoring(<ContributorBoard />, { route: '/contributor/dashboard?q=hardware' });
+    expect(await screen.findByTestId('no-search-results')).toHaveTextContent('No courses match “hardware”.');
+    expect(screen.queryByRole('heading', { name: 'No Course Added Yet!' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add New Course' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByTestId('course-card')).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.path.startsWith('/course/contributor')).map((call) => call.search),
+    ).toEqual(['?limit=12&offset=0&q=hardware', '?limit=12&offset=0']);
+  });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus } from 'react-icons/fi';
 import { currentUserQuery, getUserId } from '../../../lib/session.ts';
@@ -9,6 +9,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { NoSearchResults } from '../../../components/no-search-results.tsx';
+import { searchTermOf } from '../../../lib/search-term.ts';
 import { CONTRIBUTOR_PAGE_SIZE, contributorCoursesQuery } from '../api/get-contributor-courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { EditCourseModal } from './edit-course-modal.tsx';
@@ -17,16 +19,21 @@ const addLinkClass =
   'inline-flex min-h-10 items-center gap-2 rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
 
 /**
- * /contributor/dashboard: 'Your Courses' as cards, a page at a time from the server; a card opens the
- * edit form in a modal.
+ * /contributor/dashboard: 'Your Courses' as cards, a page at a time from the server, searched from the
+ * header's box (decision 056); a card opens the edit form in a modal.
  */
 export function ContributorBoard() {
   const { t } = useLingui();
   useDocumentTitle(t`Your Courses`);
   const viewer = useQuery(currentUserQuery);
   const userId = viewer.data?._id ?? getUserId() ?? '';
-  const [pageIndex, setPageIndex] = useState(0);
-  const courses = useQuery({ ...contributorCoursesQuery(userId, pageIndex), enabled: Boolean(userId) });
+  const q = searchTermOf(useSearchParams()[0]);
+  // The page shown, of the search it belongs to: a new search from the header starts at its first page.
+  const [shown, setShown] = useState({ q, pageIndex: 0 });
+  if (shown.q !== q) setShown({ q, pageIndex: 0 });
+  const pageIndex = shown.pageIndex;
+  const setPageIndex = (index: number) => setShown({ q, pageIndex: index });
+  const courses = useQuery({ ...contributorCoursesQuery(userId, pageIndex, q), enabled: Boolean(userId) });
   const [openId, setOpenId] = useState<string | null>(null);
   const list = courses.data?.data;
   const total = courses.data?.pagination.total ?? 0;
@@ -42,7 +49,7 @@ export function ContributorBoard() {
         <h1 className="text-2xl font-bold text-ink">
           <Trans>Your Courses</Trans>
         </h1>
-        {total > 0 ? (
+        {total > 0 || q ? (
           <Link to={paths.addCourse} className={addLinkClass}>
             <FiPlus aria-hidden="true" />
             <Trans>Add New Course</Trans>
@@ -60,7 +67,14 @@ export function ContributorBoard() {
         />
       ) : null}
 
-      {courses.data && total === 0 ? (
+      {courses.data && total === 0 && q ? (
+        <NoSearchResults
+          q={q}
+          className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16"
+        />
+      ) : null}
+
+      {courses.data && total === 0 && !q ? (
         <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
           <h2 className="text-xl font-semibold text-ink">
             <Trans>No Course Added Yet!</Trans>

@@ -20,13 +20,13 @@ afterEach(() => {
 /** Renders with the real catalogs of `language`, a fresh QueryClient, a memory router and the toaster. */
 export async function renderAuthoring(
   element: ReactElement,
-  { language = 'en' }: { language?: Language } = {},
+  { language = 'en', route = '/' }: { language?: Language; route?: string } = {},
 ) {
   await activateLanguage(language);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [route] });
   const result = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -41,6 +41,8 @@ export async function renderAuthoring(
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string, `?…` or empty. */
+  search: string;
   /** JSON bodies parsed; for multipart, the `body` part parsed and the `file` part kept. */
   json: unknown;
   file: File | null;
@@ -66,7 +68,7 @@ export function stubApi(handlers: Record<string, Answer | (() => Answer)>) {
       const part = init.body.get('file');
       file = part instanceof File ? part : null;
     } else if (typeof init.body === 'string') json = JSON.parse(init.body);
-    calls.push({ method, path, json, file });
+    calls.push({ method, path, search: url.search, json, file });
     const handler = handlers[`${method} ${path}`];
     const answer = (typeof handler === 'function' ? handler() : handler) ?? {
       status: 404,

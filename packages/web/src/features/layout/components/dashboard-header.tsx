@@ -6,14 +6,17 @@ import { paths } from '../../../lib/paths.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SearchBox } from './search-box.tsx';
 
+/** The screens whose course list the header's box searches: the catalogue and the two boards. */
+const SEARCHABLE: readonly string[] = [paths.dashboard, paths.contributorDashboard, paths.adminDashboard];
+
 /**
  * The dashboards' header (description §2 "Dashboard layout"): logo to /dashboard, course search,
- * language toggle, profile menu. The search box searches the learner catalogue, so it is shown on
- * /dashboard only, not on the contributor and admin boards (decision 024). On narrow screens it takes
- * its own row.
+ * language toggle, profile menu. The box searches the course list on screen (decision 056), so it is
+ * not on the course form, whose unsaved input a search would leave. On narrow screens it takes its own
+ * row.
  */
 export function DashboardHeader() {
-  const searchable = useLocation().pathname === paths.dashboard;
+  const searchable = SEARCHABLE.includes(useLocation().pathname);
   return (
     <HeaderBar>
       <Link to={paths.dashboard} className="shrink-0 rounded-md">

@@ -4,15 +4,14 @@ import { useNavigation, useSearchParams } from 'react-router';
 import { FiSearch } from 'react-icons/fi';
 import { LIMITS } from '@app/shared';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-
-const PARAM = 'q';
+import { SEARCH_PARAM as PARAM } from '../../../lib/search-term.ts';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The learner catalogue's search, in the header of /dashboard only (the boards list other courses, so
- * a box there would search the wrong list). It keeps `?q=` in the URL (debounced 300 ms, replacing
- * history so Back still leaves the page). The server matches Arabic regardless of alef forms, taa
- * marbuta and diacritics.
+ * The search of the course list on screen, in the header of the learner's dashboard and of the two
+ * boards (decision 056): each reads `?q=` from the URL, which this box keeps (debounced 300 ms,
+ * replacing history so Back still leaves the page). The server matches Arabic regardless of alef
+ * forms, taa marbuta and diacritics.
  */
 export function SearchBox({ className = '' }: { className?: string }) {
   const { t } = useLingui();

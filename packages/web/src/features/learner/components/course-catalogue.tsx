@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -5,9 +6,17 @@ import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { searchTermOf } from '../../../lib/search-term.ts';
 import { approvedCoursesQuery } from '../api/get-approved-courses.ts';
-import { catalogueSearch, SEARCH_PARAM } from '../api/learner-paths.ts';
 import { CourseCard } from './course-card.tsx';
+
+/**
+ * Fetched when a search first finds nothing: the dashboard's first screen is held to a file budget
+ * (decision 047), and this panel, shared with the boards, would be a file of its own on it.
+ */
+const NoSearchResults = lazy(() =>
+  import('../../../components/no-search-results.tsx').then((module) => ({ default: module.NoSearchResults })),
+);
 
 /** Cards in the first row at the widest layout: their covers are the first paint's largest images. */
 const FIRST_ROW = 4;
@@ -20,20 +29,10 @@ const FIRST_ROW = 4;
  */
 export function CourseCatalogue() {
   const { t } = useLingui();
-  const [params, setParams] = useSearchParams();
-  const q = catalogueSearch(params);
+  const [params] = useSearchParams();
+  const q = searchTermOf(params);
   const courses = useInfiniteQuery(approvedCoursesQuery(q));
   useDocumentTitle(t`Available Courses`);
-
-  const clearSearch = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(SEARCH_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
 
   // A failed refetch of results already on screen keeps them; a failed load (or search) shows the panel.
   const pages = courses.isError && courses.isPlaceholderData ? undefined : courses.data?.pages;
@@ -53,16 +52,9 @@ export function CourseCatalogue() {
     );
   else if (data.length === 0)
     body = q ? (
-      <div className="mt-10 flex flex-col items-center gap-4 text-center">
-        <p className="text-lg font-semibold text-ink">
-          <Trans>
-            No courses match “<bdi>{q}</bdi>”.
-          </Trans>
-        </p>
-        <Button variant="secondary" onClick={clearSearch}>
-          <Trans>Clear search</Trans>
-        </Button>
-      </div>
+      <Suspense fallback={null}>
+        <NoSearchResults q={q} className="mt-10" />
+      </Suspense>
     ) : (
       <p className="mt-10 text-center text-lg font-semibold text-ink">
         <Trans>No Courses Available</Trans>

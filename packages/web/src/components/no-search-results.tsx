@@ -1,0 +1,36 @@
+import { Trans } from '@lingui/react/macro';
+import { useSearchParams } from 'react-router';
+import { SEARCH_PARAM } from '../lib/search-term.ts';
+import { Button } from './ui/button.tsx';
+
+/**
+ * A course list's search that found nothing: the term, and "Clear search", which removes it from the
+ * address (the header's box follows) and brings the whole list back.
+ */
+export function NoSearchResults({ q, className = '' }: { q: string; className?: string }) {
+  const [, setParams] = useSearchParams();
+  const clear = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SEARCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <div
+      className={`flex flex-col items-center gap-4 text-center ${className}`}
+      data-testid="no-search-results"
+    >
+      <p className="text-lg font-semibold text-ink">
+        <Trans>
+          No courses match “<bdi>{q}</bdi>”.
+        </Trans>
+      </p>
+      <Button variant="secondary" onClick={clear}>
+        <Trans>Clear search</Trans>
+      </Button>
+    </div>
+  );
+}
