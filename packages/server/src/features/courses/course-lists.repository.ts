@@ -15,15 +15,10 @@ import { courses, enrollments, users } from '../../db/schema.ts';
 import { summaryColumns, withCallerSelect, type SummaryRow } from './courses.repository.ts';
 
 /**
- * The paged course lists (decision 018): limit/offset over a stable order (ties broken by id) plus the
- * count of the whole list. The sorts read courses and their authors only, never enrolments.
+ * The paged course lists (decision 018): limit/offset over a stable order (ties broken by id), or for
+ * the catalogue also a cursor (decision 055), plus the count of the whole list; each searched by `q`
+ * (decision 056). The sorts read courses and their authors only, never enrolments.
  */
-
-/** A page of a list, with the caller's `enrolled` flags still to be filled in. */
-export interface SummaryPage {
-  rows: SummaryRow[];
-  total: number;
-}
 
 /** `?q=` on every list: the folded titles and descriptions (`likePattern`; `%` when there is no term). */
 const searchMatch = sql`${courses.searchText} ilike ${sql.placeholder('pattern')}`;

@@ -152,6 +152,12 @@ describe('CoursesTable', () => {
     expect(screen.getByText('Showing 0–0 of 0')).toBeInTheDocument();
   });
 
+  it('names the search when nothing of the chosen status matches it', async () => {
+    await renderTable([], { total: 0, view: { ...initialTableView, status: 'Rejected', q: 'soil' } });
+    expect(screen.getByRole('table')).toHaveTextContent('No course with this status matches “soil”.');
+    expect(screen.queryByText('No course has this status.')).toBeNull();
+  });
+
   it('writes titles, roles, statuses and dates in Arabic', async () => {
     await renderTable([course(5, 'Approved')], { language: 'ar' });
     const row = bodyRows()[0]!;

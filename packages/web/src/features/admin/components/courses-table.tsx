@@ -49,6 +49,7 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
   };
 
   const columns = useCourseColumns(onViewCourse);
+  const searched = view.q;
 
   // TanStack Table keeps its own mutable state; the React Compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -177,7 +178,13 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
             {courses.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="px-3 py-8 text-center text-muted">
-                  <Trans>No course has this status.</Trans>
+                  {searched ? (
+                    <Trans>
+                      No course with this status matches “<bdi>{searched}</bdi>”.
+                    </Trans>
+                  ) : (
+                    <Trans>No course has this status.</Trans>
+                  )}
                 </td>
               </tr>
             ) : null}
