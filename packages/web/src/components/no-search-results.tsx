@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
-import { SEARCH_PARAM } from '../lib/search-term.ts';
+import { withSearchTerm } from '../lib/search-term.ts';
 import { Button } from './ui/button.tsx';
 
 /**
@@ -9,15 +9,7 @@ import { Button } from './ui/button.tsx';
  */
 export function NoSearchResults({ q, className = '' }: { q: string; className?: string }) {
   const [, setParams] = useSearchParams();
-  const clear = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(SEARCH_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+  const clear = () => setParams((current) => withSearchTerm(current, ''), { replace: true });
   return (
     <div
       className={`flex flex-col items-center gap-4 text-center ${className}`}

@@ -177,14 +177,18 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
             ))}
             {courses.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="px-3 py-8 text-center text-muted">
-                  {searched ? (
-                    <Trans>
-                      No course with this status matches “<bdi>{searched}</bdi>”.
-                    </Trans>
-                  ) : (
-                    <Trans>No course has this status.</Trans>
-                  )}
+                <td colSpan={columns.length} className="px-3 py-8 text-muted">
+                  {/* The row is as wide as the table (64rem): held at the scrolling region's start and
+                      as wide as the screen, the sentence stays in view on a phone. */}
+                  <p className="sticky start-3 w-[calc(100vw-4rem)] max-w-full text-center">
+                    {searched ? (
+                      <Trans>
+                        No course with this status matches “<bdi>{searched}</bdi>”.
+                      </Trans>
+                    ) : (
+                      <Trans>No course has this status.</Trans>
+                    )}
+                  </p>
                 </td>
               </tr>
             ) : null}

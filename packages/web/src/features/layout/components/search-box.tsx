@@ -4,7 +4,7 @@ import { useNavigation, useSearchParams } from 'react-router';
 import { FiSearch } from 'react-icons/fi';
 import { LIMITS } from '@app/shared';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { SEARCH_PARAM as PARAM } from '../../../lib/search-term.ts';
+import { SEARCH_PARAM, withSearchTerm } from '../../../lib/search-term.ts';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
@@ -17,7 +17,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const { t } = useLingui();
   const inputId = useId();
   const [params, setParams] = useSearchParams();
-  const urlQuery = params.get(PARAM) ?? '';
+  const urlQuery = params.get(SEARCH_PARAM) ?? '';
 
   const [value, setValue] = useState(urlQuery);
   const debounced = useDebouncedValue(value, SEARCH_DEBOUNCE_MS);
@@ -28,20 +28,12 @@ export function SearchBox({ className = '' }: { className?: string }) {
     const q = term.trim();
     if (q === written.current) return;
     written.current = q;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (q) next.set(PARAM, q);
-        else next.delete(PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withSearchTerm(current, q), { replace: true });
   };
 
   // Typing: send the term once it has settled, but never while a navigation is under way (a course
   // card clicked just after typing): writing `?q=` is a navigation too, and it would cancel that one.
-  // The term waits; if the navigation left /dashboard, this box is gone and nothing is written.
+  // The term waits; if the navigation left the page, this box is gone and nothing is written.
   // React Router renders its navigation state in a transition, so on a slow phone the settled term
   // can render before `navigating` does: the click on a link that leaves the page is noted at once.
   const navigating = useNavigation().state !== 'idle';

@@ -30,12 +30,8 @@ export function RestoreBanner({
 }: RestoreBannerProps) {
   const { t } = useLingui();
   const language = useLanguage();
-  const format = (time: number) =>
-    Number.isNaN(time)
-      ? ''
-      : new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeStyle: 'short' }).format(
-          time,
-        );
+  const dateTime = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeStyle: 'short' });
+  const format = (time: number) => (Number.isNaN(time) ? '' : dateTime.format(time));
   const keptAt = timeOf(savedAt);
   const changedAt = timeOf(courseChangedAt);
   const whenText = format(keptAt);
