@@ -12,7 +12,18 @@ interface StoredDraft {
   /** Whose draft it is: another account on the same browser is never offered it. */
   userId: string | null;
   savedAt: string;
+  /**
+   * The saved course's `updatedAt` the changes were made on (null for a new course). Compared with the
+   * course's version when the form opens, not with `savedAt`: this device's clock and the database's
+   * need not agree. Drafts kept before it was stored have none.
+   */
+  version?: string | null;
   values: CourseDraft;
+}
+
+/** A kept draft as offered: `outdated` when the saved course changed after its changes were made. */
+export interface DraftOffer extends StoredDraft {
+  outdated: boolean;
 }
 
 const looksLikeValues = (value: unknown): value is CourseDraft =>
@@ -30,10 +41,22 @@ export function readDraft(key: string, userId: string | null): StoredDraft | nul
     // A draft kept from before the licence existed gets the default one.
     const stored: Partial<Pick<CourseDraft, 'license'>> = parsed.values;
     const values = { ...parsed.values, license: stored.license ?? DEFAULT_COURSE_LICENSE };
-    return { userId, savedAt: String(parsed.savedAt ?? ''), values };
+    const version =
+      typeof parsed.version === 'string' || parsed.version === null ? parsed.version : undefined;
+    return { userId, savedAt: String(parsed.savedAt ?? ''), version, values };
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the saved course changed after the draft's changes were made: its version differs from the
+ * one they were made on. A draft kept before versions were stored falls back to comparing clocks.
+ */
+function isOutdated(draft: StoredDraft, version: string | null): boolean {
+  if (version === null) return false; // a new course has no saved version
+  if (draft.version !== undefined) return draft.version !== version;
+  return new Date(version).getTime() > new Date(draft.savedAt).getTime();
 }
 
 function writeDraft(key: string, draft: StoredDraft) {
@@ -46,7 +69,7 @@ function writeDraft(key: string, draft: StoredDraft) {
 
 export interface CourseAutosave {
   /** A saved draft that differs from what the form opened with, waiting for Restore or Discard. */
-  offer: StoredDraft | null;
+  offer: DraftOffer | null;
   restore: () => void;
   discard: () => void;
   /** After a successful save: forget the draft. */
@@ -62,27 +85,42 @@ export interface CourseAutosave {
 export function useCourseAutosave<TOutput>({
   form,
   courseId,
+  version,
   userId,
   initialValues,
   enabled,
 }: {
   form: UseFormReturn<CourseDraft, unknown, TOutput>;
   courseId: string | null;
+  /** The saved course's `updatedAt`; null for a new course. */
+  version: string | null;
   userId: string | null;
   initialValues: CourseDraft;
   enabled: boolean;
 }): CourseAutosave {
   const key = draftKey(courseId);
-  const [offer, setOffer] = useState<StoredDraft | null>(() => {
+  const [offer, setOffer] = useState<DraftOffer | null>(() => {
     if (!enabled) return null;
     const saved = readDraft(key, userId);
-    return saved && !sameValues(saved.values, initialValues) ? saved : null;
+    if (!saved || sameValues(saved.values, initialValues)) return null;
+    return { ...saved, outdated: isOutdated(saved, version) };
   });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const initial = useRef(initialValues);
+  const base = useRef(version);
   useEffect(() => {
     initial.current = initialValues;
-  }, [initialValues]);
+    base.current = version;
+  }, [initialValues, version]);
+  const draftOf = useCallback(
+    (values: CourseDraft): StoredDraft => ({
+      userId,
+      savedAt: new Date().toISOString(),
+      version: base.current,
+      values,
+    }),
+    [userId],
+  );
 
   const cancelPending = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -97,13 +135,13 @@ export function useCourseAutosave<TOutput>({
         timer.current = null;
         const values = form.getValues();
         if (sameValues(values, initial.current)) localStorage.removeItem(key);
-        else writeDraft(key, { userId, savedAt: new Date().toISOString(), values });
+        else writeDraft(key, draftOf(values));
       }, AUTOSAVE_DELAY_MS);
     });
     return () => {
       subscription.unsubscribe();
     };
-  }, [enabled, offer, form, key, userId, cancelPending]);
+  }, [enabled, offer, form, key, draftOf, cancelPending]);
 
   // A pending write still happens when the form closes within the debounce window.
   useEffect(
@@ -111,10 +149,9 @@ export function useCourseAutosave<TOutput>({
       if (!timer.current) return;
       cancelPending();
       const values = form.getValues();
-      if (!sameValues(values, initial.current))
-        writeDraft(key, { userId, savedAt: new Date().toISOString(), values });
+      if (!sameValues(values, initial.current)) writeDraft(key, draftOf(values));
     },
-    [form, key, userId, cancelPending],
+    [form, key, draftOf, cancelPending],
   );
 
   const restore = useCallback(() => {

@@ -150,30 +150,46 @@ describe('CourseForm (existing course): the save rules', () => {
   it('warns when the saved course changed after the kept changes, and only then', async () => {
     stubApi({});
     const course = aCourse(); // last changed 2026-03-06T10:00Z
-    const form = () => <CourseForm course={course} viewer={aViewer()} headingLevel={2} onDone={() => {}} />;
+    const form = (shown = course) => (
+      <CourseForm course={shown} viewer={aViewer()} headingLevel={2} onDone={() => {}} />
+    );
     const first = await renderAuthoring(form());
     type('Course title', 'Edited on this device');
     await waitFor(() =>
       expect(localStorage.getItem(draftKey(course._id))).toContain('Edited on this device'),
     );
     first.unmount();
-    const keptAt = (savedAt: string) => {
-      const stored = JSON.parse(localStorage.getItem(draftKey(course._id))!) as Record<string, unknown>;
-      localStorage.setItem(draftKey(course._id), JSON.stringify({ ...stored, savedAt }));
-    };
+    const stored = JSON.parse(localStorage.getItem(draftKey(course._id))!) as Record<string, unknown>;
+    expect(stored.version).toBe(course.updatedAt); // the version the changes were made on
+    const keep = (changes: Record<string, unknown>) =>
+      localStorage.setItem(draftKey(course._id), JSON.stringify({ ...stored, ...changes }));
+    const warning = () => screen.queryByTestId('restore-draft-older');
 
-    keptAt('2026-03-06T09:00:00.000Z'); // an hour before the course last changed
-    const older = await renderAuthoring(form());
+    // Same version: no warning, even when this device's clock was an hour behind the database's.
+    keep({ savedAt: '2026-03-06T09:00:00.000Z' });
+    const same = await renderAuthoring(form());
     expect(screen.getByText('Restore unsaved changes?')).toBeInTheDocument();
-    expect(screen.getByTestId('restore-draft-older')).toHaveTextContent(
+    expect(warning()).toBeNull();
+    same.unmount();
+
+    // The course changed since (another device, a review action): warned, even when this device's
+    // clock was ahead and dated the changes after it.
+    keep({ savedAt: '2026-03-07T09:00:00.000Z' });
+    const changed = await renderAuthoring(form({ ...course, updatedAt: '2026-03-06T12:00:00.000Z' }));
+    expect(warning()).toHaveTextContent(
       /^The saved course changed on March 6, 2026 at .+, after these changes were made\. Restoring them and saving replaces that version\.$/,
     );
-    older.unmount();
+    changed.unmount();
 
-    keptAt('2026-03-06T11:00:00.000Z'); // after it
+    // A draft kept before versions were stored: the two times are compared.
+    keep({ version: undefined, savedAt: '2026-03-06T09:00:00.000Z' }); // an hour before the course changed
+    const older = await renderAuthoring(form());
+    expect(warning()).not.toBeNull();
+    older.unmount();
+    keep({ version: undefined, savedAt: '2026-03-06T11:00:00.000Z' }); // after it
     await renderAuthoring(form());
     expect(screen.getByText('Restore unsaved changes?')).toBeInTheDocument();
-    expect(screen.queryByTestId('restore-draft-older')).toBeNull();
+    expect(warning()).toBeNull();
   });
 
   it('is read-only with a note when editing is disabled and the reader is not a SuperAdmin', async () => {

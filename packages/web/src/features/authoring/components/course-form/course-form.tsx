@@ -55,6 +55,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
   const readOnly = locked;
   const autosave = useCourseAutosave({
     form,
+    version: course?.updatedAt ?? null,
     courseId: course?._id ?? null,
     userId: viewer._id,
     initialValues,
@@ -114,7 +115,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
         {autosave.offer ? (
           <RestoreBanner
             savedAt={autosave.offer.savedAt}
-            courseChangedAt={course?.updatedAt}
+            courseChangedAt={autosave.offer.outdated ? course?.updatedAt : undefined}
             mentionCover={!course}
             onRestore={autosave.restore}
             onDiscard={autosave.discard}

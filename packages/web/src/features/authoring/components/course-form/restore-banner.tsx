@@ -6,7 +6,7 @@ import { useLanguage } from '../../../../i18n/use-language.ts';
 
 export interface RestoreBannerProps {
   savedAt: string;
-  /** When the saved course last changed (its `updatedAt`); none for a new course. */
+  /** When the saved course last changed, given only when that was after these changes were made. */
   courseChangedAt?: string;
   /** New courses: the chosen cover cannot be kept in browser storage. */
   mentionCover: boolean;
@@ -32,10 +32,8 @@ export function RestoreBanner({
   const language = useLanguage();
   const dateTime = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeStyle: 'short' });
   const format = (time: number) => (Number.isNaN(time) ? '' : dateTime.format(time));
-  const keptAt = timeOf(savedAt);
-  const changedAt = timeOf(courseChangedAt);
-  const whenText = format(keptAt);
-  const changedWhen = changedAt > keptAt ? format(changedAt) : '';
+  const whenText = format(timeOf(savedAt));
+  const changedWhen = format(timeOf(courseChangedAt));
   return (
     <section
       aria-label={t`Unsaved changes`}
