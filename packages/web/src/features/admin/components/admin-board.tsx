@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
+import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
 import { searchTermOf } from '../../../lib/search-term.ts';
 import { ADMIN_PAGE_SIZE, allCoursesQuery, initialTableView } from '../api/get-all-courses.ts';
 import { CoursesTable } from './courses-table.tsx';
@@ -68,12 +69,9 @@ export function AdminBoard({ onViewCourse }: AdminBoardProps) {
             </Link>
           </div>
           {total === 0 && !view.status && view.q ? (
-            <NoSearchResults
-              q={view.q}
-              className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16"
-            />
+            <NoSearchResults q={view.q} className={emptyPanelClass} />
           ) : total === 0 && !view.status ? (
-            <p className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-lg font-semibold text-ink">
+            <p className={`${emptyPanelClass} text-center text-lg font-semibold text-ink`}>
               <Trans>No Course Added</Trans>
             </p>
           ) : (

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
+import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
 import { searchTermOf } from '../../../lib/search-term.ts';
 import { CONTRIBUTOR_PAGE_SIZE, contributorCoursesQuery } from '../api/get-contributor-courses.ts';
 import { CourseCard } from './course-card.tsx';
@@ -67,15 +68,10 @@ export function ContributorBoard() {
         />
       ) : null}
 
-      {courses.data && total === 0 && q ? (
-        <NoSearchResults
-          q={q}
-          className="rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16"
-        />
-      ) : null}
+      {courses.data && total === 0 && q ? <NoSearchResults q={q} className={emptyPanelClass} /> : null}
 
       {courses.data && total === 0 && !q ? (
-        <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
+        <div className={`flex flex-col items-center gap-4 text-center ${emptyPanelClass}`}>
           <h2 className="text-xl font-semibold text-ink">
             <Trans>No Course Added Yet!</Trans>
           </h2>
