@@ -741,7 +741,8 @@ test.describe('authoring and review', () => {
     t,
   }) => {
     const stamp = Date.now().toString(36);
-    const contributor = await createAccount(request, 'Contributor');
+    const surname = `Qahtani${lang}${stamp}`;
+    const contributor = await createAccount(request, 'Contributor', { firstname: 'آمنة', lastname: surname });
     const found = `Soil moisture ${lang}${stamp}`;
     await createCourseByApi(request, contributor.token, found);
     await createCourseByApi(request, contributor.token, `Another course ${lang}${stamp}`);
@@ -775,6 +776,10 @@ test.describe('authoring and review', () => {
     await expect(rows).toContainText(found);
     await expectAccessible(page);
     await snapAtBothWidths(page, lang, 'admin-board-search', { fullPage: false });
+    // ... and by the contributor's name, Arabic spelling folded: both of their courses.
+    await box.fill(`امنه ${surname.toUpperCase()}`);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(surname);
   });
 
   test('the authoring code is not loaded by the landing page or the learner pages', async ({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ROLE_AR,
@@ -8,6 +8,7 @@ import {
   type Language,
   type PageQuery,
 } from '@app/shared';
+import { foldedInSql } from '../../db/fold-for-search.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { kept } from '../../lib/kept.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +18,7 @@ import { summaryColumns, withCallerSelect, type SummaryRow } from './courses.rep
 /**
  * The paged course lists (decision 018): limit/offset over a stable order (ties broken by id), or for
  * the catalogue also a cursor (decision 055), plus the count of the whole list; each searched by `q`
- * (decision 056). The sorts read courses and their authors only, never enrolments.
+ * (decision 056), the administrators' table also by contributor. The sorts read courses and their authors only, never enrolments.
  */
 
 /** `?q=` on every list: the folded titles and descriptions (`likePattern`; `%` when there is no term). */
@@ -154,10 +155,19 @@ function sortExpression(sort: CourseSort, lang: Language): SQL | AnyPgColumn {
   }
 }
 
+/**
+ * The administrators' table also finds a course by its contributor's name or e-mail address (the
+ * table's own columns), folded in SQL as the course text is when it is stored (decision 056).
+ */
+const tableMatch = or(
+  searchMatch,
+  sql`${foldedInSql(sql`${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.email}`)} ilike ${sql.placeholder('pattern')}`,
+);
+
 /** The staff lists, each a fixed filter whose values (and search pattern) are statement parameters. */
 const STAFF_FILTERS = {
-  all: searchMatch,
-  ofStatus: and(eq(courses.status, sql.placeholder('status')), searchMatch),
+  all: tableMatch,
+  ofStatus: and(eq(courses.status, sql.placeholder('status')), tableMatch),
   byContributor: and(
     eq(courses.createdBy, sql.placeholder('contributorId')),
     ne(courses.status, 'Archived'),
@@ -184,6 +194,7 @@ const countStatement = (db: Db, filter: StaffFilter, name: string) =>
   db
     .select({ total: sql<number>`count(*)::int` })
     .from(courses)
+    .innerJoin(users, eq(users.id, courses.createdBy)) // the table's filters read the contributor
     .where(STAFF_FILTERS[filter])
     .prepare(name);
 

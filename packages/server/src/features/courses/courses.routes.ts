@@ -38,7 +38,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'A page of all courses in the chosen order, optionally of one status; `q` searches titles and descriptions in both languages (administrators)',
+          'A page of all courses in the chosen order, optionally of one status; `q` searches titles and descriptions in both languages and the contributor’s name and e-mail (administrators)',
         querystring: courseTableQuerySchema,
         response: { 200: courseListResponseSchema },
       },

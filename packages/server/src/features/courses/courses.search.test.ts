@@ -126,6 +126,31 @@ describe('courses: the learner catalogue and its search', () => {
       expect(await staffSearch(admin, '/api/v1/course', 'nothing like this')).toEqual({ ids: [], total: 0 });
     });
 
+    it('the administrators’ table finds a course by its contributor’s name or e-mail, Arabic folded', async () => {
+      const author = await createUser(t, 'Contributor', {
+        firstname: 'آمنة',
+        lastname: 'Al-Qahtani',
+        email: `amna.q-${Date.now()}@Example.test`,
+      });
+      const hers = (await createCourse(t, author, { title: 'Reproducible notebooks', status: 'Draft' }))._id;
+      for (const q of ['امنه', 'AL-QAHTANI', 'امنه al-qahtani', author.email.slice(0, 12).toUpperCase()])
+        expect(await staffSearch(admin, '/api/v1/course', q), q).toEqual({ ids: [hers], total: 1 });
+      // With the status filter, and the course text still matched alongside.
+      expect(await staffSearch(admin, '/api/v1/course?status=Draft', 'qahtani')).toEqual({
+        ids: [hers],
+        total: 1,
+      });
+      expect(await staffSearch(admin, '/api/v1/course?status=Approved', 'qahtani')).toEqual({
+        ids: [],
+        total: 0,
+      });
+      // A contributor's own board searches course text only: the contributor is the board.
+      expect(await staffSearch(author, `/api/v1/course/contributor/${author.id}`, 'qahtani')).toEqual({
+        ids: [],
+        total: 0,
+      });
+    });
+
     it('a contributor’s board: only their courses that match', async () => {
       const other = await createUser(t, 'Contributor');
       await createCourse(t, other, { title: 'Open data, someone else’s' });

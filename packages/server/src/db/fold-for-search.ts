@@ -1,0 +1,13 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * `foldForSearch` (@app/shared) as a SQL expression, for text the database does not store folded: the
+ * authors' names and e-mail addresses that the administrators' table searches (decision 056). Same
+ * steps, same order: NFKC, Arabic diacritics and tatweel dropped, alef forms to bare alef, taa marbuta
+ * to haa, alef maqsura to yaa, lower case, runs of white space to one space, trimmed.
+ * `fold-for-search.test.ts` holds the two to the same answers on both databases. Lower case is the
+ * database's: under a plain `C` locale PostgreSQL lower-cases ASCII letters only (PGlite and the
+ * `C.UTF-8` servers here fold «É» too).
+ */
+export const foldedInSql = (text: SQL): SQL =>
+  sql`btrim(regexp_replace(lower(translate(regexp_replace(normalize(${text}, NFKC), '[\\u0610-\\u061A\\u064B-\\u065F\\u0670\\u06D6-\\u06ED\\u0640]', '', 'g'), 'آأإٱةى', 'ااااهي')), '\\s+', ' ', 'g'))`;
