@@ -218,7 +218,7 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
  */
 const CATALOGUE_CURSOR = /^(\d{1,16})~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** `?q=` of the course lists: titles and descriptions in both languages (decision 056 for the boards). */
+/** `?q=` of the course lists: titles, descriptions and author (decision 056 for the boards). */
 const searchTerm = z.string().trim().max(LIMITS.searchMax).refine(noNul, { message: 'invalid' }).optional();
 
 export const courseSearchQuerySchema = pageQuerySchema

@@ -21,7 +21,7 @@ import { summaryColumns, withCallerSelect, type SummaryRow } from './courses.rep
  * (decision 056), the administrators' table also by contributor. The sorts read courses and their authors only, never enrolments.
  */
 
-/** `?q=` on every list: the folded titles and descriptions (`likePattern`; `%` when there is no term). */
+/** `?q=` on every list: the folded titles, descriptions and author (`likePattern`; `%` when there is no term). */
 const searchMatch = sql`${courses.searchText} ilike ${sql.placeholder('pattern')}`;
 
 const catalogueWhere = and(eq(courses.status, 'Approved'), eq(courses.isAvailable, true), searchMatch);

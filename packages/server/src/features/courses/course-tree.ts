@@ -40,10 +40,17 @@ export interface SectionRow {
   resources: ResourceRow[];
 }
 
-/** The folded text `?q=` searches: titles and descriptions in both languages. */
-function searchTextOf(input: CourseInput): string {
+/**
+ * The folded text `?q=` searches: titles and descriptions in both languages and the author (the name
+ * on the course's card). Migration 0005 wrote it so for the courses stored before the author was in it.
+ */
+export function searchTextOf(
+  input: Pick<CourseInput, 'title' | 'title_tr' | 'description' | 'description_tr' | 'author'>,
+): string {
   return foldForSearch(
-    [input.title, input.title_tr, input.description, input.description_tr].filter(Boolean).join(' '),
+    [input.title, input.title_tr, input.description, input.description_tr, input.author]
+      .filter(Boolean)
+      .join(' '),
   );
 }
 

@@ -38,7 +38,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'A page of all courses in the chosen order, optionally of one status; `q` searches titles and descriptions in both languages and the contributor’s name and e-mail (administrators)',
+          'A page of all courses in the chosen order, optionally of one status; `q` searches titles, descriptions and author in both languages and the contributor’s name and e-mail (administrators)',
         querystring: courseTableQuerySchema,
         response: { 200: courseListResponseSchema },
       },
@@ -57,7 +57,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'A page of approved and available courses, newest update first; `q` searches titles and descriptions in both languages',
+          'A page of approved and available courses, newest update first; `q` searches titles, descriptions and author in both languages',
         querystring: courseSearchQuerySchema,
         response: { 200: courseListResponseSchema },
       },
@@ -77,7 +77,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          "A page of a contributor's courses except archived ones, newest update first; `q` searches titles and descriptions in both languages (that contributor or administrators)",
+          "A page of a contributor's courses except archived ones, newest update first; `q` searches titles, descriptions and author in both languages (that contributor or administrators)",
         params: idParamSchema,
         querystring: contributorCoursesQuerySchema,
         response: { 200: courseListResponseSchema },

@@ -61,6 +61,21 @@ describe('courses: the learner catalogue and its search', () => {
     expect(await search('choosing')).toEqual([english]);
   });
 
+  it('finds a course by its author, the name on its card', async () => {
+    const byAuthor = (
+      await createApprovedCourse(t, owner, admin, {
+        title: 'Citizen science',
+        title_tr: null,
+        description: 'Research with the public.',
+        description_tr: null,
+        author: 'مؤسسة العلوم المفتوحة',
+      })
+    )._id;
+    expect(await search('مؤسسة العلومِ')).toEqual([byAuthor]);
+    await courseAction(t, admin, 'archive', byAuthor); // the other tests count the catalogue
+    expect(await search('مؤسسة العلومِ')).toEqual([]);
+  });
+
   it('treats % and _ in the query as text, not wildcards', async () => {
     expect(await search('100%')).toEqual([english]);
     expect(await search('%')).toEqual([english]);
