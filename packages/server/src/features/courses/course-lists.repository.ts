@@ -18,10 +18,11 @@ import { summaryColumns, withCallerSelect, type SummaryRow } from './courses.rep
 /**
  * The paged course lists (decision 018): limit/offset over a stable order (ties broken by id), or for
  * the catalogue also a cursor (decision 055), plus the count of the whole list; each searched by `q`
- * (decision 056), the administrators' table also by contributor. The sorts read courses and their authors only, never enrolments.
+ * (decision 056), the administrators' table also by contributor. The sorts read courses and their
+ * authors only, never enrolments.
  */
 
-/** `?q=` on every list: the folded titles, descriptions and author (`likePattern`; `%` when there is no term). */
+/** `?q=` on every list: the stored folded titles, descriptions and author (`likePattern`; `%` for none). */
 const searchMatch = sql`${courses.searchText} ilike ${sql.placeholder('pattern')}`;
 
 const catalogueWhere = and(eq(courses.status, 'Approved'), eq(courses.isAvailable, true), searchMatch);

@@ -107,19 +107,20 @@ export function useCourseAutosave<TOutput>({
   });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const initial = useRef(initialValues);
-  const base = useRef(version);
   useEffect(() => {
     initial.current = initialValues;
-    base.current = version;
-  }, [initialValues, version]);
+  }, [initialValues]);
+  // The version the form opened on is the one the author's changes are made on, even if the course
+  // is fetched again while the form is open (the form keeps its values).
+  const [base] = useState(version);
   const draftOf = useCallback(
     (values: CourseDraft): StoredDraft => ({
       userId,
       savedAt: new Date().toISOString(),
-      version: base.current,
+      version: base,
       values,
     }),
-    [userId],
+    [userId, base],
   );
 
   const cancelPending = useCallback(() => {

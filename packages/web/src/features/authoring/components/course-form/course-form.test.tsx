@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCourse, aViewer, renderAuthoring, stubApi } from '../../test/render-authoring.tsx';
@@ -190,6 +191,35 @@ describe('CourseForm (existing course): the save rules', () => {
     await renderAuthoring(form());
     expect(screen.getByText('Restore unsaved changes?')).toBeInTheDocument();
     expect(warning()).toBeNull();
+  });
+
+  it('keeps the version the form opened on when the course is fetched again while it is open', async () => {
+    stubApi({});
+    const course = aCourse();
+    function FetchedAgain() {
+      const [shown, setShown] = useState(course);
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => setShown({ ...course, updatedAt: '2026-03-06T12:00:00.000Z' })}
+          >
+            Fetched again
+          </button>
+          <CourseForm course={shown} viewer={aViewer()} headingLevel={2} onDone={() => {}} />
+        </>
+      );
+    }
+    await renderAuthoring(<FetchedAgain />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fetched again' }));
+    type('Course title', 'Edited after a refetch');
+    await waitFor(() =>
+      expect(localStorage.getItem(draftKey(course._id))).toContain('Edited after a refetch'),
+    );
+    // The changes were made on what the form shows, the version it opened with: a reload after the
+    // newer version was saved elsewhere still warns.
+    const stored = JSON.parse(localStorage.getItem(draftKey(course._id))!) as { version: string };
+    expect(stored.version).toBe(course.updatedAt);
   });
 
   it('is read-only with a note when editing is disabled and the reader is not a SuperAdmin', async () => {
