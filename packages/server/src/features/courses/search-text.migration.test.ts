@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createUser } from '../test/factories.ts';
-import { createCourse } from '../test/course-fixtures.ts';
-import { searchTextOf } from '../features/courses/course-tree.ts';
-import { courses } from './schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser } from '../../test/factories.ts';
+import { createCourse } from '../../test/course-fixtures.ts';
+import { searchTextOf } from './course-tree.ts';
+import { courses } from '../../db/schema.ts';
 
-const migration = readFileSync(new URL('../../drizzle/0005_search_text_author.sql', import.meta.url), 'utf8');
+const migration = readFileSync(
+  new URL('../../../drizzle/0005_search_text_author.sql', import.meta.url),
+  'utf8',
+);
 
 describe('migration 0005: the search text of the courses stored before holds their author', () => {
   let t: TestApp;
