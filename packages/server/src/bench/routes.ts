@@ -25,6 +25,9 @@ export interface HotRoute {
 
 const API = '/api/v1';
 
+/** The administrators' search the bench measures: matches no course title, text or contributor. */
+const ADMIN_SEARCH = 'zz no such course';
+
 /** The bare route and the auth guard are registered by the bench itself (see bench.ts). */
 export const CEILING_PATH = `${API}/bench/ceiling`;
 export const GUARD_PATH = `${API}/bench/guard`;
@@ -48,6 +51,11 @@ export function hotRoutes(f: BenchFixtures): HotRoute[] {
       request: get(`${API}/course/approved${LIST_QUERIES.approved}`, f.newcomer),
     },
     { name: '`GET /course` (admin)', request: get(`${API}/course${LIST_QUERIES.all}`, f.admin) },
+    {
+      // The worst search: a term nothing matches, so every course's text and contributor are read.
+      name: '`GET /course?q=` (admin search, no match)',
+      request: get(`${API}/course?q=${encodeURIComponent(ADMIN_SEARCH)}`, f.admin),
+    },
     {
       name: '`GET /course/contributor/:id` (owner)',
       request: get(
