@@ -209,8 +209,9 @@ const countStatement = (db: Db, filter: StaffFilter, name: string) =>
 
 /**
  * The staff lists' prepared statements per database handle, built on first use (decision 052): a page
- * statement per (filter, sort, direction, language) — at most 2 × 6 × 2 × 2 for the administrators'
- * table, one for a contributor's list — and a count statement per filter. Built per request, these
+ * statement per (filter, sort, direction, language) — at most 4 × 6 × 2 × 2 for the administrators'
+ * table (with and without a status, with and without a term), one for a contributor's list — and a
+ * count statement per filter. Built per request, these
  * queries cost the staff lists half their time (query building in node, planning in PostgreSQL).
  */
 const staffStatements = preparedFor(() => ({
