@@ -7,13 +7,21 @@ import {
   COMPRESS_IN_ONE_CALL_UP_TO_BYTES,
   registerCompression,
   sentAlike,
+  sentJoined,
 } from './compression.ts';
+import { deflatePiece } from '../lib/gzip-join.ts';
 
 /** A JSON answer of about `bytes` bytes, shaped like a list page. */
 const answerOf = (bytes: number) => {
   const row = { id: 'c0ffee00-0000-4000-8000-000000000000', title: 'Open data in practice', enrolled: false };
   const rows = Array.from({ length: Math.ceil(bytes / JSON.stringify(row).length) }, () => row);
   return JSON.stringify({ success: true, data: rows });
+};
+
+/** An answer of about `bytes` bytes cut in two: a part kept in a cache and the caller's own end. */
+const joinedParts = (bytes: number) => {
+  const text = answerOf(bytes);
+  return [Buffer.from(text.slice(0, -30)), Buffer.from(text.slice(-30))] as const;
 };
 
 async function server() {
@@ -29,6 +37,19 @@ async function server() {
   }
   const alike = sentAlike(Buffer.from(answerOf(20_000)));
   app.get('/alike', (_request, reply) => reply.type('application/json').send(alike));
+  for (const [path, bytes] of [
+    ['/joined', 20_000],
+    ['/joined-small', COMPRESS_FROM_BYTES / 2],
+  ] as const) {
+    const [kept, own] = joinedParts(bytes);
+    const deflated = deflatePiece(kept);
+    app.get(path, (_request, reply) =>
+      reply
+        .type('application/json')
+        .header('vary', 'origin')
+        .send(sentJoined(Buffer.concat([kept, own]), () => [{ deflated }, own])),
+    );
+  }
   await app.ready();
   return app;
 }
@@ -98,6 +119,53 @@ describe('response compression (decision 050)', () => {
       await ask('/page', 'br');
       expect(brotli).toHaveBeenCalledTimes(3);
       await app.close();
+    });
+  });
+
+  describe('answers joined per caller from cached bytes (decision 057)', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const joinedServer = server();
+    afterAll(async () => (await joinedServer).close());
+    const ask = async (url: string, headers: Record<string, string>) =>
+      (await joinedServer).inject({ url, headers });
+
+    it('go gzip-joined wherever gzip is taken, brotli or not, without compressing them again', async () => {
+      const compressors = [
+        vi.spyOn(zlib, 'brotliCompressSync'),
+        vi.spyOn(zlib, 'gzipSync'),
+        vi.spyOn(zlib, 'deflateRawSync'),
+      ];
+      for (const encoding of ['gzip, deflate, br, zstd', 'br, gzip', 'gzip']) {
+        const answer = await ask('/joined', { 'accept-encoding': encoding });
+        expect(answer.headers).toMatchObject({
+          'content-encoding': 'gzip',
+          vary: 'origin, accept-encoding',
+          'content-type': 'application/json',
+        });
+        expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+        expect(answer.rawPayload.length).toBeLessThan(2_000);
+        expect(gunzipSync(answer.rawPayload).toString()).toBe(answerOf(20_000));
+      }
+      for (const compress of compressors) expect(compress).not.toHaveBeenCalled();
+    });
+
+    it('are compressed as any other answer for a client without gzip, and left alone when small or unasked', async () => {
+      const brotli = await ask('/joined', { 'accept-encoding': 'br' });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(answerOf(20_000));
+
+      for (const headers of [
+        {},
+        { 'accept-encoding': 'identity' },
+        { 'accept-encoding': 'gzip', 'x-no-compression': '1' },
+      ]) {
+        const plain = await ask('/joined', headers);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body).toBe(answerOf(20_000));
+      }
+      const small = await ask('/joined-small', { 'accept-encoding': 'gzip' });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body).toBe(answerOf(COMPRESS_FROM_BYTES / 2));
     });
   });
 

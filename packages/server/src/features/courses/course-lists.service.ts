@@ -11,7 +11,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { sentAlike } from '../../plugins/compression.ts';
+import { deflatePiece } from '../../lib/gzip-join.ts';
+import { sentAlike, sentJoined } from '../../plugins/compression.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { coursesMessages } from './courses.messages.ts';
 import { maySeeContributorCourses } from './course-access.service.ts';
@@ -43,7 +44,12 @@ interface CachedCataloguePage {
   tail: Buffer;
   /** The whole answer for a caller enrolled in none of the rows, once one has asked (decision 051). */
   alike?: Buffer;
+  /** Runs of the page between a caller's own fields, deflated once, by `runKey` (decision 057). */
+  deflatedRuns: Map<string, Buffer>;
 }
+
+/** At most this many runs of a page are kept deflated; others are deflated per answer. */
+const MAX_DEFLATED_RUNS = 64;
 
 const PAGE_START = Buffer.from('{"success":true,"data":[');
 const COMMA = Buffer.from(',');
@@ -82,35 +88,70 @@ export async function cataloguePageJson(
           };
         }),
         tail: Buffer.from(`],"pagination":${pagination}}`),
+        deflatedRuns: new Map(),
       };
     },
     !caches.usable,
   )) as CachedCataloguePage;
   const enrolled = shared.rows.length === 0 ? new Set<string>() : await enrolledIdsOf(db, caches, viewerId);
   const onPage = shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id);
-  if (onPage.length === 0) return (shared.alike ??= sentAlike(joinPage(shared, new Map())));
+  if (onPage.length === 0) return (shared.alike ??= sentAlike(runBytes(shared, -1, shared.rows.length)));
   const progress = await progressOf(db, caches, viewerId, enrolled, onPage);
-  const ends = onPage.map((id) => {
-    const more = `,"progress":${JSON.stringify(progress.get(id) ?? 0)}`;
-    return [id, Buffer.from(closeSummaryJson('', viewerId, true, more))] as const;
-  });
-  return joinPage(shared, new Map(ends));
+  const ends = new Map(
+    onPage.map((id) => {
+      const more = `,"progress":${JSON.stringify(progress.get(id) ?? 0)}`;
+      return [id, Buffer.from(closeSummaryJson('', viewerId, true, more))] as const;
+    }),
+  );
+  return callersPage(shared, ends);
 }
 
 /**
- * The page's bytes: each row as a caller who is not enrolled sees it, except the rows in `enrolledEnds`
- * (the caller's courses), whose cached head is finished with the caller's fields.
+ * A caller's page: the cached rows, each enrolled row's head finished with the caller's fields
+ * (`enrolledEnds`, by course id). In bytes, runs of the cached page alternate with the caller's
+ * fields; its gzip form joins the same runs, deflated once per page, with the fields (decision 057).
  */
-function joinPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string, Buffer>): Buffer {
-  const parts: Buffer[] = [PAGE_START];
+function callersPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string, Buffer>): Buffer {
+  const cuts: { after: number; upTo: number; end?: Buffer }[] = [];
+  let after = -1;
   page.rows.forEach((row, index) => {
-    if (index > 0) parts.push(COMMA);
     const end = enrolledEnds.get(row.id);
-    if (end) parts.push(row.head, end);
-    else parts.push(row.notEnrolled);
+    if (!end) return;
+    cuts.push({ after, upTo: index, end });
+    after = index;
   });
-  parts.push(page.tail);
+  cuts.push({ after, upTo: page.rows.length });
+  const bytes = Buffer.concat(
+    cuts.flatMap(({ after, upTo, end }) => [runBytes(page, after, upTo), ...(end ? [end] : [])]),
+  );
+  return sentJoined(bytes, () =>
+    cuts.flatMap(({ after, upTo, end }) => [deflatedRun(page, after, upTo), ...(end ? [end] : [])]),
+  );
+}
+
+/**
+ * The page's bytes after row `after`'s caller fields (or from its start, -1) up to row `upTo`'s head
+ * (or to its end, the row count); the rows in between as a caller who is not enrolled sees them.
+ */
+function runBytes(page: CachedCataloguePage, after: number, upTo: number): Buffer {
+  const parts: Buffer[] = after < 0 ? [PAGE_START] : [];
+  const separated = (index: number, bytes: Buffer) => parts.push(...(index > 0 ? [COMMA, bytes] : [bytes]));
+  page.rows.slice(after + 1, upTo).forEach((row, i) => separated(after + 1 + i, row.notEnrolled));
+  const last = page.rows[upTo];
+  if (last) separated(upTo, last.head);
+  else parts.push(page.tail);
   return Buffer.concat(parts);
+}
+
+/** `runBytes` deflated to join a gzip answer, kept with the page for the first runs asked for. */
+function deflatedRun(page: CachedCataloguePage, after: number, upTo: number): { deflated: Buffer } {
+  const key = `${after}:${upTo}`;
+  let deflated = page.deflatedRuns.get(key);
+  if (!deflated) {
+    deflated = deflatePiece(runBytes(page, after, upTo));
+    if (page.deflatedRuns.size < MAX_DEFLATED_RUNS) page.deflatedRuns.set(key, deflated);
+  }
+  return { deflated };
 }
 
 /** The LIKE pattern of a search term, folded as the stored search text is. */

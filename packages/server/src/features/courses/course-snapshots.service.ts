@@ -1,7 +1,9 @@
 import { LESSON_TYPES, type QuizQuestion, type ResourceType } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
+import { keptDeflated } from '../../lib/gzip-join.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
+import { sentJoined } from '../../plugins/compression.ts';
 import { studyVerdict, type CourseAccess, type StudyVerdict } from './course-access.service.ts';
 import { enrolledCourseIds } from './course-lists.repository.ts';
 import { findSharedSummaryRow, findTreeRows } from './courses.repository.ts';
@@ -21,10 +23,12 @@ import {
  */
 export interface CourseSnapshot {
   access: Omit<CourseAccess, 'enrolled'>;
-  /** The summary's JSON without the caller's fields (see `summaryJsonHead`). */
-  summaryHead: string;
-  /** `course_section` as a learner receives it, JSON text. */
-  sectionsJson: string;
+  /**
+   * The learner view's answer up to the caller's fields: `{"success":true,"data":` and the course's
+   * JSON without them (see `summaryJsonHead`), `course_section` included as a learner receives it.
+   * Deflated once for the answers that go gzip-joined (decision 057).
+   */
+  learnerViewHead: Buffer;
   /** Every quiz resource of the course → its questions with the correct answers (for scoring only). */
   quizzes: ReadonlyMap<string, QuizQuestion[]>;
   /** The video and PDF resources: the lessons a learner can complete (decision 033). */
@@ -47,8 +51,9 @@ export async function courseSnapshot(
   if (!row) return null; // unknown ids are not cached: they would crowd out real courses
   const snapshot: CourseSnapshot = {
     access: { status: row.status, isAvailable: row.isAvailable, createdBy: row.ownerId },
-    summaryHead: summaryJsonHead(row),
-    sectionsJson: learnerSectionsJson(toSections(tree.sections, tree.resources)),
+    learnerViewHead: Buffer.from(
+      `{"success":true,"data":${summaryJsonHead(row)},"course_section":${learnerSectionsJson(toSections(tree.sections, tree.resources))}`,
+    ),
     quizzes: new Map(
       tree.resources.flatMap((resource) =>
         resource.type === 'quiz' ? [[resource.id, resource.quiz ?? []] as const] : [],
@@ -90,18 +95,18 @@ export async function studyAccess(
   return { verdict, snapshot, enrolled };
 }
 
-/** The learner view's `data` as JSON text: the cached course finished with the caller's fields. */
-export function learnerCourseJson(
+/**
+ * The learner view's whole answer: the cached course finished with the caller's fields, marked to go
+ * gzip-joined from the course's bytes deflated once (decision 057).
+ */
+export function learnerCourseAnswer(
   snapshot: CourseSnapshot,
   viewerId: string,
   enrolled: boolean,
   quizScore: readonly { quizId: string; score: number }[],
-): string {
+): Buffer {
   const scores = JSON.stringify(quizScore.map(({ quizId, score }) => ({ quizId, score })));
-  return closeSummaryJson(
-    snapshot.summaryHead,
-    viewerId,
-    enrolled,
-    `,"course_section":${snapshot.sectionsJson},"quizScore":${scores}`,
-  );
+  const callers = Buffer.from(`${closeSummaryJson('', viewerId, enrolled, `,"quizScore":${scores}`)}}`);
+  const head = snapshot.learnerViewHead;
+  return sentJoined(Buffer.concat([head, callers]), () => [keptDeflated(head), callers]);
 }

@@ -5,7 +5,11 @@ import type { AppCaches } from '../../lib/caches.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { AppError, BodyValidationError, notFound } from '../../lib/errors.ts';
 import { courseAccessFor, enrolVerdict } from '../courses/course-access.service.ts';
-import { learnerCourseJson, studyAccess, type CourseSnapshot } from '../courses/course-snapshots.service.ts';
+import {
+  learnerCourseAnswer,
+  studyAccess,
+  type CourseSnapshot,
+} from '../courses/course-snapshots.service.ts';
 import { learningMessages } from './learning.messages.ts';
 import { scoreQuestion } from './quiz-scoring.ts';
 import {
@@ -66,10 +70,10 @@ export async function learnerCourseResponse(
   caches: AppCaches,
   user: AuthUser,
   courseId: string,
-): Promise<string> {
+): Promise<Buffer> {
   const { snapshot, enrolled } = await assertMayStudy(db, caches, user, courseId);
   const quizScore = await cachedBestScores(db, caches, user.id, courseId);
-  return `{"success":true,"data":${learnerCourseJson(snapshot, user.id, enrolled, quizScore)}}`;
+  return learnerCourseAnswer(snapshot, user.id, enrolled, quizScore);
 }
 
 export async function learnerOverallScore(
