@@ -44,7 +44,7 @@ interface CachedCataloguePage {
   tail: Buffer;
   /** The whole answer for a caller enrolled in none of the rows, once one has asked (decision 051). */
   alike?: Buffer;
-  /** Runs of the page between a caller's own fields, deflated once, by `runKey` (decision 057). */
+  /** Runs of the page between a caller's own fields, deflated once, by `after:upTo` (decision 057). */
   deflatedRuns: Map<string, Buffer>;
 }
 
@@ -95,7 +95,8 @@ export async function cataloguePageJson(
   )) as CachedCataloguePage;
   const enrolled = shared.rows.length === 0 ? new Set<string>() : await enrolledIdsOf(db, caches, viewerId);
   const onPage = shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id);
-  if (onPage.length === 0) return (shared.alike ??= sentAlike(runBytes(shared, -1, shared.rows.length)));
+  if (onPage.length === 0)
+    return (shared.alike ??= sentAlike(Buffer.concat(runParts(shared, -1, shared.rows.length))));
   const progress = await progressOf(db, caches, viewerId, enrolled, onPage);
   const ends = new Map(
     onPage.map((id) => {
@@ -122,7 +123,7 @@ function callersPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string
   });
   cuts.push({ after, upTo: page.rows.length });
   const bytes = Buffer.concat(
-    cuts.flatMap(({ after, upTo, end }) => [runBytes(page, after, upTo), ...(end ? [end] : [])]),
+    cuts.flatMap(({ after, upTo, end }) => [...runParts(page, after, upTo), ...(end ? [end] : [])]),
   );
   return sentJoined(bytes, () =>
     cuts.flatMap(({ after, upTo, end }) => [deflatedRun(page, after, upTo), ...(end ? [end] : [])]),
@@ -133,22 +134,25 @@ function callersPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string
  * The page's bytes after row `after`'s caller fields (or from its start, -1) up to row `upTo`'s head
  * (or to its end, the row count); the rows in between as a caller who is not enrolled sees them.
  */
-function runBytes(page: CachedCataloguePage, after: number, upTo: number): Buffer {
+function runParts(page: CachedCataloguePage, after: number, upTo: number): Buffer[] {
   const parts: Buffer[] = after < 0 ? [PAGE_START] : [];
-  const separated = (index: number, bytes: Buffer) => parts.push(...(index > 0 ? [COMMA, bytes] : [bytes]));
+  const separated = (index: number, bytes: Buffer) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(bytes);
+  };
   page.rows.slice(after + 1, upTo).forEach((row, i) => separated(after + 1 + i, row.notEnrolled));
   const last = page.rows[upTo];
   if (last) separated(upTo, last.head);
   else parts.push(page.tail);
-  return Buffer.concat(parts);
+  return parts;
 }
 
-/** `runBytes` deflated to join a gzip answer, kept with the page for the first runs asked for. */
+/** A run's bytes deflated to join a gzip answer, kept with the page for the first runs asked for. */
 function deflatedRun(page: CachedCataloguePage, after: number, upTo: number): { deflated: Buffer } {
   const key = `${after}:${upTo}`;
   let deflated = page.deflatedRuns.get(key);
   if (!deflated) {
-    deflated = deflatePiece(runBytes(page, after, upTo));
+    deflated = deflatePiece(Buffer.concat(runParts(page, after, upTo)));
     if (page.deflatedRuns.size < MAX_DEFLATED_RUNS) page.deflatedRuns.set(key, deflated);
   }
   return { deflated };
