@@ -158,7 +158,7 @@ describe('response compression (decision 050)', () => {
         {},
         { 'accept-encoding': 'identity' },
         { 'accept-encoding': 'gzip', 'x-no-compression': '1' },
-      ]) {
+      ] as Record<string, string>[]) {
         const plain = await ask('/joined', headers);
         expect(plain.headers['content-encoding']).toBeUndefined();
         expect(plain.body).toBe(answerOf(20_000));
