@@ -62,8 +62,9 @@ async function cachedBestScores(db: Db, caches: AppCaches, userId: string, cours
 }
 
 /**
- * The learner's course view (`LearnerCourse`) as the whole response's JSON text: the cached course
- * (no answers) finished with the caller's fields and best scores (decision 036).
+ * The learner's course view (`LearnerCourse`) as the whole response's JSON bytes: the cached course
+ * (no answers) finished with the caller's fields and best scores (decision 036), gzip-joined for
+ * browsers (decision 057).
  */
 export async function learnerCourseResponse(
   db: Db,
