@@ -2,7 +2,10 @@ import { notify } from '../lib/toast.ts';
 import { clearSession, loginUrlReturningHere } from '../lib/session.ts';
 import { setAuthFailureHandler } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { paths } from '../lib/paths.ts';
 import { router } from './router.tsx';
+
+const SIGN_IN_PAGES: ReadonlySet<string> = new Set([paths.login, paths.adminLogin]);
 
 /**
  * Description §4: a 401/403 from a signed-in call shows the error, removes the token and goes to
@@ -17,6 +20,12 @@ export function installSessionExpiry() {
     notify.error(error.message);
     clearSession();
     queryClient.clear();
+    // A failure handed over late (see setAuthFailureHandler) may find the route guard's redirect to
+    // sign in already done: sending the sign-in page back to itself would lose where to return.
+    if (SIGN_IN_PAGES.has(window.location.pathname)) {
+      handling = false;
+      return;
+    }
     void router.navigate(loginUrlReturningHere(), { replace: true }).finally(() => {
       handling = false;
     });

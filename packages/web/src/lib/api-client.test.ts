@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { loginResponseSchema } from '@app/shared';
 import { activateLanguage } from '../i18n/i18n.ts';
-import { ApiError, apiFetch, apiFetchFile } from './api-client.ts';
+import { ApiError, apiFetch, apiFetchFile, setAuthFailureHandler } from './api-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeAll(() => activateLanguage('en'));
@@ -53,6 +53,29 @@ describe('apiFetch', () => {
     expect(await rejection(apiFetch('/course/approved'))).toMatchObject({ status: 500, code: 'INTERNAL' });
     vi.stubGlobal('fetch', async () => new Response('<html>Portal login</html>', { status: 200 }));
     expect(await rejection(apiFetch('/course/approved'))).toMatchObject({ status: 200, code: 'INTERNAL' });
+  });
+});
+
+describe('a dead session', () => {
+  afterEach(() => localStorage.clear());
+
+  it('met before the app set its handler is handed to the handler when it is set, once', async () => {
+    // A guard's first request can be answered before the layout that sets the handler has loaded.
+    localStorage.setItem('auth_token', 'revoked');
+    answer({ success: false, code: 'UNAUTHORIZED', message: 'Your session has expired' }, 401);
+    const missed = await rejection(apiFetch('/auth/user'));
+    const handler = vi.fn();
+    setAuthFailureHandler(handler);
+    expect(handler).toHaveBeenCalledExactlyOnceWith(missed);
+    setAuthFailureHandler(handler);
+    expect(handler).toHaveBeenCalledTimes(1);
+
+    // Once set, the handler hears of each dead session as it happens; other failures are not its.
+    await rejection(apiFetch('/auth/user'));
+    expect(handler).toHaveBeenCalledTimes(2);
+    answer({ success: false, code: 'NOT_FOUND', message: 'No such course' }, 404);
+    await rejection(apiFetch('/user/course/x'));
+    expect(handler).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -34,10 +34,28 @@ export interface ApiOptions {
 const SESSION_ENDING_403: ReadonlySet<string> = new Set(['ACCOUNT_INACTIVE', 'FORBIDDEN']);
 
 type AuthFailureHandler = (error: ApiError) => void;
-let onAuthFailure: AuthFailureHandler = () => {};
-/** The app shell decides what a dead session means for the UI (toast, sign-out, redirect). */
+let onAuthFailure: AuthFailureHandler | undefined;
+/**
+ * A dead session met before the handler was set: a route guard's first request can be answered
+ * before the layout that sets the handler has loaded (a page opened with a revoked token), and the
+ * user was then sent to sign in without being told why. Kept for the handler.
+ */
+let missedAuthFailure: ApiError | undefined;
+
+/**
+ * The app shell decides what a dead session means for the UI (toast, sign-out, redirect); a failure
+ * met before this call is handed to it at once.
+ */
 export function setAuthFailureHandler(handler: AuthFailureHandler) {
   onAuthFailure = handler;
+  const missed = missedAuthFailure;
+  missedAuthFailure = undefined;
+  if (missed) handler(missed);
+}
+
+function authFailed(error: ApiError) {
+  if (onAuthFailure) onAuthFailure(error);
+  else missedAuthFailure = error;
 }
 
 /**
@@ -103,7 +121,7 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
       usedSession &&
       (response.status === 401 || (response.status === 403 && SESSION_ENDING_403.has(error.code)))
     )
-      onAuthFailure(error);
+      authFailed(error);
     throw error;
   }
   // Every answer of the API is a JSON object: anything else came from something in between.
@@ -128,7 +146,7 @@ export async function apiFetchFile(
   });
   if (!response.ok) {
     const error = errorFrom(response.status, await response.json().catch(() => null));
-    if (response.status === 401) onAuthFailure(error);
+    if (response.status === 401) authFailed(error);
     throw error;
   }
   return { blob: await response.blob(), headers: response.headers };
