@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { kept } from './kept.ts';
 
 /**
  * One gzip member joined from pieces compressed at different times (decision 057). A deflate stream
@@ -31,9 +32,7 @@ const deflatedOnce = new WeakMap<Buffer, Buffer>();
  * bytes from their cache drops it). The bytes must never change afterwards.
  */
 export function keptDeflated(bytes: Buffer): { deflated: Buffer } {
-  let deflated = deflatedOnce.get(bytes);
-  if (!deflated) deflatedOnce.set(bytes, (deflated = deflatePiece(bytes)));
-  return { deflated };
+  return { deflated: kept(deflatedOnce, bytes, () => deflatePiece(bytes)) };
 }
 
 /** `bytes` as stored blocks (type 00, not final): the length, its complement, the bytes. */
