@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseListResponseSchema, learnerCourseResponseSchema } from '@app/shared';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
-import { answers, createApprovedCourse, type CreatedCourse } from '../test/course-fixtures.ts';
+import { submitAttempt, createApprovedCourse, type CreatedCourse } from '../test/course-fixtures.ts';
 
 /**
  * Decision 036: the catalogue and the learner's course view are sent as JSON text joined from cached
@@ -28,12 +28,7 @@ describe('responses rendered from cached JSON fragments keep the contract', () =
       url: `/api/v1/course/enroll/${enrolledIn._id}`,
       headers: learner.auth,
     });
-    const submitted = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/course/exercise-score/${enrolledIn._id}`,
-      headers: learner.auth,
-      payload: answers(enrolledIn, 2),
-    });
+    const submitted = await submitAttempt(t, learner, enrolledIn, 2);
     expect(submitted.statusCode).toBe(200);
   });
   afterAll(() => t.close());

@@ -280,3 +280,13 @@ export function answers(course: CourseShape, correct: number) {
     })),
   };
 }
+
+/** `user` submits the quiz of `course` (from `courseBody`) with the first `correct` answers right. */
+export function submitAttempt(t: TestApp, user: TestUser, course: CourseShape, correct: number) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/course/exercise-score/${course._id}`,
+    headers: user.auth,
+    payload: answers(course, correct),
+  });
+}

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { courseListResponseSchema, learnerCourseResponseSchema } from '@app/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { answers, createApprovedCourse, type CreatedCourse } from '../../test/course-fixtures.ts';
+import { submitAttempt, createApprovedCourse, type CreatedCourse } from '../../test/course-fixtures.ts';
 
 /**
  * Decision 057: the catalogue of a learner enrolled on the page and the learner's course view are
@@ -80,12 +80,7 @@ describe('per-caller answers gzip-joined from cached bytes', () => {
 
   it('the course view, with the caller’s best scores, inflates to the plain answer; the course is deflated once', async () => {
     const course = courses[1]!;
-    const posted = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/course/exercise-score/${course._id}`,
-      headers: learner.auth,
-      payload: answers(course, 2),
-    });
+    const posted = await submitAttempt(t, learner, course, 2);
     expect(posted.statusCode).toBe(200);
     const deflate = vi.spyOn(zlib, 'deflateRawSync');
     const view = learnerCourseResponseSchema.parse(await bothWays(`/user/course/${course._id}`));

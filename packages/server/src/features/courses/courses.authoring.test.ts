@@ -5,7 +5,7 @@ import { courseEvents, files } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
-  answers,
+  submitAttempt,
   courseAction,
   courseBody,
   createCourse,
@@ -203,12 +203,7 @@ describe('courses: authoring and review', () => {
     const course = await createCourse(t, owner);
     await courseAction(t, admin, 'approve', course._id);
     await get(learner, `/api/v1/course/enroll/${course._id}`);
-    const scored = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/course/exercise-score/${course._id}`,
-      headers: learner.auth,
-      payload: answers(course, 3),
-    });
+    const scored = await submitAttempt(t, learner, course, 3);
     expect(scored.json()).toMatchObject({ score: { currentScore: 100 } });
 
     // The edit form sends back what GET /course/:id gave, changed: the video is removed, the quiz

@@ -5,7 +5,7 @@ import { lessonCompletions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
-  answers,
+  submitAttempt,
   createApprovedCourse,
   createCourse,
   quizOf,
@@ -89,12 +89,7 @@ describe('learning: lesson completion and course progress (decision 033)', () =>
   });
 
   it('counts lessons and quiz scores together; the overall (certificate) score stays quiz-only', async () => {
-    const quiz = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/course/exercise-score/${course._id}`,
-      headers: learner.auth,
-      payload: answers(course, 2),
-    });
+    const quiz = await submitAttempt(t, learner, course, 2);
     expect(quiz.statusCode).toBe(200);
     // (1 completed lesson + 2/3 of the quiz) of 3 items.
     expect((await progressOf(learner, course._id)).progress).toBeCloseTo(((1 + 2 / 3) * 100) / 3, 9);

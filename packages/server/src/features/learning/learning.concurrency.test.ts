@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizAttempts, quizScores } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/factories.ts';
-import { answers, createApprovedCourse, quizOf } from '../../test/course-fixtures.ts';
+import { submitAttempt, createApprovedCourse, quizOf } from '../../test/course-fixtures.ts';
 
 describe('learning: concurrent quiz submissions', () => {
   let t: TestApp;
@@ -23,14 +23,7 @@ describe('learning: concurrent quiz submissions', () => {
     // Mixed scores; the single perfect attempt sits in the middle of the burst.
     const corrects = Array.from({ length: 50 }, (_, i) => (i === 27 ? 3 : i % 3));
     const responses = await Promise.all(
-      corrects.map((correct) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/v1/course/exercise-score/${course._id}`,
-          headers: learner.auth,
-          payload: answers(course, correct),
-        }),
-      ),
+      corrects.map((correct) => submitAttempt(t, learner, course, correct)),
     );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     expect(responses.map((r) => r.json<{ score: { currentScore: number } }>().score.currentScore)).toEqual(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
-  answers,
+  submitAttempt,
   courseAction,
   createApprovedCourse,
   createCourse,
@@ -57,12 +57,7 @@ describe('public course pages: only approved, available courses, nothing private
       url: `/api/v1/course/enroll/${published._id}`,
       headers: learner.auth,
     });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/course/exercise-score/${published._id}`,
-      headers: learner.auth,
-      payload: answers(published, 3),
-    });
+    await submitAttempt(t, learner, published, 3);
   });
   afterAll(() => t.close());
 
