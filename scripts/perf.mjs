@@ -8,7 +8,7 @@
 // PERF_REPORTS=<dir> (each run's full Lighthouse JSON), with --no-build after a build;
 // PERF_THROTTLING=devtools throttles the real page instead of simulating (slower, closer to a phone).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,22 @@ const ONLY_PAGES = process.env.PERF_PAGES?.split(',');
 const LANGS = process.env.PERF_LANGS?.split(',') ?? ['en', 'ar'];
 const REPORTS = process.env.PERF_REPORTS;
 const LEARNER = { email: 'learner@example.com', password: 'demo-learner-pass' };
+
+if (!existsSync(CHROMIUM_PATH)) {
+  console.error(`No Chromium at ${CHROMIUM_PATH}: install Debian's chromium package (see .ci/run).`);
+  process.exit(1);
+}
+// Something else on the port (a server left by an interrupted run) would answer in our server's
+// place, and the figures would be of another build.
+if (
+  await fetch(`${BASE}/api/v1/health`).then(
+    () => true,
+    () => false,
+  )
+) {
+  console.error(`Port ${PORT} already answers: stop what runs there or set PERF_PORT.`);
+  process.exit(1);
+}
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -47,14 +63,12 @@ const server = spawn('node', ['packages/server/dist/main.js'], {
     SEED_DEMO: '1',
   },
 });
-const stopServer = () => {
+// On every way out, including a crash that skips `finally` (an 'error' event of a child process).
+process.on('exit', () => {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('SIGINT', () => {
-  stopServer();
-  process.exit(130);
 });
+process.on('SIGINT', () => process.exit(130));
 
 async function waitForServer() {
   for (let i = 0; i < 240; i += 1) {
@@ -194,8 +208,5 @@ async function main() {
     );
 }
 
-try {
-  await main();
-} finally {
-  stopServer();
-}
+await main();
+process.exit(0);
