@@ -5,6 +5,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+// The server's extensions (packages/server/src/db/client.ts, pgliteExtensions): its tables use them.
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const fail = (message) => {
   console.error(`restore: ${message}`);
@@ -25,7 +27,7 @@ mkdirSync(dataDir, { recursive: true });
 const dbDir = path.join(dataDir, 'db');
 try {
   const archive = new File([readFileSync(file)], 'backup.tar.gz', { type: 'application/x-gzip' });
-  const db = new PGlite(dbDir, { loadDataDir: archive });
+  const db = new PGlite(dbDir, { loadDataDir: archive, extensions: { pg_trgm } });
   const { rows } = await db.query(
     'select (select count(*) from users)::int as users, (select count(*) from courses)::int as courses, (select count(*) from files)::int as files',
   );

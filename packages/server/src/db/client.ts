@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,6 +32,9 @@ export const CONNECT_TIMEOUT_MS = 3000;
 /** Serialises migrations across instances starting together (any fixed 64-bit number of ours). */
 export const MIGRATION_LOCK_KEY = '7401913202611';
 
+/** The extensions the migrations create (pg_trgm, decision 058): every PGlite of ours opens with them. */
+export const pgliteExtensions = { pg_trgm };
+
 export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 
 /**
@@ -57,7 +61,9 @@ export async function openDatabase(options: {
       isNew = false;
     }
   }
-  const client = dir ? new PGlite(dir) : new PGlite({ loadDataDir: options.loadDataDir });
+  const client = dir
+    ? new PGlite(dir, { extensions: pgliteExtensions })
+    : new PGlite({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * `foldForSearch` (@app/shared) as a SQL expression, for text the database does not store folded: the
- * authors' names and e-mail addresses that the administrators' table searches (decision 056). Same
+ * `foldForSearch` (@app/shared) as a SQL expression, for text the database folds itself: the users'
+ * names and e-mail addresses that the administrators' table searches, kept in the generated column
+ * `users.search_text` (decisions 056 and 058; migration 0006 holds a copy as it was run). Same
  * steps, same order: NFKC, Arabic diacritics and tatweel dropped, alef forms to bare alef, taa marbuta
  * to haa, alef maqsura to yaa, lower case, runs of white space to one space, trimmed.
  * `fold-for-search.test.ts` holds the two to the same answers on both databases. Lower case is the

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { foldedInSql } from './fold-for-search.ts';
 import {
   boolean,
   customType,
@@ -48,6 +49,10 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     preferredLanguage: text('preferred_language').$type<Language>().notNull().default('en'),
+    /** Name and e-mail address folded by the database on every write, for the administrators' search (decision 058). */
+    searchText: text('search_text').generatedAlwaysAs(
+      foldedInSql(sql`"firstname" || ' ' || "lastname" || ' ' || "email"`),
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -147,6 +152,8 @@ export const courses = pgTable(
     index('courses_catalog_idx').on(t.status, t.isAvailable, t.updatedAt),
     index('courses_created_by_idx').on(t.createdBy, t.updatedAt),
     index('courses_updated_id_idx').on(t.updatedAt, t.id),
+    // `ilike '%term%'` finds its rows through the term's trigrams (pg_trgm, decision 058).
+    index('courses_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

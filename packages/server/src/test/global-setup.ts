@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openDatabase } from '../db/client.ts';
+import { migrationsFolder, openDatabase, pgliteExtensions } from '../db/client.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 
 declare module 'vitest' {
@@ -48,7 +48,7 @@ async function postgresTemplate(project: TestProject, serverUrl: string) {
 
 async function pgliteTemplate(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'osc-test-template-'));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: pgliteExtensions });
   try {
     await migrate(drizzle({ client }), { migrationsFolder });
     // Uncompressed: gunzip would cost each test file more than reading the bigger file does.

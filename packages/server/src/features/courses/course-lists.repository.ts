@@ -8,7 +8,6 @@ import {
   type Language,
   type PageQuery,
 } from '@app/shared';
-import { foldedInSql } from '../../db/fold-for-search.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { kept } from '../../lib/kept.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,10 +21,15 @@ import { summaryColumns, withCallerSelect, type SummaryRow } from './courses.rep
  * authors only, never enrolments.
  */
 
-/** `?q=` on every list: the stored folded titles, descriptions and author (`likePattern`; `%` for none). */
-const searchMatch = sql`${courses.searchText} ilike ${sql.placeholder('pattern')}`;
+/**
+ * `?q=` on every list: the stored folded titles, descriptions and author against `likePattern`'s
+ * pattern, folded the same way — so `like`, not `ilike`, which lowered every row's text again — through
+ * the text's trigram index (decision 058). Without a term the lists run statements without it: even
+ * `like '%'` read every course's text (2 ms per statement at 1,000 courses).
+ */
+const searchMatch = sql`${courses.searchText} like ${sql.placeholder('pattern')}`;
 
-const catalogueWhere = and(eq(courses.status, 'Approved'), eq(courses.isAvailable, true), searchMatch);
+const listedInCatalogue = and(eq(courses.status, 'Approved'), eq(courses.isAvailable, true));
 
 /**
  * The catalogue's order as a row value, and the place a cursor names in it (decision 055): the update
@@ -47,32 +51,38 @@ const catalogueSelect = (db: Db) =>
 
 const newestFirst = [desc(courses.updatedAt), desc(courses.id)] as const;
 
-const queries = preparedFor((db: Db) => ({
-  approved: catalogueSelect(db)
-    .where(catalogueWhere)
+/** The catalogue's statements over the courses `where` lists; `name` tells the two sets apart. */
+const catalogueStatements = (db: Db, where: SQL | undefined, name: string) => ({
+  page: catalogueSelect(db)
+    .where(where)
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('courses_approved_page'),
-  approvedAfter: catalogueSelect(db)
-    .where(and(catalogueWhere, sql`${orderKey} < ${cursorPlace}`))
+    .prepare(`courses_${name}_page`),
+  pageAfter: catalogueSelect(db)
+    .where(and(where, sql`${orderKey} < ${cursorPlace}`))
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
-    .prepare('courses_approved_after'),
-  approvedCount: db
+    .prepare(`courses_${name}_after`),
+  count: db
     .select({ total: sql<number>`count(*)::int` })
     .from(courses)
-    .where(catalogueWhere)
-    .prepare('courses_approved_count'),
+    .where(where)
+    .prepare(`courses_${name}_count`),
   // With a cursor the page's offset is the courses still listed at or before the cursor's place.
-  approvedCountAfter: db
+  countAfter: db
     .select({
       total: sql<number>`count(*)::int`,
       before: sql<number>`(count(*) filter (where ${orderKey} >= ${cursorPlace}))::int`,
     })
     .from(courses)
-    .where(catalogueWhere)
-    .prepare('courses_approved_count_after'),
+    .where(where)
+    .prepare(`courses_${name}_count_after`),
+});
+
+const queries = preparedFor((db: Db) => ({
+  approved: catalogueStatements(db, listedInCatalogue, 'approved'),
+  approvedSearched: catalogueStatements(db, and(listedInCatalogue, searchMatch), 'approved_searched'),
   enrolledIds: db
     .select({ courseId: enrollments.courseId })
     .from(enrollments)
@@ -103,19 +113,19 @@ export async function approvedPage(
   pattern: string,
   page: Omit<CourseSearchQuery, 'q'>,
 ): Promise<CataloguePage> {
-  const statements = queries(db);
+  const statements = pattern === ANY_TEXT ? queries(db).approved : queries(db).approvedSearched;
   if (page.after === undefined) {
     const [rows, [count]] = await Promise.all([
-      statements.approved.execute({ pattern, limit: page.limit, offset: page.offset }),
-      statements.approvedCount.execute({ pattern }),
+      statements.page.execute({ pattern, limit: page.limit, offset: page.offset }),
+      statements.count.execute({ pattern }),
     ]);
     return { rows, total: count?.total ?? 0, offset: page.offset };
   }
   const [afterMicros, afterId] = page.after.split('~');
   const values = { pattern, afterMicros, afterId };
   const [rows, [count]] = await Promise.all([
-    statements.approvedAfter.execute({ ...values, limit: page.limit }),
-    statements.approvedCountAfter.execute(values),
+    statements.pageAfter.execute({ ...values, limit: page.limit }),
+    statements.countAfter.execute(values),
   ]);
   return { rows, total: count?.total ?? 0, offset: count?.before ?? 0 };
 }
@@ -161,28 +171,27 @@ function sortExpression(sort: CourseSort, lang: Language): SQL | AnyPgColumn {
 
 /**
  * With a term, the administrators' table also finds a course by its contributor's name or e-mail
- * address (the table's own columns), folded in SQL as the course text is when it is stored (decision
- * 056). Only the users who have courses are looked up (by primary key) and folded, once a statement:
- * 90 for 1,000 courses at the bench's scale, 3.3 ms. Other shapes measured worse there: a join or an
- * `exists` made PostgreSQL scan and fold every user, learners included (445 ms at 120,000 users); a
- * subquery per course folded 1,000 times (12 ms). The table without a term keeps its own statements,
- * which never read users for a filter.
+ * address (the table's own columns), which the database keeps folded in `users.search_text` (decision
+ * 058; decision 056 folded them in every statement). Only the users who have courses are looked at,
+ * by primary key: a join or an `exists` made PostgreSQL scan every user, learners included. The table
+ * without a term keeps its own statements, which never read users for a filter.
  */
-const contributorMatch = sql`${courses.createdBy} in (select a.id from ${users} a where a.id in (select c.created_by from ${courses} c) and ${foldedInSql(sql`a.firstname || ' ' || a.lastname || ' ' || a.email`)} ilike ${sql.placeholder('pattern')})`;
+const contributorMatch = sql`${courses.createdBy} in (select a.id from ${users} a where a.id in (select c.created_by from ${courses} c) and a.search_text like ${sql.placeholder('pattern')})`;
 const tableSearch = or(searchMatch, contributorMatch);
 const ofStatus = eq(courses.status, sql.placeholder('status'));
+const ofContributor = and(
+  eq(courses.createdBy, sql.placeholder('contributorId')),
+  ne(courses.status, 'Archived'),
+);
 
 /** The staff lists, each a fixed filter whose values (and search pattern) are statement parameters. */
 const STAFF_FILTERS = {
-  all: searchMatch,
-  ofStatus: and(ofStatus, searchMatch),
+  all: undefined,
+  ofStatus,
   allSearched: tableSearch,
   ofStatusSearched: and(ofStatus, tableSearch),
-  byContributor: and(
-    eq(courses.createdBy, sql.placeholder('contributorId')),
-    ne(courses.status, 'Archived'),
-    searchMatch,
-  ),
+  byContributor: ofContributor,
+  byContributorSearched: and(ofContributor, searchMatch),
 } satisfies Record<string, SQL | undefined>;
 type StaffFilter = keyof typeof STAFF_FILTERS;
 
@@ -265,5 +274,6 @@ export function listByContributor(
   pattern: string,
 ) {
   const order = { sort: 'updatedAt', order: 'desc', lang: 'en' } as const;
-  return staffPage(db, 'byContributor', { callerId: viewerId, contributorId, pattern }, order, page);
+  const filter = pattern === ANY_TEXT ? 'byContributor' : 'byContributorSearched';
+  return staffPage(db, filter, { callerId: viewerId, contributorId, pattern }, order, page);
 }

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_LICENSES, type CourseInput } from '@app/shared';
+import { migrationsFolder, pgliteExtensions } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
@@ -110,7 +111,7 @@ describe('courses: the licence', () => {
 });
 
 describe('migration 0002: existing courses get CC BY 4.0', () => {
-  const folder = new URL('../../../drizzle', import.meta.url).pathname;
+  const folder = migrationsFolder;
   let before: string;
 
   beforeAll(() => {
@@ -125,7 +126,7 @@ describe('migration 0002: existing courses get CC BY 4.0', () => {
   afterAll(() => rmSync(before, { recursive: true, force: true }));
 
   it('adds the column with the default to rows that already exist', async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: before });
     await client.exec(`
