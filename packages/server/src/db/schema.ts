@@ -152,7 +152,7 @@ export const courses = pgTable(
     index('courses_catalog_idx').on(t.status, t.isAvailable, t.updatedAt),
     index('courses_created_by_idx').on(t.createdBy, t.updatedAt),
     index('courses_updated_id_idx').on(t.updatedAt, t.id),
-    // `ilike '%term%'` finds its rows through the term's trigrams (pg_trgm, decision 058).
+    // `like '%term%'` finds its rows through the term's trigrams (pg_trgm, decision 058).
     index('courses_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
