@@ -152,7 +152,10 @@ async function runTarget(
       });
       log(`  ${result.requests} requests, ${result.failures} failed, p99 ${result.p99.toFixed(0)} ms`);
       // Which answers failed says whether it was the server (5xx), a limit (429) or the client (timeouts).
-      if (result.failures) log(`  answers by status: ${JSON.stringify(result.statuses)}`);
+      if (result.failures)
+        log(
+          `  answers by status: ${JSON.stringify(result.statuses)}; no answer: ${JSON.stringify(result.errors)}`,
+        );
       await settle(opened.database, baseUrl);
       crowd = {
         label: `${target.label}, ${sizeLabel(target.size)}`,

@@ -41,6 +41,8 @@ export interface LoadResult {
   /** Answers other than 2xx, connection errors and timeouts: any of them makes the figure suspect. */
   failures: number;
   statuses: Record<string, number>;
+  /** The failures without an answer, by kind (`ECONNRESET`, `request timed out`…). */
+  errors: Record<string, number>;
 }
 
 const toRequest = (spec: RequestSpec, acceptEncoding?: string) => ({
@@ -63,6 +65,7 @@ function run(job: LoadJob): Promise<LoadResult> {
   let latencies = new Float64Array(Math.min(job.maxRequests, 1 << 20));
   let count = 0;
   const statuses: Record<string, number> = {};
+  const errors: Record<string, number> = {};
   let connection = 0;
   let nextToken = 0;
   const tokens = job.rotateTokens;
@@ -111,13 +114,18 @@ function run(job: LoadJob): Promise<LoadResult> {
     latencies[count++] = responseTime;
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   });
-  return done.then((result) => summarise(result, latencies.subarray(0, count), statuses, started));
+  instance.on('reqError', (error: NodeJS.ErrnoException) => {
+    const kind = error.code ?? error.message;
+    errors[kind] = (errors[kind] ?? 0) + 1;
+  });
+  return done.then((result) => summarise(result, latencies.subarray(0, count), statuses, errors, started));
 }
 
 function summarise(
   result: autocannon.Result,
   latencies: Float64Array,
   statuses: Record<string, number>,
+  errors: Record<string, number>,
   started: number,
 ): LoadResult {
   const count = latencies.length;
@@ -136,6 +144,7 @@ function summarise(
     max: sorted[sorted.length - 1] ?? 0,
     failures: non2xx + result.errors, // autocannon counts timeouts among errors
     statuses,
+    errors,
   };
 }
 

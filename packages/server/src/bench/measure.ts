@@ -61,6 +61,7 @@ function sequentialResult(times: number[], failures: number): LoadResult {
     max: sorted[sorted.length - 1]!,
     failures,
     statuses: {},
+    errors: {},
   };
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { setImmediate as loopTurn } from 'node:timers/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -35,6 +36,28 @@ export const MIGRATION_LOCK_KEY = '7401913202611';
 /** The extensions the migrations create (pg_trgm, decision 058): every PGlite of ours opens with them. */
 export const pgliteExtensions = { pg_trgm };
 
+/**
+ * PGlite runs a statement synchronously on this thread and answers with a promise already settled, so
+ * under load the requests in hand chain through their statements as microtasks and the event loop
+ * polls no socket until all of them are done: with 200 learners a turn took ~250 ms, and connections
+ * opened meanwhile waited over 10 s to be accepted (decision 059). Each statement, and each
+ * transaction, first lets the loop turn once; inside a transaction statements run straight on.
+ */
+class TurnTakingPGlite extends PGlite {
+  override async query<T>(...args: Parameters<PGlite['query']>) {
+    await loopTurn();
+    return super.query<T>(...args);
+  }
+  override async exec(...args: Parameters<PGlite['exec']>) {
+    await loopTurn();
+    return super.exec(...args);
+  }
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>) {
+    await loopTurn();
+    return super.transaction(callback);
+  }
+}
+
 export const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 
 /**
@@ -62,8 +85,8 @@ export async function openDatabase(options: {
     }
   }
   const client = dir
-    ? new PGlite(dir, { extensions: pgliteExtensions })
-    : new PGlite({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
+    ? new TurnTakingPGlite(dir, { extensions: pgliteExtensions })
+    : new TurnTakingPGlite({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {
