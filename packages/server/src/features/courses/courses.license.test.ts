@@ -1,6 +1,3 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -8,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_LICENSES, type CourseInput } from '@app/shared';
 import { migrationsFolder, pgliteExtensions } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { migrationsBefore } from '../../test/migrations-before.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
   courseBody,
@@ -111,31 +109,23 @@ describe('courses: the licence', () => {
 });
 
 describe('migration 0002: existing courses get CC BY 4.0', () => {
-  const folder = migrationsFolder;
-  let before: string;
-
+  let before: ReturnType<typeof migrationsBefore>;
   beforeAll(() => {
-    // The migrations as they were before 0002, in a copy of the folder.
-    before = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-    cpSync(folder, before, { recursive: true });
-    const journalPath = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-    journal.entries = journal.entries.filter((entry) => entry.idx < 2);
-    writeFileSync(journalPath, JSON.stringify(journal));
+    before = migrationsBefore(2);
   });
-  afterAll(() => rmSync(before, { recursive: true, force: true }));
+  afterAll(() => before.remove());
 
   it('adds the column with the default to rows that already exist', async () => {
     const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: before.folder });
     await client.exec(`
       insert into users (id, email, firstname, lastname, role)
         values ('00000000-0000-4000-8000-000000000001', 'a@example.test', 'A', 'B', 'Contributor');
       insert into courses (title, description, author, status, created_by)
         values ('Old course', 'From before licences', 'Someone', 'Approved', '00000000-0000-4000-8000-000000000001');
     `);
-    await migrate(db, { migrationsFolder: folder });
+    await migrate(db, { migrationsFolder });
     const { rows } = await client.query<{ license: string }>('select license from courses');
     expect(rows).toEqual([{ license: 'CC-BY-4.0' }]);
     const inserted = await client.query<{ license: string }>(
