@@ -1,30 +1,17 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { foldForSearch } from '@app/shared';
-import { migrationsFolder, pgliteExtensions } from './client.ts';
-import { migrationsBefore } from '../test/migrations-before.ts';
+import { upgradedAcross } from '../test/upgraded-across.ts';
 
 /** Decision 058 on a database that already holds users and courses (an upgrade, not a fresh start). */
 describe('migration 0006: trigram search on rows stored before it', () => {
-  let before: ReturnType<typeof migrationsBefore>;
-  beforeAll(() => {
-    before = migrationsBefore(6);
-  });
-  afterAll(() => before.remove());
-
   it('folds the existing users’ names and e-mail addresses, and indexes the existing course text', async () => {
-    const client = new PGlite({ extensions: pgliteExtensions });
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: before.folder });
-    await client.exec(`
-      insert into users (id, email, firstname, lastname, role)
-        values ('00000000-0000-4000-8000-000000000001', 'Amna.Ali@Example.ORG', 'آمنةُ', 'AL-QAHTANI', 'Contributor');
-      insert into courses (title, description, author, status, created_by, search_text)
-        values ('Open data', 'd', 'x', 'Approved', '00000000-0000-4000-8000-000000000001', 'open data d x');
-    `);
-    await migrate(db, { migrationsFolder });
+    const client = await upgradedAcross(
+      6,
+      `insert into users (id, email, firstname, lastname, role)
+         values ('00000000-0000-4000-8000-000000000001', 'Amna.Ali@Example.ORG', 'آمنةُ', 'AL-QAHTANI', 'Contributor');
+       insert into courses (title, description, author, status, created_by, search_text)
+         values ('Open data', 'd', 'x', 'Approved', '00000000-0000-4000-8000-000000000001', 'open data d x');`,
+    );
 
     const users = await client.query<{ search_text: string }>('select search_text from users');
     expect(users.rows).toEqual([{ search_text: foldForSearch('آمنةُ AL-QAHTANI Amna.Ali@Example.ORG') }]);
@@ -41,6 +28,5 @@ describe('migration 0006: trigram search on rows stored before it', () => {
     const found = await client.query(`select id from courses where search_text like '%data%'`);
     expect(found.rows).toHaveLength(1);
     await client.close();
-    // Its own fresh PGlite (not the migrated template, decision 032) runs initdb: slow on a busy machine.
   }, 180_000);
 });

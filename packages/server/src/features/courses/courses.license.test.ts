@@ -1,11 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_LICENSES, type CourseInput } from '@app/shared';
-import { migrationsFolder, pgliteExtensions } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { migrationsBefore } from '../../test/migrations-before.ts';
+import { upgradedAcross } from '../../test/upgraded-across.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
   courseBody,
@@ -109,23 +105,14 @@ describe('courses: the licence', () => {
 });
 
 describe('migration 0002: existing courses get CC BY 4.0', () => {
-  let before: ReturnType<typeof migrationsBefore>;
-  beforeAll(() => {
-    before = migrationsBefore(2);
-  });
-  afterAll(() => before.remove());
-
   it('adds the column with the default to rows that already exist', async () => {
-    const client = new PGlite({ extensions: pgliteExtensions });
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: before.folder });
-    await client.exec(`
-      insert into users (id, email, firstname, lastname, role)
-        values ('00000000-0000-4000-8000-000000000001', 'a@example.test', 'A', 'B', 'Contributor');
-      insert into courses (title, description, author, status, created_by)
-        values ('Old course', 'From before licences', 'Someone', 'Approved', '00000000-0000-4000-8000-000000000001');
-    `);
-    await migrate(db, { migrationsFolder });
+    const client = await upgradedAcross(
+      2,
+      `insert into users (id, email, firstname, lastname, role)
+         values ('00000000-0000-4000-8000-000000000001', 'a@example.test', 'A', 'B', 'Contributor');
+       insert into courses (title, description, author, status, created_by)
+         values ('Old course', 'From before licences', 'Someone', 'Approved', '00000000-0000-4000-8000-000000000001');`,
+    );
     const { rows } = await client.query<{ license: string }>('select license from courses');
     expect(rows).toEqual([{ license: 'CC-BY-4.0' }]);
     const inserted = await client.query<{ license: string }>(
@@ -134,6 +121,5 @@ describe('migration 0002: existing courses get CC BY 4.0', () => {
     );
     expect(inserted.rows).toEqual([{ license: 'CC-BY-4.0' }]);
     await client.close();
-    // Its own fresh PGlite (not the migrated template, decision 032) runs initdb: slow on a busy machine.
   }, 180_000);
 });
