@@ -167,9 +167,12 @@ async function insertCourses(tx: Tx, size: DatasetSize, pdf: Awaited<ReturnType<
     from generate_series(1, ${size.courses}::int) n`);
   await tx.execute(sql`
     insert into courses (id, title, title_tr, description, description_tr, author, status, is_available,
-                         enable_editing, preview_file_id, created_by, search_text, created_at, updated_at)
+                         enable_editing, preview_file_id, created_by, search_text, creator_search_text,
+                         created_at, updated_at)
     select m.id, t.title || ' #' || m.n, t.title_tr || ' #' || m.n, t.description, t.description_tr,
            t.author, 'Approved', true, true, t.preview_file_id, m.owner, t.search_text || ' ' || m.n,
+           -- Written here: the trigger that copies it is off while loading as a superuser.
+           (select u.search_text from users u where u.id = m.owner),
            now() - m.n * interval '1 hour', now() - m.n * interval '1 minute'
     from bench_courses m join courses t on t.id = m.template_id`);
   await tx.execute(sql`

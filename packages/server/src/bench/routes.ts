@@ -2,13 +2,14 @@ import type { BenchFixtures } from './bench-data.ts';
 import type { RequestSpec } from './load-generator.ts';
 
 /**
- * Query string each course list is measured with: a learner's or an administrator's first screen.
- * Lists answer their default page without one; adjust here when the list parameters change.
+ * Query string each course list is measured with: the first screen's request as the web app sends it
+ * (the catalogue asks the default page; the administrators' table pages of 10, `ADMIN_PAGE_SIZE`; the
+ * contributor's board 12, `CONTRIBUTOR_PAGE_SIZE`). Adjust here when those change.
  */
 export const LIST_QUERIES = {
   approved: '',
-  all: '',
-  contributor: '',
+  all: '?limit=10&offset=0',
+  contributor: '?limit=12&offset=0',
 } as const;
 
 export interface HotRoute {
@@ -25,8 +26,13 @@ export interface HotRoute {
 
 const API = '/api/v1';
 
-/** The administrators' search the bench measures: matches no course title, text or contributor. */
-const ADMIN_SEARCH = 'zz no such course';
+/**
+ * The administrators' searches the bench measures (`LIST_QUERIES.all` with `q`): a term that matches
+ * no course title, text or contributor (the trigram indexes' best case), and one letter that every
+ * course matches (their worst: too short for a trigram, every match counted and sorted).
+ */
+const ADMIN_SEARCHES = { none: 'zz no such course', every: 'a' } as const;
+const adminSearch = (term: string) => `${API}/course${LIST_QUERIES.all}&q=${encodeURIComponent(term)}`;
 
 /** The bare route and the auth guard are registered by the bench itself (see bench.ts). */
 export const CEILING_PATH = `${API}/bench/ceiling`;
@@ -52,9 +58,12 @@ export function hotRoutes(f: BenchFixtures): HotRoute[] {
     },
     { name: '`GET /course` (admin)', request: get(`${API}/course${LIST_QUERIES.all}`, f.admin) },
     {
-      // The worst search: a term nothing matches, so every course's text and contributor are read.
       name: '`GET /course?q=` (admin search, no match)',
-      request: get(`${API}/course?q=${encodeURIComponent(ADMIN_SEARCH)}`, f.admin),
+      request: get(adminSearch(ADMIN_SEARCHES.none), f.admin),
+    },
+    {
+      name: '`GET /course?q=` (admin search, every course matches)',
+      request: get(adminSearch(ADMIN_SEARCHES.every), f.admin),
     },
     {
       name: '`GET /course/contributor/:id` (owner)',

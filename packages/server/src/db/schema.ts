@@ -143,6 +143,11 @@ export const courses = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** Titles and descriptions in both languages, folded by `foldForSearch`, for `?q=`. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The contributor's `users.search_text`, for the administrators' search; kept by database triggers
+     * when a course is written or its contributor renamed (decision 060).
+     */
+    creatorSearchText: text('creator_search_text').notNull().default(''),
     /** Kept by database triggers in the transaction that enrols or un-enrols (decision 018). */
     enrolledCount: integer('enrolled_count').notNull().default(0),
     createdAt: createdAt(),
@@ -154,6 +159,7 @@ export const courses = pgTable(
     index('courses_updated_id_idx').on(t.updatedAt, t.id),
     // `like '%term%'` finds its rows through the term's trigrams (pg_trgm, decision 058).
     index('courses_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('courses_creator_search_text_trgm_idx').using('gin', sql`${t.creatorSearchText} gin_trgm_ops`),
   ],
 );
 

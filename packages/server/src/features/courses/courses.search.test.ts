@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { CourseSummary } from '@app/shared';
+import { courses, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { courseAction, createApprovedCourse, createCourse } from '../../test/course-fixtures.ts';
@@ -164,6 +166,23 @@ describe('courses: the learner catalogue and its search', () => {
         ids: [],
         total: 0,
       });
+    });
+
+    it('follows a renamed contributor and a course given to another (decision 060: copied by the database)', async () => {
+      const author = await createUser(t, 'Contributor', { firstname: 'Fahad', lastname: 'Zahrani' });
+      const his = (await createCourse(t, author, { title: 'Field notes', status: 'Draft' }))._id;
+      expect(await staffSearch(admin, '/api/v1/course', 'zahrani')).toEqual({ ids: [his], total: 1 });
+
+      // However the user row is written (there is no rename route; sign-in providers and the
+      // administrator set-up write names): the next search reads the new name, not the old.
+      await t.db.update(users).set({ lastname: 'الزهراني' }).where(eq(users.id, author.id));
+      expect(await staffSearch(admin, '/api/v1/course', 'zahrani')).toEqual({ ids: [], total: 0 });
+      expect(await staffSearch(admin, '/api/v1/course', 'الزهراني')).toEqual({ ids: [his], total: 1 });
+
+      const heir = await createUser(t, 'Contributor', { firstname: 'Noura', lastname: 'Harbi' });
+      await t.db.update(courses).set({ createdBy: heir.id }).where(eq(courses.id, his));
+      expect(await staffSearch(admin, '/api/v1/course', 'الزهراني')).toEqual({ ids: [], total: 0 });
+      expect(await staffSearch(admin, '/api/v1/course', 'harbi')).toEqual({ ids: [his], total: 1 });
     });
 
     it('a contributor’s board: only their courses that match', async () => {
