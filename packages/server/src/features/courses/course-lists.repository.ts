@@ -90,12 +90,13 @@ const queries = preparedFor((db: Db) => ({
     .prepare('courses_enrolled_ids'),
 }));
 
-/** The pattern of no term: every text matches. */
-const ANY_TEXT = '%';
-
-/** `%`, `_` and `\` in the user's text match themselves, not as LIKE wildcards. */
-export const likePattern = (folded: string): string =>
-  folded ? `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : ANY_TEXT;
+/**
+ * A search term's LIKE pattern, or `undefined` for no term (every course matches: the lists then run
+ * their statements without a text filter). `%`, `_` and `\` in the user's text match themselves, not
+ * as LIKE wildcards.
+ */
+export const likePattern = (folded: string): string | undefined =>
+  folded ? `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
 
 /** A catalogue page: its rows with their cursors, where it starts, and the whole list's count. */
 export interface CataloguePage {
@@ -110,10 +111,10 @@ export interface CataloguePage {
  */
 export async function approvedPage(
   db: Db,
-  pattern: string,
+  pattern: string | undefined,
   page: Omit<CourseSearchQuery, 'q'>,
 ): Promise<CataloguePage> {
-  const statements = pattern === ANY_TEXT ? queries(db).approved : queries(db).approvedSearched;
+  const statements = pattern === undefined ? queries(db).approved : queries(db).approvedSearched;
   if (page.after === undefined) {
     const [rows, [count]] = await Promise.all([
       statements.page.execute({ pattern, limit: page.limit, offset: page.offset }),
@@ -230,7 +231,7 @@ const staffStatements = preparedFor(() => ({
 async function staffPage(
   db: Db,
   filter: StaffFilter,
-  values: { callerId: string; pattern: string; status?: string; contributorId?: string },
+  values: { callerId: string; pattern?: string; status?: string; contributorId?: string },
   order: StaffOrder,
   page: PageQuery,
 ): Promise<StaffPage> {
@@ -249,10 +250,16 @@ async function staffPage(
 }
 
 /** Every course (administrators), in the table's order, optionally of one status, matching `pattern`. */
-export function listAll(db: Db, viewerId: string, query: CourseTableQuery, pattern: string, lang: Language) {
+export function listAll(
+  db: Db,
+  viewerId: string,
+  query: CourseTableQuery,
+  pattern: string | undefined,
+  lang: Language,
+) {
   const order = { sort: query.sort, order: query.order, lang };
   const values = { callerId: viewerId, pattern };
-  const searched = pattern !== ANY_TEXT;
+  const searched = pattern !== undefined;
   return query.status
     ? staffPage(
         db,
@@ -270,9 +277,9 @@ export function listByContributor(
   viewerId: string,
   contributorId: string,
   page: PageQuery,
-  pattern: string,
+  pattern: string | undefined,
 ) {
   const order = { sort: 'updatedAt', order: 'desc', lang: 'en' } as const;
-  const filter = pattern === ANY_TEXT ? 'byContributor' : 'byContributorSearched';
+  const filter = pattern === undefined ? 'byContributor' : 'byContributorSearched';
   return staffPage(db, filter, { callerId: viewerId, contributorId, pattern }, order, page);
 }

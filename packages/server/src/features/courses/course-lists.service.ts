@@ -72,7 +72,7 @@ export async function cataloguePageJson(
 ): Promise<Buffer> {
   const pattern = searchPattern(q);
   const shared = (await caches.catalogue.getOrLoad(
-    `${page.limit}:${page.offset}:${page.after ?? ''}:${pattern}`,
+    `${page.limit}:${page.offset}:${page.after ?? ''}:${pattern ?? ''}`,
     async (): Promise<CachedCataloguePage> => {
       const { rows, total, offset } = await approvedPage(db, pattern, page);
       const last = rows.at(-1);
@@ -158,8 +158,8 @@ function deflatedRun(page: CachedCataloguePage, after: number, upTo: number): { 
   return { deflated };
 }
 
-/** The LIKE pattern of a search term, folded as the stored search text is. */
-const searchPattern = (q = ''): string => likePattern(q && foldForSearch(q)); // folding '' is not free
+/** The LIKE pattern of a search term, folded as the stored search text is; none without a term. */
+const searchPattern = (q = '') => likePattern(q && foldForSearch(q)); // folding '' is not free
 
 /** Every course in the administrators' table order (the route lets administrators only in). */
 export async function allCoursesPage(
