@@ -17,6 +17,7 @@ import { LoadClient } from './load-client.ts';
 import { loadDataset } from './loader.ts';
 import { MAX_REQUESTS, measureRoute, settle, WARMUP_SECONDS } from './measure.ts';
 import {
+  crowdStepsTable,
   crowdTable,
   loadAverage,
   routeTable,
@@ -25,7 +26,7 @@ import {
   type RouteFigure,
   type SizeRun,
 } from './report.ts';
-import { CEILING_PATH, GUARD_PATH, hotRoutes, learnerLoop } from './routes.ts';
+import { CEILING_PATH, GUARD_PATH, hotRoutes, LEARNER_LOOP_STEPS, learnerLoop } from './routes.ts';
 
 const USAGE = `npm run bench [-- options]
 
@@ -238,7 +239,7 @@ async function main() {
       `${loadTimes.join('; ')}.`,
   ];
   for (const [label, runs] of byKind) out.push('', `**${label}**`, '', routeTable(runs));
-  if (crowds.length) out.push('', crowdTable(crowds));
+  if (crowds.length) out.push('', crowdTable(crowds), '', crowdStepsTable(crowds, LEARNER_LOOP_STEPS));
   // JavaScript per route is `npm run test:budget`'s (brotli, enforced in CI), not the bench's.
   console.log(`\n${out.join('\n')}`);
 }

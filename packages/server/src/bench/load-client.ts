@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { LoadJob, LoadResult } from './load-generator.ts';
+import type { LoadJob, LoadResult } from './load-job.ts';
 
 /**
  * The server side's handle on the load-generator process (load-generator.ts): one child for the

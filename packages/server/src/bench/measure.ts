@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { BenchFixtures } from './bench-data.ts';
 import type { LoadClient } from './load-client.ts';
-import { percentile, type LoadResult, type RequestSpec } from './load-generator.ts';
+import { percentile, type LoadResult, type RequestSpec } from './load-job.ts';
 import { rows } from './loader.ts';
 import type { RouteFigure } from './report.ts';
 import { CEILING_PATH, type HotRoute } from './routes.ts';
@@ -62,6 +62,7 @@ function sequentialResult(times: number[], failures: number): LoadResult {
     failures,
     statuses: {},
     errors: {},
+    steps: [],
   };
 }
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import type { LoadResult } from './load-generator.ts';
+import type { LoadResult } from './load-job.ts';
 
 /** One route measured at one size. */
 export interface RouteFigure {
@@ -85,6 +85,19 @@ export function crowdTable(runs: CrowdRun[]): string {
       `| ${label} | ${learners} × ${result.seconds.toFixed(0)} | ${int(result.requests)} | ` +
         `${rate(result.perSecond)} | ${int(result.failures)} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.p99)} |`,
     );
+  }
+  return lines.join('\n');
+}
+
+/** The same runs by step of the learner's loop (`stepNames`, in loop order): which step makes the tail. */
+export function crowdStepsTable(runs: CrowdRun[], stepNames: readonly string[]): string {
+  const lines = [
+    `| Database, size | ${stepNames.map((name) => `${name}: p50 / p95 / p99 ms`).join(' | ')} |`,
+    `| --- | ${stepNames.map(() => '---').join(' | ')} |`,
+  ];
+  for (const { label, result } of runs) {
+    const cells = result.steps.map((step) => `${ms(step.p50)} / ${ms(step.p95)} / ${ms(step.p99)}`);
+    lines.push(`| ${label} | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import type { BenchFixtures } from './bench-data.ts';
-import type { RequestSpec } from './load-generator.ts';
+import type { RequestSpec } from './load-job.ts';
 
 /**
  * Query string each course list is measured with: the first screen's request as the web app sends it
@@ -115,6 +115,15 @@ const quizSubmit = (member: BenchFixtures['crowd'][number]): RequestSpec => ({
   token: member.token,
   body: JSON.stringify(member.quiz),
 });
+
+/** The steps of `learnerLoop`, in its order: the columns of the --load table by step. */
+export const LEARNER_LOOP_STEPS = [
+  'catalogue',
+  'course view',
+  'quiz submit',
+  'course view again',
+  'overall score',
+] as const;
 
 /**
  * One crowd learner's loop in --load: the catalogue, their course (twice: it is read more often than
