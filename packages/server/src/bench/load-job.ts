@@ -27,31 +27,28 @@ export interface LoadJob {
   acceptEncoding?: string;
 }
 
-export interface LoadResult {
+/** Some answers' count and response times (ms): percentiles and the slowest. */
+export interface Latencies {
   requests: number;
-  seconds: number;
-  perSecond: number;
   p50: number;
   p95: number;
   p99: number;
   max: number;
+}
+
+export interface LoadResult extends Latencies {
+  seconds: number;
+  perSecond: number;
   /** Answers other than 2xx, connection errors and timeouts: any of them makes the figure suspect. */
   failures: number;
   statuses: Record<string, number>;
   /** The failures without an answer, by kind (`ECONNRESET`, `request timed out`…). */
   errors: Record<string, number>;
   /**
-   * With sequences of more than one request: the answers' percentiles by place in the sequence (a
-   * learner's loop: which step makes the tail).
+   * With sequences of more than one request: the answers by place in the sequence (a learner's loop:
+   * which step makes the tail).
    */
-  steps: StepLatency[];
-}
-
-export interface StepLatency {
-  requests: number;
-  p50: number;
-  p95: number;
-  p99: number;
+  steps: Latencies[];
 }
 
 const toRequest = (spec: RequestSpec, acceptEncoding?: string) => ({
@@ -65,9 +62,11 @@ const toRequest = (spec: RequestSpec, acceptEncoding?: string) => ({
   ...(spec.body ? { body: spec.body } : {}),
 });
 
-export function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export function latencies(times: readonly number[]): Latencies {
+  const sorted = Float64Array.from(times).sort();
+  const at = (p: number) =>
+    sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return { requests: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? 0 };
 }
 
 /** autocannon's client: the place in its sequence of the request being answered (pipelining 1). */
@@ -76,10 +75,9 @@ interface SequencedClient {
 }
 
 export function runLoadJob(job: LoadJob): Promise<LoadResult> {
-  let latencies = new Float64Array(Math.min(job.maxRequests, 1 << 20));
-  let count = 0;
+  // Response times by place in the connection's sequence; the whole run is all of them.
   const stepCount = Math.max(...job.sequences.map((sequence) => sequence.length));
-  const byStep: number[][] = stepCount > 1 ? Array.from({ length: stepCount }, () => []) : [];
+  const byStep: number[][] = Array.from({ length: stepCount }, () => []);
   const statuses: Record<string, number> = {};
   const errors: Record<string, number> = {};
   let connection = 0;
@@ -122,53 +120,28 @@ export function runLoadJob(job: LoadJob): Promise<LoadResult> {
     (error, result) => finish(error, result),
   );
   instance.on('response', (client, statusCode: number, _bytes, responseTime: number) => {
-    if (count === latencies.length) {
-      const grown = new Float64Array(latencies.length * 2);
-      grown.set(latencies);
-      latencies = grown;
-    }
-    latencies[count++] = responseTime;
     // 'response' comes before the client moves on to its next request, so the index is this answer's.
-    byStep[(client as SequencedClient).requestIterator?.currentRequestIndex ?? 0]?.push(responseTime);
+    byStep[(client as SequencedClient).requestIterator?.currentRequestIndex ?? 0]!.push(responseTime);
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   });
   instance.on('reqError', (error: NodeJS.ErrnoException) => {
     const kind = error.code ?? error.message;
     errors[kind] = (errors[kind] ?? 0) + 1;
   });
-  return done.then((result) => ({
-    ...summarise(result, latencies.subarray(0, count), statuses, errors, started),
-    steps: byStep.map((step) => {
-      const sorted = Float64Array.from(step).sort();
-      const at = (p: number) => percentile(sorted, p);
-      return { requests: sorted.length, p50: at(50), p95: at(95), p99: at(99) };
-    }),
-  }));
-}
-
-function summarise(
-  result: autocannon.Result,
-  latencies: Float64Array,
-  statuses: Record<string, number>,
-  errors: Record<string, number>,
-  started: number,
-): Omit<LoadResult, 'steps'> {
-  const count = latencies.length;
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = latencies.sort();
-  const non2xx = Object.entries(statuses)
-    .filter(([status]) => !status.startsWith('2'))
-    .reduce((sum, [, n]) => sum + n, 0);
-  return {
-    requests: count,
-    seconds,
-    perSecond: count / seconds,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? 0,
-    failures: non2xx + result.errors, // autocannon counts timeouts among errors
-    statuses,
-    errors,
-  };
+  return done.then((result) => {
+    const whole = latencies(byStep.flat());
+    const seconds = (performance.now() - started) / 1000;
+    const non2xx = Object.entries(statuses)
+      .filter(([status]) => !status.startsWith('2'))
+      .reduce((sum, [, n]) => sum + n, 0);
+    return {
+      ...whole,
+      seconds,
+      perSecond: whole.requests / seconds,
+      failures: non2xx + result.errors, // autocannon counts timeouts among errors
+      statuses,
+      errors,
+      steps: stepCount > 1 ? byStep.map(latencies) : [],
+    };
+  });
 }

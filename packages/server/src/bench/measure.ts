@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { BenchFixtures } from './bench-data.ts';
 import type { LoadClient } from './load-client.ts';
-import { percentile, type LoadResult, type RequestSpec } from './load-job.ts';
+import { latencies, type LoadResult, type RequestSpec } from './load-job.ts';
 import { rows } from './loader.ts';
 import type { RouteFigure } from './report.ts';
 import { CEILING_PATH, type HotRoute } from './routes.ts';
@@ -49,16 +49,11 @@ export async function settle(database: Database, baseUrl: string) {
 }
 
 function sequentialResult(times: number[], failures: number): LoadResult {
-  const sorted = Float64Array.from(times).sort();
   const total = times.reduce((sum, time) => sum + time, 0);
   return {
-    requests: times.length,
+    ...latencies(times),
     seconds: total / 1000,
     perSecond: (times.length * 1000) / total,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1]!,
     failures,
     statuses: {},
     errors: {},

@@ -1,15 +1,15 @@
+import { ADMIN_PAGE_SIZE, CONTRIBUTOR_PAGE_SIZE } from '@app/shared';
 import type { BenchFixtures } from './bench-data.ts';
 import type { RequestSpec } from './load-job.ts';
 
 /**
  * Query string each course list is measured with: the first screen's request as the web app sends it
- * (the catalogue asks the default page; the administrators' table pages of 10, `ADMIN_PAGE_SIZE`; the
- * contributor's board 12, `CONTRIBUTOR_PAGE_SIZE`). Adjust here when those change.
+ * (the catalogue asks the default page; the boards their page sizes).
  */
 export const LIST_QUERIES = {
   approved: '',
-  all: '?limit=10&offset=0',
-  contributor: '?limit=12&offset=0',
+  all: `?limit=${ADMIN_PAGE_SIZE}&offset=0`,
+  contributor: `?limit=${CONTRIBUTOR_PAGE_SIZE}&offset=0`,
 } as const;
 
 export interface HotRoute {
@@ -34,6 +34,8 @@ const API = '/api/v1';
 const ADMIN_SEARCHES = { none: 'zz no such course', every: 'a' } as const;
 const adminSearch = (term: string) => `${API}/course${LIST_QUERIES.all}&q=${encodeURIComponent(term)}`;
 
+const get = (path: string, token?: string): RequestSpec => ({ method: 'GET', path, token });
+
 /** The bare route and the auth guard are registered by the bench itself (see bench.ts). */
 export const CEILING_PATH = `${API}/bench/ceiling`;
 export const GUARD_PATH = `${API}/bench/guard`;
@@ -43,7 +45,6 @@ export const GUARD_PATH = `${API}/bench/guard`;
  * the ceiling drifts while the others run, and the two runs show by how much.
  */
 export function hotRoutes(f: BenchFixtures): HotRoute[] {
-  const get = (path: string, token?: string): RequestSpec => ({ method: 'GET', path, token });
   return [
     { name: 'bare route, no database (ceiling)', request: get(CEILING_PATH), ceiling: true },
     { name: 'auth guard only (token + session)', request: get(GUARD_PATH, f.learner) },
@@ -109,33 +110,28 @@ export function hotRoutes(f: BenchFixtures): HotRoute[] {
   ];
 }
 
-const quizSubmit = (member: BenchFixtures['crowd'][number]): RequestSpec => ({
+const quizSubmit = (member: CrowdMember): RequestSpec => ({
   method: 'POST',
   path: `${API}/course/exercise-score/${member.courseId}`,
   token: member.token,
   body: JSON.stringify(member.quiz),
 });
 
-/** The steps of `learnerLoop`, in its order: the columns of the --load table by step. */
-export const LEARNER_LOOP_STEPS = [
-  'catalogue',
-  'course view',
-  'quiz submit',
-  'course view again',
-  'overall score',
+type CrowdMember = BenchFixtures['crowd'][number];
+/**
+ * One crowd learner's loop in --load, step by step: the catalogue, their course (twice: it is read
+ * more often than anything is submitted), a quiz submission and their overall score. The names head
+ * the --load table by step.
+ */
+const LEARNER_LOOP = [
+  ['catalogue', (m: CrowdMember) => get(`${API}/course/approved${LIST_QUERIES.approved}`, m.token)],
+  ['course view', (m: CrowdMember) => get(`${API}/user/course/${m.courseId}`, m.token)],
+  ['quiz submit', quizSubmit],
+  ['course view again', (m: CrowdMember) => get(`${API}/user/course/${m.courseId}`, m.token)],
+  ['overall score', (m: CrowdMember) => get(`${API}/user/overall-score/${m.courseId}`, m.token)],
 ] as const;
 
-/**
- * One crowd learner's loop in --load: the catalogue, their course (twice: it is read more often than
- * anything is submitted), a quiz submission and their overall score.
- */
-export function learnerLoop(member: BenchFixtures['crowd'][number]): RequestSpec[] {
-  const get = (path: string): RequestSpec => ({ method: 'GET', path, token: member.token });
-  return [
-    get(`${API}/course/approved${LIST_QUERIES.approved}`),
-    get(`${API}/user/course/${member.courseId}`),
-    quizSubmit(member),
-    get(`${API}/user/course/${member.courseId}`),
-    get(`${API}/user/overall-score/${member.courseId}`),
-  ];
-}
+export const LEARNER_LOOP_STEPS = LEARNER_LOOP.map(([name]) => name);
+
+export const learnerLoop = (member: CrowdMember): RequestSpec[] =>
+  LEARNER_LOOP.map(([, request]) => request(member));

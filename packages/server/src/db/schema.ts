@@ -49,7 +49,10 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     preferredLanguage: text('preferred_language').$type<Language>().notNull().default('en'),
-    /** Name and e-mail address folded by the database on every write, for the administrators' search (decision 058). */
+    /**
+     * Name and e-mail address folded by the database on every write (decision 058); triggers copy it
+     * into the user's courses for the administrators' search (`courses.creatorSearchText`, decision 060).
+     */
     searchText: text('search_text').generatedAlwaysAs(
       foldedInSql(sql`"firstname" || ' ' || "lastname" || ' ' || "email"`),
     ),

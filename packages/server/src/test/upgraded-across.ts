@@ -33,3 +33,13 @@ export async function upgradedAcross(idx: number, rows: string): Promise<PGlite>
     rmSync(before, { recursive: true, force: true });
   }
 }
+
+/**
+ * The plan the database would run for `query`, sequential scans discouraged: a migration test's tables
+ * hold a row or two, where a scan always wins, so this shows whether an index can answer at all.
+ */
+export async function planOf(client: PGlite, query: string): Promise<string> {
+  await client.exec('set enable_seqscan = off');
+  const plan = await client.query<{ 'QUERY PLAN': string }>(`explain ${query}`);
+  return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+}

@@ -64,6 +64,11 @@ export const LIMITS = {
 /** Pages of every course list (decision 018): `limit` defaults to `default`, at most `max`. */
 export const PAGE = { default: 20, max: 100, maxOffset: 100_000 } as const;
 
+/** The administrators' table shows pages of 10 (description §2); `npm run bench` asks the same. */
+export const ADMIN_PAGE_SIZE = 10;
+/** Cards per page of the contributor board (four rows of three on a wide screen); the bench too. */
+export const CONTRIBUTOR_PAGE_SIZE = 12;
+
 /** The orders of the administrators' course table (`GET /course?sort=`). */
 export const COURSE_SORTS = ['updatedAt', 'title', 'contributor', 'role', 'email', 'status'] as const;
 export type CourseSort = (typeof COURSE_SORTS)[number];

@@ -1,18 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  courseListResponseSchema,
-  CourseListResponse,
-  CourseSort,
-  CourseStatus,
-  Language,
+import {
+  ADMIN_PAGE_SIZE,
+  type courseListResponseSchema,
+  type CourseListResponse,
+  type CourseSort,
+  type CourseStatus,
+  type Language,
 } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** Starts with 'courses' like every course list, so any course change refreshes this one too. */
 export const allCoursesKey = ['courses', 'all'] as const;
-
-/** The admin table shows pages of 10 (description §2); the server pages, sorts and filters. */
-export const ADMIN_PAGE_SIZE = 10;
 
 /**
  * What the table shows: its page, order (none = the server's newest update first), status filter and

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { ADMIN_PAGE_SIZE } from '@app/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus } from 'react-icons/fi';
 import { paths } from '../../../lib/paths.ts';
@@ -11,7 +12,7 @@ import { useLanguage } from '../../../i18n/use-language.ts';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
 import { searchTermOf } from '../../../lib/search-term.ts';
-import { ADMIN_PAGE_SIZE, allCoursesQuery, initialTableView } from '../api/get-all-courses.ts';
+import { allCoursesQuery, initialTableView } from '../api/get-all-courses.ts';
 import { CoursesTable } from './courses-table.tsx';
 
 const addLinkClass =

@@ -9,10 +9,16 @@ import {
 } from '@tanstack/react-table';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowDown, FiArrowUp } from 'react-icons/fi';
-import { COURSE_STATUSES, type CourseSort, type CourseStatus, type CourseSummary } from '@app/shared';
+import {
+  ADMIN_PAGE_SIZE,
+  COURSE_STATUSES,
+  type CourseSort,
+  type CourseStatus,
+  type CourseSummary,
+} from '@app/shared';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { ADMIN_PAGE_SIZE, type CourseTableView } from '../api/get-all-courses.ts';
+import type { CourseTableView } from '../api/get-all-courses.ts';
 import { statusName, useCourseColumns } from './courses-table-columns.tsx';
 
 export interface CoursesTableProps {

@@ -1,10 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { courseListResponseSchema, CourseListResponse } from '@app/shared';
+import { CONTRIBUTOR_PAGE_SIZE, type courseListResponseSchema, type CourseListResponse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
-
-/** Cards per page of the contributor board (four rows of three on a wide screen). */
-export const CONTRIBUTOR_PAGE_SIZE = 12;
 
 /**
  * GET /course/contributor/:id — one page of the contributor's own courses (archived ones left out),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { CONTRIBUTOR_PAGE_SIZE } from '@app/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus } from 'react-icons/fi';
 import { currentUserQuery, getUserId } from '../../../lib/session.ts';
@@ -12,7 +13,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
 import { searchTermOf } from '../../../lib/search-term.ts';
-import { CONTRIBUTOR_PAGE_SIZE, contributorCoursesQuery } from '../api/get-contributor-courses.ts';
+import { contributorCoursesQuery } from '../api/get-contributor-courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { EditCourseModal } from './edit-course-modal.tsx';
 
