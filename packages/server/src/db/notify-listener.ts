@@ -20,8 +20,9 @@ const sharing = new WeakMap<PgliteLike, Set<AppCaches>>();
 
 /**
  * PGlite hands a transaction's notifications to listeners before the committing query resolves, so the
- * caches are invalidated before the writer even answers: no barrier is needed. A published change
- * (decision 041) is applied at once to every app on this database: no statement, no round trip.
+ * caches are invalidated before the writer even answers: no barrier is needed. A learner's change
+ * (decision 041) is applied at once to the other apps on this database (the writer's own caches have
+ * revised themselves, decision 061): no statement, no round trip.
  */
 export async function listenPglite(client: PgliteLike, caches: AppCaches): Promise<NotifyListener> {
   const unlisten = await client.listen(CACHE_CHANNEL, (payload) => caches.apply(payload));
@@ -29,7 +30,7 @@ export async function listenPglite(client: PgliteLike, caches: AppCaches): Promi
   sharing.set(client, apps);
   apps.add(caches);
   caches.usePublisher((payload) => {
-    for (const each of apps) each.apply(payload);
+    for (const each of apps) if (each !== caches) each.apply(payload);
   });
   caches.setLive(true);
   return {
@@ -84,9 +85,11 @@ const notifyAll = (target: pg.Client, payloads: string[]) =>
  * announce themselves with `h:<id>` on connecting and every HEARTBEAT_MS, and say `x:<id>` on closing),
  * or after BARRIER_TIMEOUT_MS, dropping the silent ones from the list.
  *
- * Changes no trigger announces (`caches.publish`, decision 041) wait in `pending` and go out in the
- * statement of the next barrier, so a writer's own `settle()` delivers them everywhere, and many
+ * Changes no trigger announces (`caches.learnerChanged`, decision 041) wait in `pending` and go out in
+ * the statement of the next barrier, so a writer's own `settle()` delivers them everywhere, and many
  * writers' changes share one statement. While disconnected they wait for the reconnection's hello.
+ * They carry their origin, and their own instance skips them: it has revised its caches in place
+ * already (decision 061), which its own notification would undo.
  *
  * The caches are usable only while the listener is connected and hears its own heartbeats: on loss
  * (its 'error' or 'end' event, a failed query, a barrier not heard back) they are emptied and bypassed,
@@ -107,14 +110,17 @@ export async function listenPostgres(
   let retry: NodeJS.Timeout | undefined;
   const pending = new Set<string>();
 
+  /** Published changes go out as `o:<me>:<payload>`: this instance has applied them already. */
+  const origin = `o:${me}:`;
   /** Takes the pending changes, to be sent ahead of `last`; `putBack` if that statement failed. */
   function withPending(last: string): string[] {
-    const payloads = [...pending, last];
+    const payloads = [...pending].map((payload) => origin + payload);
+    payloads.push(last);
     pending.clear();
     return payloads;
   }
   function putBack(payloads: string[]) {
-    for (const payload of payloads.slice(0, -1)) pending.add(payload);
+    for (const payload of payloads.slice(0, -1)) pending.add(payload.slice(origin.length));
   }
   caches.usePublisher((payload) => {
     if (pending.size >= MAX_PENDING) {
@@ -170,6 +176,9 @@ export async function listenPostgres(
         }
         return;
       }
+      case 'o': // a change another instance published (ours were applied when they were published)
+        if (first !== me) caches.apply(payload.slice(`o:${first}:`.length));
+        return;
       case 'a': {
         // first = the nonce, second = the instance acknowledging
         peers.set(second, Date.now());

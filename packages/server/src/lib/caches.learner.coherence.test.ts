@@ -12,6 +12,8 @@ import {
   type CreatedCourse,
 } from '../test/course-fixtures.ts';
 import type { App } from '../app.ts';
+import { bestScoresByCourse } from '../features/learning/learning.repository.ts';
+import { progressByCourse } from '../features/learning/completion.repository.ts';
 
 /**
  * Decision 036: what the learner's hot paths cache (course snapshots with their quiz keys, progress and
@@ -92,6 +94,45 @@ describe('caches of the learner paths: two instances on one database', () => {
       { quizId: quizOf(course).resourceId, score: 100 },
     ]);
     expect(await overall()).toEqual({ success: true, score: 100 });
+  });
+
+  it("a quiz taken or a lesson completed on A revises A's cached progress and best scores to the database's figures; B evicts them", async () => {
+    const learner = await createUser(t, 'EndUser');
+    const course = await createApprovedCourse(t, owner, admin, { title: 'Revised in place' });
+    await enrol(t.app, learner, course._id);
+    for (const app of [t.app, b.app]) {
+      expect(await inCatalogue(app, learner, course._id)).toMatchObject({ progress: 0 });
+      expect((await view(app, learner, course._id)).quizScore).toEqual([]);
+    }
+    const cachedOn = (app: App) => ({
+      progress: app.caches.progress.get(learner.id)?.get(course._id),
+      quizScore: app.caches.scores.get(learner.id)?.get(course._id),
+    });
+    const database = async () => ({
+      progress: (await progressByCourse(t.db, learner.id, [course._id])).get(course._id),
+      quizScore: (await bestScoresByCourse(t.db, learner.id)).get(course._id),
+    });
+
+    expect((await submit(t.app, learner, course._id, answers(course, 2))).statusCode).toBe(200);
+    const afterQuiz = await database();
+    expect(afterQuiz.progress).toBeCloseTo(200 / 9, 9); // a third of the resources, 2 of 3 right
+    expect(cachedOn(t.app)).toEqual(afterQuiz); // no query needed for A's next pages
+    expect(cachedOn(b.app)).toEqual({ progress: undefined, quizScore: undefined });
+    expect(await inCatalogue(t.app, learner, course._id)).toMatchObject({ progress: afterQuiz.progress });
+    expect(await inCatalogue(b.app, learner, course._id)).toMatchObject({ progress: afterQuiz.progress });
+    expect((await view(b.app, learner, course._id)).quizScore).toEqual(afterQuiz.quizScore);
+
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/course/${course._id}/completion/${videoOf(course)}`,
+      headers: learner.auth,
+    });
+    expect(done.statusCode).toBe(200);
+    const afterLesson = await database();
+    expect(afterLesson.progress).toBeCloseTo(500 / 9, 9);
+    expect(cachedOn(t.app)).toEqual(afterLesson);
+    expect(cachedOn(b.app).progress).toBeUndefined();
+    expect(await inCatalogue(b.app, learner, course._id)).toMatchObject({ progress: afterLesson.progress });
   });
 
   it('a course edited on A (content and quiz key) is what B shows and scores against', async () => {

@@ -15,6 +15,12 @@ export interface CachedSession {
   expiresAt: number;
 }
 
+/** Generations of a learner's cached progress and scores, read before their write (`TtlCache.revise`). */
+export interface LearnerMark {
+  progress: number;
+  scores: number;
+}
+
 /** Safety net only: entries are evicted by change notifications; the TTL bounds a missed one. */
 const TTL_MS = 60_000;
 
@@ -42,7 +48,7 @@ export class AppCaches {
   readonly publicCount = new TtlCache<number>(1, TTL_MS);
   private live = false;
   private barrier: () => Promise<void> = async () => {};
-  /** Without a listener the caches are not in use, so there is nothing to tell. */
+  /** Tells the OTHER instances (this one has applied the change already); without a listener, no one. */
   private publisher: (payload: string) => void = () => {};
 
   /** False while notifications cannot be trusted: every read goes to the database then. */
@@ -61,18 +67,35 @@ export class AppCaches {
     this.barrier = barrier;
   }
 
-  /** How `publish` reaches every instance (the listener's business, like the barrier). */
+  /** How `learnerChanged` reaches the other instances (the listener's business, like the barrier). */
   usePublisher(publisher: (payload: string) => void): void {
     this.publisher = publisher;
   }
 
+  /** Read before a learner's write that `learnerChanged` will report (decision 061). */
+  learnerMark(): LearnerMark {
+    return { progress: this.progress.generation, scores: this.scores.generation };
+  }
+
   /**
-   * A change no trigger announces (`p:<user>`: a quiz attempt or a lesson completion, decision 041),
-   * called once the write has committed. Every instance, this one included, has applied it when the
-   * writer's next `settle()` returns.
+   * A learner's lesson completion or quiz attempt has committed: a change no trigger announces
+   * (decision 041). Here, their cached progress in the course (and best scores, after a quiz) become
+   * what the write answered, where the entries are still exact since `mark` (decision 061: their next
+   * catalogue and course view need no query); every other instance evicts both on `p:<user>`, applied
+   * everywhere once the writer's `settle()` returns. This instance ignores its own `p:` when it arrives.
    */
-  publish(payload: string): void {
-    this.publisher(payload);
+  learnerChanged(
+    userId: string,
+    mark: LearnerMark,
+    courseId: string,
+    change: { progress: number; quizScore?: QuizScore[] },
+  ): void {
+    const { progress, quizScore } = change;
+    this.progress.revise(userId, mark.progress, (byCourse) => new Map(byCourse).set(courseId, progress));
+    if (quizScore) {
+      this.scores.revise(userId, mark.scores, (byCourse) => new Map(byCourse).set(courseId, quizScore));
+    }
+    this.publisher(`p:${userId}`);
   }
 
   /**

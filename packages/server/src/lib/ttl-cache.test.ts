@@ -49,4 +49,23 @@ describe('TtlCache fills racing invalidations', () => {
     expect(cache.get('learner')).toEqual(['c1', 'c2']);
     expect(loads).toBe(1);
   });
+
+  it('revises an entry untouched since the generation, else deletes it; either way a fill in flight is dropped', () => {
+    const cache = new TtlCache<number>(10, 60_000);
+    cache.set('a', 1, cache.generation);
+    cache.set('b', 1, cache.generation);
+    const before = cache.generation;
+    cache.revise('a', before, (value) => value + 1);
+    expect(cache.get('a')).toBe(2);
+    cache.set('a', 1, before); // a fill that read the rows before the write
+    expect(cache.get('a')).toBe(2);
+
+    cache.delete('b'); // a notification between the write and its revision
+    cache.set('b', 5, cache.generation); // and a fill after it
+    cache.revise('b', before, (value) => value + 1);
+    expect(cache.get('b')).toBeUndefined();
+
+    cache.revise('absent', cache.generation, (value) => value + 1);
+    expect(cache.get('absent')).toBeUndefined();
+  });
 });

@@ -64,6 +64,21 @@ export class TtlCache<V> {
     return value;
   }
 
+  /**
+   * A write this process has just committed, applied in place (decision 061): the entry becomes
+   * `revise(entry)` if it is still exact (nothing invalidated this key since `generation`, read before
+   * the write), else it is deleted. Either way it counts as an invalidation of the key, so a fill that
+   * read the rows before the write cannot store them afterwards.
+   */
+  revise(key: string, generation: number, revise: (value: V) => V): void {
+    const exact = this.clearedAt <= generation && (this.deletedAt.get(key) ?? 0) <= generation;
+    const current = exact ? this.get(key) : undefined;
+    const expiresAt = this.entries.get(key)?.expiresAt ?? 0;
+    this.delete(key);
+    // The entry keeps its expiry: the TTL still bounds how old its other parts may be.
+    if (current !== undefined) this.entries.set(key, { value: revise(current), expiresAt });
+  }
+
   delete(key: string): void {
     this.gen++;
     this.entries.delete(key);

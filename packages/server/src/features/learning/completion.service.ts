@@ -40,9 +40,12 @@ export async function completeLesson(
 ): Promise<CourseProgress> {
   const { snapshot } = await assertMayStudy(db, caches, user, courseId);
   if (!snapshot.lessons.has(resourceId)) throw notFound(learningMessages.lessonNotFound);
-  // The learner's cached progress, on every instance once the route has settled (decision 041).
-  if (await recordCompletion(db, { userId: user.id, courseId, resourceId })) caches.publish(`p:${user.id}`);
-  return progressOf(db, user.id, courseId);
+  const mark = caches.learnerMark();
+  const completed = await recordCompletion(db, { userId: user.id, courseId, resourceId });
+  const after = await progressOf(db, user.id, courseId);
+  // Their cached progress: revised here, evicted everywhere else once settled (decisions 041, 061).
+  if (completed) caches.learnerChanged(user.id, mark, courseId, { progress: after.progress });
+  return after;
 }
 
 /**

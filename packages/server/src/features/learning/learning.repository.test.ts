@@ -4,6 +4,7 @@ import { courseSections, courses, quizAttempts, quizScores, resources } from '..
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/factories.ts';
 import { bestScoresByCourse, overallScore, recordAttempt } from './learning.repository.ts';
+import { progressByCourse } from './completion.repository.ts';
 
 const question = { _id: 'q1', question: 'Q', question_tr: null, options: [], correctanswer: 'a' };
 
@@ -92,11 +93,22 @@ describe('overallScore', () => {
       { quizId: q1, score: 40 },
       { quizId: q2, score: 70 },
     ];
-    expect(answers).toEqual([
+    expect(answers.map((answer) => answer.quizScore)).toEqual([
       anaFirst,
       anaFirst,
       [{ quizId: q1, score: 90 }],
       [{ quizId: second.quizIds[0], score: 10 }],
+    ]);
+    // Progress over every lesson and quiz (each course has a video): what the progress query says.
+    const progress = answers.map((answer) => answer.progress);
+    expect(progress[0]).toBeCloseTo((100 * (0.4 + 0.7)) / 3, 9);
+    expect(progress[2]).toBeCloseTo((100 * 0.9) / 3, 9);
+    expect(progress[3]).toBeCloseTo((100 * 0.1) / 2, 9);
+    expect(progress).toEqual([
+      (await progressByCourse(t.db, ana.id, [first.courseId])).get(first.courseId),
+      (await progressByCourse(t.db, ana.id, [first.courseId])).get(first.courseId),
+      (await progressByCourse(t.db, ben.id, [first.courseId])).get(first.courseId),
+      (await progressByCourse(t.db, ana.id, [second.courseId])).get(second.courseId),
     ]);
     const attempts = await t.db.select().from(quizAttempts).where(eq(quizAttempts.userId, ana.id));
     expect(attempts).toHaveLength(4);

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
 import type { QuizAnswer, QuizScore } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
+import { enrollments, lessonCompletions, quizAttempts, quizScores, resources } from '../../db/schema.ts';
+import { PROGRESS_TYPES, progressAggregate, progressValue } from './completion.repository.ts';
 import { rows } from '../../db/rows.ts';
 import { batched } from '../../lib/batched.ts';
 
@@ -76,18 +77,33 @@ export interface Attempt {
   answers: QuizAnswer[];
 }
 
+/** What a recorded attempt answers: the learner's course after it. */
+export interface AttemptResult {
+  /** Their best score on each quiz of the course they have attempted, in quiz id order. */
+  quizScore: QuizScore[];
+  /** Their progress in the course (decision 033), with this attempt's best score. */
+  progress: number;
+}
+
 /**
  * Records attempts and keeps each learner's best score in ONE statement (decision 036: one round trip
  * instead of a transaction of four), so concurrent submissions can neither lose an attempt nor lower
  * the best score; the attempts of many learners share it (decision 042). It answers, per attempt, the
- * learner's best scores in its course after the write: the upserted rows from the upsert itself (the
- * statement's snapshot predates it) and the others as they were. It notifies nothing: a notifying
- * write would hold PostgreSQL's notify lock across its fsync (decision 039); the caller publishes
- * `p:<user>` once it has committed (decision 041).
+ * learner's best scores in its course after the write (the upserted rows from the upsert itself, as
+ * the statement's snapshot predates it, and the others as they were) and their progress in the course
+ * computed over those scores (decision 061: the caller revises its caches with both). It notifies
+ * nothing: a notifying write would hold PostgreSQL's notify lock across its fsync (decision 039); the
+ * caller publishes `p:<user>` once it has committed (decision 041).
  */
-async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<QuizScore[][]> {
+async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<AttemptResult[]> {
   const input = JSON.stringify(attempts.map((attempt, n) => ({ n, ...attempt })));
-  const best = await rows<{ userId: string; courseId: string; quizId: string; score: number }>(
+  const best = await rows<{
+    userId: string;
+    courseId: string;
+    quizId: string;
+    score: number;
+    progress: number;
+  }>(
     db,
     sql`
     with input as (
@@ -96,7 +112,7 @@ async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<Qui
     ), attempt as (
       insert into ${quizAttempts} (user_id, course_id, resource_id, score, answers)
       select "userId", "courseId", "resourceId", score, answers from input order by n
-    ), best as (
+    ), upserted as (
       insert into ${quizScores} as s (user_id, resource_id, course_id, best_score, attempts)
       select "userId", "resourceId", "courseId", max(score), count(*) from input
        group by "userId", "resourceId", "courseId"
@@ -107,25 +123,38 @@ async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<Qui
       returning s.user_id, s.course_id, s.resource_id, s.best_score
     ), learners as (
       select distinct "userId", "courseId" from input
+    ), best as (
+      select user_id, course_id, resource_id, best_score from upserted
+      union all
+      select s.user_id, s.course_id, s.resource_id, s.best_score from ${quizScores} s
+        join learners l on l."userId" = s.user_id and l."courseId" = s.course_id
+        join ${resources} r on r.id = s.resource_id and r.type = 'quiz'
+       where not exists (select 1 from input i where i."userId" = s.user_id and i."resourceId" = s.resource_id)
+    ), progress as (
+      select l."userId", l."courseId",
+             ${progressAggregate(sql`r.type`, sql`b.best_score`, sql`c.user_id`)} as progress
+        from learners l
+        join ${resources} r on r.course_id = l."courseId" and ${inArray(sql`r.type`, [...PROGRESS_TYPES])}
+        left join best b on b.user_id = l."userId" and b.resource_id = r.id
+        left join ${lessonCompletions} c on c.user_id = l."userId" and c.resource_id = r.id
+       group by l."userId", l."courseId"
     )
-    select user_id as "userId", course_id as "courseId", resource_id as "quizId", best_score as score
-      from best
-    union all
-    select s.user_id, s.course_id, s.resource_id, s.best_score from ${quizScores} s
-      join learners l on l."userId" = s.user_id and l."courseId" = s.course_id
-      join ${resources} r on r.id = s.resource_id and r.type = 'quiz'
-     where not exists (select 1 from input i where i."userId" = s.user_id and i."resourceId" = s.resource_id)`,
+    select b.user_id as "userId", b.course_id as "courseId", b.resource_id as "quizId", b.best_score as score,
+           p.progress
+      from best b join progress p on p."userId" = b.user_id and p."courseId" = b.course_id`,
   );
-  const byLearner = new Map<string, QuizScore[]>();
+  const byLearner = new Map<string, AttemptResult>();
   for (const row of best) {
     const key = `${row.userId}:${row.courseId}`;
-    const list = byLearner.get(key) ?? [];
-    list.push({ quizId: row.quizId, score: clampScore(Number(row.score)) });
-    byLearner.set(key, list);
+    const result = byLearner.get(key) ?? { quizScore: [], progress: progressValue(row.progress) };
+    result.quizScore.push({ quizId: row.quizId, score: clampScore(Number(row.score)) });
+    byLearner.set(key, result);
   }
   // In quiz id order, as the cached scores are; ids are unique within a list.
-  for (const list of byLearner.values()) list.sort((a, b) => (a.quizId < b.quizId ? -1 : 1));
-  return attempts.map((attempt) => byLearner.get(`${attempt.userId}:${attempt.courseId}`) ?? []);
+  for (const { quizScore } of byLearner.values()) quizScore.sort((a, b) => (a.quizId < b.quizId ? -1 : 1));
+  return attempts.map(
+    (attempt) => byLearner.get(`${attempt.userId}:${attempt.courseId}`) ?? { quizScore: [], progress: 0 },
+  );
 }
 
 /** One batcher per database handle: the submissions of one instance share statements. */
@@ -133,5 +162,6 @@ const attemptBatcher = preparedFor((db) =>
   batched((attempts: readonly Attempt[]) => recordAttempts(db, attempts)),
 );
 
-/** Records one attempt (with whatever others are waiting, decision 042); answers the best scores after it. */
-export const recordAttempt = (db: Db, attempt: Attempt): Promise<QuizScore[]> => attemptBatcher(db)(attempt);
+/** Records one attempt (with whatever others are waiting, decision 042); answers the course after it. */
+export const recordAttempt = (db: Db, attempt: Attempt): Promise<AttemptResult> =>
+  attemptBatcher(db)(attempt);

@@ -154,13 +154,15 @@ export async function submitQuiz(
   });
   const credits = feedback.reduce((sum, item) => sum + item.credit, 0);
   const currentScore = clampScore((credits * 100) / questions.length);
-  const quizScore = await recordAttempt(db, {
+  const mark = caches.learnerMark();
+  const { quizScore, progress } = await recordAttempt(db, {
     userId: user.id,
     courseId,
     resourceId: body.resourceId,
     score: currentScore,
     answers: body.quizAnswers,
   });
-  caches.publish(`p:${user.id}`); // cached progress and best scores, everywhere once settled (decision 041)
+  // Their cached progress and best scores: revised here, evicted everywhere else (decisions 041, 061).
+  caches.learnerChanged(user.id, mark, courseId, { progress, quizScore });
   return { currentScore, quizScore, feedback };
 }
