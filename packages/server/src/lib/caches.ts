@@ -81,19 +81,25 @@ export class AppCaches {
    * A learner's lesson completion or quiz attempt has committed: a change no trigger announces
    * (decision 041). Here, their cached progress in the course (and best scores, after a quiz) become
    * what the write answered, where the entries are still exact since `mark` (decision 061: their next
-   * catalogue and course view need no query); every other instance evicts both on `p:<user>`, applied
-   * everywhere once the writer's `settle()` returns. This instance ignores its own `p:` when it arrives.
+   * catalogue and course view need no query), or are evicted when `change` is not known; every other
+   * instance evicts both on `p:<user>`, applied everywhere once the writer's `settle()` returns. This
+   * instance ignores its own `p:` when it arrives.
    */
   learnerChanged(
     userId: string,
     mark: LearnerMark,
     courseId: string,
-    change: { progress: number; quizScore?: QuizScore[] },
+    change?: { progress: number; quizScore?: QuizScore[] },
   ): void {
-    const { progress, quizScore } = change;
-    this.progress.revise(userId, mark.progress, (byCourse) => new Map(byCourse).set(courseId, progress));
-    if (quizScore) {
-      this.scores.revise(userId, mark.scores, (byCourse) => new Map(byCourse).set(courseId, quizScore));
+    if (!change) {
+      // The write committed but its figures are unknown (the read after it failed): evict.
+      this.clearLearner(userId);
+    } else {
+      const { progress, quizScore } = change;
+      this.progress.revise(userId, mark.progress, (byCourse) => new Map(byCourse).set(courseId, progress));
+      if (quizScore) {
+        this.scores.revise(userId, mark.scores, (byCourse) => new Map(byCourse).set(courseId, quizScore));
+      }
     }
     this.publisher(`p:${userId}`);
   }
