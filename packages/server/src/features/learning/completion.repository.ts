@@ -59,7 +59,7 @@ const queries = preparedFor((db: Db) => ({
 
 /**
  * Idempotent: the (learner, resource) primary key makes a second completion a no-op. True when this
- * call completed the lesson (the caller then publishes `p:<user>`, decision 041).
+ * call completed the lesson (the caller then reports it with `caches.learnerChanged`, decision 061).
  */
 export async function recordCompletion(
   db: Db,

@@ -53,8 +53,9 @@ export async function completeLesson(
 
 /**
  * Course progress of one learner in their enrolled courses (the catalogue's cards; decision 033),
- * cached per learner over all of `enrolledIds` in one set-based query (decision 036). Evicted when
- * their completions, scores or enrolments change (`p:`/`e:` notifications) and on any course change
+ * cached per learner over all of `enrolledIds` in one set-based query (decision 036). Revised in
+ * place by their own completions and scores on the instance that wrote them (decision 061), evicted
+ * when they change elsewhere or their enrolments change (`p:`/`e:` notifications) and on any course change
  * (lessons and quizzes are the denominator). `needed` are the ids the caller will read: a cached map
  * without one of them predates an enrolment and is reloaded.
  */

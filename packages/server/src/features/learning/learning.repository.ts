@@ -93,7 +93,7 @@ export interface AttemptResult {
  * the statement's snapshot predates it, and the others as they were) and their progress in the course
  * computed over those scores (decision 061: the caller revises its caches with both). It notifies
  * nothing: a notifying write would hold PostgreSQL's notify lock across its fsync (decision 039); the
- * caller publishes `p:<user>` once it has committed (decision 041).
+ * caller reports it with `caches.learnerChanged` once it has committed (decisions 041, 061).
  */
 async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<AttemptResult[]> {
   const input = JSON.stringify(attempts.map((attempt, n) => ({ n, ...attempt })));

@@ -50,7 +50,8 @@ export async function assertMayStudy(
 
 /**
  * The caller's best score on each quiz of the course. Cached per learner for all their courses at
- * once, so their quiz submission evicts one entry (`p:<learner>`) instead of scanning for their courses.
+ * once, so their quiz submission touches one entry (`p:<learner>`) instead of scanning for their
+ * courses: revised on the instance that took it, evicted on the others (decision 061).
  */
 async function cachedBestScores(db: Db, caches: AppCaches, userId: string, courseId: string) {
   const byCourse = await caches.scores.getOrLoad(
