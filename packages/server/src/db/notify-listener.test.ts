@@ -63,13 +63,12 @@ describe('cache notifications', () => {
     const learner = randomUUID();
     const warmOn = (app: App) =>
       app.caches.progress.set(learner, new Map([['course', 50]]), app.caches.progress.generation);
-    const warm = () => warmOn(b.app);
     const cached = () => b.app.caches.progress.get(learner) !== undefined;
     const change = () =>
       t.app.caches.learnerChanged(learner, t.app.caches.learnerMark(), 'course', { progress: 75 });
     try {
       await waitFor(() => b.app.caches.usable);
-      warm();
+      warmOn(b.app);
       warmOn(t.app);
       change();
       await t.app.caches.settle();
@@ -90,7 +89,7 @@ describe('cache notifications', () => {
       );
       await admin.end();
       await waitFor(() => !t.app.caches.usable);
-      warm();
+      warmOn(b.app);
       change();
       await t.app.caches.settle(); // not live: returns at once, the change still waiting
       expect(b.app.caches.usable).toBe(true);

@@ -36,7 +36,7 @@ export class TtlCache<V> {
 
   /** Stores unless this key was invalidated since `generation` was read. */
   set(key: string, value: V, generation: number): void {
-    if (this.clearedAt > generation || (this.deletedAt.get(key) ?? 0) > generation) return;
+    if (this.invalidatedSince(key, generation)) return;
     if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
       // Maps iterate in insertion order: drop the oldest entry.
       const oldest = this.entries.keys().next();
@@ -71,12 +71,17 @@ export class TtlCache<V> {
    * read the rows before the write cannot store them afterwards.
    */
   revise(key: string, generation: number, revise: (value: V) => V): void {
-    const exact = this.clearedAt <= generation && (this.deletedAt.get(key) ?? 0) <= generation;
-    const current = exact ? this.get(key) : undefined;
-    const expiresAt = this.entries.get(key)?.expiresAt ?? 0;
+    const entry = this.invalidatedSince(key, generation) ? undefined : this.entries.get(key);
     this.delete(key);
     // The entry keeps its expiry: the TTL still bounds how old its other parts may be.
-    if (current !== undefined) this.entries.set(key, { value: revise(current), expiresAt });
+    if (entry && entry.expiresAt > Date.now()) {
+      this.entries.set(key, { value: revise(entry.value), expiresAt: entry.expiresAt });
+    }
+  }
+
+  /** Whether `key` may have been invalidated since `generation` was read. */
+  private invalidatedSince(key: string, generation: number): boolean {
+    return this.clearedAt > generation || (this.deletedAt.get(key) ?? 0) > generation;
   }
 
   delete(key: string): void {

@@ -42,13 +42,15 @@ export async function completeLesson(
   if (!snapshot.lessons.has(resourceId)) throw notFound(learningMessages.lessonNotFound);
   const mark = caches.learnerMark();
   const completed = await recordCompletion(db, { userId: user.id, courseId, resourceId });
-  const after = await progressOf(db, user.id, courseId).catch((error: unknown) => {
-    if (completed) caches.learnerChanged(user.id, mark, courseId); // committed, figure unknown: evict
-    throw error;
-  });
-  // Their cached progress: revised here, evicted everywhere else once settled (decisions 041, 061).
-  if (completed) caches.learnerChanged(user.id, mark, courseId, { progress: after.progress });
-  return after;
+  let after: CourseProgress | undefined;
+  try {
+    after = await progressOf(db, user.id, courseId);
+    return after;
+  } finally {
+    // Their cached progress: revised here with the figure read after the write (evicted if that read
+    // failed), evicted everywhere else once settled (decisions 041, 061).
+    if (completed) caches.learnerChanged(user.id, mark, courseId, after && { progress: after.progress });
+  }
 }
 
 /**
