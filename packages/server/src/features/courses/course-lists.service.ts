@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/authenticate.ts';
 import { coursesMessages } from './courses.messages.ts';
 import { maySeeContributorCourses } from './course-access.service.ts';
 import { closeSummaryJson, summaryJsonHead, toSummary } from './course-views.service.ts';
+import type { SummaryRow } from './courses.repository.ts';
 import { enrolledIdsOf } from './course-snapshots.service.ts';
 import { cachedProgress as progressOf } from '../learning/completion.service.ts';
 import {
@@ -34,25 +35,21 @@ export interface CoursePage {
 }
 
 /**
- * A catalogue page as cached for every caller: UTF-8 bytes ready to send (decisions 036, 039). Each
- * row's summary head (enrolled rows are finished per caller) and the whole row as a caller who is not
- * enrolled sees it; the page's closing pagination. A hit copies bytes: no string is built or encoded
- * for the rows, which for a 20-course page was most of the route's own cost.
+ * A catalogue page as cached for every caller: UTF-8 bytes ready to send (decisions 036, 039, 062).
+ * `alike` is the whole answer for a caller enrolled in none of its rows; a caller's own answer is runs
+ * of it (views, no copy) between their fields, which finish the heads of the rows they are enrolled
+ * in. A hit copies bytes once: no string is built or encoded for the rows.
  */
 interface CachedCataloguePage {
-  rows: { id: string; head: Buffer; notEnrolled: Buffer }[];
-  tail: Buffer;
-  /** The whole answer for a caller enrolled in none of the rows, once one has asked (decision 051). */
-  alike?: Buffer;
-  /** Runs of the page between a caller's own fields, deflated once, by `after:upTo` (decision 057). */
+  alike: Buffer;
+  /** Per row, in page order: its course id; where its head ends and where the row ends in `alike`. */
+  rows: { id: string; headEnd: number; rowEnd: number }[];
+  /** Runs of the page between a caller's own fields, deflated once, by `start:end` (decision 057). */
   deflatedRuns: Map<string, Buffer>;
 }
 
 /** At most this many runs of a page are kept deflated; others are deflated per answer. */
 const MAX_DEFLATED_RUNS = 64;
-
-const PAGE_START = Buffer.from('{"success":true,"data":[');
-const COMMA = Buffer.from(',');
 
 /**
  * The learner catalogue (`GET /course/approved`) as the response's JSON text, through the in-process
@@ -78,25 +75,13 @@ export async function cataloguePageJson(
       const last = rows.at(-1);
       const next = last && offset + rows.length < total ? last.cursor : null;
       const pagination = JSON.stringify({ total, limit: page.limit, offset, next });
-      return {
-        rows: rows.map((row) => {
-          const head = summaryJsonHead(row);
-          return {
-            id: row.id,
-            head: Buffer.from(head),
-            notEnrolled: Buffer.from(closeSummaryJson(head, '', false)),
-          };
-        }),
-        tail: Buffer.from(`],"pagination":${pagination}}`),
-        deflatedRuns: new Map(),
-      };
+      return cachedPage(rows, pagination);
     },
     !caches.usable,
   )) as CachedCataloguePage;
   const enrolled = shared.rows.length === 0 ? new Set<string>() : await enrolledIdsOf(db, caches, viewerId);
   const onPage = shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id);
-  if (onPage.length === 0)
-    return (shared.alike ??= sentAlike(Buffer.concat(runParts(shared, -1, shared.rows.length))));
+  if (onPage.length === 0) return shared.alike;
   const progress = await progressOf(db, caches, viewerId, enrolled, onPage);
   const ends = new Map(
     onPage.map((id) => {
@@ -107,52 +92,53 @@ export async function cataloguePageJson(
   return callersPage(shared, ends);
 }
 
+/** A page as cached: the answer for a caller enrolled in none of its rows, and where each row is in it. */
+function cachedPage(rows: SummaryRow[], pagination: string): CachedCataloguePage {
+  const notEnrolledEnd = closeSummaryJson('', '', false);
+  const text = ['{"success":true,"data":['];
+  let bytes = Buffer.byteLength(text[0]!);
+  const offsets = rows.map((row, index) => {
+    const head = `${index > 0 ? ',' : ''}${summaryJsonHead(row)}`;
+    text.push(head, notEnrolledEnd);
+    const headEnd = (bytes += Buffer.byteLength(head));
+    return { id: row.id, headEnd, rowEnd: (bytes += Buffer.byteLength(notEnrolledEnd)) };
+  });
+  text.push(`],"pagination":${pagination}}`);
+  return { alike: sentAlike(Buffer.from(text.join(''))), rows: offsets, deflatedRuns: new Map() };
+}
+
 /**
- * A caller's page: the cached rows, each enrolled row's head finished with the caller's fields
- * (`enrolledEnds`, by course id). In bytes, runs of the cached page alternate with the caller's
- * fields; its gzip form joins the same runs, deflated once per page, with the fields (decision 057).
+ * A caller's page: runs of the page's `alike` bytes, each up to the head of a row the caller is
+ * enrolled in, then that row's end with the caller's fields (`enrolledEnds`, by course id); the next
+ * run resumes after the row's end for a caller enrolled in none. Its gzip form joins the same runs,
+ * deflated once per page, with the fields (decision 057).
  */
 function callersPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string, Buffer>): Buffer {
-  const cuts: { after: number; upTo: number; end?: Buffer }[] = [];
-  let after = -1;
-  page.rows.forEach((row, index) => {
-    const end = enrolledEnds.get(row.id);
-    if (!end) return;
-    cuts.push({ after, upTo: index, end });
-    after = index;
-  });
-  cuts.push({ after, upTo: page.rows.length });
-  const bytes = Buffer.concat(
-    cuts.flatMap(({ after, upTo, end }) => [...runParts(page, after, upTo), ...(end ? [end] : [])]),
-  );
-  return sentJoined(bytes, () =>
-    cuts.flatMap(({ after, upTo, end }) => [deflatedRun(page, after, upTo), ...(end ? [end] : [])]),
+  const runs: { start: number; end: number; caller?: Buffer }[] = [];
+  let start = 0;
+  for (const row of page.rows) {
+    const caller = enrolledEnds.get(row.id);
+    if (!caller) continue;
+    runs.push({ start, end: row.headEnd, caller });
+    start = row.rowEnd;
+  }
+  runs.push({ start, end: page.alike.length });
+  const parts: Buffer[] = [];
+  for (const { start, end, caller } of runs) {
+    parts.push(page.alike.subarray(start, end));
+    if (caller) parts.push(caller);
+  }
+  return sentJoined(Buffer.concat(parts), () =>
+    runs.flatMap(({ start, end, caller }) => [deflatedRun(page, start, end), ...(caller ? [caller] : [])]),
   );
 }
 
-/**
- * The page's bytes after row `after`'s caller fields (or from its start, -1) up to row `upTo`'s head
- * (or to its end, the row count); the rows in between as a caller who is not enrolled sees them.
- */
-function runParts(page: CachedCataloguePage, after: number, upTo: number): Buffer[] {
-  const parts: Buffer[] = after < 0 ? [PAGE_START] : [];
-  const separated = (index: number, bytes: Buffer) => {
-    if (index > 0) parts.push(COMMA);
-    parts.push(bytes);
-  };
-  page.rows.slice(after + 1, upTo).forEach((row, i) => separated(after + 1 + i, row.notEnrolled));
-  const last = page.rows[upTo];
-  if (last) separated(upTo, last.head);
-  else parts.push(page.tail);
-  return parts;
-}
-
-/** A run's bytes deflated to join a gzip answer, kept with the page for the first runs asked for. */
-function deflatedRun(page: CachedCataloguePage, after: number, upTo: number): { deflated: Buffer } {
-  const key = `${after}:${upTo}`;
+/** The page's bytes from `start` to `end` deflated to join a gzip answer, kept for the first runs. */
+function deflatedRun(page: CachedCataloguePage, start: number, end: number): { deflated: Buffer } {
+  const key = `${start}:${end}`;
   let deflated = page.deflatedRuns.get(key);
   if (!deflated) {
-    deflated = deflatePiece(Buffer.concat(runParts(page, after, upTo)));
+    deflated = deflatePiece(page.alike.subarray(start, end));
     if (page.deflatedRuns.size < MAX_DEFLATED_RUNS) page.deflatedRuns.set(key, deflated);
   }
   return { deflated };
