@@ -22,12 +22,39 @@ import { summaryColumns, withCallerSelect, type SummaryRow } from './courses.rep
  */
 
 /**
- * `?q=` on every list: the stored folded titles, descriptions and author against `likePattern`'s
- * pattern, folded the same way — so `like`, not `ilike`, which lowered every row's text again — through
- * the text's trigram index (decision 058). Without a term the lists run statements without it: even
+ * `?q=` on every list: the stored folded titles, descriptions and author against the term, folded the
+ * same way (`textSearch`). A term of three characters or more is a LIKE pattern the text's trigram
+ * index serves (decision 058; `like`, not `ilike`, which lowered every row's text again). A shorter
+ * term holds no trigram, so the index would be read whole for it, and a plan kept for the statement
+ * does read it (decision 063): it is matched by `strpos` instead, which no index serves, so
+ * PostgreSQL scans the courses. Without a term the lists run statements without a filter: even
  * `like '%'` read every course's text (2 ms per statement at 1,000 courses).
  */
-const searchMatch = sql`${courses.searchText} like ${sql.placeholder('pattern')}`;
+export interface TextSearch {
+  /** `trigrams`: `value` is a LIKE pattern; `scan`: `value` is the folded term itself. */
+  by: 'trigrams' | 'scan';
+  value: string;
+}
+
+/** Terms shorter than this hold no trigram. */
+const TRIGRAM = 3;
+
+/**
+ * A folded search term as the lists' statements take it, or `undefined` for no term (every course
+ * matches). In a LIKE pattern `%`, `_` and `\` in the user's text match themselves, not as wildcards.
+ */
+export function textSearch(folded: string): TextSearch | undefined {
+  if (!folded) return undefined;
+  if ([...folded].length < TRIGRAM) return { by: 'scan', value: folded };
+  return { by: 'trigrams', value: `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%` };
+}
+
+const term = sql.placeholder('term');
+const matching = (column: AnyPgColumn) => ({
+  trigrams: sql`${column} like ${term}`,
+  scan: sql`strpos(${column}, ${term}) > 0`,
+});
+const searchMatch = matching(courses.searchText);
 
 const listedInCatalogue = and(eq(courses.status, 'Approved'), eq(courses.isAvailable, true));
 
@@ -82,21 +109,18 @@ const catalogueStatements = (db: Db, where: SQL | undefined, name: string) => ({
 
 const queries = preparedFor((db: Db) => ({
   approved: catalogueStatements(db, listedInCatalogue, 'approved'),
-  approvedSearched: catalogueStatements(db, and(listedInCatalogue, searchMatch), 'approved_searched'),
+  approvedTrigrams: catalogueStatements(
+    db,
+    and(listedInCatalogue, searchMatch.trigrams),
+    'approved_trigrams',
+  ),
+  approvedScan: catalogueStatements(db, and(listedInCatalogue, searchMatch.scan), 'approved_scan'),
   enrolledIds: db
     .select({ courseId: enrollments.courseId })
     .from(enrollments)
     .where(eq(enrollments.userId, sql.placeholder('userId')))
     .prepare('courses_enrolled_ids'),
 }));
-
-/**
- * A search term's LIKE pattern, or `undefined` for no term (every course matches: the lists then run
- * their statements without a text filter). `%`, `_` and `\` in the user's text match themselves, not
- * as LIKE wildcards.
- */
-export const likePattern = (folded: string): string | undefined =>
-  folded ? `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
 
 /** A catalogue page: its rows with their cursors, where it starts, and the whole list's count. */
 export interface CataloguePage {
@@ -111,19 +135,24 @@ export interface CataloguePage {
  */
 export async function approvedPage(
   db: Db,
-  pattern: string | undefined,
+  search: TextSearch | undefined,
   page: Omit<CourseSearchQuery, 'q'>,
 ): Promise<CataloguePage> {
-  const statements = pattern === undefined ? queries(db).approved : queries(db).approvedSearched;
+  const statements = !search
+    ? queries(db).approved
+    : search.by === 'scan'
+      ? queries(db).approvedScan
+      : queries(db).approvedTrigrams;
+  const term = search?.value;
   if (page.after === undefined) {
     const [rows, [count]] = await Promise.all([
-      statements.page.execute({ pattern, limit: page.limit, offset: page.offset }),
-      statements.count.execute({ pattern }),
+      statements.page.execute({ term, limit: page.limit, offset: page.offset }),
+      statements.count.execute({ term }),
     ]);
     return { rows, total: count?.total ?? 0, offset: page.offset };
   }
   const [afterMicros, afterId] = page.after.split('~');
-  const values = { pattern, afterMicros, afterId };
+  const values = { term, afterMicros, afterId };
   const [rows, [count]] = await Promise.all([
     statements.pageAfter.execute({ ...values, limit: page.limit }),
     statements.countAfter.execute(values),
@@ -176,24 +205,37 @@ function sortExpression(sort: CourseSort, lang: Language): SQL | AnyPgColumn {
  * with both texts on the course row PostgreSQL answers from the two trigram indexes (a bitmap `or`);
  * looking the contributors up in `users` in each statement kept it on a scan of every course.
  */
-const contributorMatch = sql`${courses.creatorSearchText} like ${sql.placeholder('pattern')}`;
-const tableSearch = or(searchMatch, contributorMatch);
+const contributorMatch = matching(courses.creatorSearchText);
+const tableSearch = {
+  trigrams: or(searchMatch.trigrams, contributorMatch.trigrams),
+  scan: or(searchMatch.scan, contributorMatch.scan),
+};
 const ofStatus = eq(courses.status, sql.placeholder('status'));
 const ofContributor = and(
   eq(courses.createdBy, sql.placeholder('contributorId')),
   ne(courses.status, 'Archived'),
 );
 
-/** The staff lists, each a fixed filter whose values (and search pattern) are statement parameters. */
-const STAFF_FILTERS = {
-  all: undefined,
-  ofStatus,
-  allSearched: tableSearch,
-  ofStatusSearched: and(ofStatus, tableSearch),
-  byContributor: ofContributor,
-  byContributorSearched: and(ofContributor, searchMatch),
-} satisfies Record<string, SQL | undefined>;
-type StaffFilter = keyof typeof STAFF_FILTERS;
+/**
+ * The staff lists, each a fixed filter and how a term searches it; the values (and the term) are
+ * statement parameters.
+ */
+const STAFF_LISTS = {
+  all: { where: undefined, search: tableSearch },
+  ofStatus: { where: ofStatus, search: tableSearch },
+  byContributor: { where: ofContributor, search: searchMatch },
+} satisfies Record<string, { where: SQL | undefined; search: Record<TextSearch['by'], SQL | undefined> }>;
+
+/** A staff list's filter with or without a term: a statement of its own each (decision 058). */
+interface StaffFilter {
+  list: keyof typeof STAFF_LISTS;
+  by: TextSearch['by'] | 'noTerm';
+}
+
+const filterSql = ({ list, by }: StaffFilter) => {
+  const { where, search } = STAFF_LISTS[list];
+  return by === 'noTerm' ? where : and(where, search[by]);
+};
 
 interface StaffOrder {
   sort: CourseSort;
@@ -203,7 +245,7 @@ interface StaffOrder {
 
 const rowsStatement = (db: Db, filter: StaffFilter, order: StaffOrder, name: string) =>
   withCallerSelect(db)
-    .where(STAFF_FILTERS[filter])
+    .where(filterSql(filter))
     .orderBy(ordered(order.order, sortExpression(order.sort, order.lang)), ordered(order.order, courses.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -213,14 +255,14 @@ const countStatement = (db: Db, filter: StaffFilter, name: string) =>
   db
     .select({ total: sql<number>`count(*)::int` })
     .from(courses)
-    .where(STAFF_FILTERS[filter])
+    .where(filterSql(filter))
     .prepare(name);
 
 /**
  * The staff lists' prepared statements per database handle, built on first use (decision 052): a page
- * statement per (filter, sort, direction, language) — at most 4 × 6 × 2 × 2 for the administrators'
- * table (with and without a status, with and without a term), one for a contributor's list — and a
- * count statement per filter. Built per request, these
+ * statement per (filter, sort, direction, language) — at most 6 × 6 × 2 × 2 for the administrators'
+ * table (with and without a status; without a term, with a trigram pattern, with a short term), three
+ * for a contributor's list — and a count statement per filter. Built per request, these
  * queries cost the staff lists half their time (query building in node, planning in PostgreSQL).
  */
 const staffStatements = preparedFor(() => ({
@@ -230,56 +272,51 @@ const staffStatements = preparedFor(() => ({
 
 async function staffPage(
   db: Db,
-  filter: StaffFilter,
-  values: { callerId: string; pattern?: string; status?: string; contributorId?: string },
+  list: StaffFilter['list'],
+  search: TextSearch | undefined,
+  values: { callerId: string; status?: string; contributorId?: string },
   order: StaffOrder,
   page: PageQuery,
 ): Promise<StaffPage> {
+  const filter: StaffFilter = { list, by: search?.by ?? 'noTerm' };
   const statements = staffStatements(db);
-  const rowsName = `courses_staff_${filter}_${order.sort}_${order.order}_${order.lang}`;
-  const countName = `courses_staff_${filter}_count`;
+  const named = `courses_staff_${list}_${filter.by}`;
+  const rowsName = `${named}_${order.sort}_${order.order}_${order.lang}`;
+  const countName = `${named}_count`;
+  const parameters = { ...values, term: search?.value };
   const [rows, [count]] = await Promise.all([
     kept(statements.rows, rowsName, () => rowsStatement(db, filter, order, rowsName)).execute({
-      ...values,
+      ...parameters,
       limit: page.limit,
       offset: page.offset,
     }),
-    kept(statements.counts, countName, () => countStatement(db, filter, countName)).execute(values),
+    kept(statements.counts, countName, () => countStatement(db, filter, countName)).execute(parameters),
   ]);
   return { rows: rows.map((row) => ({ ...row, enrolled: Boolean(row.enrolled) })), total: count?.total ?? 0 };
 }
 
-/** Every course (administrators), in the table's order, optionally of one status, matching `pattern`. */
+/** Every course (administrators), in the table's order, optionally of one status, matching `search`. */
 export function listAll(
   db: Db,
   viewerId: string,
   query: CourseTableQuery,
-  pattern: string | undefined,
+  search: TextSearch | undefined,
   lang: Language,
 ) {
   const order = { sort: query.sort, order: query.order, lang };
-  const values = { callerId: viewerId, pattern };
-  const searched = pattern !== undefined;
   return query.status
-    ? staffPage(
-        db,
-        searched ? 'ofStatusSearched' : 'ofStatus',
-        { ...values, status: query.status },
-        order,
-        query,
-      )
-    : staffPage(db, searched ? 'allSearched' : 'all', values, order, query);
+    ? staffPage(db, 'ofStatus', search, { callerId: viewerId, status: query.status }, order, query)
+    : staffPage(db, 'all', search, { callerId: viewerId }, order, query);
 }
 
-/** A contributor's courses except archived ones matching `pattern`, most recently updated first. */
+/** A contributor's courses except archived ones matching `search`, most recently updated first. */
 export function listByContributor(
   db: Db,
   viewerId: string,
   contributorId: string,
   page: PageQuery,
-  pattern: string | undefined,
+  search: TextSearch | undefined,
 ) {
   const order = { sort: 'updatedAt', order: 'desc', lang: 'en' } as const;
-  const filter = pattern === undefined ? 'byContributor' : 'byContributorSearched';
-  return staffPage(db, filter, { callerId: viewerId, contributorId, pattern }, order, page);
+  return staffPage(db, 'byContributor', search, { callerId: viewerId, contributorId }, order, page);
 }

@@ -22,9 +22,9 @@ import { enrolledIdsOf } from './course-snapshots.service.ts';
 import { cachedProgress as progressOf } from '../learning/completion.service.ts';
 import {
   approvedPage,
-  likePattern,
   listAll,
   listByContributor,
+  textSearch,
   type StaffPage,
 } from './course-lists.repository.ts';
 
@@ -67,11 +67,11 @@ export async function cataloguePageJson(
   q: string,
   page: Omit<CourseSearchQuery, 'q'>,
 ): Promise<Buffer> {
-  const pattern = searchPattern(q);
+  const search = searchOf(q);
   const shared = (await caches.catalogue.getOrLoad(
-    `${page.limit}:${page.offset}:${page.after ?? ''}:${pattern ?? ''}`,
+    `${page.limit}:${page.offset}:${page.after ?? ''}:${search?.by ?? ''}:${search?.value ?? ''}`,
     async (): Promise<CachedCataloguePage> => {
-      const { rows, total, offset } = await approvedPage(db, pattern, page);
+      const { rows, total, offset } = await approvedPage(db, search, page);
       const last = rows.at(-1);
       const next = last && offset + rows.length < total ? last.cursor : null;
       const pagination = JSON.stringify({ total, limit: page.limit, offset, next });
@@ -144,8 +144,8 @@ function deflatedRun(page: CachedCataloguePage, start: number, end: number): { d
   return { deflated };
 }
 
-/** The LIKE pattern of a search term, folded as the stored search text is; none without a term. */
-const searchPattern = (q = '') => likePattern(q && foldForSearch(q)); // folding '' is not free
+/** A search term folded as the stored search text is, as the statements take it; none without one. */
+const searchOf = (q = '') => textSearch(q && foldForSearch(q)); // folding '' is not free
 
 /** Every course in the administrators' table order (the route lets administrators only in). */
 export async function allCoursesPage(
@@ -154,7 +154,7 @@ export async function allCoursesPage(
   query: CourseTableQuery,
   lang: Language,
 ): Promise<CoursePage> {
-  return pageOf(viewer, await listAll(db, viewer.id, query, searchPattern(query.q), lang), query);
+  return pageOf(viewer, await listAll(db, viewer.id, query, searchOf(query.q), lang), query);
 }
 
 /** A contributor's courses except archived ones: that contributor's and the administrators' to read. */
@@ -166,7 +166,7 @@ export async function contributorCoursesPage(
 ): Promise<CoursePage> {
   if (!maySeeContributorCourses(viewer, contributorId))
     throw forbidden(coursesMessages.otherContributorsCourses);
-  const page = await listByContributor(db, viewer.id, contributorId, query, searchPattern(query.q));
+  const page = await listByContributor(db, viewer.id, contributorId, query, searchOf(query.q));
   return pageOf(viewer, page, query);
 }
 

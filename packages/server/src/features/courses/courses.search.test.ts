@@ -86,6 +86,13 @@ describe('courses: the learner catalogue and its search', () => {
     expect(await search('nothing matches this')).toEqual([]);
   });
 
+  it('matches a term of one or two characters as it matches a longer one (decision 063: no trigram in it)', async () => {
+    expect(await search('خزّ')).toEqual([arabic]); // folds to two letters
+    expect(await search('0%')).toEqual([english]);
+    expect(await search('_F')).toEqual([english]);
+    expect(await search('%x')).toEqual([]);
+  });
+
   it('lists everything approved and available when the query is absent or blank', async () => {
     expect((await search()).sort()).toEqual([arabic, english].sort());
     expect((await search('   ')).sort()).toEqual([arabic, english].sort());
@@ -193,6 +200,23 @@ describe('courses: the learner catalogue and its search', () => {
       expect(await staffSearch(owner, `/api/v1/course/contributor/${owner.id}`, 'LICENCES')).toEqual({
         ids: [english],
         total: 1,
+      });
+    });
+
+    it('a term of one or two characters searches every board as a longer one does (decision 063)', async () => {
+      const author = await createUser(t, 'Contributor', { firstname: 'ظافر', lastname: 'Test' });
+      const his = (await createCourse(t, author, { title: 'Short terms', status: 'Draft' }))._id;
+      for (const q of ['ظا', 'ظ'])
+        expect(await staffSearch(admin, '/api/v1/course', q), q).toEqual({ ids: [his], total: 1 });
+      expect(await staffSearch(admin, '/api/v1/course?status=Draft', 'ظا')).toEqual({ ids: [his], total: 1 });
+      expect(await staffSearch(admin, '/api/v1/course?status=Approved', 'ظا')).toEqual({ ids: [], total: 0 });
+      expect(await staffSearch(admin, '/api/v1/course', '0%')).toEqual({ ids: [english], total: 1 });
+      const board = `/api/v1/course/contributor/${owner.id}`;
+      expect(await staffSearch(owner, board, 'خز')).toEqual({ ids: [arabic], total: 1 });
+      expect(await staffSearch(owner, board, '0%')).toEqual({ ids: [english], total: 1 });
+      expect(await staffSearch(author, `/api/v1/course/contributor/${author.id}`, 'ظا')).toEqual({
+        ids: [],
+        total: 0,
       });
     });
 
