@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CourseSummary } from '@app/shared';
 import { courses, enrollments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createApprovedCourse } from '../../test/course-fixtures.ts';
+import { enroll } from './learning.repository.ts';
 
 /** `courses.enrolled_count` moves with the enrolments, in the same transaction (decision 018). */
 describe('learning: the stored enrolment count', () => {
@@ -63,6 +65,36 @@ describe('learning: the stored enrolment count', () => {
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     expect(await stored(course._id)).toBe(20);
     expect(await counted(course._id)).toBe(20);
+  });
+
+  it('writes simultaneous enrolments in shared statements; a bad one fails alone (decision 064)', async () => {
+    const course = await createApprovedCourse(t, owner, admin);
+    const learners = await Promise.all(Array.from({ length: 10 }, () => createUser(t, 'EndUser')));
+    const insert = vi.spyOn(t.db, 'insert');
+    try {
+      const results = await Promise.allSettled([
+        ...learners.map((learner) => enroll(t.db, learner.id, course._id)),
+        enroll(t.db, learners[1]!.id, course._id), // twice in one statement: a no-op
+        enroll(t.db, learners[2]!.id, randomUUID()), // no such course: refused by its foreign key
+      ]);
+      expect(results.map((result) => result.status)).toEqual([
+        ...learners.map(() => 'fulfilled'),
+        'fulfilled',
+        'rejected',
+      ]);
+      // The first alone, the rest together; that statement failed, so each of them again alone.
+      expect(insert).toHaveBeenCalledTimes(1 + 1 + 11);
+    } finally {
+      insert.mockRestore();
+    }
+    expect(await stored(course._id)).toBe(10);
+    expect(await counted(course._id)).toBe(10);
+    const together = await Promise.all(learners.slice(0, 4).map(() => createUser(t, 'EndUser')));
+    const inserts = vi.spyOn(t.db, 'insert');
+    await Promise.all(together.map((learner) => enroll(t.db, learner.id, course._id)));
+    expect(inserts).toHaveBeenCalledTimes(2);
+    inserts.mockRestore();
+    expect(await stored(course._id)).toBe(14);
   });
 
   it('goes down when enrolments go, whatever removes them (a deleted learner, a bulk delete)', async () => {

@@ -64,10 +64,30 @@ export async function bestScoresByCourse(db: Db, userId: string): Promise<Map<st
   return byCourse;
 }
 
-/** Idempotent: the (user, course) primary key makes a second enrolment a no-op. */
-export async function enroll(db: Db, userId: string, courseId: string): Promise<void> {
-  await db.insert(enrollments).values({ userId, courseId }).onConflictDoNothing();
+interface Enrolment {
+  userId: string;
+  courseId: string;
 }
+
+/**
+ * The enrolments that arrive while one is written share the next statement and commit (decision 064,
+ * as attempts do, decision 042): each statement moves the course's stored count once and notifies
+ * once (the enrolments' trigger), so a popular course's enrolments no longer queue one commit each
+ * behind its row lock and the notify lock.
+ */
+const enrolmentBatcher = preparedFor((db) =>
+  batched(async (wanted: readonly Enrolment[]) => {
+    await db
+      .insert(enrollments)
+      .values([...wanted])
+      .onConflictDoNothing();
+    return wanted.map(() => undefined);
+  }),
+);
+
+/** Idempotent: the (user, course) primary key makes a second enrolment a no-op, also within a batch. */
+export const enroll = (db: Db, userId: string, courseId: string): Promise<void> =>
+  enrolmentBatcher(db)({ userId, courseId });
 
 export interface Attempt {
   userId: string;
