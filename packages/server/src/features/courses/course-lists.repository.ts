@@ -36,6 +36,10 @@ export interface TextSearch {
   value: string;
 }
 
+/** How a list's statement filters by the term: one statement per kind, without a term included. */
+type TermKind = TextSearch['by'] | 'noTerm';
+const termKind = (search: TextSearch | undefined): TermKind => search?.by ?? 'noTerm';
+
 /** Terms shorter than this hold no trigram. */
 const TRIGRAM = 3;
 
@@ -108,13 +112,11 @@ const catalogueStatements = (db: Db, where: SQL | undefined, name: string) => ({
 });
 
 const queries = preparedFor((db: Db) => ({
-  approved: catalogueStatements(db, listedInCatalogue, 'approved'),
-  approvedTrigrams: catalogueStatements(
-    db,
-    and(listedInCatalogue, searchMatch.trigrams),
-    'approved_trigrams',
-  ),
-  approvedScan: catalogueStatements(db, and(listedInCatalogue, searchMatch.scan), 'approved_scan'),
+  catalogue: {
+    noTerm: catalogueStatements(db, listedInCatalogue, 'approved'),
+    trigrams: catalogueStatements(db, and(listedInCatalogue, searchMatch.trigrams), 'approved_trigrams'),
+    scan: catalogueStatements(db, and(listedInCatalogue, searchMatch.scan), 'approved_scan'),
+  } satisfies Record<TermKind, ReturnType<typeof catalogueStatements>>,
   enrolledIds: db
     .select({ courseId: enrollments.courseId })
     .from(enrollments)
@@ -138,11 +140,7 @@ export async function approvedPage(
   search: TextSearch | undefined,
   page: Omit<CourseSearchQuery, 'q'>,
 ): Promise<CataloguePage> {
-  const statements = !search
-    ? queries(db).approved
-    : search.by === 'scan'
-      ? queries(db).approvedScan
-      : queries(db).approvedTrigrams;
+  const statements = queries(db).catalogue[termKind(search)];
   const term = search?.value;
   if (page.after === undefined) {
     const [rows, [count]] = await Promise.all([
@@ -229,7 +227,7 @@ const STAFF_LISTS = {
 /** A staff list's filter with or without a term: a statement of its own each (decision 058). */
 interface StaffFilter {
   list: keyof typeof STAFF_LISTS;
-  by: TextSearch['by'] | 'noTerm';
+  by: TermKind;
 }
 
 const filterSql = ({ list, by }: StaffFilter) => {
@@ -278,7 +276,7 @@ async function staffPage(
   order: StaffOrder,
   page: PageQuery,
 ): Promise<StaffPage> {
-  const filter: StaffFilter = { list, by: search?.by ?? 'noTerm' };
+  const filter: StaffFilter = { list, by: termKind(search) };
   const statements = staffStatements(db);
   const named = `courses_staff_${list}_${filter.by}`;
   const rowsName = `${named}_${order.sort}_${order.order}_${order.lang}`;
