@@ -21,6 +21,8 @@ export interface BenchFixtures {
   contributor: { id: string; token: string };
   popularCourseId: string;
   smallCourseId: string;
+  /** A video or PDF lesson of the popular course (the learner completes it while the bench warms up). */
+  lessonId: string;
   /** A quiz of the popular course answered as the learner's browser sends it. */
   quizSubmission: QuizSubmission;
   /** Learners enrolled nowhere: one per enrolment request, so each is a real insert. */
@@ -90,11 +92,13 @@ export async function prepareFixtures(
   }
   const view = await app.inject({ method: 'GET', url: `/api/v1/user/course/${popular}`, headers });
   if (view.statusCode !== 200) throw new Error(`learner view failed: ${view.statusCode} ${view.body}`);
-  const quiz = view
+  const popularResources = view
     .json<{ data: LearnerCourse }>()
-    .data.course_section.flatMap((section) => section.resources)
-    .find((resource) => resource.type === 'quiz');
+    .data.course_section.flatMap((section) => section.resources);
+  const quiz = popularResources.find((resource) => resource.type === 'quiz');
   if (!quiz?.quiz) throw new Error('the popular course has no quiz');
+  const lesson = popularResources.find((resource) => resource.type !== 'quiz');
+  if (!lesson) throw new Error('the popular course has no lesson');
 
   // The crowd: the first loaded learners, each with the first course they joined that has a quiz.
   const crowdRows = await rows<{
@@ -125,6 +129,7 @@ export async function prepareFixtures(
     contributor: { id: owner, token: ownerSession[0]!.token },
     popularCourseId: popular,
     smallCourseId: small,
+    lessonId: lesson._id,
     quizSubmission: firstOptions(quiz._id, quiz.quiz),
     freshTokens: fresh.slice(2).map((session) => session.token),
     crowd: crowdRows.map((row) => ({

@@ -5,11 +5,11 @@
 import autocannon from 'autocannon';
 
 export interface RequestSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   /** Bearer token; omitted for the bare route. */
   token?: string;
-  /** JSON body (POST). */
+  /** JSON body (POST, PUT). */
   body?: string;
 }
 

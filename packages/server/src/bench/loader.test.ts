@@ -122,6 +122,20 @@ describe('bench loader at scale factor 0.001', () => {
     expect(orphans!.n).toBe(0);
   });
 
+  it('marks lessons done near the requested total, only lessons of courses the learner is in', async () => {
+    const done = await count('lesson_completions');
+    expect(done).toBeGreaterThan(size.lessonCompletions * 0.8);
+    expect(done).toBeLessThan(size.lessonCompletions * 1.2);
+    const [strays] = await rows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from lesson_completions c
+          join resources r on r.id = c.resource_id
+          where r.type not in ('video', 'pdf') or r.course_id <> c.course_id
+             or not exists (select 1 from enrollments e where e.user_id = c.user_id and e.course_id = c.course_id)`,
+    );
+    expect(strays!.n).toBe(0);
+  });
+
   it('sets the stored enrolment counter when the column exists', async () => {
     const [column] = await rows<{ present: boolean }>(
       t.db,

@@ -76,6 +76,7 @@ export async function loadDataset(
     const rebuild = await dropIndexes(tx, BULK_TABLES);
     await step('enrolments', () => insertEnrolments(tx, size));
     await step('quiz attempts and best scores', () => insertQuizWork(tx, size));
+    await step('lesson completions', () => insertLessonCompletions(tx, size));
     await step('sessions', () => insertSessions(tx, size));
     await step('indexes and keys of the bulk tables', () => rebuild());
     return step('enrolment counters', () => setEnrolmentCounters(tx));
@@ -87,7 +88,7 @@ export async function loadDataset(
 }
 
 /** The tables that get millions of rows: their indexes are built once, after the rows are in. */
-const BULK_TABLES = ['enrollments', 'quiz_attempts', 'quiz_scores', 'sessions'];
+const BULK_TABLES = ['enrollments', 'quiz_attempts', 'quiz_scores', 'lesson_completions', 'sessions'];
 
 /**
  * Drops the primary keys, unique constraints and indexes of `tables` (whatever the migrations made
@@ -255,6 +256,27 @@ async function insertQuizWork(tx: Tx, size: DatasetSize) {
     insert into quiz_scores (user_id, resource_id, course_id, best_score, attempts, updated_at)
     select user_id, resource_id, course_id, max(score), count(*)::int, max(created_at)
     from quiz_attempts group by user_id, resource_id, course_id`);
+}
+
+/**
+ * Each (enrolment, lesson) pair is done when an integer hash of (learner, lesson) falls below the
+ * fraction that yields `lessonCompletions` in total.
+ */
+async function insertLessonCompletions(tx: Tx, size: DatasetSize) {
+  const [slots] = await rows<{ pairs: number }>(
+    tx,
+    sql`select count(*)::float8 as pairs from bench_enrolments e
+        join resources r on r.course_id = e.course_id and r.type in ('video', 'pdf')`,
+  );
+  const doneShare = Math.min(1, size.lessonCompletions / Math.max(1, slots!.pairs));
+  await tx.execute(sql`
+    insert into lesson_completions (user_id, resource_id, course_id, completed_at)
+    select ${benchId('learner', col('e.learner'))}, r.id, r.course_id,
+           now() - ((e.learner * 23 + e.course_rank) % 525600) * interval '1 minute'
+    from bench_enrolments e
+    join resources r on r.course_id = e.course_id and r.type in ('video', 'pdf')
+    where ((e.learner::bigint * 2654435761 + ('x' || substr(md5(r.id::text), 1, 8))::bit(32)::bigint)
+           % 1000003) / 1000003.0 < ${doneShare}::float8`);
 }
 
 /** One open session per learner, as after a week of sign-ins (the session table's realistic size). */

@@ -98,6 +98,20 @@ export function hotRoutes(f: BenchFixtures): HotRoute[] {
       perConnection: f.crowd.map(quizSubmit),
     },
     {
+      // Idempotent: after the warm-up's first request the lesson is done, and each one answers the
+      // learner's progress as it stands (a read of their completions and scores in the course).
+      name: '`PUT /user/course/:id/completion/:lesson` (lesson done again)',
+      request: {
+        method: 'PUT',
+        path: `${API}/user/course/${f.popularCourseId}/completion/${f.lessonId}`,
+        token: f.learner,
+      },
+    },
+    {
+      name: '`GET /user/course/:id/progress`',
+      request: get(`${API}/user/course/${f.popularCourseId}/progress`, f.learner),
+    },
+    {
       name: '`GET /user/overall-score/:id`',
       request: get(`${API}/user/overall-score/${f.popularCourseId}`, f.learner),
     },

@@ -13,7 +13,7 @@ import {
 } from '../test/course-fixtures.ts';
 import type { App } from '../app.ts';
 import { bestScoresByCourse } from '../features/learning/learning.repository.ts';
-import { progressByCourse } from '../features/learning/completion.repository.ts';
+import { completedLessons, progressByCourse } from '../features/learning/completion.repository.ts';
 
 /**
  * Decision 036: what the learner's hot paths cache (course snapshots with their quiz keys, progress and
@@ -133,6 +133,42 @@ describe('caches of the learner paths: two instances on one database', () => {
     expect(cachedOn(t.app)).toEqual(afterLesson);
     expect(cachedOn(b.app).progress).toBeUndefined();
     expect(await inCatalogue(b.app, learner, course._id)).toMatchObject({ progress: afterLesson.progress });
+  });
+
+  it("the progress route answers from the caches (decision 066): a lesson done on A revises A's, B reloads; both answer the database's figures", async () => {
+    const learner = await createUser(t, 'EndUser');
+    const course = await createApprovedCourse(t, owner, admin, { title: 'Lessons cached' });
+    await enrol(t.app, learner, course._id);
+    const progressOn = async (app: App) => {
+      const response = await get(app, learner, `/user/course/${course._id}/progress`);
+      expect(response.statusCode).toBe(200);
+      return response.json<{ data: { completed: string[]; progress: number } }>().data;
+    };
+    for (const app of [t.app, b.app]) {
+      expect(await progressOn(app)).toEqual({ completed: [], progress: 0 });
+      expect(app.caches.completed.get(learner.id)).toBeDefined(); // warm: the next answer needs no query
+    }
+    const complete = (app: App, resourceId: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/v1/user/course/${course._id}/completion/${resourceId}`,
+        headers: learner.auth,
+      });
+    expect((await complete(t.app, videoOf(course))).statusCode).toBe(200);
+    const database = async () => ({
+      completed: await completedLessons(t.db, learner.id, course._id),
+      progress: (await progressByCourse(t.db, learner.id, [course._id])).get(course._id),
+    });
+    const afterLesson = await database();
+    expect(afterLesson.completed).toEqual([videoOf(course)]);
+    expect(t.app.caches.completed.get(learner.id)?.get(course._id)).toEqual(afterLesson.completed);
+    expect(b.app.caches.completed.get(learner.id)).toBeUndefined();
+    for (const app of [t.app, b.app]) expect(await progressOn(app)).toEqual(afterLesson);
+
+    // Done again on B: nothing changes, B answers from its (reloaded) caches.
+    const again = await complete(b.app, videoOf(course));
+    expect(again.json<{ data: unknown }>().data).toEqual(afterLesson);
+    expect(t.app.caches.completed.get(learner.id)?.get(course._id)).toEqual(afterLesson.completed);
   });
 
   it('a course edited on A (content and quiz key) is what B shows and scores against', async () => {

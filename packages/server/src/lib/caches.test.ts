@@ -17,6 +17,14 @@ describe("AppCaches: a learner's change (decision 061)", () => {
       caches.progress.generation,
     );
     caches.scores.set(learner, new Map([['c', [{ quizId: 'q', score: 10 }]]]), caches.scores.generation);
+    caches.completed.set(
+      learner,
+      new Map([
+        ['c', ['l1']],
+        ['d', ['l3']],
+      ]),
+      caches.completed.generation,
+    );
     return { caches, published };
   }
 
@@ -34,11 +42,37 @@ describe("AppCaches: a learner's change (decision 061)", () => {
     expect(published).toEqual([`p:${learner}`]);
   });
 
+  it("revises a course's completed lessons after a lesson (decision 066), and leaves them after a quiz", () => {
+    const { caches } = warmed();
+    caches.learnerChanged(learner, caches.learnerMark(), 'c', { progress: 70, quizScore: [] });
+    expect(caches.completed.get(learner)?.get('c')).toEqual(['l1']);
+    caches.learnerChanged(learner, caches.learnerMark(), 'c', { progress: 80, completed: ['l1', 'l2'] });
+    expect(caches.completed.get(learner)).toEqual(
+      new Map([
+        ['c', ['l1', 'l2']],
+        ['d', ['l3']],
+      ]),
+    );
+    expect(caches.progress.get(learner)?.get('c')).toBe(80);
+  });
+
+  it("evicts a learner's completed lessons on their p: and on any course change", () => {
+    const mine = warmed();
+    mine.caches.apply('p:someone-else');
+    expect(mine.caches.completed.get(learner)).toBeDefined();
+    mine.caches.apply(`p:${learner}`);
+    expect(mine.caches.completed.get(learner)).toBeUndefined();
+    const course = warmed();
+    course.caches.apply('c:some-course'); // a deleted lesson takes its completions with it
+    expect(course.caches.completed.get(learner)).toBeUndefined();
+  });
+
   it('evicts both when the figures are not known, or when a notification came between mark and change', () => {
     const unknown = warmed();
     unknown.caches.learnerChanged(learner, unknown.caches.learnerMark(), 'c');
     expect(unknown.caches.progress.get(learner)).toBeUndefined();
     expect(unknown.caches.scores.get(learner)).toBeUndefined();
+    expect(unknown.caches.completed.get(learner)).toBeUndefined();
     expect(unknown.published).toEqual([`p:${learner}`]);
 
     const raced = warmed();

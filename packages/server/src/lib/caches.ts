@@ -15,10 +15,11 @@ export interface CachedSession {
   expiresAt: number;
 }
 
-/** Generations of a learner's cached progress and scores, read before their write (`TtlCache.revise`). */
+/** Generations of a learner's cached figures, read before their write (`TtlCache.revise`). */
 export interface LearnerMark {
   progress: number;
   scores: number;
+  completed: number;
 }
 
 /** Safety net only: entries are evicted by change notifications; the TTL bounds a missed one. */
@@ -28,7 +29,8 @@ const TTL_MS = 60_000;
  * The in-process caches of the hot paths (decisions 019 and 036): session lookups of the auth guard,
  * pages of the learner catalogue as JSON text (without the per-caller fields), each course as a
  * learner studies it (JSON text, its access facts and its quiz keys), the public catalogue's count,
- * and per learner their enrolled course ids, their course progress and their best quiz scores.
+ * and per learner their enrolled course ids, their course progress, their best quiz scores and the
+ * lessons they completed.
  *
  * They are exact because every change to the rows behind them notifies (`app_cache` channel, sent by
  * database triggers at commit): `apply` evicts what a notification names. While the notifications may
@@ -44,6 +46,8 @@ export class AppCaches {
   readonly progress = new TtlCache<ReadonlyMap<string, number>>(20_000, TTL_MS);
   /** By learner: course id → their best quiz scores in it. */
   readonly scores = new TtlCache<ReadonlyMap<string, QuizScore[]>>(20_000, TTL_MS);
+  /** By learner: course id → the lessons they completed in it, in id order (decision 066). */
+  readonly completed = new TtlCache<ReadonlyMap<string, readonly string[]>>(20_000, TTL_MS);
   /** The number of public courses (the public catalogue's page count). */
   readonly publicCount = new TtlCache<number>(1, TTL_MS);
   private live = false;
@@ -74,12 +78,17 @@ export class AppCaches {
 
   /** Read before a learner's write that `learnerChanged` will report (decision 061). */
   learnerMark(): LearnerMark {
-    return { progress: this.progress.generation, scores: this.scores.generation };
+    return {
+      progress: this.progress.generation,
+      scores: this.scores.generation,
+      completed: this.completed.generation,
+    };
   }
 
   /**
    * A learner's lesson completion or quiz attempt has committed: a change no trigger announces
-   * (decision 041). Here, their cached progress in the course (and best scores, after a quiz) become
+   * (decision 041). Here, their cached progress in the course (and best scores after a quiz, completed
+   * lessons after a lesson) become
    * what the write answered, where the entries are still exact since `mark` (decision 061: their next
    * catalogue and course view need no query), or are evicted when `change` is not known; every other
    * instance evicts both on `p:<user>`, applied everywhere once the writer's `settle()` returns. This
@@ -89,16 +98,21 @@ export class AppCaches {
     userId: string,
     mark: LearnerMark,
     courseId: string,
-    change?: { progress: number; quizScore?: QuizScore[] },
+    change?: { progress: number; quizScore?: QuizScore[]; completed?: readonly string[] },
   ): void {
     if (!change) {
       // The write committed but its figures are unknown (the read after it failed): evict.
       this.clearLearner(userId);
     } else {
-      const { progress, quizScore } = change;
+      const { progress, quizScore, completed } = change;
       this.progress.revise(userId, mark.progress, (byCourse) => new Map(byCourse).set(courseId, progress));
       if (quizScore) {
         this.scores.revise(userId, mark.scores, (byCourse) => new Map(byCourse).set(courseId, quizScore));
+      }
+      if (completed) {
+        this.completed.revise(userId, mark.completed, (byCourse) =>
+          new Map(byCourse).set(courseId, completed),
+        );
       }
     }
     this.publisher(`p:${userId}`);
@@ -117,8 +131,7 @@ export class AppCaches {
     this.catalogue.clear();
     this.enrolled.clear();
     this.clearCourses();
-    this.progress.clear();
-    this.scores.clear();
+    this.clearLearners();
   }
 
   /** Everything derived from course rows, their trees or their authors. */
@@ -128,10 +141,18 @@ export class AppCaches {
     this.publicCount.clear();
   }
 
-  /** A learner's progress and scores. */
+  /** A learner's progress, scores and completed lessons. */
   private clearLearner(userId: string): void {
     this.progress.delete(userId);
     this.scores.delete(userId);
+    this.completed.delete(userId);
+  }
+
+  /** Every learner's progress, scores and completed lessons. */
+  private clearLearners(): void {
+    this.progress.clear();
+    this.scores.clear();
+    this.completed.clear();
   }
 
   /**
@@ -152,8 +173,7 @@ export class AppCaches {
         this.clearCourses();
         if (all) {
           this.sessions.clear();
-          this.progress.clear();
-          this.scores.clear();
+          this.clearLearners();
         } else {
           this.sessions.deleteWhere((session) => session.id === key);
           this.clearLearner(key);
@@ -169,16 +189,14 @@ export class AppCaches {
         }
         break;
       case 'c:':
-        // A course's lessons and quizzes are progress's denominator and the scores' quizzes.
+        // A course's lessons and quizzes are progress's denominator, the scores' quizzes and the
+        // completions' lessons (deleting a lesson deletes its completions).
         this.clearCourses();
-        this.progress.clear();
-        this.scores.clear();
+        this.clearLearners();
         break;
       case 'p:':
-        if (all) {
-          this.progress.clear();
-          this.scores.clear();
-        } else this.clearLearner(key);
+        if (all) this.clearLearners();
+        else this.clearLearner(key);
         break;
       // 'b:' (barriers) are answered by the listener itself.
     }

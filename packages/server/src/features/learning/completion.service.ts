@@ -3,19 +3,43 @@ import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { notFound } from '../../lib/errors.ts';
-import { completedLessons, progressByCourse, recordCompletion } from './completion.repository.ts';
+import { enrolledIdsOf } from '../courses/course-snapshots.service.ts';
+import {
+  completedByCourse,
+  completedLessons,
+  progressByCourse,
+  recordCompletion,
+} from './completion.repository.ts';
 import { learningMessages } from './learning.messages.ts';
 import { assertMayStudy } from './learning.service.ts';
 
-/** The caller's completed lessons and course progress (same access as the course view). */
+/**
+ * The caller's completed lessons and course progress (same access as the course view): from the
+ * learner caches when they are enrolled (decision 066; staff and owners studying a course they are
+ * not enrolled in are read from the database).
+ */
 export async function learnerProgress(
   db: Db,
   caches: AppCaches,
   user: AuthUser,
   courseId: string,
 ): Promise<CourseProgress> {
-  await assertMayStudy(db, caches, user, courseId);
-  return progressOf(db, user.id, courseId);
+  const { enrolled } = await assertMayStudy(db, caches, user, courseId);
+  return enrolled ? cachedCourseProgress(db, caches, user.id, courseId) : progressOf(db, user.id, courseId);
+}
+
+/** An enrolled learner's progress in one course from their cached figures: no query on a warm cache. */
+async function cachedCourseProgress(
+  db: Db,
+  caches: AppCaches,
+  userId: string,
+  courseId: string,
+): Promise<CourseProgress> {
+  const [completed, progress] = await Promise.all([
+    caches.completed.getOrLoad(userId, () => completedByCourse(db, userId), !caches.usable),
+    enrolledIdsOf(db, caches, userId).then((ids) => cachedProgress(db, caches, userId, ids, [courseId])),
+  ]);
+  return { completed: [...(completed.get(courseId) ?? [])], progress: progress.get(courseId) ?? 0 };
 }
 
 async function progressOf(db: Db, userId: string, courseId: string): Promise<CourseProgress> {
@@ -38,18 +62,24 @@ export async function completeLesson(
   courseId: string,
   resourceId: string,
 ): Promise<CourseProgress> {
-  const { snapshot } = await assertMayStudy(db, caches, user, courseId);
+  const { snapshot, enrolled } = await assertMayStudy(db, caches, user, courseId);
   if (!snapshot.lessons.has(resourceId)) throw notFound(learningMessages.lessonNotFound);
   const mark = caches.learnerMark();
   const completed = await recordCompletion(db, { userId: user.id, courseId, resourceId });
+  if (!completed && enrolled) {
+    // Done before: nothing changed, so their cached figures answer, once they show this lesson done
+    // (a completion just taken by another instance may not have reached this one's caches yet).
+    const cached = await cachedCourseProgress(db, caches, user.id, courseId);
+    if (cached.completed.includes(resourceId)) return cached;
+  }
   let after: CourseProgress | undefined;
   try {
     after = await progressOf(db, user.id, courseId);
     return after;
   } finally {
-    // Their cached progress: revised here with the figure read after the write (evicted if that read
-    // failed), evicted everywhere else once settled (decisions 041, 061).
-    if (completed) caches.learnerChanged(user.id, mark, courseId, after && { progress: after.progress });
+    // Their cached progress and completed lessons: revised here with what was read after the write
+    // (evicted if that read failed), evicted everywhere else once settled (decisions 041, 061, 066).
+    if (completed) caches.learnerChanged(user.id, mark, courseId, after);
   }
 }
 
