@@ -96,10 +96,15 @@ export async function completedLessons(db: Db, userId: string, courseId: string)
  * the unit the learner caches hold (decision 066).
  */
 export async function completedByCourse(db: Db, userId: string): Promise<Map<string, string[]>> {
-  const byCourse = new Map<string, string[]>();
-  for (const row of await queries(db).everyCourse.execute({ userId })) {
+  return listsByCourse(await queries(db).everyCourse.execute({ userId }), (row) => row.resourceId);
+}
+
+/** A learner's rows as the learner caches hold them: course id → one list, in the rows' order. */
+export function listsByCourse<R extends { courseId: string }, V>(rows: readonly R[], value: (row: R) => V) {
+  const byCourse = new Map<string, V[]>();
+  for (const row of rows) {
     const list = byCourse.get(row.courseId) ?? [];
-    list.push(row.resourceId);
+    list.push(value(row));
     byCourse.set(row.courseId, list);
   }
   return byCourse;

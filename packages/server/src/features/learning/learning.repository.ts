@@ -3,7 +3,7 @@ import { preparedFor, preparedSql } from '../../db/prepared.ts';
 import type { QuizAnswer, QuizScore } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { enrollments, lessonCompletions, quizAttempts, quizScores, resources } from '../../db/schema.ts';
-import { PROGRESS_TYPES, progressAggregate, progressValue } from './completion.repository.ts';
+import { listsByCourse, PROGRESS_TYPES, progressAggregate, progressValue } from './completion.repository.ts';
 import { batched } from '../../lib/batched.ts';
 
 /**
@@ -54,13 +54,10 @@ export async function overallScore(db: Db, userId: string, courseId: string): Pr
  * absent): one query for all their courses, the unit the learner caches hold.
  */
 export async function bestScoresByCourse(db: Db, userId: string): Promise<Map<string, QuizScore[]>> {
-  const byCourse = new Map<string, QuizScore[]>();
-  for (const row of await queries(db).learnerBestScores.execute({ userId })) {
-    const list = byCourse.get(row.courseId) ?? [];
-    list.push({ quizId: row.quizId, score: clampScore(Number(row.score)) });
-    byCourse.set(row.courseId, list);
-  }
-  return byCourse;
+  return listsByCourse(await queries(db).learnerBestScores.execute({ userId }), (row) => ({
+    quizId: row.quizId,
+    score: clampScore(Number(row.score)),
+  }));
 }
 
 interface Enrolment {
