@@ -99,7 +99,7 @@ export function hotRoutes(f: BenchFixtures): HotRoute[] {
     },
     {
       // Idempotent: after the warm-up's first request the lesson is done, and each one answers the
-      // learner's progress as it stands (a read of their completions and scores in the course).
+      // learner's progress as it stands, from their cached figures (decision 066).
       name: '`PUT /user/course/:id/completion/:lesson` (lesson done again)',
       request: {
         method: 'PUT',
