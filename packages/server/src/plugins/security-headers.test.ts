@@ -13,7 +13,10 @@ async function server() {
     },
     { subresources: BUILD_SUBRESOURCE },
   );
+  app.get('/page', (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html>'));
   app.get('/plain', () => ({ ok: true }));
+  app.get('/linked', (_request, reply) => reply.type('application/ld+json').send('{}'));
+  app.get('/text', () => 'text');
   for (const file of [
     '/assets/app-1a2b.js',
     '/assets/index-3c4d.css',
@@ -21,15 +24,15 @@ async function server() {
     '/assets/pdf.worker-7a8b.mjs',
   ])
     app.get(file, () => 'file');
-  app.get('/own', (_request, reply) => reply.header('x-frame-options', 'DENY').send({ ok: true }));
+  app.get('/own', (_request, reply) => reply.header('x-frame-options', 'SAMEORIGIN').send({ ok: true }));
   await app.ready();
   return app;
 }
 
 describe('security headers (computed once, decision 039)', () => {
-  it("sets helmet's headers with the given options on answers, 404s included", async () => {
+  it("sets helmet's headers with the given options on documents and other answers that are not JSON", async () => {
     const app = await server();
-    for (const url of ['/plain', '/missing']) {
+    for (const url of ['/page', '/text']) {
       const { headers } = await app.inject({ url });
       expect(headers['content-security-policy']).toMatch(/^default-src 'self';base-uri 'self';/);
       expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
@@ -41,6 +44,30 @@ describe('security headers (computed once, decision 039)', () => {
         'referrer-policy': 'no-referrer',
       });
       expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+    await app.close();
+  });
+
+  it('sends JSON answers, 404s and errors included, only the headers that apply to data (decision 067)', async () => {
+    const app = await server();
+    for (const url of ['/plain', '/linked', '/missing']) {
+      const { headers } = await app.inject({ url });
+      expect(headers['content-type'], url).toMatch(/^application\/(ld\+)?json/);
+      expect(headers, url).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+      for (const name of [
+        'cross-origin-opener-policy',
+        'referrer-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-xss-protection',
+      ])
+        expect(headers[name], `${url} ${name}`).toBeUndefined();
     }
     await app.close();
   });
@@ -61,18 +88,22 @@ describe('security headers (computed once, decision 039)', () => {
       ])
         expect(headers[name], `${url} ${name}`).toBeUndefined();
     }
-    // The PDF worker obeys the CSP of its own response; an unknown file is the not-found answer.
-    for (const url of ['/assets/pdf.worker-7a8b.mjs', '/assets/missing-9c0d.js', '/assets/app-1a2b.js/x']) {
+    // The PDF worker obeys the CSP of its own response: it gets a document's headers.
+    const worker = (await app.inject({ url: '/assets/pdf.worker-7a8b.mjs' })).headers;
+    expect(worker['content-security-policy']).toMatch(/^default-src 'self'/);
+    expect(worker['x-frame-options']).toBe('SAMEORIGIN');
+    // The set follows the matched route, not the address: an unknown file is the JSON not-found answer.
+    for (const url of ['/assets/missing-9c0d.js', '/assets/app-1a2b.js/x']) {
       const { headers } = await app.inject({ url });
-      expect(headers['content-security-policy'], url).toMatch(/^default-src 'self'/);
-      expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-frame-options'], url).toBe('DENY');
     }
     await app.close();
   });
 
   it("lets a route's own header of the same name win", async () => {
     const app = await server();
-    expect((await app.inject({ url: '/own' })).headers['x-frame-options']).toBe('DENY');
+    expect((await app.inject({ url: '/own' })).headers['x-frame-options']).toBe('SAMEORIGIN');
     await app.close();
   });
 });

@@ -8,8 +8,10 @@ import helmet, { type HelmetOptions } from 'helmet';
  * about a tenth of a cheap request's CPU. Our options hold no per-request values (no nonces, no
  * directive functions), so the headers are the same for every request: helmet runs once at start-up
  * against a recorder, and a hook sets what it recorded, on the raw response as helmet itself does
- * (a route's own header of the same name still wins, as before). Requests whose route matches
- * `subresources` (the build's scripts, style sheets and fonts) get only the headers that apply to them.
+ * (a route's own header of the same name still wins, as before). The set depends on what the answer
+ * is: a document gets them all; the build's scripts, style sheets and fonts (their route matches
+ * `subresources`) only what applies to a file (decision 046); a JSON answer only what applies to data
+ * (decision 067). The hook runs at `onSend`, where the answer's type is known.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -18,13 +20,46 @@ export function registerSecurityHeaders(
 ) {
   const headers = helmetHeaders(options);
   const subresourceHeaders = headers.filter(([name]) => SUBRESOURCE_HEADERS.has(name.toLowerCase()));
-  app.addHook('onRequest', (request, reply, done) => {
-    // The matched route, not the address: an unknown /assets/x.js is the not-found page, a document.
-    const subresource = subresources.test(request.routeOptions.url ?? '');
-    for (const [name, value] of subresource ? subresourceHeaders : headers) reply.raw.setHeader(name, value);
-    done();
+  const dataHeaders = [
+    ...headers.filter(([name]) => DATA_HEADERS.has(name.toLowerCase())),
+    ...DATA_ONLY_HEADERS,
+  ];
+  // A callback, not an async function: no promise per answer on the hot routes.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    const set =
+      typeof type === 'string' && JSON_TYPE.test(type)
+        ? dataHeaders
+        : // The matched route, not the address: an unknown /assets/x.js is the not-found page, a document.
+          subresources.test(request.routeOptions.url ?? '')
+          ? subresourceHeaders
+          : headers;
+    for (const [name, value] of set) reply.raw.setHeader(name, value);
+    done(null, payload);
   });
 }
+
+/** `application/json`, `application/ld+json`, `application/problem+json`…, with or without parameters. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * What applies to JSON (decision 067): the data an API answers is never a document to a browser
+ * (the SPA reads it with `fetch`), so the headers that govern a document's scripts, frames, opener,
+ * referrer and DNS prefetching have nothing to act on; nine of helmet's twelve, ~600 bytes on every
+ * API answer. Kept: `nosniff` (no answer read as a script or style sheet), CORP (no other origin
+ * embeds it), HSTS (any answer over HTTPS pins the host), and, for someone who opens an API address
+ * in a tab, a policy that lets the JSON view load nothing and be framed by no one (OWASP's REST
+ * security headers).
+ */
+const DATA_HEADERS = new Set([
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+]);
+const DATA_ONLY_HEADERS: [string, string][] = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['X-Frame-Options', 'DENY'],
+];
 
 /**
  * What still applies to a script, style sheet or font (decision 046). The rest — the CSP, framing,
