@@ -2,9 +2,11 @@
  * `npm run bench`: the hot API routes' req/s, p95, p99 and body size on this machine, against a bare
  * route of the same server (the ceiling: same plugins and hooks, no database), at demo size on a
  * fresh embedded PGlite and a fresh PostgreSQL database, and with --scale at 1M enrolments.
- * The server is the real app (buildApp, production env) on 127.0.0.1; load comes from autocannon in a
- * child process (load-generator.ts). Figures only: nothing here asserts a timing. Progress goes to
- * stderr, the markdown report to stdout. Run with --help for the options.
+ * The server is the real app (buildApp, production env, built) on 127.0.0.1; load comes from the
+ * bench's own HTTP client in a child process (load-generator.ts, load-job.ts). Each route's ratio is
+ * to the bare route measured right before it, and its server CPU per answer is shown (decision 068).
+ * Figures only: nothing here asserts a timing. Progress goes to stderr, the markdown report to
+ * stdout. Run with --help for the options.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -45,6 +47,9 @@ const USAGE = `npm run bench [-- options]
   --keep               keep the PostgreSQL databases (their names are printed) instead of dropping them
   --accept-encoding E  send accept-encoding: E on every request, as browsers do (e.g. "br, gzip");
                        bodies are still reported uncompressed`;
+
+/** Seconds the bare route is measured right before each route, after the usual warm-up. */
+const CEILING_BESIDE_SECONDS = 3;
 
 const { values: args } = parseArgs({
   options: {
@@ -122,17 +127,31 @@ async function runTarget(
       const routes = hotRoutes(fixtures).filter(
         (route) => !only || route.ceiling || route.name.includes(only),
       );
+      const options = {
+        seconds: positive('seconds', args.seconds),
+        connections: positive('connections', args.connections),
+        acceptEncoding: args['accept-encoding'],
+        log,
+      };
+      const [ceiling] = routes;
       for (const route of routes) {
-        const figure = await measureRoute(context.load, baseUrl, route, fixtures, {
-          seconds: positive('seconds', args.seconds),
-          connections: positive('connections', args.connections),
-          acceptEncoding: args['accept-encoding'],
-          log,
-        });
+        // Each route's ratio is to the bare route measured right before it (decision 068).
+        const beside = route.ceiling
+          ? undefined
+          : await measureRoute(context.load, baseUrl, ceiling!, fixtures, {
+              ...options,
+              seconds: CEILING_BESIDE_SECONDS,
+            });
+        const figure = {
+          ...(await measureRoute(context.load, baseUrl, route, fixtures, options)),
+          ceilingBeside: beside?.result.perSecond,
+        };
         const { result } = figure;
         log(
           `  ${route.name}: ${result.perSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ` +
-            `p99 ${result.p99.toFixed(1)} ms, ${figure.bytes} B, ${result.failures} failed`,
+            `p99 ${result.p99.toFixed(1)} ms, ${figure.bytes} B, ${result.failures} failed, ` +
+            `server CPU ${figure.cpuMicros?.toFixed(0) ?? '–'} µs per answer` +
+            (beside ? ` (ceiling beside it ${beside.result.perSecond.toFixed(0)} req/s)` : ''),
         );
         figures.push(figure);
         await settle(opened.database, baseUrl);
@@ -234,8 +253,10 @@ async function main() {
 
   const out: string[] = [
     `Measured on: ${header}; load average after: ${loadAverage()}.`,
-    `Per route: ${args.connections} connections, ${WARMUP_SECONDS} s warm-up, ${args.seconds} s measured; ` +
-      `autocannon in a child process. Time per database and size (load includes VACUUM ANALYZE): ` +
+    `Per route: ${args.connections} connections, ${WARMUP_SECONDS} s warm-up, ${args.seconds} s measured, ` +
+      `right after the bare route (${WARMUP_SECONDS} s warm-up, ${CEILING_BESIDE_SECONDS} s measured); ` +
+      `the bench's HTTP client in a child process; server CPU per answer is the server process's ` +
+      `(PGlite included, PostgreSQL's processes not). Time per database and size (load includes VACUUM ANALYZE): ` +
       `${loadTimes.join('; ')}.`,
   ];
   for (const [label, runs] of byKind) out.push('', `**${label}**`, '', routeTable(runs));

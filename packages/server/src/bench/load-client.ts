@@ -10,8 +10,10 @@ export class LoadClient {
   private nextId = 0;
 
   constructor() {
-    // execArgv carries tsx's loader, so the child runs the TypeScript source like this process.
-    this.child = fork(new URL('./load-generator.ts', import.meta.url), [], {
+    // The sibling of this module: the built .js under `npm run bench`, the .ts source under tsx (a
+    // test), whose loader execArgv carries to the child.
+    const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+    this.child = fork(new URL(`./load-generator.${extension}`, import.meta.url), [], {
       execArgv: process.execArgv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

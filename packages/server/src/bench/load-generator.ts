@@ -1,5 +1,5 @@
 /**
- * The bench's load generator: a child process (forked by load-client.ts) that runs autocannon jobs
+ * The bench's load generator: a child process (forked by load-client.ts) that runs load jobs
  * (load-job.ts) it receives over IPC and answers with latency percentiles. A separate process, not a
  * worker thread of the server's process: its own event loop, heap and garbage collector, so the
  * server's figures include none of the load generator's work except the CPU time both take on the

@@ -3,17 +3,32 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLoadJob, type LoadJob } from './load-job.ts';
 
-/** A real HTTP server: `/now` answers at once, `/late` after LATE_MS. */
+/**
+ * A real HTTP server: `/now` answers at once, `/late` after LATE_MS, `/big` a 20 kB body, `/chunked`
+ * in chunks without a length, `/missing` 404, `/drop` closes the connection without an answer;
+ * `/who` records the authorization header it got.
+ */
 const LATE_MS = 50;
+const BIG = Buffer.from('ع'.repeat(10_000));
 
 describe('runLoadJob: latencies by step of each connection’s sequence', () => {
   let server: Server;
+  const seen: string[] = [];
   let baseUrl: string;
   beforeAll(async () => {
     server = createServer((request, response) => {
       const answer = () => response.end('ok');
       if (request.url === '/late') setTimeout(answer, LATE_MS);
-      else answer();
+      else if (request.url === '/big') response.end(BIG);
+      else if (request.url === '/chunked') {
+        response.write(BIG.subarray(0, 7_000));
+        setTimeout(() => response.end(BIG.subarray(7_000)), 1);
+      } else if (request.url === '/missing') response.writeHead(404).end('{}');
+      else if (request.url === '/drop') request.socket.destroy();
+      else if (request.url === '/who') {
+        seen.push(String(request.headers.authorization));
+        answer();
+      } else answer();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -54,5 +69,82 @@ describe('runLoadJob: latencies by step of each connection’s sequence', () => 
     const result = await runLoadJob(job([[{ method: 'GET', path: '/now' }]]));
     expect(result.requests).toBeGreaterThan(0);
     expect(result.steps).toEqual([]);
+  });
+
+  it('reads whole answers of any size and framing, every one counted', async () => {
+    const result = await runLoadJob(
+      job([
+        [
+          { method: 'GET', path: '/big' },
+          { method: 'GET', path: '/chunked' },
+        ],
+      ]),
+    );
+    expect(result.failures).toBe(0);
+    expect(result.statuses).toEqual({ 200: result.requests });
+    expect(result.steps[0]!.requests).toBeGreaterThan(10);
+    expect(result.steps[1]!.requests).toBeGreaterThan(10);
+  });
+
+  it('counts answers other than 2xx and connections lost mid-request as failures, and goes on', async () => {
+    const result = await runLoadJob(
+      job([
+        [
+          { method: 'GET', path: '/missing' },
+          { method: 'GET', path: '/drop' },
+          { method: 'GET', path: '/now' },
+        ],
+      ]),
+    );
+    const dropped = Object.values(result.errors).reduce((sum, n) => sum + n, 0);
+    expect(result.statuses['404']).toBeGreaterThan(0);
+    expect(result.statuses['200']).toBeGreaterThan(0);
+    expect(dropped).toBeGreaterThan(0);
+    expect(result.failures).toBe(result.statuses['404']! + dropped);
+    // A dropped request has no time: only answers are timed.
+    expect(result.requests).toBe(result.statuses['404']! + result.statuses['200']!);
+  });
+
+  it('stops at the request cap and gives each request the next token when they rotate', async () => {
+    seen.length = 0;
+    const tokens = ['a', 'b', 'c', 'd', 'e'];
+    const result = await runLoadJob({
+      ...job([[{ method: 'GET', path: '/who', token: 'fixed' }]]),
+      durationSeconds: 5,
+      maxRequests: tokens.length,
+      rotateTokens: tokens,
+    });
+    expect(result.requests).toBe(tokens.length);
+    expect(result.seconds).toBeLessThan(5);
+    expect(seen.sort()).toEqual(tokens.map((token) => `Bearer ${token}`));
+  });
+
+  it('sends bodies with their length and the job’s accept-encoding', async () => {
+    const received: string[] = [];
+    const echo = createServer((request, response) => {
+      const parts: Buffer[] = [];
+      request.on('data', (part: Buffer) => parts.push(part));
+      request.on('end', () => {
+        const { method, headers } = request;
+        received.push(
+          `${method} ${headers['accept-encoding']} ${headers['content-type']} ${Buffer.concat(parts).toString()}`,
+        );
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    const result = await runLoadJob({
+      baseUrl: url,
+      connections: 1,
+      durationSeconds: 1,
+      maxRequests: 2,
+      sequences: [[{ method: 'PUT', path: '/x', body: '{"answer":"ب"}' }]],
+      acceptEncoding: 'br, gzip',
+    });
+    await new Promise((resolve) => echo.close(resolve));
+    expect(result.failures).toBe(0);
+    const sent = 'PUT br, gzip application/json {"answer":"ب"}';
+    expect(received).toEqual([sent, sent]);
   });
 });

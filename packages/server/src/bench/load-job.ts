@@ -1,8 +1,13 @@
 /**
- * One autocannon job of the bench's load generator (load-generator.ts runs it in a child process):
- * bounded by time and by request count; it only ever talks to the URL it is given.
+ * One job of the bench's load generator (load-generator.ts runs it in a child process): keep-alive
+ * connections, each sending its sequence of requests in a loop, one at a time, bounded by time and
+ * by request count; it only ever talks to the URL it is given. Its own client rather than
+ * autocannon's: autocannon decodes every answer's body into a string, which for the 20 kB catalogue
+ * made the load generator, not the server, the limit on a 2-core machine (decision 068). This one
+ * reads a status and a length and skips the body's bytes (`ResponseReader`).
  */
-import autocannon from 'autocannon';
+import { connect, type Socket } from 'node:net';
+import { ResponseReader } from './http-reader.ts';
 
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'PUT';
@@ -51,16 +56,19 @@ export interface LoadResult extends Latencies {
   steps: Latencies[];
 }
 
-const toRequest = (spec: RequestSpec, acceptEncoding?: string) => ({
-  method: spec.method,
-  path: spec.path,
-  headers: {
-    ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}),
-    ...(spec.body ? { 'content-type': 'application/json' } : {}),
-    ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
-  },
-  ...(spec.body ? { body: spec.body } : {}),
-});
+/** No answer within this long counts as a failure ("request timed out") and the connection is replaced. */
+const TIMEOUT_MS = 10_000;
+
+/** A request as the bytes sent, with the job's headers (and, when tokens rotate, the given token). */
+function requestBytes(spec: RequestSpec, host: string, acceptEncoding?: string, token = spec.token): Buffer {
+  const body = spec.body === undefined ? undefined : Buffer.from(spec.body);
+  const lines = [`${spec.method} ${spec.path} HTTP/1.1`, `host: ${host}`];
+  if (token) lines.push(`authorization: Bearer ${token}`);
+  if (acceptEncoding) lines.push(`accept-encoding: ${acceptEncoding}`);
+  if (body) lines.push('content-type: application/json', `content-length: ${body.length}`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  return body ? Buffer.concat([head, body]) : head;
+}
 
 export function latencies(times: readonly number[]): Latencies {
   const sorted = Float64Array.from(times).sort();
@@ -69,76 +77,132 @@ export function latencies(times: readonly number[]): Latencies {
   return { requests: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? 0 };
 }
 
-/** autocannon's client: the place in its sequence of the request being answered (pipelining 1). */
-interface SequencedClient {
-  requestIterator?: { currentRequestIndex?: number };
-}
-
 export function runLoadJob(job: LoadJob): Promise<LoadResult> {
+  const { hostname, port, host } = new URL(job.baseUrl);
   // Response times by place in the connection's sequence; the whole run is all of them.
   const stepCount = Math.max(...job.sequences.map((sequence) => sequence.length));
   const byStep: number[][] = Array.from({ length: stepCount }, () => []);
   const statuses: Record<string, number> = {};
   const errors: Record<string, number> = {};
-  let connection = 0;
-  let nextToken = 0;
   const tokens = job.rotateTokens;
+  let nextToken = 0;
+  let sent = 0;
+  let settled = 0;
+  let stopped = false;
   const started = performance.now();
-  let finish: (error: unknown, result: autocannon.Result) => void = () => {};
-  const done = new Promise<autocannon.Result>((resolve, reject) => {
-    finish = (error, result) =>
-      error ? reject(new Error('autocannon failed', { cause: error })) : resolve(result);
-  });
-  const instance = autocannon(
-    {
-      url: job.baseUrl,
-      connections: job.connections,
-      duration: job.durationSeconds,
-      maxOverallRequests: job.maxRequests,
-      timeout: 10,
-      requests: [toRequest(job.sequences[0]![0]!, job.acceptEncoding)],
-      setupClient(client) {
-        const sequence = job.sequences[connection++ % job.sequences.length]!;
-        client.setRequests(
-          sequence.map((spec) => ({
-            ...toRequest(spec, job.acceptEncoding),
-            ...(tokens
-              ? {
-                  setupRequest: (request: autocannon.Request) => ({
-                    ...request,
-                    headers: {
-                      ...request.headers,
-                      authorization: `Bearer ${tokens[nextToken++ % tokens.length]}`,
-                    },
-                  }),
-                }
-              : {}),
-          })),
-        );
-      },
-    },
-    (error, result) => finish(error, result),
+  let finish = () => {};
+  const done = new Promise<void>((resolve) => (finish = resolve));
+
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    clearTimeout(deadline);
+    clearInterval(watchdog);
+    for (const connection of connections) connection.socket?.destroy();
+    finish();
+  };
+  const deadline = setTimeout(stop, job.durationSeconds * 1000);
+  /** Counts an answer or a failure of a request sent; ends the job when the last allowed one is in. */
+  const settle = () => {
+    if (++settled >= job.maxRequests) stop();
+  };
+
+  class Connection {
+    socket: Socket | undefined;
+    /** When the request in flight was sent (performance.now()), or undefined between requests. */
+    sentAt: number | undefined;
+    private step = 0;
+    private readonly requests: Buffer[];
+
+    constructor(private readonly sequence: RequestSpec[]) {
+      this.requests = sequence.map((spec) => requestBytes(spec, host, job.acceptEncoding));
+      this.open();
+    }
+
+    open() {
+      if (stopped) return;
+      const reader = new ResponseReader((status) => this.answered(status));
+      const socket = connect({ host: hostname, port: Number(port), noDelay: true });
+      this.socket = socket;
+      // Events of a connection already replaced (its 'close' after its 'error') are not this one's.
+      const fail = (kind: string) => this.socket === socket && this.fail(kind);
+      socket.on('connect', () => this.send());
+      socket.on('data', (chunk: Buffer) => {
+        try {
+          reader.push(chunk);
+        } catch (error) {
+          fail(error instanceof Error ? error.message : String(error));
+        }
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message));
+      socket.on('close', () => fail('connection closed'));
+    }
+
+    send() {
+      if (stopped || sent >= job.maxRequests || this.socket?.readyState !== 'open') return;
+      sent++;
+      const spec = this.sequence[this.step]!;
+      const bytes = tokens
+        ? requestBytes(spec, host, job.acceptEncoding, tokens[nextToken++ % tokens.length])
+        : this.requests[this.step]!;
+      this.sentAt = performance.now();
+      this.socket.write(bytes);
+    }
+
+    answered(status: number) {
+      if (stopped || this.sentAt === undefined) return;
+      byStep[this.step]!.push(performance.now() - this.sentAt);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      this.sentAt = undefined;
+      this.step = (this.step + 1) % this.sequence.length;
+      settle();
+      this.send();
+    }
+
+    /**
+     * The connection failed: the request in flight (if any) counts as failed, once, and a new
+     * connection carries on — at once after a failed request, after a pause when none was in flight
+     * (a server that refuses connections is not hammered in a loop).
+     */
+    fail(kind: string) {
+      const socket = this.socket;
+      if (stopped || !socket) return;
+      this.socket = undefined;
+      socket.destroy();
+      const inFlight = this.sentAt !== undefined;
+      if (inFlight) {
+        this.sentAt = undefined;
+        errors[kind] = (errors[kind] ?? 0) + 1;
+        this.step = (this.step + 1) % this.sequence.length;
+        settle();
+      }
+      setTimeout(() => this.open(), inFlight ? 0 : 100);
+    }
+  }
+
+  const connections = Array.from(
+    { length: job.connections },
+    (_, index) => new Connection(job.sequences[index % job.sequences.length]!),
   );
-  instance.on('response', (client, statusCode: number, _bytes, responseTime: number) => {
-    // 'response' comes before the client moves on to its next request, so the index is this answer's.
-    byStep[(client as SequencedClient).requestIterator?.currentRequestIndex ?? 0]!.push(responseTime);
-    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-  });
-  instance.on('reqError', (error: NodeJS.ErrnoException) => {
-    const kind = error.code ?? error.message;
-    errors[kind] = (errors[kind] ?? 0) + 1;
-  });
-  return done.then((result) => {
+  const watchdog = setInterval(() => {
+    const now = performance.now();
+    for (const connection of connections)
+      if (connection.sentAt !== undefined && now - connection.sentAt > TIMEOUT_MS)
+        connection.fail('request timed out');
+  }, 1_000);
+
+  return done.then(() => {
     const whole = latencies(byStep.flat());
     const seconds = (performance.now() - started) / 1000;
     const non2xx = Object.entries(statuses)
       .filter(([status]) => !status.startsWith('2'))
       .reduce((sum, [, n]) => sum + n, 0);
+    const noAnswer = Object.values(errors).reduce((sum, n) => sum + n, 0);
     return {
       ...whole,
       seconds,
       perSecond: whole.requests / seconds,
-      failures: non2xx + result.errors, // autocannon counts timeouts among errors
+      failures: non2xx + noAnswer,
       statuses,
       errors,
       steps: stepCount > 1 ? byStep.map(latencies) : [],

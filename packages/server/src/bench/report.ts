@@ -5,8 +5,20 @@ import type { LoadResult } from './load-job.ts';
 /** One route measured at one size. */
 export interface RouteFigure {
   route: string;
-  /** A run of the bare route; ratios are to the mean of these. */
+  /** A run of the bare route (first and last in a table, to show the drift over the whole run). */
   ceiling: boolean;
+  /**
+   * The bare route's req/s measured right before this route: its ratio is to that. This host's
+   * throughput drifts by a third within a minute, so only a ceiling measured beside a route says
+   * what share of the server's own capacity the route gets (decision 068).
+   */
+  ceilingBeside?: number;
+  /**
+   * CPU time of the server's process per answer (µs, user + system), measured while loaded: what the
+   * route costs the server whatever the host's speed at the time. PGlite runs inside that process;
+   * PostgreSQL's own processes are not counted.
+   */
+  cpuMicros?: number;
   /** Uncompressed body of one answer, bytes. */
   bytes: number;
   /** Set when the route was too slow to load (one request took over a second): timed one by one. */
@@ -32,13 +44,19 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Markdown table, one row per route, one column group per size: req/s with its ratio to that run's
- * ceiling (the mean of its bare-route runs), p95 / p99 in ms, body size. Failures are shown, never hidden.
+ * Markdown table, one row per route, one column group per size: req/s with its ratio to the ceiling
+ * measured beside it (and that ceiling's req/s), p95 / p99 in ms, body size. The bare route's own
+ * rows show their ratio to the mean of the run's bare-route rows. Failures are shown, never hidden.
  */
 export function routeTable(runs: SizeRun[]): string {
   const head = [
     'Route',
-    ...runs.flatMap((run) => [`${run.size}: req/s (× ceiling)`, 'p95 / p99 ms', 'body']),
+    ...runs.flatMap((run) => [
+      `${run.size}: req/s (× ceiling beside it)`,
+      'server CPU µs per answer',
+      'p95 / p99 ms',
+      'body',
+    ]),
   ];
   const lines = [head, head.map(() => '---')];
   const routes = runs[0]?.figures.map((figure) => figure.route) ?? [];
@@ -46,20 +64,23 @@ export function routeTable(runs: SizeRun[]): string {
     const cells = [route];
     for (const run of runs) {
       const ceilings = run.figures.filter((candidate) => candidate.ceiling);
-      const ceiling = ceilings.reduce((sum, one) => sum + one.result.perSecond, 0) / (ceilings.length || 1);
+      const mean = ceilings.reduce((sum, one) => sum + one.result.perSecond, 0) / (ceilings.length || 1);
       const figure = run.figures.find((candidate) => candidate.route === route);
       if (!figure) {
-        cells.push('–', '–', '–');
+        cells.push('–', '–', '–', '–');
         continue;
       }
       const { result } = figure;
+      const ceiling = figure.ceilingBeside ?? mean;
       const ratio = ceiling
         ? (result.perSecond / ceiling).toFixed(result.perSecond / ceiling < 0.01 ? 3 : 2)
         : '–';
+      const of = figure.ceilingBeside ? ` of ${int(figure.ceilingBeside)}` : '';
       const failures = result.failures ? `, **${int(result.failures)} failed**` : '';
       const how = figure.sequential ? ', one at a time' : '';
       cells.push(
-        `${rate(result.perSecond)} (${ratio}${how}${failures})`,
+        `${rate(result.perSecond)} (${ratio}${of}${how}${failures})`,
+        figure.cpuMicros === undefined ? '–' : int(figure.cpuMicros),
         `${ms(result.p95)} / ${ms(result.p99)}`,
         formatBytes(figure.bytes),
       );
