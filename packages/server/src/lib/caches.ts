@@ -2,14 +2,18 @@ import type { QuizScore, Role } from '@app/shared';
 import { TtlCache } from './ttl-cache.ts';
 
 /** A session as the auth guard needs it (decision 003), with what decides whether it is still valid. */
+/** A session as the guards trust it from the cache (decision 019). */
 export interface CachedSession {
-  id: string;
-  sessionId: string;
-  role: Role;
-  email: string;
-  firstname: string;
-  lastname: string;
-  preferredLanguage: 'en' | 'ar';
+  /** The signed-in user as the guards hand it to routes (`AuthUser`): built once, frozen, shared. */
+  user: Readonly<{
+    id: string;
+    sessionId: string;
+    role: Role;
+    email: string;
+    firstname: string;
+    lastname: string;
+    preferredLanguage: 'en' | 'ar';
+  }>;
   isActive: boolean;
   /** Epoch ms at which the session expires. */
   expiresAt: number;
@@ -175,7 +179,7 @@ export class AppCaches {
           this.sessions.clear();
           this.clearLearners();
         } else {
-          this.sessions.deleteWhere((session) => session.id === key);
+          this.sessions.deleteWhere((session) => session.user.id === key);
           this.clearLearner(key);
         }
         break;

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Role } from '@app/shared';
 import { sessions, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
@@ -7,15 +7,8 @@ import { common } from '../lib/common.messages.ts';
 import { bearerToken } from '../lib/tokens.ts';
 import type { CachedSession } from '../lib/caches.ts';
 
-export interface AuthUser {
-  id: string;
-  sessionId: string;
-  role: Role;
-  email: string;
-  firstname: string;
-  lastname: string;
-  preferredLanguage: 'en' | 'ar';
-}
+/** The signed-in user of a guarded route, as the session cache keeps it. */
+export type AuthUser = CachedSession['user'];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,42 +49,65 @@ export function authGuards(app: FastifyInstance) {
     )
     .prepare('auth_session_lookup');
 
-  async function resolve(request: FastifyRequest): Promise<AuthUser> {
+  /**
+   * The caller, at once when the session cache can be trusted and holds their session (every
+   * request but a session's first on this instance), else after one lookup. Throws (or rejects) the
+   * guard's errors. No promise on the cached path: the guard runs before every signed-in route.
+   */
+  function resolve(request: FastifyRequest): AuthUser | Promise<AuthUser> {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError(401, 'UNAUTHENTICATED', common.unauthenticated);
     const claims = app.tokens.verify(token, 'access');
     if (!claims) throw new AppError(401, 'TOKEN_INVALID', common.tokenInvalid);
-    const row = await findSession(claims.sid, claims.sub);
-    if (!row) throw new AppError(401, 'TOKEN_INVALID', common.tokenInvalid);
-    if (!row.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE', common.accountInactive);
-    const { isActive: _active, expiresAt: _expires, ...user } = row;
-    return user;
+    const cached = app.caches.usable ? app.caches.sessions.get(claims.sid) : undefined;
+    if (cached) return signedIn(cached.user.id === claims.sub ? cached : undefined);
+    return lookupSession(claims.sid, claims.sub).then(signedIn);
   }
 
-  /** A valid (unrevoked, unexpired) session of this user, from the cache when it can be trusted. */
-  async function findSession(sid: string, uid: string): Promise<CachedSession | null> {
+  /** The user of a session found for the token; the guard's refusal when there is none or it is over. */
+  function signedIn(session: CachedSession | undefined): AuthUser {
+    if (!session || session.expiresAt <= Date.now())
+      throw new AppError(401, 'TOKEN_INVALID', common.tokenInvalid);
+    if (!session.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE', common.accountInactive);
+    return session.user;
+  }
+
+  /** A valid (unrevoked, unexpired) session of this user from the database, cached when it can be. */
+  async function lookupSession(sid: string, uid: string): Promise<CachedSession | undefined> {
     const cache = app.caches.sessions;
-    const cached = app.caches.usable ? cache.get(sid) : undefined;
-    if (cached) return cached.id === uid && cached.expiresAt > Date.now() ? cached : null;
     const generation = cache.generation;
     const [row] = await lookup.execute({ sid, uid });
-    if (!row) return null;
-    const session = { ...row, expiresAt: row.expiresAt.getTime() };
+    if (!row) return undefined;
+    const { isActive, expiresAt, ...user } = row;
+    const session = { user: Object.freeze(user), isActive, expiresAt: expiresAt.getTime() };
     if (app.caches.usable) cache.set(sid, session, generation);
     return session;
   }
 
-  const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.user = await resolve(request);
-  };
-
-  const requireRole =
-    (...roles: Role[]): preHandlerAsyncHookHandler =>
-    async (request: FastifyRequest) => {
-      const user = await resolve(request);
-      if (!roles.includes(user.role)) throw new AppError(403, 'FORBIDDEN', common.forbidden);
-      request.user = user;
+  /** Runs `check` on the caller; a callback hook, so a cached session costs no promise. */
+  const guard =
+    (check: (user: AuthUser) => void = () => {}): preHandlerHookHandler =>
+    (request, _reply, done) => {
+      const passed = (user: AuthUser) => {
+        check(user);
+        request.user = user;
+      };
+      try {
+        const user = resolve(request);
+        if (user instanceof Promise) return void user.then(passed).then(() => done(), done);
+        passed(user);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
     };
+
+  const authenticate = guard();
+
+  const requireRole = (...roles: Role[]) =>
+    guard((user) => {
+      if (!roles.includes(user.role)) throw new AppError(403, 'FORBIDDEN', common.forbidden);
+    });
 
   return { authenticate, requireRole };
 }
