@@ -43,15 +43,11 @@ describe('runLoadJob: latencies by step of each connection’s sequence', () => 
     sequences,
   });
 
+  /** One connection's loop of GET requests. */
+  const gets = (...paths: string[]) => paths.map((path) => ({ method: 'GET' as const, path }));
+
   it('attributes each answer to its place in the loop', async () => {
-    const result = await runLoadJob(
-      job([
-        [
-          { method: 'GET', path: '/now' },
-          { method: 'GET', path: '/late' },
-        ],
-      ]),
-    );
+    const result = await runLoadJob(job([gets('/now', '/late')]));
     expect(result.failures).toBe(0);
     expect(result.steps).toHaveLength(2);
     const [now, late] = result.steps;
@@ -66,20 +62,13 @@ describe('runLoadJob: latencies by step of each connection’s sequence', () => 
   });
 
   it('reports no steps for a single request', async () => {
-    const result = await runLoadJob(job([[{ method: 'GET', path: '/now' }]]));
+    const result = await runLoadJob(job([gets('/now')]));
     expect(result.requests).toBeGreaterThan(0);
     expect(result.steps).toEqual([]);
   });
 
   it('reads whole answers of any size and framing, every one counted', async () => {
-    const result = await runLoadJob(
-      job([
-        [
-          { method: 'GET', path: '/big' },
-          { method: 'GET', path: '/chunked' },
-        ],
-      ]),
-    );
+    const result = await runLoadJob(job([gets('/big', '/chunked')]));
     expect(result.failures).toBe(0);
     expect(result.statuses).toEqual({ 200: result.requests });
     expect(result.steps[0]!.requests).toBeGreaterThan(10);
@@ -87,15 +76,7 @@ describe('runLoadJob: latencies by step of each connection’s sequence', () => 
   });
 
   it('counts answers other than 2xx and connections lost mid-request as failures, and goes on', async () => {
-    const result = await runLoadJob(
-      job([
-        [
-          { method: 'GET', path: '/missing' },
-          { method: 'GET', path: '/drop' },
-          { method: 'GET', path: '/now' },
-        ],
-      ]),
-    );
+    const result = await runLoadJob(job([gets('/missing', '/drop', '/now')]));
     const dropped = Object.values(result.errors).reduce((sum, n) => sum + n, 0);
     expect(result.statuses['404']).toBeGreaterThan(0);
     expect(result.statuses['200']).toBeGreaterThan(0);
