@@ -10,9 +10,13 @@ export class ResponseReader {
   /** In `body`: body bytes still to skip; in `chunk-data`: the chunk's bytes and its CRLF. */
   private left = 0;
   private status = 0;
+  private closing = false;
 
-  /** `onResponse(status)` is called once per complete response in `chunk`, in order. */
-  constructor(private readonly onResponse: (status: number) => void) {}
+  /**
+   * `onResponse(status, closing)` is called once per complete response in `chunk`, in order;
+   * `closing` when the server said it closes the connection after it (`connection: close`).
+   */
+  constructor(private readonly onResponse: (status: number, closing: boolean) => void) {}
 
   /** Throws on bytes that are not an HTTP/1.1 response this reader understands. */
   push(chunk: Buffer): void {
@@ -54,6 +58,7 @@ export class ResponseReader {
     const status = /^HTTP\/1\.[01] (\d{3})/.exec(head);
     if (!status) throw new Error(`not an HTTP/1.1 response: ${head.slice(0, 40)}`);
     this.status = Number(status[1]);
+    this.closing = /\r\nconnection:\s*close/i.test(head);
     if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) {
       this.state = 'chunk-size';
       return;
@@ -68,7 +73,7 @@ export class ResponseReader {
 
   private complete() {
     this.state = 'head';
-    this.onResponse(this.status);
+    this.onResponse(this.status, this.closing);
   }
 }
 

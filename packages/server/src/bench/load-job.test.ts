@@ -128,4 +128,19 @@ describe('runLoadJob: latencies by step of each connection’s sequence', () => 
     const sent = 'PUT br, gzip application/json {"answer":"ب"}';
     expect(received).toEqual([sent, sent]);
   });
+
+  it('counts a server that refuses connections as failures, and one that closes after an answer as none', async () => {
+    const refused = await runLoadJob({ ...job([gets('/now')]), baseUrl: 'http://127.0.0.1:1' });
+    expect(refused.requests).toBe(0);
+    expect(refused.failures).toBeGreaterThan(0);
+    expect(Object.keys(refused.errors)).toEqual(['ECONNREFUSED']);
+
+    const closing = createServer((_request, response) => response.setHeader('connection', 'close').end('ok'));
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closing.address() as AddressInfo).port}`;
+    const answered = await runLoadJob({ ...job([gets('/now')]), baseUrl: url, maxRequests: 50 });
+    await new Promise((resolve) => closing.close(resolve));
+    expect(answered.requests).toBe(50);
+    expect(answered.failures).toBe(0);
+  });
 });

@@ -47,7 +47,7 @@ export interface LoadResult extends Latencies {
   /** Answers other than 2xx, connection errors and timeouts: any of them makes the figure suspect. */
   failures: number;
   statuses: Record<string, number>;
-  /** The failures without an answer, by kind (`ECONNRESET`, `request timed out`…). */
+  /** The failures without an answer, by kind (`ECONNREFUSED`, `ECONNRESET`, `request timed out`…). */
   errors: Record<string, number>;
   /**
    * With sequences of more than one request: the answers by place in the sequence (a learner's loop:
@@ -121,12 +121,16 @@ export function runLoadJob(job: LoadJob): Promise<LoadResult> {
 
     open() {
       if (stopped) return;
-      const reader = new ResponseReader((status) => this.answered(status));
+      const reader = new ResponseReader((status, closing) => this.answered(status, closing));
       const socket = connect({ host: hostname, port: Number(port), noDelay: true });
       this.socket = socket;
+      let connected = false;
       // Events of a connection already replaced (its 'close' after its 'error') are not this one's.
-      const fail = (kind: string) => this.socket === socket && this.fail(kind);
-      socket.on('connect', () => this.send());
+      const fail = (kind: string) => this.socket === socket && this.fail(kind, connected);
+      socket.on('connect', () => {
+        connected = true;
+        this.send();
+      });
       socket.on('data', (chunk: Buffer) => {
         try {
           reader.push(chunk);
@@ -149,34 +153,41 @@ export function runLoadJob(job: LoadJob): Promise<LoadResult> {
       this.socket.write(bytes);
     }
 
-    answered(status: number) {
+    answered(status: number, closing: boolean) {
       if (stopped || this.sentAt === undefined) return;
       byStep[this.step]!.push(performance.now() - this.sentAt);
       statuses[status] = (statuses[status] ?? 0) + 1;
       this.sentAt = undefined;
       this.step = (this.step + 1) % this.sequence.length;
       settle();
-      this.send();
+      // The server ends this connection after that answer: the next request goes on a new one.
+      if (closing) this.replace(0);
+      else this.send();
     }
 
     /**
-     * The connection failed: the request in flight (if any) counts as failed, once, and a new
-     * connection carries on — at once after a failed request, after a pause when none was in flight
-     * (a server that refuses connections is not hammered in a loop).
+     * The connection failed. The request in flight, if any, counts as failed, once, and so does a
+     * connection that never opened (a server that refuses them shows as failures, not as silence).
+     * A new connection carries on: at once after a failed request, after a pause otherwise (a
+     * server that refuses connections is not hammered in a loop).
      */
-    fail(kind: string) {
-      const socket = this.socket;
-      if (stopped || !socket) return;
-      this.socket = undefined;
-      socket.destroy();
+    fail(kind: string, connected: boolean) {
+      if (stopped || !this.socket) return;
       const inFlight = this.sentAt !== undefined;
+      if (inFlight || !connected) errors[kind] = (errors[kind] ?? 0) + 1;
       if (inFlight) {
         this.sentAt = undefined;
-        errors[kind] = (errors[kind] ?? 0) + 1;
         this.step = (this.step + 1) % this.sequence.length;
         settle();
       }
-      setTimeout(() => this.open(), inFlight ? 0 : 100);
+      this.replace(inFlight ? 0 : 100);
+    }
+
+    /** Drops this connection and opens the next one after `pauseMs`. */
+    private replace(pauseMs: number) {
+      this.socket?.destroy();
+      this.socket = undefined;
+      setTimeout(() => this.open(), pauseMs);
     }
   }
 
@@ -188,7 +199,7 @@ export function runLoadJob(job: LoadJob): Promise<LoadResult> {
     const now = performance.now();
     for (const connection of connections)
       if (connection.sentAt !== undefined && now - connection.sentAt > TIMEOUT_MS)
-        connection.fail('request timed out');
+        connection.fail('request timed out', true);
   }, 1_000);
 
   return done.then(() => {
