@@ -92,14 +92,16 @@ export function authGuards(app: FastifyInstance) {
         check(user);
         request.user = user;
       };
+      let user: AuthUser | Promise<AuthUser>;
       try {
-        const user = resolve(request);
-        if (user instanceof Promise) return void user.then(passed).then(() => done(), done);
-        passed(user);
-        done();
+        user = resolve(request);
+        if (!(user instanceof Promise)) passed(user);
       } catch (error) {
-        done(error as Error);
+        return done(error as Error);
       }
+      // `done` outside the try: it runs the route, whose errors are Fastify's to handle, not ours.
+      if (user instanceof Promise) user.then(passed).then(() => done(), done);
+      else done();
     };
 
   const authenticate = guard();
