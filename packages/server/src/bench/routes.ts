@@ -18,7 +18,10 @@ export interface HotRoute {
   request: RequestSpec;
   /** One fresh learner per request (enrolment), instead of the same caller every time. */
   freshCallers?: boolean;
-  /** The bare route: every ratio is to the mean of its runs (first and last, to expose drift). */
+  /**
+   * The bare route, first and last in the table to show the drift (their ratios are to the mean of
+   * the two); every other route's ratio is to a run of it measured right before (decision 068).
+   */
   ceiling?: boolean;
   /** Connection i sends these[i % length] instead of `request` (one caller per connection). */
   perConnection?: RequestSpec[];
