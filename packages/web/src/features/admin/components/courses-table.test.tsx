@@ -194,6 +194,39 @@ describe('CoursesTable', () => {
     expect(calls).toEqual(['/api/v1/course/approve/00000000-0000-4000-8000-000000000001']);
   });
 
+  it('keeps an open menu with its course when the page comes back with a new course above it', async () => {
+    await activateLanguage('en');
+    const [client, onViewChange, onViewCourse] = [new QueryClient(), vi.fn(), vi.fn()];
+    const table = (courses: CourseSummary[]) => (
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <CoursesTable
+            courses={courses}
+            total={courses.length}
+            view={initialTableView}
+            onViewChange={onViewChange}
+            onViewCourse={onViewCourse}
+          />
+        </QueryClientProvider>
+      </I18nProvider>
+    );
+    const { rerender } = render(table([course(1, 'Pending'), course(2, 'Pending')]));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Actions for Course 01' }), { key: 'Enter' });
+    await screen.findByRole('menu', { name: 'Actions for Course 01' });
+    // A course whose editing is locked arrives first: the open menu is still Course 01's, with its items.
+    rerender(
+      table([course(3, 'Pending', { enableEditing: false }), course(1, 'Pending'), course(2, 'Pending')]),
+    );
+    const menu = screen.getByRole('menu', { name: 'Actions for Course 01' });
+    expect(within(menu).getByRole('menuitem', { name: 'Disable editing' })).toBeInTheDocument();
+    // The trigger that is open is the second row's, where Course 01 now is (the others are hidden
+    // from assistive technology while the menu is open, so they are found by test id).
+    expect(
+      screen.getAllByTestId('row-actions').map((trigger) => trigger.getAttribute('aria-expanded')),
+    ).toEqual(['false', 'true', 'false']);
+    expect(screen.getAllByTestId('course-row')[1]).toHaveTextContent('Course 01');
+  });
+
   it("says 'Request failed' when an action fails", async () => {
     vi.stubGlobal(
       'fetch',

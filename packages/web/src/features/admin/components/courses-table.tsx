@@ -68,6 +68,10 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
     rowCount: total,
     onSortingChange,
     getCoreRowModel: getCoreRowModel(),
+    // Rows keyed by course, not by place: when a page comes back with a new course above (another
+    // administrator's or contributor's change), an open actions menu and a pending action stay with
+    // their course instead of passing to whichever course now sits in that row.
+    getRowId: (course) => course._id,
   });
 
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
