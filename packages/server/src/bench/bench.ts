@@ -133,12 +133,12 @@ async function runTarget(
         acceptEncoding: args['accept-encoding'],
         log,
       };
-      const [ceiling] = routes;
+      const ceiling = routes.find((route) => route.ceiling)!;
       for (const route of routes) {
         // Each route's ratio is to the bare route measured right before it (decision 068).
         const beside = route.ceiling
           ? undefined
-          : await measureRoute(context.load, baseUrl, ceiling!, fixtures, {
+          : await measureRoute(context.load, baseUrl, ceiling, fixtures, {
               ...options,
               seconds: CEILING_BESIDE_SECONDS,
             });

@@ -1,8 +1,10 @@
 import type { QuizScore, Role } from '@app/shared';
 import { TtlCache } from './ttl-cache.ts';
 
-/** A session as the auth guard needs it (decision 003), with what decides whether it is still valid. */
-/** A session as the guards trust it from the cache (decision 019). */
+/**
+ * A session as the guards trust it from the cache (decisions 003, 019), with what decides whether it
+ * is still valid.
+ */
 export interface CachedSession {
   /** The signed-in user as the guards hand it to routes (`AuthUser`): built once, frozen, shared. */
   user: Readonly<{

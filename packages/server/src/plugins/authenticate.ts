@@ -85,24 +85,24 @@ export function authGuards(app: FastifyInstance) {
   }
 
   /** Runs `check` on the caller; a callback hook, so a cached session costs no promise. */
-  const guard =
-    (check: (user: AuthUser) => void = () => {}): preHandlerHookHandler =>
-    (request, _reply, done) => {
-      const passed = (user: AuthUser) => {
-        check(user);
-        request.user = user;
-      };
+  const guard = (check: (user: AuthUser) => void = () => {}): preHandlerHookHandler => {
+    const admit = (request: FastifyRequest, user: AuthUser) => {
+      check(user);
+      request.user = user;
+    };
+    return (request, _reply, done) => {
       let user: AuthUser | Promise<AuthUser>;
       try {
         user = resolve(request);
-        if (!(user instanceof Promise)) passed(user);
+        if (!(user instanceof Promise)) admit(request, user);
       } catch (error) {
         return done(error as Error);
       }
       // `done` outside the try: it runs the route, whose errors are Fastify's to handle, not ours.
-      if (user instanceof Promise) user.then(passed).then(() => done(), done);
+      if (user instanceof Promise) user.then((found) => admit(request, found)).then(() => done(), done);
       else done();
     };
+  };
 
   const authenticate = guard();
 

@@ -43,25 +43,6 @@ export function registerSecurityHeaders(
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * What applies to JSON (decision 067): the data an API answers is never a document to a browser
- * (the SPA reads it with `fetch`), so the headers that govern a document's scripts, frames, opener,
- * referrer and DNS prefetching have nothing to act on; nine of helmet's twelve, ~600 bytes on every
- * API answer. Kept: `nosniff` (no answer read as a script or style sheet), CORP (no other origin
- * embeds it), HSTS (any answer over HTTPS pins the host), and, for someone who opens an API address
- * in a tab, a policy that lets the JSON view load nothing and be framed by no one (OWASP's REST
- * security headers).
- */
-const DATA_HEADERS = new Set([
-  'x-content-type-options',
-  'cross-origin-resource-policy',
-  'strict-transport-security',
-]);
-const DATA_ONLY_HEADERS: [string, string][] = [
-  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-  ['X-Frame-Options', 'DENY'],
-];
-
-/**
  * What still applies to a script, style sheet or font (decision 046). The rest — the CSP, framing,
  * opener, referrer and HSTS headers — governs the document that loads them (which has them), not the
  * file; on HTTP/1.1 they were ~1 kB on each of a first screen's ~30 files, more than most of the
@@ -69,6 +50,21 @@ const DATA_ONLY_HEADERS: [string, string][] = [
  * other origins from embedding ours.
  */
 const SUBRESOURCE_HEADERS = new Set(['x-content-type-options', 'cross-origin-resource-policy']);
+
+/**
+ * What applies to JSON (decision 067): the data an API answers is never a document to a browser
+ * (the SPA reads it with `fetch`), so the headers that govern a document's scripts, frames, opener,
+ * referrer and DNS prefetching have nothing to act on; nine of helmet's twelve, ~600 bytes on every
+ * API answer. Kept: the build's files' two, `nosniff` (no answer read as a script or style sheet)
+ * and CORP (no other origin embeds it); HSTS (any answer over HTTPS pins the host); and, for
+ * someone who opens an API address in a tab, a policy that lets the JSON view load nothing and be
+ * framed by no one (OWASP's REST security headers).
+ */
+const DATA_HEADERS = new Set([...SUBRESOURCE_HEADERS, 'strict-transport-security']);
+const DATA_ONLY_HEADERS: [string, string][] = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['X-Frame-Options', 'DENY'],
+];
 
 /** The headers helmet sets with these options, in its order. */
 export function helmetHeaders(options: HelmetOptions): [string, string][] {
