@@ -71,11 +71,11 @@ describe('cache notifications', () => {
       warmOn(b.app);
       warmOn(t.app);
       change();
-      await t.app.caches.settle();
+      // As the learner routes settle (decision 070): B is known, so A waits for B's acknowledgement.
+      await t.app.caches.settle('others');
       expect(cached()).toBe(false);
-      // The writer's own notification has come back by its settle and left its revised entry alone.
+      await t.app.caches.settle(); // A's own notification comes back, and leaves its revised entry alone
       expect(t.app.caches.progress.get(learner)).toEqual(new Map([['course', 75]]));
-      if (!t.env.DATABASE_URL) return; // PGlite: one process, applied at once; nothing can be lost
       if (!t.env.DATABASE_URL) return; // PGlite: one process, applied at once; nothing can be lost
 
       // PostgreSQL: this instance's listener (the older of the two) is cut off; the change waits for
@@ -91,12 +91,47 @@ describe('cache notifications', () => {
       await waitFor(() => !t.app.caches.usable);
       warmOn(b.app);
       change();
-      await t.app.caches.settle(); // not live: returns at once, the change still waiting
+      await t.app.caches.settle('others'); // not live: returns at once, the change still waiting
       expect(b.app.caches.usable).toBe(true);
       await waitFor(() => t.app.caches.usable);
       await waitFor(() => !cached());
     } finally {
       await b.close();
+    }
+  });
+
+  it("alone, a learner's change is settled without a round trip, and still published at once to any listener", async () => {
+    const learner = randomUUID();
+    /** Whether `settling` resolves within a few microtasks: a round trip needs a turn of the event loop. */
+    const atOnce = async (settling: Promise<void>) => {
+      let done = false;
+      void settling.then(() => (done = true));
+      for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+      return done;
+    };
+    const change = () =>
+      t.app.caches.learnerChanged(learner, t.app.caches.learnerMark(), 'course', { progress: 10 });
+    if (!t.env.DATABASE_URL) {
+      change(); // PGlite: one process; the other apps on the database get the change at once
+      expect(await atOnce(t.app.caches.settle('others'))).toBe(true);
+      return;
+    }
+    // A bare LISTEN on the channel: an instance that has not said hello (yet), so A does not wait for it.
+    const listener = new pg.Client({ connectionString: t.env.DATABASE_URL });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    try {
+      await listener.query('LISTEN app_cache');
+      await waitFor(() => t.app.caches.usable);
+      await new Promise((resolve) => setTimeout(resolve, 400)); // past the hello window (HELLO_MS)
+      change();
+      expect(await atOnce(t.app.caches.settle('others'))).toBe(true);
+      await waitFor(() => heard.some((payload) => payload.endsWith(`:p:${learner}`)));
+      // Every other write still waits for this instance's own listener.
+      expect(await atOnce(t.app.caches.settle())).toBe(false);
+    } finally {
+      await listener.end();
     }
   });
 });

@@ -89,7 +89,8 @@ const notifyAll = (target: pg.Client, payloads: string[]) =>
  * the statement of the next barrier, so a writer's own `settle()` delivers them everywhere, and many
  * writers' changes share one statement. While disconnected they wait for the reconnection's hello.
  * They carry their origin, and their own instance skips them: it has revised its caches in place
- * already (decision 061), which its own notification would undo.
+ * already (decision 061), which its own notification would undo. A writer that settles only them
+ * (`settle('others')`, decision 070) and knows no other instance sends them without a barrier.
  *
  * The caches are usable only while the listener is connected and hears its own heartbeats: on loss
  * (its 'error' or 'end' event, a failed query, a barrier not heard back) they are emptied and bypassed,
@@ -112,15 +113,15 @@ export async function listenPostgres(
 
   /** Published changes go out as `o:<me>:<payload>`: this instance has applied them already. */
   const origin = `o:${me}:`;
-  /** Takes the pending changes, to be sent ahead of `last`; `putBack` if that statement failed. */
-  function withPending(last: string): string[] {
+  /** Takes the pending changes, to be sent ahead of `last` if given; `putBack` if that statement failed. */
+  function withPending(last?: string): string[] {
     const payloads = [...pending].map((payload) => origin + payload);
-    payloads.push(last);
+    if (last) payloads.push(last);
     pending.clear();
     return payloads;
   }
   function putBack(payloads: string[]) {
-    for (const payload of payloads.slice(0, -1)) pending.add(payload.slice(origin.length));
+    for (const payload of payloads) if (payload.startsWith(origin)) pending.add(payload.slice(origin.length));
   }
   caches.usePublisher((payload) => {
     if (pending.size >= MAX_PENDING) {
@@ -279,7 +280,46 @@ export async function listenPostgres(
     return queued;
   }
 
-  caches.useBarrier(sharedBarrier);
+  /** Whether another instance spoke within PEER_TTL_MS, or may yet say hello after our (re)connection. */
+  function mayHavePeers(): boolean {
+    const now = Date.now();
+    if (now < connectedAt + HELLO_MS) return true;
+    for (const seen of peers.values()) if (now - seen <= PEER_TTL_MS) return true;
+    return false;
+  }
+
+  /**
+   * Sends the pending changes without waiting to hear them back: an instance alone has nobody to wait
+   * for, yet one starting now (listening, not heard from yet) must still get them at once. One
+   * statement at a time; changes published meanwhile go in the next.
+   */
+  let publishing = false;
+  async function publishPending(): Promise<void> {
+    if (publishing) return;
+    publishing = true;
+    try {
+      while (client && pending.size > 0) {
+        const current = client;
+        const payloads = withPending();
+        try {
+          await notifyAll(current, payloads);
+        } catch (error) {
+          putBack(payloads);
+          lost(current, (error as { code?: string }).code ?? 'notify failed');
+        }
+      }
+    } finally {
+      publishing = false;
+    }
+  }
+
+  caches.useBarrier((scope) => {
+    if (scope === 'others' && !mayHavePeers()) {
+      void publishPending();
+      return Promise.resolve();
+    }
+    return sharedBarrier();
+  });
   // Says hello again and finds a half-open connection (which raises no error).
   const heartbeat = setInterval(() => {
     void send(`h:${me}`);

@@ -21,6 +21,9 @@ export interface CachedSession {
   expiresAt: number;
 }
 
+/** Whom a writer's `settle()` waits for: see there. */
+export type SettleScope = 'all' | 'others';
+
 /** Generations of a learner's cached figures, read before their write (`TtlCache.revise`). */
 export interface LearnerMark {
   progress: number;
@@ -57,7 +60,7 @@ export class AppCaches {
   /** The number of public courses (the public catalogue's page count). */
   readonly publicCount = new TtlCache<number>(1, TTL_MS);
   private live = false;
-  private barrier: () => Promise<void> = async () => {};
+  private barrier: (scope: SettleScope) => Promise<void> = async () => {};
   /** Tells the OTHER instances (this one has applied the change already); without a listener, no one. */
   private publisher: (payload: string) => void = () => {};
 
@@ -73,7 +76,7 @@ export class AppCaches {
   }
 
   /** How `settle()` waits for the listener (PostgreSQL: a notification round trip). */
-  useBarrier(barrier: () => Promise<void>): void {
+  useBarrier(barrier: (scope: SettleScope) => Promise<void>): void {
     this.barrier = barrier;
   }
 
@@ -125,11 +128,14 @@ export class AppCaches {
   }
 
   /**
-   * Called after a write that invalidates something: returns once this instance's listener has heard
-   * every notification committed before the call, so this instance's next request sees the change.
+   * Called after a write that invalidates something. 'all': returns once this instance's listener has
+   * heard every notification committed before the call, so this instance's next request sees the change,
+   * and every other instance has applied them. 'others': after a learner's change reported by
+   * `learnerChanged`, which this instance has applied already and no trigger announces; only the other
+   * instances need it, so an instance alone waits for nothing (decision 070).
    */
-  settle(): Promise<void> {
-    return this.live ? this.barrier() : Promise.resolve();
+  settle(scope: SettleScope = 'all'): Promise<void> {
+    return this.live ? this.barrier(scope) : Promise.resolve();
   }
 
   clearAll(): void {

@@ -24,7 +24,7 @@ export const completionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { courseId, resourceId } = request.params;
       const data = await completeLesson(app.db, app.caches, currentUser(request), courseId, resourceId);
-      await app.caches.settle(); // the catalogue's progress is cached (decision 036)
+      await app.caches.settle('others'); // their progress is cached (decisions 036, 070)
       return { success: true as const, data };
     },
   );

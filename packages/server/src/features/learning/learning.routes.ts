@@ -65,7 +65,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.courseId,
         request.body,
       );
-      await app.caches.settle(); // progress and best scores are cached (decision 036)
+      await app.caches.settle('others'); // their progress and best scores are cached (decisions 036, 070)
       return { success: true as const, score, feedback };
     },
   );
