@@ -83,13 +83,17 @@ export async function cataloguePageJson(
   const onPage = shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id);
   if (onPage.length === 0) return shared.alike;
   const progress = await progressOf(db, caches, viewerId, enrolled, onPage);
-  const ends = new Map(
-    onPage.map((id) => {
-      const more = `,"progress":${JSON.stringify(progress.get(id) ?? 0)}`;
-      return [id, Buffer.from(closeSummaryJson('', viewerId, true, more))] as const;
-    }),
-  );
-  return callersPage(shared, ends);
+  // A row's end differs only by its progress, and a learner's courses share few values (0, 100…).
+  const endsByProgress = new Map<number, Buffer>();
+  const endOf = (value: number) => {
+    let end = endsByProgress.get(value);
+    if (!end) {
+      end = Buffer.from(closeSummaryJson('', viewerId, true, `,"progress":${JSON.stringify(value)}`));
+      endsByProgress.set(value, end);
+    }
+    return end;
+  };
+  return callersPage(shared, new Map(onPage.map((id) => [id, endOf(progress.get(id) ?? 0)] as const)));
 }
 
 /** A page as cached: the answer for a caller enrolled in none of its rows, and where each row is in it. */
