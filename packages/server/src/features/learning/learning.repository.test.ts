@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { courseSections, courses, quizAttempts, quizScores, resources } from '../../db/schema.ts';
+import { rows } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/factories.ts';
 import { bestScoresByCourse, overallScore, recordAttempt } from './learning.repository.ts';
@@ -118,5 +119,41 @@ describe('overallScore', () => {
       .where(eq(quizScores.resourceId, q1!))
       .orderBy(quizScores.bestScore);
     expect(best).toMatchObject({ userId: ana.id, bestScore: 40, attempts: 2 });
+  });
+
+  it("reads the learner's other best scores by index, never by scanning everyone's", async () => {
+    const owner = await createUser(t, 'Contributor');
+    const learner = await createUser(t, 'EndUser');
+    const { courseId, quizIds } = await courseWithQuizzes(owner.id, 40);
+    // 2,000 best scores of 50 other learners: as a join, PostgreSQL scanned them all for each batch.
+    await t.db.execute(sql`
+      with others as (
+        insert into users (email, firstname, lastname, role)
+        select 'scan-' || n || '@example.org', 'F', 'L', 'EndUser' from generate_series(1, 50) n
+        returning id
+      )
+      insert into quiz_scores (user_id, resource_id, course_id, best_score)
+      select o.id, q.id, q.course_id, 50 from others o
+        cross join (select id, course_id from resources where course_id = ${courseId} and type = 'quiz') q`);
+    await t.db.execute(sql`analyze quiz_scores`);
+    const scans = async () => {
+      await t.db.execute(sql`select pg_stat_force_next_flush()`);
+      await t.db.execute(sql`select pg_stat_clear_snapshot()`);
+      const [counters] = await rows<{ seq_scan: string }>(
+        t.db,
+        sql`select seq_scan from pg_stat_user_tables where relname = 'quiz_scores'`,
+      );
+      return Number(counters!.seq_scan);
+    };
+    const before = await scans();
+    const answer = await recordAttempt(t.db, {
+      userId: learner.id,
+      courseId,
+      resourceId: quizIds[0]!,
+      score: 80,
+      answers: [],
+    });
+    expect(answer.quizScore).toEqual([{ quizId: quizIds[0], score: 80 }]);
+    expect(await scans()).toBe(before);
   });
 });

@@ -123,9 +123,13 @@ interface AttemptRow {
  * the statement's snapshot predates it, and the others as they were) and their progress in the course
  * computed over those scores (decision 061: the caller revises its caches with both), per learner
  * through the resources' course index (`lateral`: PostgreSQL cannot tell how few learners a batch
- * holds, and joined them to every course's resources by a scan, 3.5 ms at 1,000 courses). It notifies
- * nothing: a notifying write would hold PostgreSQL's notify lock across its fsync (decision 039); the
- * caller reports it with `caches.learnerChanged` once it has committed (decisions 041, 061).
+ * holds, and joined them to every course's resources by a scan, 3.5 ms at 1,000 courses). Their other
+ * best scores are read per learner the same way (`lateral … offset 0`, which PostgreSQL cannot merge
+ * into a join): as a join it hashed the batch against a scan of every best score, 2 ms at 13,000
+ * scores, so quiz submits slowed as learners took quizzes until the table was big enough for the
+ * index. It notifies nothing: a notifying write would hold PostgreSQL's notify lock across its fsync
+ * (decision 039); the caller reports it with `caches.learnerChanged` once it has committed (decisions
+ * 041, 061).
  * Prepared (decision 065): planning it took a quarter of its time in PostgreSQL.
  */
 const attemptStatement = preparedFor((db) =>
@@ -153,8 +157,12 @@ const attemptStatement = preparedFor((db) =>
     ), best as (
       select user_id, course_id, resource_id, best_score from upserted
       union all
-      select s.user_id, s.course_id, s.resource_id, s.best_score from ${quizScores} s
-        join learners l on l."userId" = s.user_id and l."courseId" = s.course_id
+      select s.user_id, s.course_id, s.resource_id, s.best_score
+        from learners l
+        cross join lateral (
+          select s.user_id, s.course_id, s.resource_id, s.best_score from ${quizScores} s
+           where s.user_id = l."userId" and s.course_id = l."courseId" offset 0
+        ) s
         join ${resources} r on r.id = s.resource_id and r.type = 'quiz'
        where not exists (select 1 from input i where i."userId" = s.user_id and i."resourceId" = s.resource_id)
     ), progress as (
