@@ -12,8 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { buildApp, type App } from '../app.ts';
 import { loadEnv } from '../env.ts';
-import { prepareFixtures } from './bench-data.ts';
-import { openBenchDatabase } from './databases.ts';
+import { prepareFixtures, type BenchFixtures } from './bench-data.ts';
+import { openBenchDatabase, type BenchDatabase } from './databases.ts';
 import { DEMO_SIZE, scaledSize, type DatasetSize } from './dataset-size.ts';
 import { LoadClient } from './load-client.ts';
 import { loadDataset } from './loader.ts';
@@ -87,13 +87,27 @@ interface Target {
   crowd: boolean;
 }
 
-async function runTarget(
-  target: Target,
-  context: { serverUrl?: string; load: LoadClient },
-): Promise<{ run?: SizeRun; crowd?: CrowdRun; loadSeconds: number }> {
-  log(`\n${target.label}: loading…`);
-  const opened = await openBenchDatabase(target.kind, { serverUrl: context.serverUrl, keep: args.keep, log });
+/** A size loaded and served: its database, its app listening on 127.0.0.1, its fixtures. */
+interface Served {
+  target: Target;
+  database: BenchDatabase['database'];
+  baseUrl: string;
+  fixtures: BenchFixtures;
+  loadSeconds: number;
+  close(): Promise<void>;
+}
+
+async function serve(target: Target, serverUrl: string | undefined): Promise<Served> {
+  log(`\n${target.label}, ${sizeLabel(target.size)}: loading…`);
+  const opened = await openBenchDatabase(target.kind, { serverUrl, keep: args.keep, log });
   let app: App | undefined;
+  const close = async () => {
+    // Whatever happened, the database goes: a failed close must not leave it behind.
+    for (const step of [() => app?.close(), () => opened.database.close(), () => opened.dispose()])
+      await Promise.resolve()
+        .then(step)
+        .catch((error: unknown) => log(`  clean-up: ${String(error)}`));
+  };
   try {
     const started = performance.now();
     const report = await loadDataset(opened.database.db, target.size, log);
@@ -119,78 +133,81 @@ async function runTarget(
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no TCP address');
     const baseUrl = `http://127.0.0.1:${address.port}`;
-
-    let run: SizeRun | undefined;
-    if (!args['load-only']) {
-      const figures: RouteFigure[] = [];
-      const only = args.only;
-      const routes = hotRoutes(fixtures).filter(
-        (route) => !only || route.ceiling || route.name.includes(only),
-      );
-      const options = {
-        seconds: positive('seconds', args.seconds),
-        connections: positive('connections', args.connections),
-        acceptEncoding: args['accept-encoding'],
-        log,
-      };
-      const ceiling = routes.find((route) => route.ceiling)!;
-      for (const route of routes) {
-        // Each route's ratio is to the bare route measured right before it (decision 068).
-        const beside = route.ceiling
-          ? undefined
-          : await measureRoute(context.load, baseUrl, ceiling, fixtures, {
-              ...options,
-              seconds: CEILING_BESIDE_SECONDS,
-            });
-        const figure = {
-          ...(await measureRoute(context.load, baseUrl, route, fixtures, options)),
-          ceilingBeside: beside?.result.perSecond,
-        };
-        const { result } = figure;
-        log(
-          `  ${route.name}: ${result.perSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ` +
-            `p99 ${result.p99.toFixed(1)} ms, ${figure.bytes} B, ${result.failures} failed, ` +
-            `server CPU ${figure.cpuMicros?.toFixed(0) ?? '–'} µs per answer` +
-            (beside ? ` (ceiling beside it ${beside.result.perSecond.toFixed(0)} req/s)` : ''),
-        );
-        figures.push(figure);
-        await settle(opened.database, baseUrl);
-      }
-      run = { size: sizeLabel(target.size), figures };
-    }
-    let crowd: CrowdRun | undefined;
-    if (target.crowd) {
-      const seconds = positive('load-seconds', args['load-seconds']);
-      log(`  ${fixtures.crowd.length} learners for ${seconds} s…`);
-      const result = await context.load.run({
-        baseUrl,
-        connections: fixtures.crowd.length,
-        durationSeconds: seconds,
-        maxRequests: MAX_REQUESTS * 5,
-        sequences: fixtures.crowd.map(learnerLoop),
-        acceptEncoding: args['accept-encoding'],
-      });
-      log(`  ${result.requests} requests, ${result.failures} failed, p99 ${result.p99.toFixed(0)} ms`);
-      // Which answers failed says whether it was the server (5xx), a limit (429) or the client (timeouts).
-      if (result.failures)
-        log(
-          `  answers by status: ${JSON.stringify(result.statuses)}; no answer: ${JSON.stringify(result.errors)}`,
-        );
-      await settle(opened.database, baseUrl);
-      crowd = {
-        label: `${target.label}, ${sizeLabel(target.size)}`,
-        learners: fixtures.crowd.length,
-        result,
-      };
-    }
-    return { run, crowd, loadSeconds };
-  } finally {
-    // Whatever happened above, the database goes: a failed close must not leave it behind.
-    for (const step of [() => app?.close(), () => opened.database.close(), () => opened.dispose()])
-      await Promise.resolve()
-        .then(step)
-        .catch((error: unknown) => log(`  clean-up: ${String(error)}`));
+    return { target, database: opened.database, baseUrl, fixtures, loadSeconds, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
+}
+
+/**
+ * Every route at every size of one database, route by route: a route at 20 courses and at 1M
+ * enrolments is measured minutes apart no more, so the host's own drift (its speed moved 1.24× between
+ * phases run one after the other) stays out of the comparison between sizes (decision 071).
+ */
+async function measureSizes(sizes: Served[], load: LoadClient): Promise<SizeRun[]> {
+  const options = {
+    seconds: positive('seconds', args.seconds),
+    connections: positive('connections', args.connections),
+    acceptEncoding: args['accept-encoding'],
+    log,
+  };
+  const only = args.only;
+  const routesOf = (served: Served) =>
+    hotRoutes(served.fixtures).filter((route) => !only || route.ceiling || route.name.includes(only));
+  const runs = sizes.map((served) => ({ size: sizeLabel(served.target.size), figures: [] as RouteFigure[] }));
+  const count = routesOf(sizes[0]!).length;
+  for (let index = 0; index < count; index++) {
+    for (const [at, served] of sizes.entries()) {
+      const routes = routesOf(served);
+      const route = routes[index]!;
+      const ceiling = routes.find((each) => each.ceiling)!;
+      const { baseUrl, fixtures } = served;
+      // Each route's ratio is to the bare route measured right before it (decision 068).
+      const beside = route.ceiling
+        ? undefined
+        : await measureRoute(load, baseUrl, ceiling, fixtures, {
+            ...options,
+            seconds: CEILING_BESIDE_SECONDS,
+          });
+      const figure = {
+        ...(await measureRoute(load, baseUrl, route, fixtures, options)),
+        ceilingBeside: beside?.result.perSecond,
+      };
+      const { result } = figure;
+      log(
+        `  ${runs[at]!.size}: ${route.name}: ${result.perSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ` +
+          `p99 ${result.p99.toFixed(1)} ms, ${figure.bytes} B, ${result.failures} failed, ` +
+          `server CPU ${figure.cpuMicros?.toFixed(0) ?? '–'} µs per answer` +
+          (beside ? ` (ceiling beside it ${beside.result.perSecond.toFixed(0)} req/s)` : ''),
+      );
+      runs[at]!.figures.push(figure);
+      await settle(served.database, baseUrl);
+    }
+  }
+  return runs;
+}
+
+async function crowdOn(served: Served, load: LoadClient): Promise<CrowdRun> {
+  const { target, fixtures, baseUrl } = served;
+  const seconds = positive('load-seconds', args['load-seconds']);
+  log(`  ${target.label}, ${sizeLabel(target.size)}: ${fixtures.crowd.length} learners for ${seconds} s…`);
+  const result = await load.run({
+    baseUrl,
+    connections: fixtures.crowd.length,
+    durationSeconds: seconds,
+    maxRequests: MAX_REQUESTS * 5,
+    sequences: fixtures.crowd.map(learnerLoop),
+    acceptEncoding: args['accept-encoding'],
+  });
+  log(`  ${result.requests} requests, ${result.failures} failed, p99 ${result.p99.toFixed(0)} ms`);
+  // Which answers failed says whether it was the server (5xx), a limit (429) or the client (timeouts).
+  if (result.failures)
+    log(
+      `  answers by status: ${JSON.stringify(result.statuses)}; no answer: ${JSON.stringify(result.errors)}`,
+    );
+  await settle(served.database, baseUrl);
+  return { label: `${target.label}, ${sizeLabel(target.size)}`, learners: fixtures.crowd.length, result };
 }
 
 /** "20 courses" for the demo size, else the enrolments ("1M enrolments", "10,000 enrolments"). */
@@ -237,15 +254,24 @@ async function main() {
   const crowds: CrowdRun[] = [];
   const loadTimes: string[] = [];
   try {
-    for (const target of plan) {
+    // The sizes of one database are up together and measured route by route (decision 071).
+    for (const label of new Set(plan.map((target) => target.label))) {
       const started = performance.now();
-      const { run, crowd, loadSeconds } = await runTarget(target, { serverUrl, load });
-      const total = (performance.now() - started) / 1000;
-      loadTimes.push(
-        `${target.label} ${sizeLabel(target.size)}: loaded in ${loadSeconds.toFixed(0)} s, ${total.toFixed(0)} s in all`,
+      const sizes: Served[] = [];
+      try {
+        for (const target of plan.filter((each) => each.label === label))
+          sizes.push(await serve(target, serverUrl));
+        if (!args['load-only']) byKind.set(label, await measureSizes(sizes, load));
+        for (const served of sizes) if (served.target.crowd) crowds.push(await crowdOn(served, load));
+      } finally {
+        for (const served of sizes) await served.close();
+      }
+      const loaded = sizes.map(
+        (served) => `${sizeLabel(served.target.size)} loaded in ${served.loadSeconds.toFixed(0)} s`,
       );
-      if (run) byKind.set(target.label, [...(byKind.get(target.label) ?? []), run]);
-      if (crowd) crowds.push(crowd);
+      loadTimes.push(
+        `${label}: ${loaded.join(', ')}; ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
+      );
     }
   } finally {
     load.close();
@@ -254,7 +280,8 @@ async function main() {
   const out: string[] = [
     `Measured on: ${header}; load average after: ${loadAverage()}.`,
     `Per route: ${args.connections} connections, ${WARMUP_SECONDS} s warm-up, ${args.seconds} s measured, ` +
-      `right after the bare route (${WARMUP_SECONDS} s warm-up, ${CEILING_BESIDE_SECONDS} s measured); ` +
+      `right after the bare route (${WARMUP_SECONDS} s warm-up, ${CEILING_BESIDE_SECONDS} s measured), ` +
+      `each route at every size of a database before the next route; ` +
       `the bench's HTTP client in a child process; server CPU per answer is the server process's ` +
       `(PGlite included, PostgreSQL's processes not). Time per database and size (load includes VACUUM ANALYZE): ` +
       `${loadTimes.join('; ')}.`,
