@@ -153,13 +153,14 @@ async function measureSizes(sizes: Served[], load: LoadClient): Promise<SizeRun[
     log,
   };
   const only = args.only;
-  const routesOf = (served: Served) =>
-    hotRoutes(served.fixtures).filter((route) => !only || route.ceiling || route.name.includes(only));
+  // The same routes in the same order at every size, each with its own size's fixtures.
+  const routesBySize = sizes.map((served) =>
+    hotRoutes(served.fixtures).filter((route) => !only || route.ceiling || route.name.includes(only)),
+  );
   const runs = sizes.map((served) => ({ size: sizeLabel(served.target.size), figures: [] as RouteFigure[] }));
-  const count = routesOf(sizes[0]!).length;
-  for (let index = 0; index < count; index++) {
+  for (let index = 0; index < routesBySize[0]!.length; index++) {
     for (const [at, served] of sizes.entries()) {
-      const routes = routesOf(served);
+      const routes = routesBySize[at]!;
       const route = routes[index]!;
       const ceiling = routes.find((each) => each.ceiling)!;
       const { baseUrl, fixtures } = served;

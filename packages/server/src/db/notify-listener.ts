@@ -224,14 +224,19 @@ export async function listenPostgres(
     caches.setLive(true);
   }
 
+  /** Instances not heard from within PEER_TTL_MS are gone: nobody waits for them. */
+  function forgetSilentPeers() {
+    const now = Date.now();
+    for (const [id, seen] of peers) if (now - seen > PEER_TTL_MS) peers.delete(id);
+  }
+
   /** Resolves once this instance has heard the barrier and every known instance acknowledged it. */
   async function barrier(): Promise<void> {
     const current = client;
     if (!current) return;
     const settling = connectedAt + HELLO_MS - Date.now();
     if (settling > 0) await new Promise((resolve) => setTimeout(resolve, settling));
-    const now = Date.now();
-    for (const [id, seen] of peers) if (now - seen > PEER_TTL_MS) peers.delete(id);
+    forgetSilentPeers();
     const nonce = randomUUID();
     let timer: NodeJS.Timeout | undefined;
     const entry = { self: false, waiting: new Set(peers.keys()), done: () => {} };
@@ -282,10 +287,9 @@ export async function listenPostgres(
 
   /** Whether another instance spoke within PEER_TTL_MS, or may yet say hello after our (re)connection. */
   function mayHavePeers(): boolean {
-    const now = Date.now();
-    if (now < connectedAt + HELLO_MS) return true;
-    for (const seen of peers.values()) if (now - seen <= PEER_TTL_MS) return true;
-    return false;
+    if (Date.now() < connectedAt + HELLO_MS) return true;
+    forgetSilentPeers();
+    return peers.size > 0;
   }
 
   /**
