@@ -149,6 +149,47 @@ describe('caches: two instances on one database', () => {
     expect(fresh?.createdBy.firstname).toBe('Renamed');
   });
 
+  it("the staff lists' totals on B follow courses created, reviewed, renamed and re-authored on A", async () => {
+    const author = await createUser(t, 'Contributor');
+    const total = async (url: string, user = admin) => {
+      const response = await b.app.inject({ method: 'GET', url: `/api/v1/course${url}`, headers: user.auth });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ pagination: { total: number } }>().pagination.total;
+    };
+    const table = (query: string) => total(`?limit=1&${query}`);
+    const own = (query: string) => total(`/contributor/${author.id}?limit=1&${query}`, author);
+    const warm = async () => {
+      expect(await table('q=zebracount')).toBe(0);
+      expect(await table('q=zebracount&status=Pending')).toBe(0);
+      expect(await own('q=zebracount')).toBe(0);
+      expect(await table('q=Quagganame')).toBe(0);
+    };
+    await warm();
+    // Served from B's cache from now on (a second page of the same search reads no count).
+    expect(b.app.caches.staffCounts.size).toBeGreaterThanOrEqual(4);
+    expect(await table('q=zebracount&offset=1')).toBe(0);
+
+    const course = await createCourse(t, author, { title: 'Zebracount course' });
+    expect(await table('q=zebracount')).toBe(1);
+    expect(await table('q=zebracount&status=Pending')).toBe(1);
+    expect(await own('q=zebracount')).toBe(1);
+
+    await courseAction(t, admin, 'approve', course._id);
+    expect(await table('q=zebracount&status=Pending')).toBe(0);
+    expect(await table('q=zebracount&status=Approved')).toBe(1);
+
+    const pdf = course.course_section[0]!.resources.find((r) => r.type === 'pdf')!.file!;
+    const edit = await patchCourse(t, admin, course._id, courseBody(pdf, { title: 'Renamed on A' }));
+    expect(edit.statusCode).toBe(200);
+    expect(await table('q=zebracount')).toBe(0);
+    expect(await own('q=zebracount')).toBe(0);
+
+    // The table also finds a course by its contributor's name, changed here behind both instances.
+    await t.db.update(users).set({ firstname: 'Quagganame' }).where(eq(users.id, author.id));
+    await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
+    expect(await table('q=Quagganame')).toBe(1);
+  });
+
   it("B's listener cut off: B reads from the database, A's logout still answers and is refused on B", async () => {
     const user = await createUser(t, 'EndUser');
     await warm(user);

@@ -38,7 +38,7 @@ const TTL_MS = 60_000;
  * The in-process caches of the hot paths (decisions 019 and 036): session lookups of the auth guard,
  * pages of the learner catalogue as JSON text (without the per-caller fields), each course as a
  * learner studies it (JSON text, its access facts and its quiz keys), the public catalogue's count,
- * and per learner their enrolled course ids, their course progress, their best quiz scores and the
+ * the staff lists' totals, and per learner their enrolled course ids, their course progress, their best quiz scores and the
  * lessons they completed.
  *
  * They are exact because every change to the rows behind them notifies (`app_cache` channel, sent by
@@ -59,6 +59,8 @@ export class AppCaches {
   readonly completed = new TtlCache<ReadonlyMap<string, readonly string[]>>(20_000, TTL_MS);
   /** The number of public courses (the public catalogue's page count). */
   readonly publicCount = new TtlCache<number>(1, TTL_MS);
+  /** The staff lists' totals, by list, filter values and term (decision 072). */
+  readonly staffCounts = new TtlCache<number>(2_000, TTL_MS);
   private live = false;
   private barrier: (scope: SettleScope) => Promise<void> = async () => {};
   /** Tells the OTHER instances (this one has applied the change already); without a listener, no one. */
@@ -151,6 +153,7 @@ export class AppCaches {
     this.catalogue.clear();
     this.courses.clear();
     this.publicCount.clear();
+    this.staffCounts.clear();
   }
 
   /** A learner's progress, scores and completed lessons. */

@@ -268,6 +268,12 @@ const staffStatements = preparedFor(() => ({
   counts: new Map<string, ReturnType<typeof countStatement>>(),
 }));
 
+/**
+ * How a staff list's count is read: `count()` runs the statement; `key` names the list, its filter
+ * values and the term, the same for every page, sort and caller (the service caches by it).
+ */
+export type StaffCount = (key: string, count: () => Promise<number>) => Promise<number>;
+
 async function staffPage(
   db: Db,
   list: StaffFilter['list'],
@@ -275,6 +281,7 @@ async function staffPage(
   values: { callerId: string; status?: string; contributorId?: string },
   order: StaffOrder,
   page: PageQuery,
+  counted: StaffCount,
 ): Promise<StaffPage> {
   const filter: StaffFilter = { list, by: termKind(search) };
   const statements = staffStatements(db);
@@ -282,15 +289,20 @@ async function staffPage(
   const rowsName = `${named}_${order.sort}_${order.order}_${order.lang}`;
   const countName = `${named}_count`;
   const parameters = { ...values, term: search?.value };
-  const [rows, [count]] = await Promise.all([
+  const countKey = `${list}:${values.status ?? ''}:${values.contributorId ?? ''}:${filter.by}:${search?.value ?? ''}`;
+  const [rows, total] = await Promise.all([
     kept(statements.rows, rowsName, () => rowsStatement(db, filter, order, rowsName)).execute({
       ...parameters,
       limit: page.limit,
       offset: page.offset,
     }),
-    kept(statements.counts, countName, () => countStatement(db, filter, countName)).execute(parameters),
+    counted(countKey, async () => {
+      const statement = kept(statements.counts, countName, () => countStatement(db, filter, countName));
+      const [count] = await statement.execute(parameters);
+      return count?.total ?? 0;
+    }),
   ]);
-  return { rows: rows.map((row) => ({ ...row, enrolled: Boolean(row.enrolled) })), total: count?.total ?? 0 };
+  return { rows: rows.map((row) => ({ ...row, enrolled: Boolean(row.enrolled) })), total };
 }
 
 /** Every course (administrators), in the table's order, optionally of one status, matching `search`. */
@@ -300,11 +312,12 @@ export function listAll(
   query: CourseTableQuery,
   search: TextSearch | undefined,
   lang: Language,
+  counted: StaffCount,
 ) {
   const order = { sort: query.sort, order: query.order, lang };
   return query.status
-    ? staffPage(db, 'ofStatus', search, { callerId: viewerId, status: query.status }, order, query)
-    : staffPage(db, 'all', search, { callerId: viewerId }, order, query);
+    ? staffPage(db, 'ofStatus', search, { callerId: viewerId, status: query.status }, order, query, counted)
+    : staffPage(db, 'all', search, { callerId: viewerId }, order, query, counted);
 }
 
 /** A contributor's courses except archived ones matching `search`, most recently updated first. */
@@ -314,7 +327,8 @@ export function listByContributor(
   contributorId: string,
   page: PageQuery,
   search: TextSearch | undefined,
+  counted: StaffCount,
 ) {
   const order = { sort: 'updatedAt', order: 'desc', lang: 'en' } as const;
-  return staffPage(db, 'byContributor', search, { callerId: viewerId, contributorId }, order, page);
+  return staffPage(db, 'byContributor', search, { callerId: viewerId, contributorId }, order, page, counted);
 }

@@ -25,6 +25,7 @@ import {
   listAll,
   listByContributor,
   textSearch,
+  type StaffCount,
   type StaffPage,
 } from './course-lists.repository.ts';
 
@@ -154,25 +155,45 @@ const searchOf = (q = '') => textSearch(q && foldForSearch(q)); // folding '' is
 /** Every course in the administrators' table order (the route lets administrators only in). */
 export async function allCoursesPage(
   db: Db,
+  caches: AppCaches,
   viewer: AuthUser,
   query: CourseTableQuery,
   lang: Language,
 ): Promise<CoursePage> {
-  return pageOf(viewer, await listAll(db, viewer.id, query, searchOf(query.q), lang), query);
+  const page = await listAll(db, viewer.id, query, searchOf(query.q), lang, countedIn(caches));
+  return pageOf(viewer, page, query);
 }
 
 /** A contributor's courses except archived ones: that contributor's and the administrators' to read. */
 export async function contributorCoursesPage(
   db: Db,
+  caches: AppCaches,
   viewer: AuthUser,
   contributorId: string,
   query: ContributorCoursesQuery,
 ): Promise<CoursePage> {
   if (!maySeeContributorCourses(viewer, contributorId))
     throw forbidden(coursesMessages.otherContributorsCourses);
-  const page = await listByContributor(db, viewer.id, contributorId, query, searchOf(query.q));
+  const page = await listByContributor(
+    db,
+    viewer.id,
+    contributorId,
+    query,
+    searchOf(query.q),
+    countedIn(caches),
+  );
   return pageOf(viewer, page, query);
 }
+
+/**
+ * A staff list's total through the cache (decision 072): counting a term's matches costs a pass over
+ * every match, the same for each page, sort and caller of that search, while the page itself reads
+ * only its rows through the order's index.
+ */
+const countedIn =
+  (caches: AppCaches): StaffCount =>
+  (key, count) =>
+    caches.staffCounts.getOrLoad(key, count, !caches.usable);
 
 const pageOf = (viewer: AuthUser, page: StaffPage, query: PageQuery): CoursePage => ({
   data: page.rows.map((row) => toSummary(row, viewer.id, row.enrolled)),

@@ -44,7 +44,13 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await allCoursesPage(app.db, currentUser(request), request.query, request.lang);
+      const page = await allCoursesPage(
+        app.db,
+        app.caches,
+        currentUser(request),
+        request.query,
+        request.lang,
+      );
       return { success: true as const, ...page };
     },
   );
@@ -85,7 +91,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const page = await contributorCoursesPage(app.db, user, request.params.id, request.query);
+      const page = await contributorCoursesPage(app.db, app.caches, user, request.params.id, request.query);
       return { success: true as const, ...page };
     },
   );

@@ -183,11 +183,13 @@ describe('courses: the learner catalogue and its search', () => {
       // However the user row is written (there is no rename route; sign-in providers and the
       // administrator set-up write names): the next search reads the new name, not the old.
       await t.db.update(users).set({ lastname: 'الزهراني' }).where(eq(users.id, author.id));
+      await t.app.caches.settle(); // the totals are cached (decision 072): as after any SQL change
       expect(await staffSearch(admin, '/api/v1/course', 'zahrani')).toEqual({ ids: [], total: 0 });
       expect(await staffSearch(admin, '/api/v1/course', 'الزهراني')).toEqual({ ids: [his], total: 1 });
 
       const heir = await createUser(t, 'Contributor', { firstname: 'Noura', lastname: 'Harbi' });
       await t.db.update(courses).set({ createdBy: heir.id }).where(eq(courses.id, his));
+      await t.app.caches.settle();
       expect(await staffSearch(admin, '/api/v1/course', 'الزهراني')).toEqual({ ids: [], total: 0 });
       expect(await staffSearch(admin, '/api/v1/course', 'harbi')).toEqual({ ids: [his], total: 1 });
     });
