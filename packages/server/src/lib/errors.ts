@@ -45,19 +45,23 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, pre
  * input is a validation error (400 on that field), found before any schema or query sees it.
  */
 export function rejectNulCharacters(value: unknown, prefix = ''): void {
-  const path = nulPath(value, []);
+  const path = nulPath(value);
   if (!path) return;
   const issue = { code: 'custom', path, message: 'invalid', input: undefined } as z.core.$ZodIssue;
   throw new BodyValidationError([issue], prefix);
 }
 
-function nulPath(value: unknown, path: PropertyKey[]): PropertyKey[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** Where the first NUL is, as a path from `value`; built only once found (every body is walked). */
+function nulPath(value: unknown): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
   if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
-    const found = nulPath(item, [...path, key]);
-    if (found) return found;
+  for (const key of Object.keys(value)) {
+    if (key.includes('\u0000')) return [key.replaceAll('\u0000', '')];
+    const found = nulPath((value as Record<string, unknown>)[key]);
+    if (found) {
+      found.unshift(key);
+      return found;
+    }
   }
   return null;
 }

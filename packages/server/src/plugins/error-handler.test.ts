@@ -94,6 +94,17 @@ describe('malformed requests get 4xx in the envelope', () => {
     const response = await upload(form.headers['content-type']!, form.payload, '/api/v1/course/new');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'title' }] });
+
+    // Deep in the body, in a value or in a key: the path leads to it.
+    for (const [body, path] of [
+      [{ title: 'ok', course_section: [{ title: 'ok' }, { title: 'x\u0000' }] }, 'course_section.1.title'],
+      [{ title: 'ok', course_section: [{ ['ti\u0000tle']: 'ok' }] }, 'course_section.0.title'],
+    ] as const) {
+      const deep = await multipart({ body: JSON.stringify(body), file: pngCover });
+      const answer = await upload(deep.headers['content-type']!, deep.payload, '/api/v1/course/new');
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path }] });
+    }
   });
 
   it('answers an oversized body with 413 and a wrong content type with 415', async () => {
