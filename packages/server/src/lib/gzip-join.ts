@@ -49,18 +49,25 @@ function storedBlocks(bytes: Buffer): Buffer[] {
 }
 
 /**
- * A gzip member that inflates to `whole`, made of `pieces` in order. The caller promises that the
- * pieces inflate, one after the other, to exactly `whole` (the tests hold every caller to it).
+ * A gzip member that inflates to `whole` (its parts in order, never joined here: the trailer's CRC
+ * runs over them one after the other), made of `pieces` in order. The caller promises that the pieces
+ * inflate, one after the other, to exactly `whole` (the tests hold every caller to it).
  */
-export function gzipJoin(whole: Buffer, pieces: readonly GzipPiece[]): Buffer {
+export function gzipJoin(whole: readonly Buffer[], pieces: readonly GzipPiece[]): Buffer {
   const parts: Buffer[] = [HEADER];
   for (const piece of pieces) {
     if (Buffer.isBuffer(piece)) parts.push(...storedBlocks(piece));
     else parts.push(piece.deflated);
   }
+  let crc = 0;
+  let length = 0;
+  for (const part of whole) {
+    crc = zlib.crc32(part, crc);
+    length += part.length;
+  }
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(zlib.crc32(whole), 0);
-  trailer.writeUInt32LE(whole.length % 2 ** 32, 4);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
   parts.push(FINAL_EMPTY_BLOCK, trailer);
   return Buffer.concat(parts);
 }

@@ -5,9 +5,9 @@ import { createTestApp } from '../test/test-app.ts';
 import {
   COMPRESS_FROM_BYTES,
   COMPRESS_IN_ONE_CALL_UP_TO_BYTES,
+  payloadOf,
   registerCompression,
   sentAlike,
-  sentJoined,
 } from './compression.ts';
 import { deflatePiece } from '../lib/gzip-join.ts';
 
@@ -47,7 +47,7 @@ async function server() {
       reply
         .type('application/json')
         .header('vary', 'origin')
-        .send(sentJoined(Buffer.concat([kept, own]), () => [{ deflated }, own])),
+        .send(payloadOf(reply, { parts: [kept, own], pieces: () => [{ deflated }, own] })),
     );
   }
   await app.ready();

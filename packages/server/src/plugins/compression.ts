@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { acceptsGzip, gzipJoin, type GzipPiece } from '../lib/gzip-join.ts';
 import { kept } from '../lib/kept.ts';
 
@@ -23,39 +23,38 @@ export function sentAlike(bytes: Buffer): Buffer {
   return bytes;
 }
 
-/** Answers joined per caller from cached bytes → how to join their gzip form (decision 057). */
-const joinedPieces = new WeakMap<Buffer, () => readonly GzipPiece[]>();
-
 /**
- * Marks an answer's bytes as joined for one caller from bytes kept in a cache: `pieces` gives the
- * same answer as gzip pieces, the cached ones deflated ahead (`keptDeflated` or a cache of their own)
- * and the caller's own bytes as they are. To a client that accepts gzip the answer goes as one gzip
- * member joined from them, even where it would accept brotli: joining costs a tenth of compressing
- * the answer anew. `pieces` is only called then. Decision 057.
+ * An answer joined per caller from bytes kept in a cache (decision 057): `parts` in order are the
+ * answer; `pieces` gives the same answer as gzip pieces, the cached ones deflated ahead
+ * (`keptDeflated` or a cache of their own) and the caller's own bytes as they are.
  */
-export function sentJoined(bytes: Buffer, pieces: () => readonly GzipPiece[]): Buffer {
-  joinedPieces.set(bytes, pieces);
-  return bytes;
+export interface JoinedAnswer {
+  parts: readonly Buffer[];
+  pieces: () => readonly GzipPiece[];
 }
 
 /**
- * `onSend`: an answer marked `sentJoined` goes gzip-joined where the client takes gzip, with the
- * headers `@fastify/compress` would set (whose own hook then leaves the answer alone: it is encoded).
+ * The bytes to send for an answer (a joined one or bytes as they are). To a client that accepts gzip
+ * a joined answer goes as one gzip member joined from its pieces, even where it would accept brotli:
+ * joining costs a tenth of compressing the answer anew; its parts are then never concatenated. To any
+ * other client it goes as its parts concatenated, which `@fastify/compress` treats as any answer.
  */
-function sendJoinedAsGzip(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const pieces = Buffer.isBuffer(payload) ? joinedPieces.get(payload) : undefined;
+export function payloadOf(reply: FastifyReply, answer: Buffer | JoinedAnswer): Buffer {
+  if (Buffer.isBuffer(answer)) return answer;
+  const { parts, pieces } = answer;
+  const { request } = reply;
   if (
-    !pieces ||
-    (payload as Buffer).length < COMPRESS_FROM_BYTES ||
+    parts.reduce((sum, part) => sum + part.length, 0) < COMPRESS_FROM_BYTES ||
     request.headers['x-no-compression'] !== undefined ||
     !acceptsGzip(request.headers['accept-encoding'])
   )
-    return payload;
+    return Buffer.concat(parts);
   const vary = [reply.getHeader('vary') ?? []].flat().map(String);
   if (!vary.some((value) => value.toLowerCase().includes('accept-encoding')))
     reply.header('vary', [...vary, 'accept-encoding'].join(', '));
+  // @fastify/compress leaves an answer alone once it has a content-encoding.
   reply.header('content-encoding', 'gzip');
-  return gzipJoin(payload as Buffer, pieces());
+  return gzipJoin(parts, pieces());
 }
 
 type CompressSync = (payload: Buffer, options?: zlib.ZlibOptions | zlib.BrotliOptions) => Buffer;
@@ -78,11 +77,6 @@ const onceForAlike =
  * and the answers grow by under a tenth (1.48 kB against 1.36 kB for a 20-course catalogue page).
  */
 export async function registerCompression(app: FastifyInstance) {
-  // Runs before the plugin's own hook, which each route gets as a route-level `onSend`.
-  // A callback, not an async function: no promise per answer on the hot routes.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    done(null, sendJoinedAsGzip(request, reply, payload));
-  });
   await app.register(compress, {
     threshold: COMPRESS_FROM_BYTES,
     syncThreshold: COMPRESS_IN_ONE_CALL_UP_TO_BYTES,

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { deflatePiece } from '../../lib/gzip-join.ts';
-import { sentAlike, sentJoined } from '../../plugins/compression.ts';
+import { sentAlike, type JoinedAnswer } from '../../plugins/compression.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { coursesMessages } from './courses.messages.ts';
 import { maySeeContributorCourses } from './course-access.service.ts';
@@ -58,8 +58,9 @@ const MAX_DEFLATED_RUNS = 64;
  * limit, offset or cursor) as JSON fragments already encoded with the contract's schema, so a hit copies bytes;
  * the caller's `enrolled` flags and progress come from their own cached enrolled ids and
  * progress. All are evicted by change notifications, so an edit, a review action, an enrolment or a
- * completed lesson shows at once. Answers the response's UTF-8 bytes; a caller enrolled in none of the
- * page's courses gets the page's one answer for all such callers, compressed once (decision 051).
+ * completed lesson shows at once. Answers the response's UTF-8 bytes: a caller enrolled in none of the
+ * page's courses gets the page's one answer for all such callers, compressed once (decision 051); one
+ * enrolled on the page, their own answer joined from it (decisions 057, 073).
  */
 export async function cataloguePageJson(
   db: Db,
@@ -67,7 +68,7 @@ export async function cataloguePageJson(
   viewerId: string,
   q: string,
   page: Omit<CourseSearchQuery, 'q'>,
-): Promise<Buffer> {
+): Promise<Buffer | JoinedAnswer> {
   const search = searchOf(q);
   const shared = (await caches.catalogue.getOrLoad(
     `${page.limit}:${page.offset}:${page.after ?? ''}:${search?.by ?? ''}:${search?.value ?? ''}`,
@@ -118,7 +119,7 @@ function cachedPage(rows: SummaryRow[], pagination: string): CachedCataloguePage
  * run resumes after the row's end for a caller enrolled in none. Its gzip form joins the same runs,
  * deflated once per page, with the fields (decision 057).
  */
-function callersPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string, Buffer>): Buffer {
+function callersPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string, Buffer>): JoinedAnswer {
   const runs: { start: number; end: number; caller?: Buffer }[] = [];
   let start = 0;
   for (const row of page.rows) {
@@ -133,9 +134,11 @@ function callersPage(page: CachedCataloguePage, enrolledEnds: ReadonlyMap<string
     parts.push(page.alike.subarray(start, end));
     if (caller) parts.push(caller);
   }
-  return sentJoined(Buffer.concat(parts), () =>
-    runs.flatMap(({ start, end, caller }) => [deflatedRun(page, start, end), ...(caller ? [caller] : [])]),
-  );
+  return {
+    parts,
+    pieces: () =>
+      runs.flatMap(({ start, end, caller }) => [deflatedRun(page, start, end), ...(caller ? [caller] : [])]),
+  };
 }
 
 /** The page's bytes from `start` to `end` deflated to join a gzip answer, kept for the first runs. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import { keptDeflated } from '../../lib/gzip-join.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
-import { sentJoined } from '../../plugins/compression.ts';
+import type { JoinedAnswer } from '../../plugins/compression.ts';
 import { studyVerdict, type CourseAccess, type StudyVerdict } from './course-access.service.ts';
 import { enrolledCourseIds } from './course-lists.repository.ts';
 import { findSharedSummaryRow, findTreeRows } from './courses.repository.ts';
@@ -96,17 +96,17 @@ export async function studyAccess(
 }
 
 /**
- * The learner view's whole answer: the cached course finished with the caller's fields, marked to go
- * gzip-joined from the course's bytes deflated once (decision 057).
+ * The learner view's whole answer: the cached course finished with the caller's fields, to go
+ * gzip-joined from the course's bytes deflated once (decisions 057, 073).
  */
 export function learnerCourseAnswer(
   snapshot: CourseSnapshot,
   viewerId: string,
   enrolled: boolean,
   quizScore: readonly { quizId: string; score: number }[],
-): Buffer {
+): JoinedAnswer {
   const scores = JSON.stringify(quizScore.map(({ quizId, score }) => ({ quizId, score })));
   const callers = Buffer.from(`${closeSummaryJson('', viewerId, enrolled, `,"quizScore":${scores}`)}}`);
   const head = snapshot.learnerViewHead;
-  return sentJoined(Buffer.concat([head, callers]), () => [keptDeflated(head), callers]);
+  return { parts: [head, callers], pieces: () => [keptDeflated(head), callers] };
 }

@@ -16,6 +16,7 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import { localize } from '../../lib/localize.ts';
 import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
+import { payloadOf } from '../../plugins/compression.ts';
 import { allCoursesPage, cataloguePageJson, contributorCoursesPage } from './course-lists.service.ts';
 import { applyCourseAction, courseForEditing, createCourse, updateCourse } from './courses.service.ts';
 
@@ -71,7 +72,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { q = '', ...page } = request.query;
       const json = await cataloguePageJson(app.db, app.caches, currentUser(request).id, q, page);
-      return sendJsonText(reply, json); // rendered from cached JSON fragments (decision 036)
+      return sendJsonText(reply, payloadOf(reply, json)); // rendered from cached JSON fragments (decision 036)
     },
   );
 

@@ -12,6 +12,7 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import { localize } from '../../lib/localize.ts';
 import { learningMessages } from './learning.messages.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
+import { payloadOf } from '../../plugins/compression.ts';
 import {
   enrollInCourse,
   learnerCourseResponse,
@@ -84,7 +85,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const json = await learnerCourseResponse(app.db, app.caches, currentUser(request), request.params.id);
-      return sendJsonText(reply, json); // rendered from cached JSON fragments (decision 036)
+      return sendJsonText(reply, payloadOf(reply, json)); // rendered from cached JSON fragments (decision 036)
     },
   );
 

@@ -3,6 +3,7 @@ import type { ExerciseScoreBody, QuizAnswer, QuizFeedback, QuizScore } from '@ap
 import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
+import type { JoinedAnswer } from '../../plugins/compression.ts';
 import { AppError, BodyValidationError, notFound } from '../../lib/errors.ts';
 import { courseAccessFor, enrolVerdict } from '../courses/course-access.service.ts';
 import {
@@ -64,7 +65,7 @@ async function cachedBestScores(db: Db, caches: AppCaches, userId: string, cours
 
 /**
  * The learner's course view (`LearnerCourse`) as the whole response's JSON bytes: the cached course
- * (no answers) finished with the caller's fields and best scores (decision 036), gzip-joined for
+ * (no answers) finished with the caller's fields and best scores (decision 036), to go gzip-joined to
  * browsers (decision 057).
  */
 export async function learnerCourseResponse(
@@ -72,7 +73,7 @@ export async function learnerCourseResponse(
   caches: AppCaches,
   user: AuthUser,
   courseId: string,
-): Promise<Buffer> {
+): Promise<JoinedAnswer> {
   const { snapshot, enrolled } = await assertMayStudy(db, caches, user, courseId);
   const quizScore = await cachedBestScores(db, caches, user.id, courseId);
   return learnerCourseAnswer(snapshot, user.id, enrolled, quizScore);
