@@ -109,8 +109,8 @@ describe('cache notifications', () => {
       for (let tick = 0; tick < 5; tick++) await Promise.resolve();
       return done;
     };
-    const change = () =>
-      t.app.caches.learnerChanged(learner, t.app.caches.learnerMark(), 'course', { progress: 10 });
+    const change = (who = learner) =>
+      t.app.caches.learnerChanged(who, t.app.caches.learnerMark(), 'course', { progress: 10 });
     if (!t.env.DATABASE_URL) {
       change(); // PGlite: one process; the other apps on the database get the change at once
       expect(await atOnce(t.app.caches.settle('others'))).toBe(true);
@@ -127,7 +127,13 @@ describe('cache notifications', () => {
       await new Promise((resolve) => setTimeout(resolve, 400)); // past the hello window (HELLO_MS)
       change();
       expect(await atOnce(t.app.caches.settle('others'))).toBe(true);
+      // A second change while the first is on its way goes out after it (decision 074: alone, one
+      // statement at most every PUBLISH_GAP_MS), not lost.
+      const next = randomUUID();
+      change(next);
+      expect(await atOnce(t.app.caches.settle('others'))).toBe(true);
       await waitFor(() => heard.some((payload) => payload.endsWith(`:p:${learner}`)));
+      await waitFor(() => heard.some((payload) => payload.endsWith(`:p:${next}`)));
       // Every other write still waits for this instance's own listener.
       expect(await atOnce(t.app.caches.settle())).toBe(false);
     } finally {

@@ -49,6 +49,11 @@ const BARRIER_TIMEOUT_MS = 1_000;
 /** After (re)connecting, how long to collect the other instances' hellos before a barrier trusts its list. */
 const HELLO_MS = 300;
 const MAX_BACKOFF_MS = 10_000;
+/**
+ * Alone, the pending changes go out at most once per this gap (decision 074): under load every batch
+ * of quiz submits published its own statement, a socket write and a commit each.
+ */
+const PUBLISH_GAP_MS = 5;
 /** Published changes waiting for a statement; past this, they are sent as their kinds' `*` (all). */
 const MAX_PENDING = 10_000;
 
@@ -294,8 +299,9 @@ export async function listenPostgres(
 
   /**
    * Sends the pending changes without waiting to hear them back: an instance alone has nobody to wait
-   * for, yet one starting now (listening, not heard from yet) must still get them at once. One
-   * statement at a time; changes published meanwhile go in the next.
+   * for, yet one starting now (listening, not heard from yet) must still get them. The first change
+   * after a pause goes at once; then one statement at a time, PUBLISH_GAP_MS apart, each carrying the
+   * changes published meanwhile (decision 074). A barrier (another instance heard) sends them at once.
    */
   let publishing = false;
   async function publishPending(): Promise<void> {
@@ -311,6 +317,7 @@ export async function listenPostgres(
           putBack(payloads);
           lost(current, (error as { code?: string }).code ?? 'notify failed');
         }
+        await new Promise((resolve) => setTimeout(resolve, PUBLISH_GAP_MS));
       }
     } finally {
       publishing = false;
