@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { CourseSummary } from '@app/shared';
-import { sessions, users } from '../db/schema.ts';
+import { courses, sessions, users } from '../db/schema.ts';
 import {
   createTestApp,
   openSecondInstance,
@@ -147,6 +147,39 @@ describe('caches: two instances on one database', () => {
     await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
     const fresh = (await catalogue(b.app, learner)).data.find((c) => c._id === course._id);
     expect(fresh?.createdBy.firstname).toBe('Renamed');
+  });
+
+  it("an enrolment on A: B's catalogue and course view count it, and other learners' figures stay cached", async () => {
+    const course = await createApprovedCourse(t, owner, admin, { title: 'Counted on B' });
+    const [first, second] = [await createUser(t, 'EndUser'), await createUser(t, 'EndUser')];
+    const enrol = (user: TestUser) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/course/enroll/${course._id}`, headers: user.auth });
+    const view = async () => {
+      const response = await b.app.inject({ url: `/api/v1/user/course/${course._id}`, headers: first.auth });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ data: { enrolled_count: number } }>().data.enrolled_count;
+    };
+    const counted = async () =>
+      (await catalogue(b.app, first)).data.find((c) => c._id === course._id)?.enrolled_count;
+    expect((await enrol(first)).statusCode).toBe(200);
+    expect(await counted()).toBe(1);
+    expect(await view()).toBe(1);
+    const progress = b.app.caches.progress.get(first.id);
+    expect(progress?.get(course._id)).toBe(0);
+
+    expect((await enrol(second)).statusCode).toBe(200);
+    // Decision 075: the counter alone moved; the first learner's figures on B were not thrown away.
+    expect(b.app.caches.progress.get(first.id)).toBe(progress);
+    expect(await counted()).toBe(2);
+    expect(await view()).toBe(2);
+
+    // Any other column changed, however written: everything derived from courses goes, as before.
+    await t.db.update(courses).set({ title: 'Retitled in SQL' }).where(eq(courses.id, course._id));
+    await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
+    expect(b.app.caches.progress.get(first.id)).toBeUndefined();
+    expect((await catalogue(b.app, first)).data.find((c) => c._id === course._id)?.title).toBe(
+      'Retitled in SQL',
+    );
   });
 
   it("the staff lists' totals on B follow courses created, reviewed, renamed and re-authored on A", async () => {

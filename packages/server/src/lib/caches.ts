@@ -171,8 +171,9 @@ export class AppCaches {
   }
 
   /**
-   * One notification payload: `s:<session id>`, `u:<user id>`, `e:<user id>`, `c:*`, `p:<user id>`
-   * (their lesson completions or quiz scores changed); `<prefix>*` = all.
+   * One notification payload: `s:<session id>`, `u:<user id>`, `e:<user id>`, `c:*`, `n:<course id>`
+   * (its enrolment counter alone changed), `p:<user id>` (their lesson completions or quiz scores
+   * changed); `<prefix>*` = all.
    */
   apply(payload: string): void {
     const kind = payload.slice(0, 2);
@@ -208,6 +209,13 @@ export class AppCaches {
         // completions' lessons (deleting a lesson deletes its completions).
         this.clearCourses();
         this.clearLearners();
+        break;
+      case 'n:':
+        // Only the course's enrolment counter moved (decision 075): it shows in the catalogue pages and
+        // in the course's own view, nowhere else.
+        this.catalogue.clear();
+        if (all) this.courses.clear();
+        else this.courses.delete(key);
         break;
       case 'p:':
         if (all) this.clearLearners();
