@@ -161,15 +161,23 @@ describe('caches: two instances on one database', () => {
     };
     const counted = async () =>
       (await catalogue(b.app, first)).data.find((c) => c._id === course._id)?.enrolled_count;
+    const other = await createApprovedCourse(t, owner, admin, { title: 'Zanzibarian ferns' });
+    const othersPage = async () => (await catalogue(b.app, first, '?q=zanzibarian')).data.map((c) => c._id);
     expect((await enrol(first)).statusCode).toBe(200);
     expect(await counted()).toBe(1);
     expect(await view()).toBe(1);
+    expect(await othersPage()).toEqual([other._id]);
     const progress = b.app.caches.progress.get(first.id);
     expect(progress?.get(course._id)).toBe(0);
+    const pages = b.app.caches.catalogue.size;
+    expect(pages).toBe(2); // the page listing the course, and the search that does not
 
     expect((await enrol(second)).statusCode).toBe(200);
-    // Decision 075: the counter alone moved; the first learner's figures on B were not thrown away.
+    // Decision 075: the counter alone moved; the first learner's figures on B were not thrown away,
+    // nor (076) the catalogue page that does not list the course.
     expect(b.app.caches.progress.get(first.id)).toBe(progress);
+    expect(b.app.caches.catalogue.size).toBe(pages - 1);
+    expect(await othersPage()).toEqual([other._id]);
     expect(await counted()).toBe(2);
     expect(await view()).toBe(2);
 

@@ -21,6 +21,11 @@ export interface CachedSession {
   expiresAt: number;
 }
 
+/** What the caches need to know of a cached catalogue page: which courses it shows (decision 076). */
+export interface CataloguePageCourses {
+  readonly rows: readonly { readonly id: string }[];
+}
+
 /** Whom a writer's `settle()` waits for: see there. */
 export type SettleScope = 'all' | 'others';
 
@@ -47,7 +52,8 @@ const TTL_MS = 60_000;
  */
 export class AppCaches {
   readonly sessions = new TtlCache<CachedSession>(50_000, TTL_MS);
-  readonly catalogue = new TtlCache<unknown>(500, TTL_MS);
+  /** Its pages by query; what else a page holds is `course-lists.service.ts`'s business. */
+  readonly catalogue = new TtlCache<CataloguePageCourses>(500, TTL_MS);
   readonly enrolled = new TtlCache<ReadonlySet<string>>(20_000, TTL_MS);
   /** By course id; what it holds is `course-snapshots.service.ts`'s business. */
   readonly courses = new TtlCache<unknown>(2_000, TTL_MS);
@@ -211,11 +217,15 @@ export class AppCaches {
         this.clearLearners();
         break;
       case 'n:':
-        // Only the course's enrolment counter moved (decision 075): it shows in the catalogue pages and
-        // in the course's own view, nowhere else.
-        this.catalogue.clear();
-        if (all) this.courses.clear();
-        else this.courses.delete(key);
+        // Only the course's enrolment counter moved (decision 075): it shows in the catalogue pages
+        // that list the course (decision 076) and in the course's own view, nowhere else.
+        if (all) {
+          this.catalogue.clear();
+          this.courses.clear();
+        } else {
+          this.catalogue.deleteWhere((page) => page.rows.some((row) => row.id === key));
+          this.courses.delete(key);
+        }
         break;
       case 'p:':
         if (all) this.clearLearners();

@@ -80,7 +80,7 @@ export async function cataloguePageJson(
       return cachedPage(rows, pagination);
     },
     !caches.usable,
-  )) as CachedCataloguePage;
+  )) as CachedCataloguePage; // the cache knows only its `rows`' ids
   const enrolled = shared.rows.length === 0 ? new Set<string>() : await enrolledIdsOf(db, caches, viewerId);
   const onPage = shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id);
   if (onPage.length === 0) return shared.alike;
