@@ -43,8 +43,8 @@ const TTL_MS = 60_000;
  * The in-process caches of the hot paths (decisions 019 and 036): session lookups of the auth guard,
  * pages of the learner catalogue as JSON text (without the per-caller fields), each course as a
  * learner studies it (JSON text, its access facts and its quiz keys), the public catalogue's count,
- * the staff lists' totals, and per learner their enrolled course ids, their course progress, their best quiz scores and the
- * lessons they completed.
+ * the staff lists' totals, and per learner their enrolled course ids, their course progress, their
+ * best quiz scores and the lessons they completed.
  *
  * They are exact because every change to the rows behind them notifies (`app_cache` channel, sent by
  * database triggers at commit): `apply` evicts what a notification names. While the notifications may
