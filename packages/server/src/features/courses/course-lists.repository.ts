@@ -289,7 +289,8 @@ async function staffPage(
   const rowsName = `${named}_${order.sort}_${order.order}_${order.lang}`;
   const countName = `${named}_count`;
   const parameters = { ...values, term: search?.value };
-  const countKey = `${list}:${values.status ?? ''}:${values.contributorId ?? ''}:${filter.by}:${search?.value ?? ''}`;
+  // The count statement's name says the list and the term's kind; the caller is not in it.
+  const countKey = [countName, values.status, values.contributorId, search?.value].join(':');
   const [rows, total] = await Promise.all([
     kept(statements.rows, rowsName, () => rowsStatement(db, filter, order, rowsName)).execute({
       ...parameters,

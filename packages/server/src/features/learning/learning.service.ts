@@ -64,9 +64,9 @@ async function cachedBestScores(db: Db, caches: AppCaches, userId: string, cours
 }
 
 /**
- * The learner's course view (`LearnerCourse`) as the whole response's JSON bytes: the cached course
- * (no answers) finished with the caller's fields and best scores (decision 036), to go gzip-joined to
- * browsers (decision 057).
+ * The learner's course view (`LearnerCourse`) as the whole response, joined from the cached course
+ * (no answers) and the caller's fields and best scores (decision 036), to go gzip-joined to browsers
+ * (decisions 057, 073: the route sends it with `payloadOf`).
  */
 export async function learnerCourseResponse(
   db: Db,
