@@ -25,6 +25,7 @@ async function server() {
   ])
     app.get(file, () => 'file');
   app.get('/own', (_request, reply) => reply.header('x-frame-options', 'SAMEORIGIN').send({ ok: true }));
+  app.get('/public-json', (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({}));
   await app.ready();
   return app;
 }
@@ -59,6 +60,7 @@ describe('security headers (computed once, decision 039)', () => {
         'x-content-type-options': 'nosniff',
         'cross-origin-resource-policy': 'same-origin',
         'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'cache-control': 'no-store', // one caller's data, kept by no cache (decision 077)
       });
       for (const name of [
         'cross-origin-opener-policy',
@@ -104,6 +106,7 @@ describe('security headers (computed once, decision 039)', () => {
   it("lets a route's own header of the same name win", async () => {
     const app = await server();
     expect((await app.inject({ url: '/own' })).headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect((await app.inject({ url: '/public-json' })).headers['cache-control']).toBe('public, max-age=60');
     await app.close();
   });
 });

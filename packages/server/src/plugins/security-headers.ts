@@ -58,12 +58,16 @@ const SUBRESOURCE_HEADERS = new Set(['x-content-type-options', 'cross-origin-res
  * API answer. Kept: the build's files' two, `nosniff` (no answer read as a script or style sheet)
  * and CORP (no other origin embeds it); HSTS (any answer over HTTPS pins the host); and, for
  * someone who opens an API address in a tab, a policy that lets the JSON view load nothing and be
- * framed by no one (OWASP's REST security headers).
+ * framed by no one (OWASP's REST security headers). And `no-store` (decision 077): an answer holds
+ * one caller's data (their progress, their scores, an admin's lists), which no browser cache or proxy
+ * keeps for the next user of a shared computer; a route whose JSON is public says so with its own
+ * `Cache-Control`, which wins.
  */
 const DATA_HEADERS = new Set([...SUBRESOURCE_HEADERS, 'strict-transport-security']);
 const DATA_ONLY_HEADERS: [string, string][] = [
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['X-Frame-Options', 'DENY'],
+  ['Cache-Control', 'no-store'],
 ];
 
 /** The headers helmet sets with these options, in its order. */

@@ -118,6 +118,8 @@ describe('Open Badges 3.0 credential', () => {
     // The issuer profile is published at its id.
     const issuer = await get('/api/v1/credentials/issuer');
     expect(issuer.json()).toEqual(credential.issuer);
+    // Public and the same for everyone: cacheable, unlike the API's other JSON (decision 077).
+    expect(issuer.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('rejects what the schema forbids (the schema is not a pass-everything)', async () => {

@@ -62,6 +62,9 @@ describe('learning: the learner journey through the API', () => {
 
     const view = await get(learner, `/api/v1/user/course/${course._id}`);
     expect(view.statusCode).toBe(200);
+    // Their own data, answers joined from cached bytes included: no cache keeps it (decision 077).
+    expect(view.headers['cache-control']).toBe('no-store');
+    expect((await get(learner, '/api/v1/course/approved')).headers['cache-control']).toBe('no-store');
     expect(view.body).not.toContain('correctanswer');
     const studied = view.json<{ data: LearnerCourse }>().data;
     expect(studied.quizScore).toEqual([]);
