@@ -32,32 +32,42 @@ export class BodyValidationError extends Error {
   }
 }
 
-/** Parses with a zod schema or throws BodyValidationError (NUL characters included, see below). */
+/** Parses with a zod schema or throws BodyValidationError (unusable input included, see below). */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.infer<T> {
-  rejectNulCharacters(value, prefix);
+  rejectUnusableInput(value, prefix);
   const result = schema.safeParse(value);
   if (!result.success) throw new BodyValidationError(result.error.issues, prefix);
   return result.data;
 }
 
 /**
- * PostgreSQL cannot store U+0000 in text or jsonb and fails the statement, so a NUL anywhere in the
- * input is a validation error (400 on that field), found before any schema or query sees it.
+ * How deep input may nest: far deeper than any body the API takes (a course's quiz options sit 8
+ * levels down), shallow enough that every walk over it (this one, the schemas, logging, `jsonb`)
+ * stays far from the stack's limit. `JSON.parse` itself takes any depth.
  */
-export function rejectNulCharacters(value: unknown, prefix = ''): void {
-  const path = nulPath(value);
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Input no route can use is a validation error (400 on that field), found before any schema or query
+ * sees it: a NUL anywhere (PostgreSQL cannot store U+0000 in text or jsonb and fails the statement),
+ * and objects or arrays nested deeper than MAX_INPUT_DEPTH (a 20 kB body of `[` overflowed the stack
+ * of the walk that looks for NULs: a 500).
+ */
+export function rejectUnusableInput(value: unknown, prefix = ''): void {
+  const path = unusablePath(value, 0);
   if (!path) return;
   const issue = { code: 'custom', path, message: 'invalid', input: undefined } as z.core.$ZodIssue;
   throw new BodyValidationError([issue], prefix);
 }
 
-/** Where the first NUL is, as a path from `value`; built only once found (every body is walked). */
-function nulPath(value: unknown): PropertyKey[] | null {
+/** Where the first NUL or over-deep value is, as a path from `value`; built only once found. */
+function unusablePath(value: unknown, depth: number): PropertyKey[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
   if (value === null || typeof value !== 'object') return null;
+  if (depth === MAX_INPUT_DEPTH) return [];
   for (const key of Object.keys(value)) {
     if (key.includes('\u0000')) return [key.replaceAll('\u0000', '')];
-    const found = nulPath((value as Record<string, unknown>)[key]);
+    const found = unusablePath((value as Record<string, unknown>)[key], depth + 1);
     if (found) {
       found.unshift(key);
       return found;

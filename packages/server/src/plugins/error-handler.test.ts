@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
+import { MAX_INPUT_DEPTH } from '../lib/errors.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { multipart, pngCover } from '../test/course-fixtures.ts';
@@ -105,6 +106,57 @@ describe('malformed requests get 4xx in the envelope', () => {
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path }] });
     }
+  });
+
+  it('refuses JSON nested deeper than any body (MAX_INPUT_DEPTH) with 400 on that field, not a 500', async () => {
+    // 20,000 levels in 40 kB: the walk over the body used to overflow the stack.
+    const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    const whole = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'ar' },
+      payload: deep(20_000),
+      ...fromNewIp(),
+    });
+    expect(whole.statusCode).toBe(400);
+    expect(whole.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'بعض الحقول ناقصة أو غير صالحة.',
+      errors: [{ path: Array(MAX_INPUT_DEPTH).fill('0').join('.'), message: 'هذه القيمة غير صالحة.' }],
+    });
+
+    const body = signupBody({ firstname: 'Layla' });
+    const inField = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"extra":${deep(20_000)},${JSON.stringify(body).slice(1)}`,
+      ...fromNewIp(),
+    });
+    expect(inField.statusCode).toBe(400);
+    expect(inField.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: /^extra\.0\./ }] });
+    expect((await t.db.select().from(users)).map((row) => row.email)).not.toContain(body.email);
+
+    // In the JSON of a multipart course body, the path under the form's `body` field.
+    const form = await multipart({ body: deep(20_000), file: pngCover });
+    const answer = await upload(form.headers['content-type']!, form.payload, '/api/v1/course/new');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: /^body\.0\./ }] });
+
+    // One level less than the limit is only the schema's business (its own message, not "invalid").
+    const allowed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":${deep(MAX_INPUT_DEPTH - 1)},"password":"x"}`,
+      ...fromNewIp(),
+    });
+    expect(allowed.statusCode).toBe(400);
+    expect(allowed.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'email', message: 'This field is required.' }],
+    });
   });
 
   it('answers an oversized body with 413 and a wrong content type with 415', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { rejectNulCharacters } from '../lib/errors.ts';
+import { rejectUnusableInput } from '../lib/errors.ts';
 
 /**
  * Checks that apply to every route's parsed input before its schema runs. Registered on the root
@@ -7,8 +7,8 @@ import { rejectNulCharacters } from '../lib/errors.ts';
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    rejectNulCharacters(request.params);
-    rejectNulCharacters(request.query);
-    rejectNulCharacters(request.body);
+    rejectUnusableInput(request.params);
+    rejectUnusableInput(request.query);
+    rejectUnusableInput(request.body);
   });
 }

@@ -120,6 +120,7 @@ function multipartBody(rng: Random, courseBody: unknown): { payload: Buffer; con
     () => whole.replaceAll(BOUNDARY, `${BOUNDARY}x`),
     () => field('body', '{"title":"a\\u0000b"}') + `--${BOUNDARY}--\r\n`,
     () => field('body', 'a\u0000b') + `--${BOUNDARY}--\r\n`,
+    () => field('body', rng.pick(deeplyNested(rng.int(20_000) + 100, '{}'))) + `--${BOUNDARY}--\r\n`,
     () => field('__proto__', '{}') + `--${BOUNDARY}--\r\n`,
     () => Array.from({ length: 20 }, (_, i) => field(`f${i}`, 'x')).join('') + `--${BOUNDARY}--\r\n`,
     () => file('file', 'a\u0000.pdf', pdf) + `--${BOUNDARY}--\r\n`,
@@ -141,9 +142,16 @@ function multipartBody(rng: Random, courseBody: unknown): { payload: Buffer; con
   return { payload: Buffer.from(text, 'latin1'), contentType };
 }
 
+/** Valid JSON nested far deeper than any body: arrays `levels` deep, as a whole body or in a field. */
+function deeplyNested(levels: number, good: string): string[] {
+  const deep = '['.repeat(levels) + ']'.repeat(levels);
+  return [deep, `{"deep":${deep}${good.length > 2 ? `,${good.slice(1)}` : '}'}`];
+}
+
 function jsonText(rng: Random, body: Record<string, unknown>): string {
   const good = JSON.stringify(body);
   return rng.pick([
+    ...deeplyNested(rng.int(20_000) + 100, good),
     good,
     good.slice(0, rng.int(good.length)),
     '{',
