@@ -144,7 +144,7 @@ describe('malformed requests get 4xx in the envelope', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: /^body\.0\./ }] });
 
-    // One level less than the limit is only the schema's business (its own message, not "invalid").
+    // One level less than the limit is only the schema's business: a value of the wrong type.
     const allowed = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
@@ -155,8 +155,33 @@ describe('malformed requests get 4xx in the envelope', () => {
     expect(allowed.statusCode).toBe(400);
     expect(allowed.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
-      errors: [{ path: 'email', message: 'This field is required.' }],
+      errors: [{ path: 'email', message: 'This value has the wrong type.' }],
     });
+  });
+
+  it('says a field of the wrong type is of the wrong type, and a missing one that it is required', async () => {
+    const login = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload, ...fromNewIp() });
+    expect((await login({ email: 5, password: ['x'] })).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [
+        { path: 'email', message: 'This value has the wrong type.' },
+        { path: 'password', message: 'This value has the wrong type.' },
+      ],
+    });
+    expect((await login({ email: null })).json()).toMatchObject({
+      errors: [
+        { path: 'email', message: 'This field is required.' },
+        { path: 'password', message: 'This field is required.' },
+      ],
+    });
+    const twice = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/course/approved?limit=1&limit=2',
+      headers: { ...contributor.auth, 'accept-language': 'ar' },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ errors: [{ path: 'limit', message: 'نوع هذه القيمة غير صحيح.' }] });
   });
 
   it('answers an oversized body with 413 and a wrong content type with 415', async () => {

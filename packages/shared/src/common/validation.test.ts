@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeIssue, issuePath } from './validation.ts';
+import { describeIssue, issuePath, typeIssueKeys } from './validation.ts';
 
 const issuesOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -22,6 +22,20 @@ describe('describeIssue', () => {
     expect(issuePath(tooLong!)).toBe('title');
     const [tooMany] = issuesOf(schema, { name: 'a', title: 'x', tags: ['1', '2', '3', '4', '5'] });
     expect(describeIssue(tooMany!)).toEqual({ key: 'too_many', limit: 4 });
+  });
+
+  it('tells a missing value from one of another type with typeIssueKeys (zod reports no input)', () => {
+    const schema = z.object({ email: z.string(), tags: z.array(z.string()) });
+    const described = (value: unknown) =>
+      (schema.safeParse(value, { error: typeIssueKeys }).error?.issues ?? []).map(
+        (issue) => `${issuePath(issue)}: ${describeIssue(issue).key}`,
+      );
+    expect(described({ email: 5, tags: 'a' })).toEqual(['email: invalid_type', 'tags: invalid_type']);
+    expect(described({ email: null })).toEqual(['email: required', 'tags: required']);
+    expect(described({ email: 'a', tags: [1] })).toEqual(['tags.0: invalid_type']);
+    // A schema's own message still wins.
+    const own = z.string({ error: 'passwords_mismatch' }).safeParse(5, { error: typeIssueKeys });
+    expect(describeIssue(own.error!.issues[0]!)).toEqual({ key: 'passwords_mismatch' });
   });
 
   it('keeps a schema’s own key and recognises e-mail and URL formats', () => {

@@ -35,10 +35,24 @@ export interface IssueDescription {
 const isKey = (value: string): value is ValidationKey =>
   (VALIDATION_KEYS as readonly string[]).includes(value);
 
+/**
+ * zod's error map for type mismatches, installed with `z.config({ customError })` where input arrives
+ * (the server): zod 4 leaves the input out of its issues, so `describeIssue` alone cannot tell a
+ * missing value from one of another type, and an API client that sent `"email": 5` read "This field
+ * is required". The map sees the input and puts the key in the message, which `describeIssue` takes
+ * as it is. Schemas' own messages still win over it.
+ */
+export const typeIssueKeys: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'invalid_type'
+    ? issue.input === undefined || issue.input === null
+      ? 'required'
+      : 'invalid_type'
+    : undefined;
+
 export function describeIssue(issue: z.core.$ZodIssue): IssueDescription {
   if (isKey(issue.message)) return { key: issue.message };
   switch (issue.code) {
-    case 'invalid_type':
+    case 'invalid_type': // without `typeIssueKeys` (the browser's forms send no wrong types) or the input
       return { key: issue.input === undefined || issue.input === null ? 'required' : 'invalid_type' };
     case 'too_small': {
       const limit = Number(issue.minimum);
