@@ -5,7 +5,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * Unit and API tests. The server suite runs on PGlite, and a second time on PostgreSQL when
  * TEST_DATABASE_URL is set (CI sets it). `*.postgres.test.ts` files test what only a real PostgreSQL
  * has (lost connections, concurrent migrations) and run in the PostgreSQL project only;
- * `*.pglite.test.ts` files (embedded backup) in the PGlite project only.
+ * `*.pglite.test.ts` files (the embedded database on disk: backup, its directory lock) in the PGlite
+ * project only.
  */
 if (process.env.CI && !process.env.TEST_DATABASE_URL)
   throw new Error('CI must set TEST_DATABASE_URL: the PostgreSQL suite and its fault tests would not run');

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { quietWarning, type WarnLogger } from './availability.ts';
+import { claimDataDir } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: the queries are the same PostgreSQL either way. */
@@ -75,8 +76,10 @@ export async function openDatabase(options: {
   const inMemory = options.dataDir === 'memory://';
   const dir = inMemory ? undefined : path.join(options.dataDir, 'db');
   let isNew = inMemory;
+  let release = () => {};
   if (dir) {
     mkdirSync(options.dataDir, { recursive: true });
+    release = claimDataDir(options.dataDir); // before anything touches the database (decision 078)
     try {
       mkdirSync(dir);
       isNew = true;
@@ -88,12 +91,18 @@ export async function openDatabase(options: {
     ? new TurnTakingPGlite(dir, { extensions: pgliteExtensions })
     : new TurnTakingPGlite({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    release();
+    throw error;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     isNew,
-    close: () => client.close(),
+    close: () => client.close().finally(release),
     // Embedded: there is no connection to lose.
     useLogger: () => {},
   };

@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { claimDataDir, DataDirInUseError, LOCK_FILE } from './data-dir-lock.ts';
+
+/** A real other process: alive until killed, or already gone (its id then names no process). */
+async function otherProcess(alive: boolean) {
+  const child = spawn(process.execPath, ['-e', alive ? 'setInterval(() => {}, 1000)' : ''], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (!alive) await exited;
+  return {
+    pid: child.pid!,
+    stop: async () => {
+      child.kill();
+      await exited;
+    },
+  };
+}
+
+describe('the embedded data directory is one process’s (decision 078)', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'osc-lock-'));
+  const lockIn = (dir: string) => path.join(dir, LOCK_FILE);
+  const holder = (dir: string) => readFileSync(lockIn(dir), 'utf8').trim();
+  let dirs = 0;
+  const fresh = () => {
+    const dir = path.join(work, `dir-${(dirs += 1)}`);
+    mkdirSync(dir);
+    return dir;
+  };
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('claims a directory, and again after the release', () => {
+    const dir = fresh();
+    const release = claimDataDir(dir);
+    expect(holder(dir)).toBe(String(process.pid));
+    release();
+    expect(existsSync(lockIn(dir))).toBe(false);
+    claimDataDir(dir)();
+  });
+
+  it('refuses a directory another running process holds, naming it and the way out', async () => {
+    const dir = fresh();
+    const other = await otherProcess(true);
+    try {
+      writeFileSync(lockIn(dir), `${other.pid}\n`);
+      expect(() => claimDataDir(dir)).toThrow(DataDirInUseError);
+      expect(() => claimDataDir(dir)).toThrow(
+        `the embedded database in ${dir} is in use by another server (process ${other.pid})`,
+      );
+      expect(holder(dir)).toBe(String(other.pid)); // refusing took nothing from the holder
+    } finally {
+      await other.stop();
+    }
+    // Once it is gone (killed: its file stays behind), the directory is free.
+    const release = claimDataDir(dir);
+    expect(holder(dir)).toBe(String(process.pid));
+    release();
+  });
+
+  it('replaces a file left by a process that no longer runs, by this same id, or holding no id', async () => {
+    const dir = fresh();
+    const gone = await otherProcess(false);
+    for (const left of [`${gone.pid}\n`, `${process.pid}\n`, '', 'garbage']) {
+      writeFileSync(lockIn(dir), left);
+      const release = claimDataDir(dir);
+      expect(holder(dir), JSON.stringify(left)).toBe(String(process.pid));
+      release();
+    }
+  });
+
+  it('replaces a file left by a process killed but not yet reaped (a zombie still answers signal 0)', async () => {
+    const dir = fresh();
+    // `sleep 0` runs in the background and exits; `exec` makes its parent a `sleep` that never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const [line] = (await once(parent.stdout, 'data')) as [Buffer];
+      const zombie = Number(line.toString().trim());
+      await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+      writeFileSync(lockIn(dir), `${zombie}\n`);
+      claimDataDir(dir)();
+    } finally {
+      parent.kill();
+    }
+  });
+
+  it('lets a release remove only its own claim', () => {
+    const dir = fresh();
+    const release = claimDataDir(dir);
+    writeFileSync(lockIn(dir), '1\n'); // replaced meanwhile (by hand, say)
+    release();
+    expect(holder(dir)).toBe('1');
+  });
+
+  it('keeps a server from opening the database another one runs on, and frees it on close', async () => {
+    const dataDir = fresh();
+    const other = await otherProcess(true);
+    try {
+      writeFileSync(lockIn(dataDir), `${other.pid}\n`);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(DataDirInUseError);
+      expect(existsSync(path.join(dataDir, 'db'))).toBe(false); // refused before PGlite made anything
+    } finally {
+      await other.stop();
+    }
+    const database = await openDatabase({ dataDir });
+    expect(holder(dataDir)).toBe(String(process.pid));
+    await database.close();
+    expect(existsSync(lockIn(dataDir))).toBe(false);
+  }, 120_000); // a new on-disk PGlite runs initdb: slow on a busy machine
+});

@@ -1,0 +1,86 @@
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+/** The claim's file, beside the embedded database's own directory (`db/`), not inside it. */
+export const LOCK_FILE = 'server.pid';
+
+/** Another running process holds the data directory: the server must not start on it. */
+export class DataDirInUseError extends Error {}
+
+/**
+ * Claims the data directory for this process before the embedded database opens it (decision 078).
+ * PGlite takes no lock of its own: two servers started on the same DATA_DIR both answered writes, and
+ * after a restart only one's were there. The claim is a file holding this process's id, created only
+ * if absent; one left by a process that no longer runs (a crash, `kill -9`, a container restarted with
+ * this same id) is replaced. Returns the release, which removes the file while it is still ours.
+ *
+ * Two servers starting in the same instant over a stale file could both replace it (PostgreSQL's
+ * postmaster.pid has the same window); one started while another runs is always refused.
+ */
+export function claimDataDir(dir: string): () => void {
+  const file = path.join(dir, LOCK_FILE);
+  for (;;) {
+    const owner = createExclusively(file) ? process.pid : ownerOf(file);
+    if (owner === process.pid) {
+      return () => {
+        if (ownerOf(file) === process.pid) rmSync(file, { force: true });
+      };
+    }
+    if (owner !== null && isRunning(owner)) {
+      throw new DataDirInUseError(
+        `the embedded database in ${dir} is in use by another server (process ${owner}). Stop that ` +
+          `one first, or give this one its own DATA_DIR. If no server runs, delete ${file}.`,
+      );
+    }
+    rmSync(file, { force: true }); // its process is gone (or it holds no id): stale
+  }
+}
+
+function createExclusively(file: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, `${process.pid}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** The process id in the file; `null` when it is gone or holds none (a write cut short). */
+function ownerOf(file: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signal 0 checks that a process exists without touching it; EPERM means it exists as another user. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A process killed but not yet reaped by its parent still answers signal 0; Linux shows it in state
+ * `Z`: the field after the parenthesised name (which may hold spaces and parentheses itself).
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] === 'Z';
+  } catch {
+    return false; // no /proc (not Linux), or the process just went
+  }
+}
