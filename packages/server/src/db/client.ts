@@ -92,6 +92,7 @@ export async function openDatabase(options: {
     : new TurnTakingPGlite({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
   const db = drizzlePglite({ client, schema });
   try {
+    await readable(client, dir);
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
     await client.close().catch(() => {});
@@ -106,6 +107,26 @@ export async function openDatabase(options: {
     // Embedded: there is no connection to lose.
     useLogger: () => {},
   };
+}
+
+/**
+ * An existing directory PGlite cannot start on has damaged files (a full disk, a copy taken while it
+ * ran, two servers on it before decision 078): say so and what to do, instead of the first migration
+ * statement's text, which is what failed next.
+ */
+async function readable(client: PGlite, dir: string | undefined): Promise<void> {
+  try {
+    await client.waitReady;
+  } catch (error) {
+    if (!dir) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `the embedded database in ${dir} could not be opened (${reason}). If its files are damaged, ` +
+        'restore a backup into an empty DATA_DIR with `npm run restore FILE` and start on that ' +
+        'directory (README "Backup and restore").',
+      { cause: error },
+    );
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {
