@@ -6,8 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { typeIssueKeys, type Language } from '@app/shared';
+import type { Language } from '@app/shared';
 import type { Env } from './env.ts';
 import type { Db } from './db/client.ts';
 import { TokenService } from './lib/tokens.ts';
@@ -68,7 +67,6 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
     bodyLimit: 1_000_000,
   }).withTypeProvider<ZodTypeProvider>();
 
-  z.config({ customError: typeIssueKeys }); // "wrong type" is not "required" (see there)
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);

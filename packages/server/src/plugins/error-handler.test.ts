@@ -28,6 +28,16 @@ describe('malformed requests get 4xx in the envelope', () => {
       payload,
     });
 
+  /** A JSON body (text as it is, or an object) posted from an address of its own (rate limits). */
+  const post = (url: string, payload: string | object, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: typeof payload === 'string' ? { 'content-type': 'application/json', ...headers } : headers,
+      payload,
+      ...fromNewIp(),
+    });
+
   it.each([
     ['no boundary', 'multipart/form-data', '--x\r\n\r\n'],
     ['an empty boundary', 'multipart/form-data; boundary=', '--\r\n\r\n'],
@@ -66,12 +76,7 @@ describe('malformed requests get 4xx in the envelope', () => {
 
   it('refuses a NUL character in any JSON field or query value with 400 on that field, storing nothing', async () => {
     const body = signupBody({ firstname: 'Lay\u0000la' });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: body,
-      ...fromNewIp(),
-    });
+    const response = await post('/api/v1/auth/signup', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       success: false,
@@ -111,13 +116,7 @@ describe('malformed requests get 4xx in the envelope', () => {
   it('refuses JSON nested deeper than any body (MAX_INPUT_DEPTH) with 400 on that field, not a 500', async () => {
     // 20,000 levels in 40 kB: the walk over the body used to overflow the stack.
     const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
-    const whole = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { 'content-type': 'application/json', 'accept-language': 'ar' },
-      payload: deep(20_000),
-      ...fromNewIp(),
-    });
+    const whole = await post('/api/v1/auth/login', deep(20_000), { 'accept-language': 'ar' });
     expect(whole.statusCode).toBe(400);
     expect(whole.json()).toEqual({
       success: false,
@@ -127,13 +126,10 @@ describe('malformed requests get 4xx in the envelope', () => {
     });
 
     const body = signupBody({ firstname: 'Layla' });
-    const inField = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: `{"extra":${deep(20_000)},${JSON.stringify(body).slice(1)}`,
-      ...fromNewIp(),
-    });
+    const inField = await post(
+      '/api/v1/auth/signup',
+      `{"extra":${deep(20_000)},${JSON.stringify(body).slice(1)}`,
+    );
     expect(inField.statusCode).toBe(400);
     expect(inField.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: /^extra\.0\./ }] });
     expect((await t.db.select().from(users)).map((row) => row.email)).not.toContain(body.email);
@@ -145,13 +141,7 @@ describe('malformed requests get 4xx in the envelope', () => {
     expect(answer.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: /^body\.0\./ }] });
 
     // One level less than the limit is only the schema's business: a value of the wrong type.
-    const allowed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: `{"email":${deep(MAX_INPUT_DEPTH - 1)},"password":"x"}`,
-      ...fromNewIp(),
-    });
+    const allowed = await post('/api/v1/auth/login', `{"email":${deep(MAX_INPUT_DEPTH - 1)},"password":"x"}`);
     expect(allowed.statusCode).toBe(400);
     expect(allowed.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -160,8 +150,7 @@ describe('malformed requests get 4xx in the envelope', () => {
   });
 
   it('says a field of the wrong type is of the wrong type, and a missing one that it is required', async () => {
-    const login = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload, ...fromNewIp() });
+    const login = (payload: object) => post('/api/v1/auth/login', payload);
     expect((await login({ email: 5, password: ['x'] })).json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       errors: [

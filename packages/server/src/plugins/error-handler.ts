@@ -2,8 +2,15 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { describeIssue, issuePath, type ErrorCode, type ErrorEnvelope, type Language } from '@app/shared';
+import { z } from 'zod';
+import {
+  describeIssue,
+  issuePath,
+  typeIssueKeys,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type Language,
+} from '@app/shared';
 import { AppError, BodyValidationError } from '../lib/errors.ts';
 import { common, validationMessages } from '../lib/common.messages.ts';
 import { languageFromHeader, localize, type Localized } from '../lib/localize.ts';
@@ -59,6 +66,9 @@ function fileTooLarge(maxUpload: number): Answer {
 
 /** One JSON shape for every error (api.md "Envelope"), in the caller's language, never with internals. */
 export function registerErrorHandler(app: FastifyInstance) {
+  // zod's issues carry no input: this map tells "wrong type" from "required" (see there). Global to
+  // zod, set where issues become messages.
+  z.config({ customError: typeIssueKeys });
   app.setErrorHandler((error: FastifyError, request, reply) =>
     sendAnswer(request, reply, error, answerFor(error, app.env.MAX_UPLOAD_BYTES)),
   );
