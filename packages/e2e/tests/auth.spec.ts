@@ -260,8 +260,12 @@ test('route guards, return after sign-in, logout, and a revoked session', async 
   await expect(page).toHaveURL(at('/login?next=%2Fdashboard'));
 
   // A session revoked elsewhere: the next page sends the user to sign in, and back afterwards.
+  // The dashboard asks for its catalogue after its address has changed; revoked before that answer,
+  // the session would end on this page (toast and all), and the next page would find no session.
+  const catalogue = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/course/approved');
   await signInWithForm(page, lang, account.email, account.password);
   await expect(page).toHaveURL(at('/dashboard'));
+  expect((await catalogue).status()).toBe(200);
   const token = await storage(page, 'auth_token');
   const elsewhere = await request.post('/api/v1/auth/logout', {
     headers: { authorization: `Bearer ${token}` },
