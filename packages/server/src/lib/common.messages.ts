@@ -27,6 +27,10 @@ export const common = {
     en: 'The uploaded form is incomplete or malformed. Please try again.',
     ar: 'النموذج المرفوع غير مكتمل أو غير صالح. يرجى المحاولة مرة أخرى.',
   },
+  extraFormParts: {
+    en: 'The uploaded form has more parts than expected: send one file, named "file", and each field once.',
+    ar: 'النموذج المرفوع يحتوي على أجزاء أكثر من المتوقع: أرسل ملفًا واحدًا باسم "file" وكل حقل مرة واحدة.',
+  },
   notMultipart: {
     en: 'Send this request as multipart/form-data.',
     ar: 'أرسل هذا الطلب بصيغة multipart/form-data.',

@@ -44,10 +44,11 @@ async function readParts(request: FastifyRequest): Promise<MultipartForm> {
       if (part.fieldname === 'file') form.file = bytes;
       continue;
     }
-    if (part.valueTruncated)
-      throw new AppError(413, 'FILE_TOO_LARGE', common.fileTooLarge, {
-        max: request.server.env.MAX_UPLOAD_BYTES,
-      });
+    // A text field over busboy's size limit: the request is too large, not its file.
+    if (part.valueTruncated) throw new AppError(413, 'PAYLOAD_TOO_LARGE', common.payloadTooLarge);
+    // A field sent twice would leave which one counts to the order of the parts: refused.
+    if (Object.hasOwn(form.fields, part.fieldname))
+      throw new AppError(400, 'BAD_REQUEST', common.extraFormParts);
     form.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
   }
   return form;

@@ -59,6 +59,42 @@ describe('malformed requests get 4xx in the envelope', () => {
     }
   });
 
+  it('says what is wrong with a form of the wrong shape: a second file or field, an oversized field', async () => {
+    const extraParts = {
+      success: false,
+      code: 'BAD_REQUEST',
+      message:
+        'النموذج المرفوع يحتوي على أجزاء أكثر من المتوقع: أرسل ملفًا واحدًا باسم "file" وكل حقل مرة واحدة.',
+    };
+    const body = JSON.stringify({ title: 'Two of a kind' });
+    for (const parts of [
+      [
+        ['file', pngCover],
+        ['file', pngCover],
+        ['body', body],
+      ],
+      [
+        ['file', pngCover],
+        ['body', body],
+        ['body', body],
+      ],
+    ] as [string, string | typeof pngCover][][]) {
+      const form = await multipart(parts);
+      const response = await upload(form.headers['content-type']!, form.payload, '/api/v1/course/new');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(extraParts);
+    }
+    // Over busboy's 1 MB per text field: the request is too large, whatever its small file.
+    const big = await multipart({ file: pngCover, body: JSON.stringify({ title: 'x'.repeat(1_100_000) }) });
+    const tooLarge = await upload(big.headers['content-type']!, big.payload, '/api/v1/course/new');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'الطلب كبير جدًا.',
+    });
+  });
+
   it('answers bad percent-encoding in API and browser paths with 400 BAD_REQUEST', async () => {
     for (const url of ['/api/v1/certificates/%ZZ', '/api/v1/course/%E0%A4%A', '/%ZZ', '/verifyemail/%']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'ar' } });

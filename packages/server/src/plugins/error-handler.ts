@@ -48,8 +48,9 @@ const FRAMEWORK_ERRORS: Record<string, (maxUpload: number) => Answer> = {
   FST_ERR_BAD_URL: () => ({ status: 400, code: 'BAD_REQUEST', message: common.badUrl }),
   FST_ERR_MAX_PARAM_LENGTH: () => ({ status: 414, code: 'BAD_REQUEST', message: common.badUrl }),
   FST_REQ_FILE_TOO_LARGE: fileTooLarge,
-  FST_PARTS_LIMIT: fileTooLarge,
-  FST_FILES_LIMIT: fileTooLarge,
+  // A second file (or more parts than allowed) is a form of the wrong shape, not a large file.
+  FST_PARTS_LIMIT: () => extraFormParts,
+  FST_FILES_LIMIT: () => extraFormParts,
   FST_FIELDS_LIMIT: () => ({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: common.payloadTooLarge }),
   FST_PROTO_VIOLATION: () => ({ status: 400, code: 'BAD_REQUEST', message: common.badMultipart }),
 };
@@ -59,6 +60,8 @@ const unsupportedMediaType: Answer = {
   code: 'UNSUPPORTED_FILE_TYPE',
   message: common.unsupportedMediaType,
 };
+
+const extraFormParts: Answer = { status: 400, code: 'BAD_REQUEST', message: common.extraFormParts };
 
 function fileTooLarge(maxUpload: number): Answer {
   return { status: 413, code: 'FILE_TOO_LARGE', message: common.fileTooLarge, params: { max: maxUpload } };

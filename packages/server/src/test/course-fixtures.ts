@@ -53,13 +53,14 @@ export interface FilePart {
 
 /**
  * A multipart/form-data payload for `app.inject`: the platform's FormData encoded by Response gives
- * the exact bytes and the boundary a browser would send.
+ * the exact bytes and the boundary a browser would send. Parts as an object, or as a list of
+ * name/value pairs where a name may come more than once.
  */
 export async function multipart(
-  parts: Record<string, string | FilePart | undefined>,
+  parts: Record<string, string | FilePart | undefined> | [string, string | FilePart][],
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
+  for (const [name, value] of Array.isArray(parts) ? parts : Object.entries(parts)) {
     if (value === undefined) continue;
     if (typeof value === 'string') form.append(name, value);
     else
