@@ -13,6 +13,9 @@ describe('isDatabaseUnavailable', () => {
       pgError('57P01', 'FATAL'),
       pgError('08006'),
       pgError('55000', 'FATAL'),
+      pgError('53100'),
+      pgError('53200'),
+      pgError('53300', 'FATAL'),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
     ])

@@ -17,7 +17,14 @@ const NETWORK_CODES = new Set([
 ]);
 
 /** SQLSTATEs meaning the server ended or refused the session (not that our statement was wrong). */
-const SESSION_LOST = new Set(['57P01', '57P02', '57P03', '53300']);
+const SESSION_LOST = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * SQLSTATE class 53, insufficient resources: a full disk (53100), no memory (53200), too many
+ * connections (53300). The server cannot do the work now, whatever the statement; seen: a full disk
+ * under the embedded database answered every upload 500 and logged a stack per request.
+ */
+const OUT_OF_RESOURCES = '53';
 
 /** node-postgres reports these situations only by message. */
 const DRIVER_MESSAGES = [
@@ -37,14 +44,21 @@ interface MaybeDbError {
 /**
  * True when `error` (or its cause: drizzle wraps driver errors) says the database cannot be used at
  * the moment: connection refused, reset or timed out, the session terminated (restart, failover,
- * pg_terminate_backend), or any FATAL from the server, which always ends the session.
+ * pg_terminate_backend), the server out of disk, memory or connections, or any FATAL from the server,
+ * which always ends the session.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const { code, severity, message, cause } = current as MaybeDbError;
     if (typeof code === 'string') {
-      if (NETWORK_CODES.has(code) || SESSION_LOST.has(code) || code.startsWith('08')) return true;
+      if (
+        NETWORK_CODES.has(code) ||
+        SESSION_LOST.has(code) ||
+        code.startsWith('08') ||
+        code.startsWith(OUT_OF_RESOURCES)
+      )
+        return true;
     }
     if (severity === 'FATAL' || severity === 'PANIC') return true;
     if (typeof message === 'string' && DRIVER_MESSAGES.some((known) => message.startsWith(known)))
