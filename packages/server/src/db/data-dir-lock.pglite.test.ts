@@ -74,6 +74,19 @@ describe('the embedded data directory is one process’s (decision 078)', () => 
     }
   });
 
+  it('replaces a file naming its own parent or grandparent (ids repeat when a container restarts)', () => {
+    const dir = fresh();
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+    const grandparent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    for (const launcher of [process.ppid, grandparent]) {
+      expect(() => process.kill(launcher, 0), String(launcher)).not.toThrow(); // alive
+      writeFileSync(lockIn(dir), `${launcher}\n`);
+      const release = claimDataDir(dir);
+      expect(holder(dir)).toBe(String(process.pid));
+      release();
+    }
+  });
+
   it('replaces a file left by a process killed but not yet reaped (a zombie still answers signal 0)', async () => {
     const dir = fresh();
     // `sleep 0` runs in the background and exits; `exec` makes its parent a `sleep` that never reaps it.

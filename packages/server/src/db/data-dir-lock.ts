@@ -14,6 +14,10 @@ export class DataDirInUseError extends Error {}
  * if absent; one left by a process that no longer runs (a crash, `kill -9`, a container restarted with
  * this same id) is replaced. Returns the release, which removes the file while it is still ours.
  *
+ * A file naming this process's parent or grandparent is stale too, as PostgreSQL's postmaster.pid
+ * check holds: a container restarted runs the same commands again (`npm start`, its launcher, then
+ * the server), so the ids repeat, and the id the last server had may now be its launcher's, alive.
+ *
  * Two servers starting in the same instant over a stale file could both replace it (PostgreSQL's
  * postmaster.pid has the same window); one started while another runs is always refused.
  */
@@ -26,7 +30,7 @@ export function claimDataDir(dir: string): () => void {
         if (ownerOf(file) === process.pid) rmSync(file, { force: true });
       };
     }
-    if (owner !== null && isRunning(owner)) {
+    if (owner !== null && !ancestors().has(owner) && isRunning(owner)) {
       throw new DataDirInUseError(
         `the embedded database in ${dir} is in use by another server (process ${owner}). Stop that ` +
           `one first, or give this one its own DATA_DIR. If no server runs, delete ${file}.`,
@@ -57,6 +61,22 @@ function ownerOf(file: string): number | null {
   try {
     const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
     return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** This process's parent and grandparent: they cannot be a server holding the directory. */
+function ancestors(): Set<number> {
+  return new Set([process.ppid, parentOf(process.ppid)].filter((pid): pid is number => pid !== null));
+}
+
+/** A process's parent, from Linux's /proc (the field after the state); `null` elsewhere. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number.isSafeInteger(parent) && parent > 0 ? parent : null;
   } catch {
     return null;
   }
