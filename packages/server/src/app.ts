@@ -65,6 +65,15 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
     clientErrorHandler: answerClientError,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_000_000,
+    // Fastify's default is no limit: a client sending its body a byte at a time held its connection
+    // (and a file descriptor) for as long as it liked; nothing sits in front of `npm start` to stop it.
+    // Node checks the connections every `connectionsCheckingInterval`, so the limit holds to within a
+    // quarter of itself, and takes the smaller of the two timeouts as the one for headers.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(60_000, env.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(env.REQUEST_TIMEOUT_MS / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

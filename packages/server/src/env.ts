@@ -40,6 +40,8 @@ const envSchema = z.object({
   ORCID_CLIENT_SECRET: z.string().min(1).optional(),
   ORCID_ISSUER: z.url().default('https://orcid.org'),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(100_000),
+  /** Time a client has to send a whole request (headers and body) before it is answered 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

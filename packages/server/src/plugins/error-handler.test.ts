@@ -256,3 +256,41 @@ describe('malformed requests get 4xx in the envelope', () => {
     });
   });
 });
+
+describe('a client that never finishes its request', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ REQUEST_TIMEOUT_MS: '1000' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('is answered 408 in the envelope and let go once REQUEST_TIMEOUT_MS has passed', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const started = Date.now();
+    // Headers, then a body promised 100 bytes long and sent a byte at a time: never complete.
+    const { answer, closedAfter } = await new Promise<{ answer: string; closedAfter: number }>(
+      (resolve, reject) => {
+        let answer = '';
+        let trickle: NodeJS.Timeout | undefined;
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+          );
+          trickle = setInterval(() => socket.write(' '), 200);
+        });
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+        socket.on('close', () => {
+          clearInterval(trickle);
+          resolve({ answer, closedAfter: Date.now() - started });
+        });
+        socket.on('error', reject);
+      },
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    // Within the limit and Node's check of it (a quarter of the limit), not whenever the client stops.
+    expect(closedAfter).toBeGreaterThanOrEqual(1000);
+    expect(closedAfter).toBeLessThan(5000);
+  });
+});
