@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,6 +97,43 @@ describe('a form posted to a prerendered page (decision 037)', () => {
     expect(big.statusCode).toBe(413);
     const other = await t.app.inject({ method: 'POST', url: '/dashboard', payload: {} });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('answers HEAD as it answers GET, without the body (uptime monitors and link checkers use it)', async () => {
+    // Over a real socket: Node drops a HEAD answer's body, which inject does not imitate.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const ask = (method: string, url: string) =>
+      new Promise<{ head: string; body: string }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`${method} ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        );
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+        socket.on('close', () => {
+          const split = answer.indexOf('\r\n\r\n');
+          resolve({ head: answer.slice(0, split), body: answer.slice(split + 4) });
+        });
+        socket.on('error', reject);
+      });
+    const described = (head: string) => [
+      head.split('\r\n')[0],
+      /^content-type: (.*)$/im.exec(head)?.[1],
+      /^content-length: (.*)$/im.exec(head)?.[1],
+    ];
+    for (const url of [
+      '/login',
+      '/login?next=%2Fdashboard',
+      '/dashboard',
+      '/verifyemail/t0k3n',
+      '/no/such/page',
+    ]) {
+      const get = await ask('GET', url);
+      const head = await ask('HEAD', url);
+      expect(described(head.head), url).toEqual(described(get.head));
+      expect(get.body.length, url).toBeGreaterThan(0);
+      expect(head.body, url).toBe('');
+    }
   });
 
   it("sends a page asked for with a query with its links keeping it, in the cookie's language", async () => {

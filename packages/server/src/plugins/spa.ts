@@ -94,7 +94,9 @@ export async function registerSpa(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = request.url.startsWith('/api/');
-    if (isApi || !dist || request.method !== 'GET' || /\.\w+$/.test(pathname)) {
+    // HEAD is GET without the body (Node drops it): monitors and link checkers ask pages with it.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !dist || !isRead || /\.\w+$/.test(pathname)) {
       const body: ErrorEnvelope = {
         success: false,
         code: 'NOT_FOUND',
