@@ -2,7 +2,7 @@
 // `npm run restore FILE`: brings a snapshot from `npm run backup` back into an empty DATA_DIR (it
 // refuses one that holds anything, so it can never overwrite a live database). Start the server on
 // that DATA_DIR afterwards. PostgreSQL deployments use pg_restore instead (README "Operating it").
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 // The server's extensions (packages/server/src/db/client.ts, pgliteExtensions): its tables use them.
@@ -23,6 +23,17 @@ const dataDir = path.resolve(process.env.DATA_DIR || './data');
 if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
   fail(`${dataDir} is not empty; restore into an empty or new DATA_DIR.`);
 mkdirSync(dataDir, { recursive: true });
+
+// Claimed as a server claims it (packages/server/src/db/data-dir-lock.ts, decision 078: this file,
+// created only if absent, holding the process id), so a server started on DATA_DIR meanwhile stops
+// instead of opening a database half restored. Released at the end, whatever happens.
+const claim = path.join(dataDir, 'server.pid');
+try {
+  writeFileSync(claim, `${process.pid}\n`, { flag: 'wx' });
+} catch {
+  fail(`${dataDir} was claimed by a server meanwhile; restore into an empty DATA_DIR no server uses.`);
+}
+process.on('exit', () => rmSync(claim, { force: true }));
 
 const dbDir = path.join(dataDir, 'db');
 try {

@@ -1,6 +1,15 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +17,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
+import { DataDirInUseError, LOCK_FILE } from '../../db/data-dir-lock.ts';
 import { files } from '../../db/schema.ts';
 import { loadEnv } from '../../env.ts';
 import { createUser } from '../../test/factories.ts';
@@ -106,6 +116,27 @@ describe('backup and restore of the embedded database', () => {
     } finally {
       await restored.close();
     }
+  }, 180_000);
+
+  it('claims the DATA_DIR it restores into, so a server started meanwhile stops (decision 078)', async () => {
+    const target = path.join(work, 'claimed');
+    const claim = path.join(target, LOCK_FILE);
+    const restoring = spawn(process.execPath, [path.join(root, 'scripts', 'restore.mjs'), archive], {
+      env: { PATH: process.env.PATH, DATA_DIR: target },
+      cwd: root,
+      stdio: 'ignore',
+    });
+    const exited = once(restoring, 'exit');
+    // Loading the archive into PGlite takes a second or more: the claim is there meanwhile.
+    await expect
+      .poll(() => existsSync(claim) && readFileSync(claim, 'utf8'), { interval: 5 })
+      .toBe(`${restoring.pid}\n`);
+    await expect(openDatabase({ dataDir: target })).rejects.toThrow(DataDirInUseError);
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+    expect(existsSync(claim)).toBe(false); // released
+    const restored = await openDatabase({ dataDir: target });
+    await restored.close();
   }, 180_000);
 
   it('refuses to restore into a DATA_DIR that holds anything, and refuses a bad token', async () => {
