@@ -14,9 +14,32 @@ export function localize(
   return message[lang].replace(/\{(\w+)\}/g, (match, name: string) => String(params[name] ?? match));
 }
 
-/** `Accept-Language: ar`, `ar-SA,ar;q=0.9` … → 'ar'; anything else → 'en'. */
+/**
+ * The caller's language from `Accept-Language` (RFC 9110 §12.5.4): of Arabic and English, the one the
+ * header weighs highest (`q`; the earlier on a tie), by primary subtag (`ar-SA` is Arabic, `arn` is
+ * not); English when it names neither, or gives both `q=0`. A weight that does not parse counts as 1.
+ * (It read only the first entry: `fr,ar;q=0.9` was English, `arn-CL` Arabic.)
+ */
 export function languageFromHeader(header: string | undefined): Language {
   if (!header) return 'en';
-  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('ar') ? 'ar' : 'en';
+  let best: Language = 'en';
+  let bestWeight = 0;
+  for (const entry of header.split(',')) {
+    const [range = '', ...params] = entry.split(';');
+    const primary = range.trim().toLowerCase().split('-', 1)[0];
+    if (primary !== 'ar' && primary !== 'en') continue;
+    const weight = weightOf(params);
+    if (weight > bestWeight) {
+      best = primary;
+      bestWeight = weight;
+      if (weight >= 1) break; // nothing can weigh more
+    }
+  }
+  return best;
+}
+
+function weightOf(params: string[]): number {
+  const q = params.find((param) => param.trim().toLowerCase().startsWith('q='));
+  const weight = q === undefined ? 1 : Number(q.trim().slice(2));
+  return Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 1;
 }
