@@ -4,6 +4,9 @@ import { buildApp } from './app.ts';
 import { seedDemoOnStart } from './seed/demo.ts';
 import { ensureAdmin } from './features/auth/ensure-admin.ts';
 
+/** How long a stopping server waits for the requests it has begun (a deploy's grace is often 30 s). */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 /** Start-up: configuration → database + migrations → app → listen. */
 async function main() {
   const env = loadEnv();
@@ -16,12 +19,25 @@ async function main() {
 
   // Ctrl+C reaches every process of the group (npm, scripts/start.mjs, this one), so the same signal
   // can arrive twice: close once and ignore repeats, so the embedded database is always closed cleanly.
+  // Requests already begun finish first (app.ts); one still running after the grace period (a stuck
+  // client or statement) is cut off rather than keeping the process from ever stopping, and a close
+  // that fails still ends the process, with code 1.
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      void app.close().then(() => process.exit(0));
+      setTimeout(() => {
+        app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running at shutdown were cut off');
+        app.server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS).unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Shutdown failed:', error instanceof Error ? error.message : error);
+          process.exit(1);
+        },
+      );
     });
   }
 
