@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, ROLES, SIGNUP_ROLES } from '../common/constants.ts';
+import { noControls } from '../courses/fields.ts';
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
+/**
+ * A name: one line, however it was pasted (tabs, line breaks and runs of spaces become one space), and
+ * no other control characters (`noControls`).
+ */
+const trimmed = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.replace(/[\s\u2028\u2029]+/g, ' ').trim())
+    .pipe(z.string().min(1).max(max).refine(noControls, { message: 'invalid' }));
 export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
 export const passwordSchema = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { courseInputSchema, signupBodySchema } from '../index.ts';
+
+const signup = (firstname: string) => ({
+  firstname,
+  lastname: 'Haddad',
+  email: 'layla@example.com',
+  password: 'a-long-password',
+  passwordConfirm: 'a-long-password',
+  role: 'EndUser',
+});
+const course = (fields: Record<string, string>) => ({
+  title: 'Open data',
+  description: 'Sharing data.',
+  author: 'Open Science Community',
+  ...fields,
+});
+const issuePaths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+  result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
+
+describe('control characters in names and course text', () => {
+  it('keeps a name on one line however it was pasted, and refuses other control characters', () => {
+    expect(signupBodySchema.parse(signup('  Layla\tMaria \r\n Ann  ')).firstname).toBe('Layla Maria Ann');
+    // Arabic typing keeps its marks: right-to-left mark, zero-width non-joiner.
+    expect(signupBodySchema.parse(signup('ليلى\u200f \u200cمريم')).firstname).toBe('ليلى\u200f \u200cمريم');
+    for (const name of ['Esc\u001b[31mred', 'Bell\u0007', 'Del\u007f', 'C1\u0085x', 'Nul\u0000'])
+      expect(issuePaths(signupBodySchema.safeParse(signup(name))), JSON.stringify(name)).toEqual([
+        'firstname',
+      ]);
+    expect(issuePaths(signupBodySchema.safeParse(signup(' \t\n ')))).toEqual(['firstname']);
+  });
+
+  it('lets descriptions hold line breaks and tabs, and refuses other control characters anywhere', () => {
+    expect(courseInputSchema.parse(course({ description: 'One.\n\n\tTwo.' })).description).toBe(
+      'One.\n\n\tTwo.',
+    );
+    for (const [field, value] of [
+      ['title', 'Open\u001b[2J data'],
+      ['title_tr', 'بيانات\u0007'],
+      ['author', 'A\u0008uthor'],
+      ['description', 'Text\u000bwith a vertical tab'],
+    ] as const)
+      expect(issuePaths(courseInputSchema.safeParse(course({ [field]: value }))), field).toEqual([field]);
+  });
+});
