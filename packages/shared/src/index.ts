@@ -4,6 +4,7 @@ export * from './common/validation.ts';
 export * from './common/arabic.ts';
 export * from './common/answers.ts';
 export * from './common/youtube.ts';
+export * from './common/text.ts';
 export * from './common/orcid.ts';
 export * from './auth/auth.schema.ts';
 export * from './courses/course.schema.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, ROLES, SIGNUP_ROLES } from '../common/constants.ts';
-import { noControls } from '../courses/fields.ts';
+import { noControls, oneLine } from '../common/text.ts';
 
 /**
  * A name: one line, however it was pasted (tabs, line breaks and runs of spaces become one space), and
@@ -9,7 +9,7 @@ import { noControls } from '../courses/fields.ts';
 const trimmed = (max: number) =>
   z
     .string()
-    .transform((value) => value.replace(/[\s\u2028\u2029]+/g, ' ').trim())
+    .transform(oneLine)
     .pipe(z.string().min(1).max(max).refine(noControls, { message: 'invalid' }));
 export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
 export const passwordSchema = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);

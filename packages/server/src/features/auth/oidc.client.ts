@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../env.ts';
+import { oneLine, withoutControls } from '@app/shared';
 import { AppError } from '../../lib/errors.ts';
 import { authMessages } from './auth.messages.ts';
 
@@ -171,9 +172,10 @@ export class OidcClient {
         throw failed();
       }
     }
+    // Names as the signup form keeps them: one line, no control characters (shared `fields.ts`).
     const text = (key: string) => {
       const value = profile[key];
-      return typeof value === 'string' && value.trim() ? value.trim() : null;
+      return typeof value === 'string' ? oneLine(withoutControls(value)) || null : null;
     };
     return {
       sub: claims.sub,

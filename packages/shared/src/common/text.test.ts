@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseInputSchema, signupBodySchema } from '../index.ts';
+import { courseInputSchema, oneLine, signupBodySchema, withoutControls } from '../index.ts';
 
 const signup = (firstname: string) => ({
   firstname,
@@ -41,5 +41,10 @@ describe('control characters in names and course text', () => {
       ['description', 'Text\u000bwith a vertical tab'],
     ] as const)
       expect(issuePaths(courseInputSchema.safeParse(course({ [field]: value }))), field).toEqual([field]);
+  });
+
+  it("cleans an identity provider's name, which cannot be refused, to what the form would keep", () => {
+    expect(oneLine(withoutControls(' Layla\u001b[31m\r\n  Haddad\u0007 '))).toBe('Layla[31m Haddad');
+    expect(oneLine(withoutControls('ليلى\u200f حداد'))).toBe('ليلى\u200f حداد');
   });
 });

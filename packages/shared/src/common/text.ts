@@ -1,0 +1,12 @@
+/**
+ * Characters no name, title or description holds: the C0 controls but tab, line feed and carriage
+ * return, DEL and the C1 controls (NUL among them). Invisible on a page, they broke a certificate's
+ * line or a terminal showing the data (ESC starts its commands), and were stored as sent.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const noControls = (value: string) => !CONTROLS.test(value);
+/** Text from elsewhere (an identity provider's names), which cannot be refused: its controls dropped. */
+export const withoutControls = (value: string) => value.replace(new RegExp(CONTROLS, 'g'), '');
+/** One line: tabs, line breaks and runs of spaces become one space; trimmed. */
+export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
