@@ -42,45 +42,64 @@ const SHOWING = '{total, plural, one {Showing {loaded} of # course} other {Showi
 /** The total a "Showing … of N" sentence names. */
 const totalIn = (pattern: RegExp, text: string) => Number(pattern.exec(text)?.slice(1).find(Boolean));
 
+interface CourseText {
+  title: string;
+  title_tr: string;
+  description: string;
+  author: string;
+}
+
+/** An approved course with one video: created with the contributor's token, approved with the admin's; its id. */
+async function approvedCourse(
+  request: APIRequestContext,
+  tokens: { contributor: string; admin: string },
+  text: CourseText,
+) {
+  const created = await request.post('/api/v1/course/new', {
+    headers: { authorization: `Bearer ${tokens.contributor}` },
+    multipart: {
+      file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
+      body: JSON.stringify({
+        ...text,
+        coursesection: [
+          {
+            title: 'Only section',
+            description: 'A video.',
+            resources: [
+              {
+                type: 'video',
+                title: 'Intro',
+                description: 'Intro video',
+                link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+              },
+            ],
+          },
+        ],
+      }),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { _id } = ((await created.json()) as { data: { course: { _id: string } } }).data.course;
+  const approved = await request.get(`/api/v1/course/approve/${_id}`, {
+    headers: { authorization: `Bearer ${tokens.admin}` },
+  });
+  expect(approved.status()).toBe(200);
+  return _id;
+}
+
 /** 21 approved courses more than the catalogue had, so it has a second page whatever else exists. */
 async function fillCatalogue(request: APIRequestContext, stamp: string) {
-  const contributor = await createAccount(request, 'Contributor');
-  const admin = await adminSession(request);
-  for (let n = 1; n <= 21; n += 1) {
-    const title = `Paged course ${stamp} ${n}`;
-    const created = await request.post('/api/v1/course/new', {
-      headers: { authorization: `Bearer ${contributor.token}` },
-      multipart: {
-        file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
-        body: JSON.stringify({
-          title,
-          title_tr: `دورة مقسّمة ${stamp} ${n}`,
-          description: 'One of many courses, to fill more than a page.',
-          author: 'E2E Author',
-          coursesection: [
-            {
-              title: 'Only section',
-              description: 'A video.',
-              resources: [
-                {
-                  type: 'video',
-                  title: 'Intro',
-                  description: 'Intro video',
-                  link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-                },
-              ],
-            },
-          ],
-        }),
-      },
+  const tokens = {
+    contributor: (await createAccount(request, 'Contributor')).token,
+    admin: (await adminSession(request)).token,
+  };
+  for (let n = 1; n <= 21; n += 1)
+    await approvedCourse(request, tokens, {
+      title: `Paged course ${stamp} ${n}`,
+      title_tr: `دورة مقسّمة ${stamp} ${n}`,
+      description: 'One of many courses, to fill more than a page.',
+      author: 'E2E Author',
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const { _id } = ((await created.json()) as { data: { course: { _id: string } } }).data.course;
-    const approved = await request.get(`/api/v1/course/approve/${_id}`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
-    expect(approved.status()).toBe(200);
-  }
 }
 
 test('the catalogue loads more courses with a button, and searches across every page', async ({
@@ -117,6 +136,61 @@ test('the catalogue loads more courses with a button, and searches across every 
   // "…1" also matches "…10" to "…19": eleven courses, all shown, no further page.
   await expect(cards).toHaveCount(11);
   await expect(more).toHaveCount(0);
+});
+
+test('on a phone, words longer than a card wrap inside it, and a short card fills its column', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const stamp = `wrap${lang}${Date.now().toString(36)}`;
+  const contributor = await createAccount(request, 'Contributor');
+  const tokens = { contributor: contributor.token, admin: (await adminSession(request)).token };
+  // One word of 170 letters, in both languages, and an author of 150: pasted links, runs of letters.
+  const longId = await approvedCourse(request, tokens, {
+    title: 'Supercalifragilisticexpialidocious'.repeat(5),
+    title_tr: 'البياناتالمفتوحة'.repeat(10),
+    description: `${stamp} ${'x'.repeat(150)}`,
+    author: 'A'.repeat(150),
+  });
+  await approvedCourse(request, tokens, {
+    title: 'Q',
+    title_tr: 'ق',
+    description: stamp,
+    author: 'E2E',
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  const cards = page.getByTestId('course-card');
+  /** How far the page is wider than the screen. */
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  /** Nothing wider than the screen, and every card as wide as the list item that holds it. */
+  const expectFitted = async (name: string) => {
+    await expect(cards).toHaveCount(2);
+    await expect.poll(overflow).toBe(0);
+    for (const card of await cards.all()) {
+      const [own = 0, column = -1] = await card.evaluate((element) => [
+        element.getBoundingClientRect().width,
+        element.parentElement!.getBoundingClientRect().width,
+      ]);
+      expect(own).toBeCloseTo(column, 0);
+    }
+    mkdirSync('.artifacts/screenshots', { recursive: true });
+    await page.screenshot({ path: `.artifacts/screenshots/${lang}-${name}-375.png` });
+  };
+
+  await signInBrowser(page, await createAccount(request));
+  await page.goto(`/dashboard?q=${stamp}`);
+  await expectFitted('long-words-catalogue');
+
+  await signInBrowser(page, contributor);
+  await page.goto('/contributor/dashboard');
+  await expectFitted('long-words-contributor-board');
+
+  // The public page of the course (server-rendered, its own stylesheet).
+  await page.goto(`/courses/${longId}?lang=${lang}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(overflow).toBe(0);
 });
 
 /** The viewport around the button at 1280 px and 375 px (the page itself is long). */

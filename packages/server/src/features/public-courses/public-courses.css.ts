@@ -10,7 +10,9 @@ export const PUBLIC_CSS = `
   --ink: #1f2933; --muted: #52606d; --line: #d9e2ec; color-scheme: light; }
 *, *::before, *::after { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
-body { margin: 0; color: var(--ink); background: #f7f9fa; line-height: 1.6;
+/* The authors' text may hold a word longer than any box (a pasted link, a run of letters): it breaks
+   anywhere rather than widening the page past the phone's screen. */
+body { margin: 0; color: var(--ink); background: #f7f9fa; line-height: 1.6; overflow-wrap: anywhere;
   font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', Tahoma, sans-serif; }
 :lang(ar) { font-family: 'Noto Naskh Arabic', 'Noto Sans Arabic', Tahoma, system-ui, sans-serif; }
 a { color: var(--brand-darker); }
@@ -33,14 +35,14 @@ main { display: block; }
 .wrap { max-inline-size: 72rem; margin-inline: auto; padding: 2rem 1.25rem 3rem; }
 h1 { font-size: clamp(1.6rem, 4vw, 2.4rem); line-height: 1.25; margin-block: 0 .75rem; }
 h2 { font-size: 1.35rem; margin-block: 2rem .75rem; }
-.lead { font-size: 1.1rem; margin-block: 0 1.25rem; overflow-wrap: anywhere; }
-.muted { color: var(--muted); overflow-wrap: anywhere; }
+.lead { font-size: 1.1rem; margin-block: 0 1.25rem; }
+.muted { color: var(--muted); }
 .small { font-size: .9rem; }
 .cards { list-style: none; padding: 0; margin: 0; display: grid; gap: 1.25rem;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr)); }
 .card { background: #fff; border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem;
   display: flex; flex-direction: column; gap: .5rem; }
-.card h2 { margin: 0; font-size: 1.2rem; overflow-wrap: anywhere; }
+.card h2 { margin: 0; font-size: 1.2rem; }
 .card p { margin: 0; }
 .card .cover { inline-size: 100%; aspect-ratio: 16 / 9; object-fit: cover; border-radius: .5rem; background: var(--brand-light); }
 .byline { font-size: .95rem; }
@@ -57,10 +59,10 @@ h2 { font-size: 1.35rem; margin-block: 2rem .75rem; }
 .enrol { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem 1.25rem; }
 .sections { list-style: none; padding: 0; margin: 0; display: grid; gap: 1rem; counter-reset: section; }
 .section { background: #fff; border: 1px solid var(--line); border-radius: .75rem; padding: 1rem 1.25rem; }
-.section h3 { margin: 0 0 .25rem; font-size: 1.1rem; overflow-wrap: anywhere; }
+.section h3 { margin: 0 0 .25rem; font-size: 1.1rem; }
 .section > p { margin: 0 0 .5rem; }
 .lessons { list-style: none; padding: 0; margin: 0; display: grid; gap: .4rem; }
-.lessons li { display: flex; gap: .6rem; align-items: baseline; overflow-wrap: anywhere; }
+.lessons li { display: flex; gap: .6rem; align-items: baseline; }
 .kind { flex: none; font-size: .8rem; font-weight: 700; padding: .05rem .5rem; border-radius: 999px;
   background: var(--brand-light); color: var(--brand-darker); }
 footer.site { border-block-start: 1px solid var(--line); background: #fff; }

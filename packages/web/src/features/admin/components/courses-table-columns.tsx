@@ -48,7 +48,8 @@ export function useCourseColumns(onViewCourse: (courseId: string) => void) {
             <span
               lang={title.lang === language ? undefined : title.lang}
               dir="auto"
-              className="font-semibold"
+              // A long unbroken title breaks anywhere rather than pushing the other columns away.
+              className="block min-w-32 font-semibold wrap-anywhere"
             >
               {title.text}
             </span>
@@ -58,7 +59,11 @@ export function useCourseColumns(onViewCourse: (courseId: string) => void) {
       column.accessor((course) => `${course.createdBy.firstname} ${course.createdBy.lastname}`, {
         id: 'contributor',
         header: () => t`Contributor's name`,
-        cell: ({ getValue }) => <span dir="auto">{getValue()}</span>,
+        cell: ({ getValue }) => (
+          <span dir="auto" className="block min-w-24 wrap-anywhere">
+            {getValue()}
+          </span>
+        ),
       }),
       column.accessor(
         (course) => pickLocalized(language, course.createdBy.role, course.createdBy.role_tr).text,

@@ -89,7 +89,7 @@ export function ContributorBoard() {
             <Trans>Course list</Trans>
           </h2>
           <ul
-            className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${
+            className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${
               courses.isPlaceholderData ? 'opacity-60' : ''
             }`}
             aria-busy={courses.isPlaceholderData || undefined}

@@ -42,7 +42,7 @@ export function CourseCard({
 
   return (
     <article
-      className={`relative flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow ${
+      className={`relative flex w-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow ${
         course.enrolled ? 'focus-within:ring-2 focus-within:ring-primary-dark hover:shadow-md' : ''
       }`}
       data-testid="course-card"
