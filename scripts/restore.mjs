@@ -26,7 +26,8 @@ mkdirSync(dataDir, { recursive: true });
 
 // Claimed as a server claims it (packages/server/src/db/data-dir-lock.ts, decision 078: this file,
 // created only if absent, holding the process id), so a server started on DATA_DIR meanwhile stops
-// instead of opening a database half restored. Released at the end, whatever happens.
+// instead of opening a database half restored. Released at exit; a restore killed by a signal leaves
+// a claim whose process is gone, which the next server takes over.
 const claim = path.join(dataDir, 'server.pid');
 try {
   writeFileSync(claim, `${process.pid}\n`, { flag: 'wx' });

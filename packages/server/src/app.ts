@@ -70,14 +70,14 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
     // Node checks the connections every `connectionsCheckingInterval`, so the limit holds to within a
     // quarter of itself, and takes the smaller of the two timeouts as the one for headers.
     requestTimeout: env.REQUEST_TIMEOUT_MS,
-    // While closing (a deploy's SIGTERM), a request arriving on a connection already open is served,
-    // with `Connection: close`, the database still open until the server has drained. Fastify's default
-    // answered it 503 in its own shape, outside our envelope, which the app can only call "failed".
-    return503OnClosing: false,
     http: {
       headersTimeout: Math.min(60_000, env.REQUEST_TIMEOUT_MS),
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(env.REQUEST_TIMEOUT_MS / 4)),
     },
+    // While closing (a deploy's SIGTERM), a request arriving on a connection already open is served,
+    // with `Connection: close`, the database still open until the server has drained. Fastify's default
+    // answered it 503 in its own shape, outside our envelope, which the app can only call "failed".
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
