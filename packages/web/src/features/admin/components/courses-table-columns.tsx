@@ -75,7 +75,8 @@ export function useCourseColumns(onViewCourse: (courseId: string) => void) {
       column.accessor((course) => course.createdBy.email, {
         id: 'email',
         header: () => t`Email`,
-        cell: ({ getValue }) => <bdi className="whitespace-nowrap">{getValue()}</bdi>,
+        // On one line while the table has room; a long address breaks rather than widening the table.
+        cell: ({ getValue }) => <bdi className="block min-w-40 wrap-anywhere">{getValue()}</bdi>,
       }),
       column.accessor((course) => new Date(course.updatedAt).getTime(), {
         id: 'updatedAt',
