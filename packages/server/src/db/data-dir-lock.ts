@@ -71,15 +71,10 @@ function ancestors(): Set<number> {
   return new Set([process.ppid, parentOf(process.ppid)].filter((pid): pid is number => pid !== null));
 }
 
-/** A process's parent, from Linux's /proc (the field after the state); `null` elsewhere. */
+/** A process's parent, from Linux's /proc; `null` elsewhere. */
 function parentOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    return Number.isSafeInteger(parent) && parent > 0 ? parent : null;
-  } catch {
-    return null;
-  }
+  const parent = Number(statusOf(pid)?.[1]);
+  return Number.isSafeInteger(parent) && parent > 0 ? parent : null;
 }
 
 /** Signal 0 checks that a process exists without touching it; EPERM means it exists as another user. */
@@ -92,15 +87,20 @@ function isRunning(pid: number): boolean {
   return !isZombie(pid);
 }
 
-/**
- * A process killed but not yet reaped by its parent still answers signal 0; Linux shows it in state
- * `Z`: the field after the parenthesised name (which may hold spaces and parentheses itself).
- */
+/** A process killed but not yet reaped by its parent still answers signal 0; Linux shows it in state `Z`. */
 function isZombie(pid: number): boolean {
+  return statusOf(pid)?.[0] === 'Z';
+}
+
+/**
+ * The fields of `/proc/PID/stat` after the parenthesised name (which may hold spaces and parentheses
+ * itself): state, parent id, …; `null` without /proc (not Linux) or once the process is gone.
+ */
+function statusOf(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] === 'Z';
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return false; // no /proc (not Linux), or the process just went
+    return null;
   }
 }

@@ -172,7 +172,7 @@ export class OidcClient {
         throw failed();
       }
     }
-    // Names as the signup form keeps them: one line, no control characters (shared `fields.ts`).
+    // Names as the signup form keeps them: one line, no control characters (shared `common/text.ts`).
     const text = (key: string) => {
       const value = profile[key];
       return typeof value === 'string' ? oneLine(withoutControls(value)) || null : null;
