@@ -209,6 +209,22 @@ describe('malformed requests get 4xx in the envelope', () => {
     expect(twice.json()).toMatchObject({ errors: [{ path: 'limit', message: 'نوع هذه القيمة غير صحيح.' }] });
   });
 
+  it('reads a JSON content type with nothing after it as no body, as express.json() did', async () => {
+    const learner = await createUser(t);
+    const logout = await post('/api/v1/auth/logout', '', learner.auth);
+    expect(logout.statusCode).toBe(200);
+    const session = await t.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: learner.auth });
+    expect(session.statusCode).toBe(401);
+
+    const login = await post('/api/v1/auth/login', '', { 'accept-language': 'ar' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '' }] });
+    // Only an empty body: white space or poisoned keys are still not JSON the API reads.
+    expect((await post('/api/v1/auth/login', '  ')).json()).toMatchObject({ code: 'INVALID_JSON' });
+    const poisoned = await post('/api/v1/auth/login', '{"__proto__":{"role":"SuperAdmin"},"email":"a@b.co"}');
+    expect(poisoned.json()).toMatchObject({ code: 'INVALID_JSON' });
+  });
+
   it('answers an oversized body with 413 and a wrong content type with 415', async () => {
     const big = await t.app.inject({
       method: 'POST',

@@ -6,9 +6,25 @@ import { rejectUnusableInput } from '../lib/errors.ts';
  * instance before any route, so no route can forget them.
  */
 export function registerInputGuard(app: FastifyInstance) {
+  acceptEmptyJsonBodies(app);
   app.addHook('preValidation', async (request) => {
     rejectUnusableInput(request.params);
     rejectUnusableInput(request.query);
     rejectUnusableInput(request.body);
+  });
+}
+
+/**
+ * A JSON content type with nothing after it is a request without a body, as the original API
+ * (`express.json()`) read it: many HTTP clients label every POST `application/json`, and an enrolment
+ * or a sign-out sent that way was refused as "not valid JSON". A route that needs a body still says
+ * which fields are missing; anything else in the body is parsed as before (poisoned keys refused).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else parseJson(request, body as string, done);
   });
 }
