@@ -16,6 +16,7 @@ describe('isDatabaseUnavailable', () => {
       pgError('53100'),
       pgError('53200'),
       pgError('53300', 'FATAL'),
+      pgError('57014'),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
     ])

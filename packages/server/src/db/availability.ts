@@ -20,6 +20,12 @@ const NETWORK_CODES = new Set([
 const SESSION_LOST = new Set(['57P01', '57P02', '57P03']);
 
 /**
+ * The server cancelled the statement at `statement_timeout` (decision 081): stuck behind a lock or on
+ * a server that cannot keep up. Nothing was wrong with the request; it may succeed if retried.
+ */
+const STATEMENT_TIMED_OUT = '57014';
+
+/**
  * SQLSTATE class 53, insufficient resources: a full disk (53100), no memory (53200), too many
  * connections (53300). The server cannot do the work now, whatever the statement; seen: a full disk
  * under the embedded database answered every upload 500 and logged a stack per request.
@@ -44,8 +50,8 @@ interface MaybeDbError {
 /**
  * True when `error` (or its cause: drizzle wraps driver errors) says the database cannot be used at
  * the moment: connection refused, reset or timed out, the session terminated (restart, failover,
- * pg_terminate_backend), the server out of disk, memory or connections, or any FATAL from the server,
- * which always ends the session.
+ * pg_terminate_backend), a statement timed out, the server out of disk, memory or connections, or
+ * any FATAL from the server, which always ends the session.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
@@ -55,6 +61,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (
         NETWORK_CODES.has(code) ||
         SESSION_LOST.has(code) ||
+        code === STATEMENT_TIMED_OUT ||
         code.startsWith('08') ||
         code.startsWith(OUT_OF_RESOURCES)
       )

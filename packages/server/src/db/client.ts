@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { Socket } from 'node:net';
 import path from 'node:path';
 import { setImmediate as loopTurn } from 'node:timers/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -31,6 +32,12 @@ export interface Database {
 
 /** Fail fast when PostgreSQL does not answer: a request waits at most this long for a connection. */
 export const CONNECT_TIMEOUT_MS = 3000;
+/**
+ * The longest a statement of a request may run on PostgreSQL (decision 081). The slowest route's
+ * statements take well under a second at a million enrolments; one waiting this long is stuck behind
+ * a lock or on a server that cannot keep up, and the caller is better told "try again" than kept.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
 /** Serialises migrations across instances starting together (any fixed 64-bit number of ours). */
 export const MIGRATION_LOCK_KEY = '7401913202611';
 
@@ -71,8 +78,10 @@ export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   loadDataDir?: Blob;
+  /** PostgreSQL only: `STATEMENT_TIMEOUT_MS` unless given; 0 for none (the bench's bulk load). */
+  statementTimeoutMs?: number;
 }): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
   const inMemory = options.dataDir === 'memory://';
   const dir = inMemory ? undefined : path.join(options.dataDir, 'db');
   let isNew = inMemory;
@@ -129,18 +138,30 @@ async function readable(client: PGlite, dir: string | undefined): Promise<void> 
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, statementTimeoutMs: number): Promise<Database> {
   let log: WarnLogger = {
     warn: (object, message) => console.warn(message, JSON.stringify(object)),
   };
+  await migrateExclusively(url);
+  // JIT compilation cost ~200 ms on the big list queries and never paid off for these OLTP queries.
+  const settings = ['jit=off'];
+  // Decision 081: the server cancels a statement that runs too long (57014, "unavailable" to the
+  // caller), and ends a session left inside a transaction, whose locks would otherwise wait for an
+  // instance that froze or lost its network until TCP gives up, hours later.
+  if (statementTimeoutMs > 0)
+    settings.push(
+      `statement_timeout=${statementTimeoutMs}`,
+      `idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_FACTOR * statementTimeoutMs}`,
+    );
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Notices a peer that vanished without closing the socket (failover, network partition).
     keepAlive: true,
-    // JIT compilation cost ~200 ms on the big list queries and never paid off for these OLTP queries.
-    options: '-c jit=off',
+    // Said here because the silence deadline below must be longer: an idle connection goes first.
+    idleTimeoutMillis: POOL_IDLE_MS,
+    options: settings.map((setting) => `-c ${setting}`).join(' '),
   });
   // A connection can die while idle in the pool (restart, failover, pg_terminate_backend) or while
   // checked out between two statements of a transaction. Node exits on an unhandled 'error' event;
@@ -151,11 +172,11 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('connect', (client) => {
     client.on('error', lost);
     client.on('end', () => releaseIfLeaked(client));
+    if (statementTimeoutMs > 0) dropWhenSilent(client, SILENCE_FACTOR * statementTimeoutMs);
   });
   pool.on('acquire', (client) => checkedOut.add(client));
   pool.on('release', (_error, client) => checkedOut.delete(client));
   const db = drizzlePg({ client: pool, schema });
-  await migrateExclusively(pool);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -168,6 +189,29 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 const checkedOut = new WeakSet<pg.PoolClient>();
+
+/** pg-pool's default, made explicit: an unused connection is closed after this long. */
+const POOL_IDLE_MS = 10_000;
+/** A session idle inside a transaction this many statement timeouts is ended by the server. */
+const IDLE_IN_TRANSACTION_FACTOR = 3;
+/** A connection silent this many statement timeouts is dropped (15 s: longer than POOL_IDLE_MS). */
+const SILENCE_FACTOR = 1.5;
+
+/**
+ * A server that stops answering without closing the connection (frozen, its storage stalled, a
+ * partition behind a device that still acknowledges) raises no error: its statements, and the
+ * requests waiting on them, would wait for ever, as would a transaction's ROLLBACK queued behind one.
+ * A live server answers or cancels every statement within the statement timeout, and the pool closes
+ * a connection idle for POOL_IDLE_MS, so nothing heard on a connection for longer means the server is
+ * gone (TCP keepalive is no help: a frozen server's kernel answers it): the socket is destroyed, every statement on it fails as "connection terminated" (503) and the
+ * pool opens a fresh one. One timer per connection, set once: nothing per query.
+ */
+function dropWhenSilent(client: pg.PoolClient, ms: number): void {
+  const socket = client.connection.stream;
+  if (!(socket instanceof Socket)) return;
+  socket.setTimeout(ms);
+  socket.once('timeout', () => socket.destroy());
+}
 
 /**
  * drizzle's transaction() checks a client out and sends BEGIN before its try/finally, so a connection
@@ -187,16 +231,24 @@ function releaseIfLeaked(client: pg.PoolClient): void {
  * the same DDL, and all but one crash. A session-level advisory lock lets one migrate while the others
  * wait, then find nothing left to do. The lock is released with the session if the process dies.
  */
-async function migrateExclusively(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrateExclusively(url: string): Promise<void> {
+  // A connection of its own, without the requests' deadlines (decision 081): building an index on a
+  // large table, or waiting for another instance to finish doing so, may take minutes.
+  // (A pool of one, for its connect timeout's error: "unavailable" when nothing answers at start.)
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const client = await pool.connect();
     try {
-      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      client.release();
     }
   } finally {
-    client.release();
+    await pool.end();
   }
 }

@@ -1,9 +1,11 @@
 import net from 'node:net';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../test/factories.ts';
-import { answers, createApprovedCourse, type CreatedCourse } from '../test/course-fixtures.ts';
+import { createUser } from '../test/factories.ts';
+import { answers, createApprovedCourse } from '../test/course-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createPostgresDatabase } from '../test/postgres-database.ts';
 import { buildApp } from '../app.ts';
@@ -18,47 +20,51 @@ import { openDatabase } from './client.ts';
  */
 const serverUrl = process.env.TEST_DATABASE_URL!;
 
-describe('PostgreSQL outages', () => {
-  let t: TestApp;
-  let learner: TestUser;
-  let course: CreatedCourse;
-  beforeAll(async () => {
-    t = await createTestApp();
-    const owner = await createUser(t, 'Contributor');
-    const admin = await createUser(t, 'SuperAdmin');
-    learner = await createUser(t, 'EndUser');
-    course = await createApprovedCourse(t, owner, admin);
-    await t.app.inject({ method: 'GET', url: `/api/v1/course/enroll/${course._id}`, headers: learner.auth });
-  });
-  afterAll(() => t.close());
+type Submit = (lang?: string) => Promise<LightMyRequestResponse>;
 
-  /** A quiz submission: a write, so it always reaches the database. */
-  const submit = (lang = 'en') =>
+/** A learner enrolled in an approved course, and their quiz submission: a write, always reaching the database. */
+async function quizSubmitter(t: TestApp): Promise<Submit> {
+  const owner = await createUser(t, 'Contributor');
+  const admin = await createUser(t, 'SuperAdmin');
+  const learner = await createUser(t, 'EndUser');
+  const course = await createApprovedCourse(t, owner, admin);
+  await t.app.inject({ method: 'GET', url: `/api/v1/course/enroll/${course._id}`, headers: learner.auth });
+  return (lang = 'en') =>
     t.app.inject({
       method: 'POST',
       url: `/api/v1/course/exercise-score/${course._id}`,
       headers: { ...learner.auth, 'accept-language': lang },
       payload: answers(course, 2),
     });
+}
+
+function expectUnavailable(response: Awaited<ReturnType<Submit>>, lang: string) {
+  expect(response.statusCode).toBe(503);
+  expect(response.headers['retry-after']).toBe('5');
+  expect(response.json()).toEqual({
+    success: false,
+    code: 'DATABASE_UNAVAILABLE',
+    message:
+      lang === 'ar'
+        ? 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى بعد بضع ثوانٍ.'
+        : 'The service is briefly unavailable. Please try again in a few seconds.',
+  });
+}
+
+describe('PostgreSQL outages', () => {
+  let t: TestApp;
+  let submit: Submit;
+  beforeAll(async () => {
+    t = await createTestApp();
+    submit = await quizSubmitter(t);
+  });
+  afterAll(() => t.close());
 
   const terminateConnections = () =>
     t.postgres!.admin<{ pid: number }>(
       'select pg_terminate_backend(pid) as pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [t.postgres!.name],
     );
-
-  const expectUnavailable = (response: Awaited<ReturnType<typeof submit>>, lang: string) => {
-    expect(response.statusCode).toBe(503);
-    expect(response.headers['retry-after']).toBe('5');
-    expect(response.json()).toEqual({
-      success: false,
-      code: 'DATABASE_UNAVAILABLE',
-      message:
-        lang === 'ar'
-          ? 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى بعد بضع ثوانٍ.'
-          : 'The service is briefly unavailable. Please try again in a few seconds.',
-    });
-  };
 
   it('keeps answering while its connections are terminated mid-traffic (503 envelope), then 200 again', async () => {
     // Fill the pool, so terminated connections include idle ones (an unhandled 'error' event of an
@@ -120,6 +126,111 @@ describe('PostgreSQL outages', () => {
     expect(health.json()).toEqual({ status: 'ok', database: 'ok', redis: 'unused' });
   });
 });
+
+/** Short deadlines for the tests: the production statement timeout is STATEMENT_TIMEOUT_MS. */
+const STATEMENT_TIMEOUT = 300;
+
+describe('statements that do not come back (decision 081)', () => {
+  it('a statement stuck behind a lock is cancelled at the statement timeout: 503, then 200 once it is gone', async () => {
+    const t = await createTestApp({}, { statementTimeoutMs: STATEMENT_TIMEOUT });
+    const locker = new pg.Client({ connectionString: t.postgres!.url });
+    try {
+      const submit = await quizSubmitter(t);
+      expect((await submit()).statusCode).toBe(200);
+      await locker.connect();
+      await locker.query('begin');
+      await locker.query('lock table quiz_attempts in access exclusive mode');
+      // Without the timeout this waits as long as the lock is held (here: for ever).
+      const stuck = await submit('ar');
+      await locker.query('rollback');
+      expectUnavailable(stuck, 'ar');
+      expect((await submit()).statusCode).toBe(200);
+    } finally {
+      await locker.end();
+      await t.close();
+    }
+  });
+
+  it('a session left idle inside a transaction is ended by the server, releasing its locks', async () => {
+    const t = await createTestApp({}, { statementTimeoutMs: STATEMENT_TIMEOUT });
+    try {
+      const outcome = await t.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await new Promise((resolve) => setTimeout(resolve, 4 * STATEMENT_TIMEOUT));
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => 'committed',
+          (error: unknown) => error,
+        );
+      expect(isDatabaseUnavailable(outcome)).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a server that stops answering without closing: its connections are dropped, 503, then 200 when it is back', async () => {
+    const proxy = await freezableProxy(new URL(serverUrl));
+    const t = await createTestApp({}, { statementTimeoutMs: STATEMENT_TIMEOUT, proxyPort: proxy.port });
+    try {
+      const submit = await quizSubmitter(t);
+      expect((await submit()).statusCode).toBe(200);
+      proxy.freeze();
+      // Without the deadline these wait for as long as the server stays silent (here: for ever).
+      expectUnavailable(await submit(), 'en');
+      const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(health.statusCode).toBe(503);
+      proxy.thaw();
+      expect((await submit()).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    } finally {
+      proxy.thaw();
+      await t.close();
+      await proxy.close();
+    }
+  });
+});
+
+/**
+ * A TCP relay to PostgreSQL that can stop relaying without closing anything: what a frozen server (or
+ * a partition behind a device that still acknowledges) looks like from the client. Bytes sent to it
+ * meanwhile wait, as they would in the frozen server's socket buffers.
+ */
+async function freezableProxy(target: URL) {
+  let frozen = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(Number(target.port || 5432), target.hostname);
+    for (const [from, to] of [
+      [inbound, outbound],
+      [outbound, inbound],
+    ] as const) {
+      sockets.add(from);
+      if (frozen) from.pause();
+      from.on('data', (chunk) => to.write(chunk));
+      from.on('error', () => {});
+      from.on('close', () => {
+        sockets.delete(from);
+        to.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    freeze() {
+      frozen = true;
+      for (const socket of sockets) socket.pause();
+    },
+    thaw() {
+      frozen = false;
+      for (const socket of sockets) socket.resume();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe('PostgreSQL that accepts connections but never answers', () => {
   it('fails start-up after the connect timeout instead of hanging, as "unavailable"', async () => {

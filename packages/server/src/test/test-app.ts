@@ -30,13 +30,20 @@ export interface SecondInstance {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { logStream?: LogStream } = {},
+  options: {
+    logStream?: LogStream;
+    /** PostgreSQL: the statement timeout (decision 081) instead of the production one. */
+    statementTimeoutMs?: number;
+    /** PostgreSQL: reach the server through this local port (a test's proxy), not its own. */
+    proxyPort?: number;
+  } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const postgres = serverUrl
     ? await createPostgresDatabase(serverUrl, { template: inject('templateDatabase') ?? undefined })
     : undefined;
-  const databaseUrl = postgres?.url;
+  const databaseUrl =
+    postgres && options.proxyPort ? viaPort(postgres.url, options.proxyPort) : postgres?.url;
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -51,6 +58,7 @@ export async function createTestApp(
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     loadDataDir: templateDump(),
+    statementTimeoutMs: options.statementTimeoutMs,
   });
   const app = await buildApp({ env, db: database.db, logStream: options.logStream });
   database.useLogger(app.log);
@@ -66,6 +74,13 @@ export async function createTestApp(
       await postgres?.drop();
     },
   };
+}
+
+function viaPort(url: string, port: number): string {
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(port);
+  return proxied.toString();
 }
 
 let dump: Buffer | undefined;
