@@ -6,7 +6,7 @@ import { noControls, oneLine } from '../common/text.ts';
  * A name: one line, however it was pasted (tabs, line breaks and runs of spaces become one space), and
  * no other control characters (`noControls`).
  */
-const trimmed = (max: number) =>
+const personName = (max: number) =>
   z
     .string()
     .transform(oneLine)
@@ -16,8 +16,8 @@ export const passwordSchema = z.string().min(LIMITS.passwordMin).max(LIMITS.pass
 
 export const signupBodySchema = z
   .object({
-    firstname: trimmed(LIMITS.nameMax),
-    lastname: trimmed(LIMITS.nameMax),
+    firstname: personName(LIMITS.nameMax),
+    lastname: personName(LIMITS.nameMax),
     email: emailSchema,
     password: passwordSchema,
     passwordConfirm: z.string().min(1),
