@@ -56,6 +56,37 @@ describe('apiFetch', () => {
   });
 });
 
+describe("a 503's Retry-After", () => {
+  const unavailable = (headers: Record<string, string>, status = 503) =>
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({ success: false, code: 'DATABASE_UNAVAILABLE', message: 'Briefly unavailable' }),
+          { status, headers },
+        ),
+    );
+
+  it('is kept on the error in milliseconds, at most 30 s, and only for a 503', async () => {
+    unavailable({ 'retry-after': '5' });
+    expect(await rejection(apiFetch('/course/approved'))).toMatchObject({
+      status: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      retryAfterMs: 5000,
+    });
+    unavailable({ 'retry-after': '3600' });
+    expect(await rejection(apiFetch('/course/approved'))).toMatchObject({ retryAfterMs: 30_000 });
+    for (const [headers, status] of [
+      [{}, 503],
+      [{ 'retry-after': 'Fri, 27 Nov 2026 23:00:00 GMT' }, 503],
+      [{ 'retry-after': '5' }, 429],
+    ] as const) {
+      unavailable(headers, status);
+      expect(await rejection(apiFetch('/course/approved'))).toMatchObject({ retryAfterMs: undefined });
+    }
+  });
+});
+
 describe('a dead session', () => {
   afterEach(() => localStorage.clear());
 

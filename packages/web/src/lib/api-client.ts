@@ -12,9 +12,21 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK',
     message: string,
     readonly fieldErrors: { path: string; message: string }[] = [],
+    /** A 503's `Retry-After`: the server expects to answer again after this long (a database restart). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** The longest `Retry-After` honoured: a longer wait is better shown to the reader than spent loading. */
+const MAX_RETRY_AFTER_MS = 30_000;
+
+/** A 503's `Retry-After` in seconds (the server's form; a date is not used), within MAX_RETRY_AFTER_MS. */
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? NaN);
+  if (response.status !== 503 || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
 }
 
 export interface ApiOptions {
@@ -73,10 +85,10 @@ function isErrorEnvelope(json: unknown): json is ErrorEnvelope {
   );
 }
 
-function errorFrom(status: number, json: unknown): ApiError {
+function errorFrom(status: number, json: unknown, retryAfterMs?: number): ApiError {
   return isErrorEnvelope(json)
-    ? new ApiError(status, json.code, json.message, json.errors)
-    : new ApiError(status, 'INTERNAL', t`Request failed`);
+    ? new ApiError(status, json.code, json.message, json.errors, retryAfterMs)
+    : new ApiError(status, 'INTERNAL', t`Request failed`, [], retryAfterMs);
 }
 
 /**
@@ -115,7 +127,7 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
 
   const json: unknown = response.status === 204 ? {} : await response.json().catch(() => null);
   if (!response.ok) {
-    const error = errorFrom(response.status, json);
+    const error = errorFrom(response.status, json, retryAfterOf(response));
     const usedSession = Boolean(bearer) && bearer === sessionToken;
     if (
       usedSession &&

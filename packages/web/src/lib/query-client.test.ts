@@ -1,0 +1,64 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { activateLanguage } from '../i18n/i18n.ts';
+import { apiFetch } from './api-client.ts';
+import { retryDelay, retryRead } from './query-client.ts';
+
+beforeAll(() => activateLanguage('en'));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const envelope = (code: string) => JSON.stringify({ success: false, code, message: 'm' });
+
+/** The server's answers in turn (the last repeats); counts the requests. */
+function serverAnswering(...answers: (() => Response)[]) {
+  const seen = { requests: 0 };
+  vi.stubGlobal('fetch', async () => answers[Math.min(seen.requests++, answers.length - 1)]!());
+  return seen;
+}
+const unavailable = () =>
+  new Response(envelope('DATABASE_UNAVAILABLE'), { status: 503, headers: { 'retry-after': '5' } });
+const ok = () => new Response(JSON.stringify({ success: true, data: [] }), { status: 200 });
+
+function read(client: QueryClient) {
+  return client.fetchQuery({ queryKey: ['catalogue'], queryFn: () => apiFetch('/course/approved') });
+}
+const policy = () => new QueryClient({ defaultOptions: { queries: { retry: retryRead, retryDelay } } });
+
+describe('reads while the database is briefly away', () => {
+  it("are tried again after the server's Retry-After, not sooner, and come back by themselves", async () => {
+    vi.useFakeTimers();
+    const server = serverAnswering(unavailable, unavailable, ok);
+    const answer = read(policy());
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(server.requests).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.requests).toBe(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(answer).resolves.toEqual({ success: true, data: [] });
+    expect(server.requests).toBe(3);
+  });
+
+  it('give up after three waits, with the error the screen explains', async () => {
+    vi.useFakeTimers();
+    const server = serverAnswering(unavailable);
+    const answer = read(policy()).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(await answer).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+    expect(server.requests).toBe(4);
+  });
+
+  it('as before: a client error is not retried, another failure once after 1 s', async () => {
+    vi.useFakeTimers();
+    const notFound = serverAnswering(() => new Response(envelope('NOT_FOUND'), { status: 404 }));
+    await read(policy()).catch(() => {});
+    expect(notFound.requests).toBe(1);
+    const failing = serverAnswering(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const answer = read(policy()).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await answer).toMatchObject({ status: 502 });
+    expect(failing.requests).toBe(2);
+  });
+});
