@@ -32,14 +32,18 @@ export const requireRole =
     }
   };
 
-/** For sign-in pages: a signed-in user goes straight on (to `next`, e.g. a course) or to their board. */
+/**
+ * For sign-in pages: a signed-in user goes straight on (to `next`, e.g. a course) or to their board.
+ * The sign-in form shows when the session is refused (it is then forgotten) or cannot be checked: a
+ * server that is unreachable or restarting says nothing about the session, which is kept for later.
+ */
 export async function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
   if (!getToken()) return null;
   try {
     const user = await queryClient.ensureQueryData(currentUserQuery);
     return redirect(safeNext(new URL(request.url).search) ?? homeFor(user.role));
-  } catch {
-    clearSession();
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) clearSession();
     return null;
   }
 }
