@@ -72,6 +72,8 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
     // Decision 045: meanwhile the page is not blank but shows the header bar with the logo.
     await expect(page.locator('[data-shell-placeholder] header svg')).toBeVisible();
+    // And a screen that takes more than a second shows a bar running under the header.
+    await expect(page.locator('[data-shell-placeholder] .shell-progress')).toHaveCSS('opacity', '1');
     // The screen's own module is on its way, and so is its cover once the answer named it.
     await expect(page.locator(`link[rel="modulepreload"][href*="/${module}-"]`)).toHaveCount(1);
     const cover = coverIn(await (await screenAnswer).json());
