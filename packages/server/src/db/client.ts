@@ -203,8 +203,9 @@ const SILENCE_FACTOR = 1.5;
  * requests waiting on them, would wait for ever, as would a transaction's ROLLBACK queued behind one.
  * A live server answers or cancels every statement within the statement timeout, and the pool closes
  * a connection idle for POOL_IDLE_MS, so nothing heard on a connection for longer means the server is
- * gone (TCP keepalive is no help: a frozen server's kernel answers it): the socket is destroyed, every statement on it fails as "connection terminated" (503) and the
- * pool opens a fresh one. One timer per connection, set once: nothing per query.
+ * gone (TCP keepalive is no help: a frozen server's kernel answers it). The socket is destroyed, every
+ * statement on it fails as "connection terminated" (503) and the pool opens a fresh one. One timer per
+ * connection, set once: nothing per query.
  */
 function dropWhenSilent(client: pg.PoolClient, ms: number): void {
   const socket = client.connection.stream;

@@ -2,7 +2,6 @@ import net from 'node:net';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories.ts';
 import { answers, createApprovedCourse } from '../test/course-fixtures.ts';
@@ -151,22 +150,28 @@ describe('statements that do not come back (decision 081)', () => {
     }
   });
 
-  it('a session left idle inside a transaction is ended by the server, releasing its locks', async () => {
+  it('a session an instance left idle inside a transaction is ended by the server, releasing its locks', async () => {
     const t = await createTestApp({}, { statementTimeoutMs: STATEMENT_TIMEOUT });
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    const other = new pg.Client({ connectionString: t.postgres!.url });
     try {
-      const outcome = await t.db
-        .transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          await new Promise((resolve) => setTimeout(resolve, 4 * STATEMENT_TIMEOUT));
-          await tx.execute(sql`select 1`);
-        })
-        .then(
-          () => 'committed',
-          (error: unknown) => error,
-        );
-      expect(isDatabaseUnavailable(outcome)).toBe(true);
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+      // What a frozen instance cannot do is run its own deadline (the silence timer): turned off here.
+      (client.connection.stream as net.Socket).setTimeout(0);
+      await client.query('begin');
+      await client.query('lock table quiz_attempts in share mode');
+      await new Promise((resolve) => setTimeout(resolve, 4 * STATEMENT_TIMEOUT));
+      expect(isDatabaseUnavailable(await client.query('select 1').catch((error: unknown) => error))).toBe(
+        true,
+      );
+      // Its lock went with it: another session takes the table at once.
+      await other.connect();
+      await other.query('begin');
+      await other.query('lock table quiz_attempts in exclusive mode nowait');
+      await other.query('rollback');
     } finally {
+      client.release(true);
+      await other.end();
       await t.close();
     }
   });

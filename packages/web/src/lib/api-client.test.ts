@@ -79,6 +79,8 @@ describe("a 503's Retry-After", () => {
     for (const [headers, status] of [
       [{}, 503],
       [{ 'retry-after': 'Fri, 27 Nov 2026 23:00:00 GMT' }, 503],
+      [{ 'retry-after': '' }, 503],
+      [{ 'retry-after': '-5' }, 503],
       [{ 'retry-after': '5' }, 429],
     ] as const) {
       unavailable(headers, status);

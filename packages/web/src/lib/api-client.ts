@@ -24,9 +24,9 @@ const MAX_RETRY_AFTER_MS = 30_000;
 
 /** A 503's `Retry-After` in seconds (the server's form; a date is not used), within MAX_RETRY_AFTER_MS. */
 function retryAfterOf(response: Response): number | undefined {
-  const seconds = Number(response.headers.get('retry-after') ?? NaN);
-  if (response.status !== 503 || !Number.isFinite(seconds) || seconds < 0) return undefined;
-  return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
+  const header = response.headers.get('retry-after')?.trim() ?? '';
+  if (response.status !== 503 || !/^\d+$/.test(header)) return undefined;
+  return Math.min(Number(header) * 1000, MAX_RETRY_AFTER_MS);
 }
 
 export interface ApiOptions {
