@@ -57,8 +57,8 @@ export async function openBenchDatabase(
   const url = new URL(serverUrl!);
   url.pathname = `/${name}`;
   // No statement deadlines (decision 081): the load and the VACUUM between routes run for minutes at
-  // scale. They cost a request nothing (a server setting, one timer per connection), so the routes
-  // measure the same either way.
+  // scale. What they add to a request is a server setting and Node's refresh of each connection's
+  // inactivity timer on its reads and writes (not measured separately).
   const database = await openDatabase({ url: url.toString(), dataDir: 'memory://', statementTimeoutMs: 0 });
   return {
     database,

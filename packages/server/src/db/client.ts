@@ -205,7 +205,7 @@ const SILENCE_FACTOR = 1.5;
  * a connection idle for POOL_IDLE_MS, so nothing heard on a connection for longer means the server is
  * gone (TCP keepalive is no help: a frozen server's kernel answers it). The socket is destroyed, every
  * statement on it fails as "connection terminated" (503) and the pool opens a fresh one. One timer per
- * connection, set once: nothing per query.
+ * connection, set once (Node refreshes it on each read and write); no code of ours per query.
  */
 function dropWhenSilent(client: pg.PoolClient, ms: number): void {
   const socket = client.connection.stream;
