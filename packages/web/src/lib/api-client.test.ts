@@ -57,17 +57,15 @@ describe('apiFetch', () => {
 });
 
 describe("a 503's Retry-After", () => {
+  const envelope = JSON.stringify({
+    success: false,
+    code: 'DATABASE_UNAVAILABLE',
+    message: 'Briefly unavailable',
+  });
   const unavailable = (headers: Record<string, string>, status = 503) =>
-    vi.stubGlobal(
-      'fetch',
-      async () =>
-        new Response(
-          JSON.stringify({ success: false, code: 'DATABASE_UNAVAILABLE', message: 'Briefly unavailable' }),
-          { status, headers },
-        ),
-    );
+    vi.stubGlobal('fetch', async () => new Response(envelope, { status, headers }));
 
-  it('is kept on the error in milliseconds, at most 30 s, and only for a 503', async () => {
+  it('is kept on the error in milliseconds, at most 30 s, and only for a prompt 503', async () => {
     unavailable({ 'retry-after': '5' });
     expect(await rejection(apiFetch('/course/approved'))).toMatchObject({
       status: 503,
@@ -76,6 +74,22 @@ describe("a 503's Retry-After", () => {
     });
     unavailable({ 'retry-after': '3600' });
     expect(await rejection(apiFetch('/course/approved'))).toMatchObject({ retryAfterMs: 30_000 });
+    // One that took long to come (a statement cancelled at its timeout) has made the reader wait already.
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      () =>
+        new Promise<Response>((resolve) =>
+          setTimeout(
+            () => resolve(new Response(envelope, { status: 503, headers: { 'retry-after': '5' } })),
+            10_000,
+          ),
+        ),
+    );
+    const slow = rejection(apiFetch('/course/approved'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await slow).toMatchObject({ status: 503, retryAfterMs: undefined });
+    vi.useRealTimers();
     for (const [headers, status] of [
       [{}, 503],
       [{ 'retry-after': 'Fri, 27 Nov 2026 23:00:00 GMT' }, 503],

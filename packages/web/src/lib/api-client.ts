@@ -12,7 +12,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK',
     message: string,
     readonly fieldErrors: { path: string; message: string }[] = [],
-    /** A 503's `Retry-After`: the server expects to answer again after this long (a database restart). */
+    /** A prompt 503's `Retry-After`: the server expects to answer after this long (a database restart). */
     readonly retryAfterMs?: number,
   ) {
     super(message);
@@ -21,11 +21,18 @@ export class ApiError extends Error {
 
 /** The longest `Retry-After` honoured: a longer wait is better shown to the reader than spent loading. */
 const MAX_RETRY_AFTER_MS = 30_000;
+/**
+ * A 503 that took longer than this to come (a statement cancelled after 10 s, a silent database
+ * dropped after 15 s: decision 081) has made the reader wait already; waiting and asking again, up to
+ * three times, would keep them on a loading screen for a minute. Only a prompt "try later" (the
+ * database refusing or restarting) carries its `Retry-After` on.
+ */
+const PROMPT_ANSWER_MS = 5_000;
 
-/** A 503's `Retry-After` in seconds (the server's form; a date is not used), within MAX_RETRY_AFTER_MS. */
-function retryAfterOf(response: Response): number | undefined {
+/** A prompt 503's `Retry-After` in seconds (the server's form; a date is not used), at most 30 s. */
+function retryAfterOf(response: Response, tookMs: number): number | undefined {
   const header = response.headers.get('retry-after')?.trim() ?? '';
-  if (response.status !== 503 || !/^\d+$/.test(header)) return undefined;
+  if (response.status !== 503 || tookMs > PROMPT_ANSWER_MS || !/^\d+$/.test(header)) return undefined;
   return Math.min(Number(header) * 1000, MAX_RETRY_AFTER_MS);
 }
 
@@ -116,6 +123,7 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
   const method = options.method ?? (body ? 'POST' : 'GET');
   // Started before the app had loaded (decisions 043, 053), if it is this very request.
   const early = method === 'GET' ? takeEarly(path, bearer, language) : undefined;
+  const started = performance.now();
   let response: Response;
   try {
     response = await (early ??
@@ -127,7 +135,7 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
 
   const json: unknown = response.status === 204 ? {} : await response.json().catch(() => null);
   if (!response.ok) {
-    const error = errorFrom(response.status, json, retryAfterOf(response));
+    const error = errorFrom(response.status, json, retryAfterOf(response, performance.now() - started));
     const usedSession = Boolean(bearer) && bearer === sessionToken;
     if (
       usedSession &&
