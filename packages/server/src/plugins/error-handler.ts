@@ -31,7 +31,6 @@ interface Answer {
  */
 const FRAMEWORK_ERRORS: Record<string, (maxUpload: number) => Answer> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => ({ status: 400, code: 'INVALID_JSON', message: common.invalidJson }),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => ({ status: 400, code: 'INVALID_JSON', message: common.invalidJson }),
   FST_ERR_CTP_BODY_TOO_LARGE: () => ({
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',

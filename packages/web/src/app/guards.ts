@@ -5,6 +5,10 @@ import { clearSession, currentUserQuery, getToken, homeFor, safeNext } from '../
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 
+/** The server refused the session itself (not an outage): it is over, and forgotten here. */
+const sessionRefused = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
 const loginReturningTo = (request: Request) => {
   const url = new URL(request.url);
   return `${paths.login}?next=${encodeURIComponent(url.pathname + url.search)}`;
@@ -23,7 +27,7 @@ export const requireRole =
       if (roles.length > 0 && !roles.includes(user.role)) throw redirect(homeFor(user.role));
       return null;
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      if (sessionRefused(error)) {
         clearSession();
         queryClient.clear();
         throw redirect(loginReturningTo(request));
@@ -43,7 +47,7 @@ export async function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
     const user = await queryClient.ensureQueryData(currentUserQuery);
     return redirect(safeNext(new URL(request.url).search) ?? homeFor(user.role));
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) clearSession();
+    if (sessionRefused(error)) clearSession();
     return null;
   }
 }

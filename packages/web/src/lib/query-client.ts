@@ -8,17 +8,18 @@ import { ApiError } from './api-client.ts';
  */
 const WAITED_RETRIES = 3;
 
+/** How long the server asked to wait before asking again, when it did (api-client: a prompt 503). */
+const serverWait = (error: unknown) => (error instanceof ApiError ? error.retryAfterMs : undefined);
+
 /** Client errors will not fix themselves; a 503 with `Retry-After` is waited for; other failures once. */
 export function retryRead(failures: number, error: unknown): boolean {
-  if (!(error instanceof ApiError)) return failures < 1;
-  if (error.retryAfterMs !== undefined) return failures < WAITED_RETRIES;
-  return failures < 1 && !(error.status >= 400 && error.status < 500);
+  if (serverWait(error) !== undefined) return failures < WAITED_RETRIES;
+  return failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 }
 
 /** As long as the server said; otherwise React Query's own back-off (1 s, 2 s, … up to 30 s). */
 export function retryDelay(failures: number, error: unknown): number {
-  if (error instanceof ApiError && error.retryAfterMs !== undefined) return error.retryAfterMs;
-  return Math.min(1000 * 2 ** failures, 30_000);
+  return serverWait(error) ?? Math.min(1000 * 2 ** failures, 30_000);
 }
 
 export const queryClient = new QueryClient({
