@@ -12,4 +12,8 @@ export const filesMessages = {
     ar: 'يجب أن تكون صورة الدورة بصيغة JPG أو PNG.',
   },
   fileNotFound: { en: 'File not found.', ar: 'الملف غير موجود.' },
+  rangeNotSatisfiable: {
+    en: 'The requested part lies beyond the end of the file.',
+    ar: 'الجزء المطلوب يقع بعد نهاية الملف.',
+  },
 } satisfies Record<string, Localized>;

@@ -65,6 +65,79 @@ describe('files: POST /files and GET /files/:id', () => {
     expect(revalidated.body).toBe('');
   });
 
+  describe('byte ranges (decision 082)', () => {
+    const pdf = tinyPdf('Ranges');
+    let url: string;
+    let etag: string;
+    const get = (headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
+      t.app.inject({ method, url, headers });
+
+    beforeAll(async () => {
+      url = (await uploadFile(t, contributor, { data: pdf, filename: 'ranges.pdf' })).secure_url;
+      etag = (await get({})).headers.etag as string;
+    });
+
+    it('says it serves byte ranges, and sends the whole file when none is asked', async () => {
+      const whole = await get({ 'accept-encoding': 'gzip, br' });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.headers['content-encoding']).toBeUndefined(); // pdf.js asks for ranges only of identity bodies
+      expect(whole.rawPayload.equals(pdf)).toBe(true);
+    });
+
+    it('sends the one range asked for with 206 and Content-Range, cacheable like the whole', async () => {
+      const part = await get({ range: 'bytes=9-18', 'accept-encoding': 'gzip' });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 9-18/${pdf.length}`);
+      expect(part.headers['content-length']).toBe('10');
+      expect(part.headers['content-type']).toBe('application/pdf');
+      expect(part.headers.etag).toBe(etag);
+      expect(part.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(part.rawPayload.equals(pdf.subarray(9, 19))).toBe(true);
+
+      const tail = await get({ range: 'bytes=-5' });
+      expect(tail.headers['content-range']).toBe(`bytes ${pdf.length - 5}-${pdf.length - 1}/${pdf.length}`);
+      expect(tail.rawPayload.equals(pdf.subarray(-5))).toBe(true);
+      const rest = await get({ range: `bytes=${pdf.length - 3}-` });
+      expect(rest.rawPayload.equals(pdf.subarray(-3))).toBe(true);
+
+      const head = await get({ range: 'bytes=0-3' }, 'HEAD');
+      expect(head.statusCode).toBe(206);
+      expect(head.headers['content-range']).toBe(`bytes 0-3/${pdf.length}`);
+    });
+
+    it('answers a range past the end with 416, the file size and the error envelope in the reader language', async () => {
+      const past = await get({ range: `bytes=${pdf.length}-`, 'accept-language': 'ar' });
+      expect(past.statusCode).toBe(416);
+      expect(past.headers['content-range']).toBe(`bytes */${pdf.length}`);
+      expect(past.headers['cache-control']).not.toContain('immutable');
+      expect(past.json()).toEqual({
+        success: false,
+        code: 'RANGE_NOT_SATISFIABLE',
+        message: 'الجزء المطلوب يقع بعد نهاية الملف.',
+      });
+    });
+
+    it('sends the whole file for several ranges, a malformed one, or an If-Range naming another version', async () => {
+      for (const headers of [
+        { range: 'bytes=0-1,4-5' },
+        { range: 'bytes=oops' },
+        { range: 'bytes=0-9', 'if-range': '"another-version"' },
+      ] as Record<string, string>[]) {
+        const response = await get(headers);
+        expect(response.statusCode).toBe(200);
+        expect(response.rawPayload.equals(pdf)).toBe(true);
+      }
+      expect((await get({ range: 'bytes=0-9', 'if-range': etag })).statusCode).toBe(206);
+    });
+
+    it('answers 304 to a cached copy before looking at the range', async () => {
+      const cached = await get({ range: 'bytes=0-9', 'if-none-match': etag });
+      expect(cached.statusCode).toBe(304);
+      expect(cached.headers.etag).toBe(etag);
+    });
+  });
+
   it('accepts PNG and JPEG images by their bytes, whatever the file name or declared type', async () => {
     const png = await uploadFile(t, contributor, {
       data: TINY_PNG,
