@@ -74,6 +74,20 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     await expect(page.locator('[data-shell-placeholder] header svg')).toBeVisible();
     // And a screen that takes more than a second shows a bar running under the header.
     await expect(page.locator('[data-shell-placeholder] .shell-progress')).toHaveCSS('opacity', '1');
+    // …in the reading direction: from the start edge towards the end (left to right in English).
+    const [from, to] = await page.evaluate(() => {
+      const bar = document.querySelector('[data-shell-placeholder] .shell-progress')!;
+      const run = bar
+        .getAnimations({ subtree: true })
+        .find((a) => (a as CSSAnimation).animationName === 'shell-progress-run')!;
+      run.pause();
+      const offsetAt = (time: number) => {
+        run.currentTime = time;
+        return new DOMMatrix(getComputedStyle(bar, '::before').transform).m41;
+      };
+      return [offsetAt(0), offsetAt(1399)];
+    });
+    expect(lang === 'ar' ? from > to : from < to, `the bar runs from ${from} to ${to} px`).toBe(true);
     // The screen's own module is on its way, and so is its cover once the answer named it.
     await expect(page.locator(`link[rel="modulepreload"][href*="/${module}-"]`)).toHaveCount(1);
     const cover = coverIn(await (await screenAnswer).json());
