@@ -12,28 +12,24 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK',
     message: string,
     readonly fieldErrors: { path: string; message: string }[] = [],
-    /** A prompt 503's `Retry-After`: the server expects to answer after this long (a database restart). */
-    readonly retryAfterMs?: number,
+    /** A 503's `Retry-After` and how long that answer took to come; query-client decides what to do. */
+    readonly retryAfter?: RetryAfter,
   ) {
     super(message);
   }
 }
 
-/** The longest `Retry-After` honoured: a longer wait is better shown to the reader than spent loading. */
-const MAX_RETRY_AFTER_MS = 30_000;
-/**
- * A 503 that took longer than this to come (a statement cancelled after 10 s, a silent database
- * dropped after 15 s: decision 081) has made the reader wait already; waiting and asking again, up to
- * three times, would keep them on a loading screen for a minute. Only a prompt "try later" (the
- * database refusing or restarting) carries its `Retry-After` on.
- */
-const PROMPT_ANSWER_MS = 5_000;
+/** The server's "try again in `afterMs`" (a whole number of seconds: its form; a date is not used). */
+export interface RetryAfter {
+  afterMs: number;
+  /** From sending the request to its answer. */
+  tookMs: number;
+}
 
-/** A prompt 503's `Retry-After` in seconds (the server's form; a date is not used), at most 30 s. */
-function retryAfterOf(response: Response, tookMs: number): number | undefined {
+function retryAfterOf(response: Response, tookMs: number): RetryAfter | undefined {
   const header = response.headers.get('retry-after')?.trim() ?? '';
-  if (response.status !== 503 || tookMs > PROMPT_ANSWER_MS || !/^\d+$/.test(header)) return undefined;
-  return Math.min(Number(header) * 1000, MAX_RETRY_AFTER_MS);
+  if (response.status !== 503 || !/^\d+$/.test(header)) return undefined;
+  return { afterMs: Number(header) * 1000, tookMs };
 }
 
 export interface ApiOptions {
@@ -92,10 +88,10 @@ function isErrorEnvelope(json: unknown): json is ErrorEnvelope {
   );
 }
 
-function errorFrom(status: number, json: unknown, retryAfterMs?: number): ApiError {
+function errorFrom(status: number, json: unknown, retryAfter?: RetryAfter): ApiError {
   return isErrorEnvelope(json)
-    ? new ApiError(status, json.code, json.message, json.errors, retryAfterMs)
-    : new ApiError(status, 'INTERNAL', t`Request failed`, [], retryAfterMs);
+    ? new ApiError(status, json.code, json.message, json.errors, retryAfter)
+    : new ApiError(status, 'INTERNAL', t`Request failed`, [], retryAfter);
 }
 
 /**

@@ -50,6 +50,41 @@ describe('reads while the database is briefly away', () => {
     expect(server.requests).toBe(4);
   });
 
+  it('wait at most 30 s, however long the server asks', async () => {
+    vi.useFakeTimers();
+    const server = serverAnswering(
+      () =>
+        new Response(envelope('DATABASE_UNAVAILABLE'), { status: 503, headers: { 'retry-after': '3600' } }),
+      ok,
+    );
+    const answer = read(policy());
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(server.requests).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answer).resolves.toEqual({ success: true, data: [] });
+  });
+
+  it('are tried once after 1 s when the 503 itself took long (a statement cancelled at its deadline)', async () => {
+    vi.useFakeTimers();
+    const seen = { requests: 0 };
+    vi.stubGlobal(
+      'fetch',
+      () =>
+        new Promise<Response>((resolve) => {
+          seen.requests += 1;
+          setTimeout(() => resolve(unavailable()), 10_000);
+        }),
+    );
+    const answer = read(policy()).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(10_000 + 999);
+    expect(seen.requests).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen.requests).toBe(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await answer).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+    expect(seen.requests).toBe(2);
+  });
+
   it('as before: a client error is not retried, another failure once after 1 s', async () => {
     vi.useFakeTimers();
     const notFound = serverAnswering(() => new Response(envelope('NOT_FOUND'), { status: 404 }));

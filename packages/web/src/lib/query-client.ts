@@ -8,10 +8,24 @@ import { ApiError } from './api-client.ts';
  */
 const WAITED_RETRIES = 3;
 
-/** How long the server asked to wait before asking again, when it did (api-client: a prompt 503). */
-const serverWait = (error: unknown) => (error instanceof ApiError ? error.retryAfterMs : undefined);
+/** The longest `Retry-After` honoured: a longer wait is better shown to the reader than spent loading. */
+const MAX_RETRY_AFTER_MS = 30_000;
+/**
+ * A 503 that took longer than this to come (a statement cancelled after 10 s, a silent database
+ * dropped after 15 s: decision 081) has made the reader wait already; waiting and asking again, up to
+ * three times, would keep them on a loading screen for a minute. Only a prompt "try later" (the
+ * database refusing or restarting) has its `Retry-After` waited for.
+ */
+const PROMPT_ANSWER_MS = 5_000;
 
-/** Client errors will not fix themselves; a 503 with `Retry-After` is waited for; other failures once. */
+/** How long to wait before asking again when the server promptly said so; otherwise `undefined`. */
+function serverWait(error: unknown): number | undefined {
+  const asked = error instanceof ApiError ? error.retryAfter : undefined;
+  if (!asked || asked.tookMs > PROMPT_ANSWER_MS) return undefined;
+  return Math.min(asked.afterMs, MAX_RETRY_AFTER_MS);
+}
+
+/** Client errors will not fix themselves; a prompt 503 with `Retry-After` is waited for; other failures once. */
 export function retryRead(failures: number, error: unknown): boolean {
   if (serverWait(error) !== undefined) return failures < WAITED_RETRIES;
   return failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
