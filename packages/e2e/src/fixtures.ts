@@ -71,6 +71,8 @@ async function postWaitingOutLimit(request: APIRequestContext, url: string, data
   const response = await request.post(url, { data });
   if (response.status() !== 429) return response;
   const wait = Number(response.headers()['retry-after'] ?? 60) * 1000;
+  // Said in the run's output: time spent here is the per-address limit's, not the app's.
+  console.warn(`${url} answered 429: waiting ${wait / 1000} s (${base.info().title})`);
   base.info().setTimeout(base.info().timeout + wait);
   await new Promise((resolve) => setTimeout(resolve, wait));
   return request.post(url, { data });
