@@ -23,8 +23,12 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     // The files of a worker share one module graph (decision 083): each file used to import the
     // server and compile PGlite's WebAssembly afresh, which took more of the run than the tests.
-    // Every file builds its own app and database, and restores what it spies on.
+    // Every file builds its own app and database; what a test spies on or stubs is put back before
+    // the next one, so nothing it changed in a shared module reaches another file.
     isolate: false,
+    restoreMocks: true,
+    unstubEnvs: true,
+    unstubGlobals: true,
     env,
     // One migrated template database per run; each test file's database is a copy (decision 032).
     globalSetup: [new URL('packages/server/src/test/global-setup.ts', import.meta.url).pathname],
