@@ -21,6 +21,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { BUILD_SUBRESOURCE, registerSpa } from './plugins/spa.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { trackApiMethods } from './plugins/allowed-methods.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const apiMethods = trackApiMethods(app);
   app.decorate('env', env);
   app.decorate('db', db);
   app.decorate('tokens', new TokenService(env.JWT_SECRET));
@@ -149,6 +151,6 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   await app.register(publicCoursesRoutes);
   await app.register(credentialsRoutes, { prefix: '/api/v1' });
 
-  await registerSpa(app);
+  await registerSpa(app, apiMethods);
   return app;
 }

@@ -13,6 +13,10 @@ export const common = {
   forbidden: { en: 'You are not allowed to do this.', ar: 'غير مسموح لك بتنفيذ هذا الإجراء.' },
   notFound: { en: 'Not found.', ar: 'غير موجود.' },
   routeNotFound: { en: 'There is no such API route.', ar: 'لا يوجد مسار بهذا الاسم في الواجهة البرمجية.' },
+  methodNotAllowed: {
+    en: 'This API route does not accept {method} requests; it accepts {allowed}.',
+    ar: 'لا يقبل هذا المسار في الواجهة البرمجية طلبات {method}؛ يقبل {allowed}.',
+  },
   fileTooLarge: {
     en: 'File size too large (max {max} bytes).',
     ar: 'حجم الملف كبير جدًا (الحد الأقصى {max} بايت).',

@@ -49,7 +49,8 @@ export const BUILD_SUBRESOURCE = /^\/assets\/[^/?#]+\.(?:js|css|woff2?)(?:[?#]|$
  * prerendered not-found page with status 404 for anything else. Pages are never cached without
  * revalidation and vary by the language cookie.
  */
-export async function registerSpa(app: FastifyInstance) {
+/** `apiMethods`: the methods an API path answers (`trackApiMethods`), for 405 rather than 404. */
+export async function registerSpa(app: FastifyInstance, apiMethods: (pathname: string) => string[]) {
   const dist = app.env.webDist;
   if (dist) {
     await app.register(fastifyStatic, {
@@ -96,6 +97,18 @@ export async function registerSpa(app: FastifyInstance) {
     const isApi = request.url.startsWith('/api/');
     // HEAD is GET without the body (Node drops it): monitors and link checkers ask pages with it.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const allowed = isApi ? apiMethods(pathname) : [];
+    if (allowed.length > 0) {
+      const body: ErrorEnvelope = {
+        success: false,
+        code: 'METHOD_NOT_ALLOWED',
+        message: localize(request.lang, common.methodNotAllowed, {
+          method: request.method,
+          allowed: allowed.join(', '),
+        }),
+      };
+      return reply.status(405).header('allow', allowed.join(', ')).send(body);
+    }
     if (isApi || !dist || !isRead || /\.\w+$/.test(pathname)) {
       const body: ErrorEnvelope = {
         success: false,
