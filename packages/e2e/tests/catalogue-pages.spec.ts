@@ -10,7 +10,7 @@ import {
   signInBrowser,
   test,
 } from '../src/fixtures.ts';
-import { TINY_PNG } from './learner-support.ts';
+import { publishCourse } from './learner-support.ts';
 
 /**
  * The learner catalogue arrives a page at a time (issue #10): "Load more courses" appends the next
@@ -42,49 +42,27 @@ const SHOWING = '{total, plural, one {Showing {loaded} of # course} other {Showi
 /** The total a "Showing … of N" sentence names. */
 const totalIn = (pattern: RegExp, text: string) => Number(pattern.exec(text)?.slice(1).find(Boolean));
 
-interface CourseText {
-  title: string;
-  title_tr: string;
-  description: string;
-  author: string;
-}
+/** The one section of the courses this file makes. */
+const ONE_VIDEO = {
+  title: 'Only section',
+  description: 'A video.',
+  resources: [
+    {
+      type: 'video',
+      title: 'Intro',
+      description: 'Intro video',
+      link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    },
+  ],
+};
 
-/** An approved course with one video: created with the contributor's token, approved with the admin's; its id. */
-async function approvedCourse(
+/** An approved course of those texts and one video section (no upload: quick to make); its id. */
+async function videoCourse(
   request: APIRequestContext,
   tokens: { contributor: string; admin: string },
-  text: CourseText,
+  text: { title: string; title_tr: string; description: string; author: string },
 ) {
-  const created = await request.post('/api/v1/course/new', {
-    headers: { authorization: `Bearer ${tokens.contributor}` },
-    multipart: {
-      file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
-      body: JSON.stringify({
-        ...text,
-        coursesection: [
-          {
-            title: 'Only section',
-            description: 'A video.',
-            resources: [
-              {
-                type: 'video',
-                title: 'Intro',
-                description: 'Intro video',
-                link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-              },
-            ],
-          },
-        ],
-      }),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { _id } = ((await created.json()) as { data: { course: { _id: string } } }).data.course;
-  const approved = await request.get(`/api/v1/course/approve/${_id}`, {
-    headers: { authorization: `Bearer ${tokens.admin}` },
-  });
-  expect(approved.status()).toBe(200);
-  return _id;
+  return (await publishCourse(request, tokens, { ...text, coursesection: [ONE_VIDEO] }))._id;
 }
 
 /** 21 approved courses more than the catalogue had, so it has a second page whatever else exists. */
@@ -94,7 +72,7 @@ async function fillCatalogue(request: APIRequestContext, stamp: string) {
     admin: (await adminSession(request)).token,
   };
   for (let n = 1; n <= 21; n += 1)
-    await approvedCourse(request, tokens, {
+    await videoCourse(request, tokens, {
       title: `Paged course ${stamp} ${n}`,
       title_tr: `دورة مقسّمة ${stamp} ${n}`,
       description: 'One of many courses, to fill more than a page.',
@@ -147,13 +125,13 @@ test('on a phone, words longer than a card wrap inside it, and a short card fill
   const contributor = await createAccount(request, 'Contributor');
   const tokens = { contributor: contributor.token, admin: (await adminSession(request)).token };
   // One word of 170 letters, in both languages, and an author of 150: pasted links, runs of letters.
-  const longId = await approvedCourse(request, tokens, {
+  const longId = await videoCourse(request, tokens, {
     title: 'Supercalifragilisticexpialidocious'.repeat(5),
     title_tr: 'البياناتالمفتوحة'.repeat(10),
     description: `${stamp} ${'x'.repeat(150)}`,
     author: 'A'.repeat(150),
   });
-  await approvedCourse(request, tokens, {
+  await videoCourse(request, tokens, {
     title: 'Q',
     title_tr: 'ق',
     description: stamp,

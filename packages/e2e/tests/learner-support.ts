@@ -246,19 +246,7 @@ export async function createApprovedCourse(
       },
     ],
   };
-  const created = await request.post('/api/v1/course/new', {
-    headers: { authorization: `Bearer ${contributor.token}` },
-    multipart: {
-      file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
-      body: JSON.stringify(body),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = ((await created.json()) as { data: { course: CreatedCourse } }).data.course;
-  const approved = await request.get(`/api/v1/course/approve/${course._id}`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
+  const course = await publishCourse(request, { contributor: contributor.token, admin: admin.token }, body);
   const [first, second] = course.course_section;
   return {
     id: course._id,
@@ -275,6 +263,28 @@ export async function createApprovedCourse(
 interface CreatedCourse {
   _id: string;
   course_section: { resources: { _id: string }[] }[];
+}
+
+/** A course created from `body` (with a cover) by the contributor and approved by the administrator. */
+export async function publishCourse(
+  request: APIRequestContext,
+  tokens: { contributor: string; admin: string },
+  body: object,
+): Promise<CreatedCourse> {
+  const created = await request.post('/api/v1/course/new', {
+    headers: { authorization: `Bearer ${tokens.contributor}` },
+    multipart: {
+      file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
+      body: JSON.stringify(body),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = ((await created.json()) as { data: { course: CreatedCourse } }).data.course;
+  const approved = await request.get(`/api/v1/course/approve/${course._id}`, {
+    headers: { authorization: `Bearer ${tokens.admin}` },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return course;
 }
 
 export async function enrol(request: APIRequestContext, account: Account, courseId: string) {
