@@ -47,9 +47,9 @@ export const BUILD_SUBRESOURCE = /^\/assets\/[^/?#]+\.(?:js|css|woff2?)(?:[?#]|$
  * caching; the public pages prerendered in the visitor's language; the app shell in that language
  * for the other app routes (with its header placeholder for those that open with a header); the
  * prerendered not-found page with status 404 for anything else. Pages are never cached without
- * revalidation and vary by the language cookie.
+ * revalidation and vary by the language cookie. An API address no route answers is a 404 envelope,
+ * or 405 when `apiMethods` (`trackApiMethods`) says the path exists under other methods.
  */
-/** `apiMethods`: the methods an API path answers (`trackApiMethods`), for 405 rather than 404. */
 export async function registerSpa(app: FastifyInstance, apiMethods: (pathname: string) => string[]) {
   const dist = app.env.webDist;
   if (dist) {
