@@ -163,6 +163,8 @@ export const courses = pgTable(
     // `like '%term%'` finds its rows through the term's trigrams (pg_trgm, decision 058).
     index('courses_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('courses_creator_search_text_trgm_idx').using('gin', sql`${t.creatorSearchText} gin_trgm_ops`),
+    // Every foreign key is indexed for its parent's deletes (decision 085): a file replaced or removed.
+    index('courses_preview_file_idx').on(t.previewFileId),
   ],
 );
 
@@ -206,6 +208,7 @@ export const resources = pgTable(
   (t) => [
     index('resources_section_idx').on(t.sectionId, t.position),
     index('resources_course_idx').on(t.courseId),
+    index('resources_file_idx').on(t.fileId),
   ],
 );
 
@@ -242,6 +245,8 @@ export const quizScores = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.resourceId] }),
     index('quiz_scores_user_course_idx').on(t.userId, t.courseId),
+    // A lesson removed from a course deletes its rows here through this index (decision 085).
+    index('quiz_scores_resource_idx').on(t.resourceId),
   ],
 );
 
@@ -262,7 +267,10 @@ export const quizAttempts = pgTable(
     answers: jsonb('answers').$type<QuizAnswer[]>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('quiz_attempts_user_resource_idx').on(t.userId, t.resourceId)],
+  (t) => [
+    index('quiz_attempts_user_resource_idx').on(t.userId, t.resourceId),
+    index('quiz_attempts_resource_idx').on(t.resourceId),
+  ],
 );
 
 /**
@@ -286,6 +294,7 @@ export const lessonCompletions = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.resourceId] }),
     index('lesson_completions_user_course_idx').on(t.userId, t.courseId),
+    index('lesson_completions_resource_idx').on(t.resourceId),
   ],
 );
 
