@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ErrorEnvelope, Language } from '@app/shared';
 import { common } from '../lib/common.messages.ts';
+import { AppError } from '../lib/errors.ts';
 import { kept } from '../lib/kept.ts';
 import { localize } from '../lib/localize.ts';
 import { carryQuery } from './page-links.ts';
@@ -97,17 +98,13 @@ export async function registerSpa(app: FastifyInstance, apiMethods: (pathname: s
     const isApi = request.url.startsWith('/api/');
     // HEAD is GET without the body (Node drops it): monitors and link checkers ask pages with it.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    const allowed = isApi ? apiMethods(pathname) : [];
-    if (allowed.length > 0) {
-      const body: ErrorEnvelope = {
-        success: false,
-        code: 'METHOD_NOT_ALLOWED',
-        message: localize(request.lang, common.methodNotAllowed, {
-          method: request.method,
-          allowed: allowed.join(', '),
-        }),
-      };
-      return reply.status(405).header('allow', allowed.join(', ')).send(body);
+    const allowed = (isApi ? apiMethods(pathname) : []).join(', ');
+    if (allowed) {
+      void reply.header('allow', allowed);
+      throw new AppError(405, 'METHOD_NOT_ALLOWED', common.methodNotAllowed, {
+        method: request.method,
+        allowed,
+      });
     }
     if (isApi || !dist || !isRead || /\.\w+$/.test(pathname)) {
       const body: ErrorEnvelope = {
