@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { courseSections, courses, quizAttempts, quizScores, resources } from '../../db/schema.ts';
+import {
+  courseSections,
+  courses,
+  lessonCompletions,
+  quizAttempts,
+  quizScores,
+  resources,
+} from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/factories.ts';
@@ -53,6 +60,15 @@ describe('overallScore', () => {
     return { courseId: course!.id, quizIds };
   }
 
+  /** Marks the course's video done for a learner. */
+  async function completeVideo(userId: string, courseId: string) {
+    const [video] = await t.db
+      .select({ id: resources.id })
+      .from(resources)
+      .where(sql`${resources.courseId} = ${courseId} and ${resources.type} = 'video'`);
+    await t.db.insert(lessonCompletions).values({ userId, courseId, resourceId: video!.id });
+  }
+
   it('is 0 for a course without quizzes', async () => {
     const owner = await createUser(t, 'Contributor');
     const learner = await createUser(t, 'EndUser');
@@ -83,6 +99,7 @@ describe('overallScore', () => {
     const attempt = (userId: string, courseId: string, resourceId: string, score: number) =>
       recordAttempt(t.db, { userId, courseId, resourceId, score, answers: [] });
     const [q1, q2] = [...first.quizIds].sort();
+    await completeVideo(ben.id, first.courseId);
     await attempt(ana.id, first.courseId, q1!, 40); // alone, then the rest together
     const answers = await Promise.all([
       attempt(ana.id, first.courseId, q2!, 70),
@@ -100,10 +117,11 @@ describe('overallScore', () => {
       [{ quizId: q1, score: 90 }],
       [{ quizId: second.quizIds[0], score: 10 }],
     ]);
-    // Progress over every lesson and quiz (each course has a video): what the progress query says.
+    // Progress over every lesson and quiz (each course has a video, Ben's done): what the progress
+    // query says.
     const progress = answers.map((answer) => answer.progress);
     expect(progress[0]).toBeCloseTo((100 * (0.4 + 0.7)) / 3, 9);
-    expect(progress[2]).toBeCloseTo((100 * 0.9) / 3, 9);
+    expect(progress[2]).toBeCloseTo((100 * (0.9 + 1)) / 3, 9);
     expect(progress[3]).toBeCloseTo((100 * 0.1) / 2, 9);
     expect(progress).toEqual([
       (await progressByCourse(t.db, ana.id, [first.courseId])).get(first.courseId),
