@@ -88,7 +88,7 @@ export async function openDatabase(options: {
   let release = () => {};
   if (dir) {
     mkdirSync(options.dataDir, { recursive: true });
-    release = claimDataDir(options.dataDir); // before anything touches the database (decision 078)
+    release = await claimDataDir(options.dataDir); // before anything touches the database (decision 078)
     try {
       mkdirSync(dir);
       isNew = true;

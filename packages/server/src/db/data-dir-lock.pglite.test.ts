@@ -35,13 +35,13 @@ describe('the embedded data directory is one process’s (decision 078)', () => 
   };
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('claims a directory, and again after the release', () => {
+  it('claims a directory, and again after the release', async () => {
     const dir = fresh();
-    const release = claimDataDir(dir);
+    const release = await claimDataDir(dir);
     expect(holder(dir)).toBe(String(process.pid));
     release();
     expect(existsSync(lockIn(dir))).toBe(false);
-    claimDataDir(dir)();
+    (await claimDataDir(dir))();
   });
 
   it('refuses a directory another running process holds, naming it and the way out', async () => {
@@ -49,8 +49,8 @@ describe('the embedded data directory is one process’s (decision 078)', () => 
     const other = await otherProcess(true);
     try {
       writeFileSync(lockIn(dir), `${other.pid}\n`);
-      expect(() => claimDataDir(dir)).toThrow(DataDirInUseError);
-      expect(() => claimDataDir(dir)).toThrow(
+      await expect(claimDataDir(dir)).rejects.toThrow(DataDirInUseError);
+      await expect(claimDataDir(dir)).rejects.toThrow(
         `the embedded database in ${dir} is in use by another server (process ${other.pid})`,
       );
       expect(holder(dir)).toBe(String(other.pid)); // refusing took nothing from the holder
@@ -58,7 +58,7 @@ describe('the embedded data directory is one process’s (decision 078)', () => 
       await other.stop();
     }
     // Once it is gone (killed: its file stays behind), the directory is free.
-    const release = claimDataDir(dir);
+    const release = await claimDataDir(dir);
     expect(holder(dir)).toBe(String(process.pid));
     release();
   });
@@ -68,20 +68,20 @@ describe('the embedded data directory is one process’s (decision 078)', () => 
     const gone = await otherProcess(false);
     for (const left of [`${gone.pid}\n`, `${process.pid}\n`, '', 'garbage']) {
       writeFileSync(lockIn(dir), left);
-      const release = claimDataDir(dir);
+      const release = await claimDataDir(dir);
       expect(holder(dir), JSON.stringify(left)).toBe(String(process.pid));
       release();
     }
   });
 
-  it('replaces a file naming its own parent or grandparent (ids repeat when a container restarts)', () => {
+  it('replaces a file naming its own parent or grandparent (ids repeat when a container restarts)', async () => {
     const dir = fresh();
     const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
     const grandparent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     for (const launcher of [process.ppid, grandparent]) {
       expect(() => process.kill(launcher, 0), String(launcher)).not.toThrow(); // alive
       writeFileSync(lockIn(dir), `${launcher}\n`);
-      const release = claimDataDir(dir);
+      const release = await claimDataDir(dir);
       expect(holder(dir)).toBe(String(process.pid));
       release();
     }
@@ -98,15 +98,31 @@ describe('the embedded data directory is one process’s (decision 078)', () => 
       const zombie = Number(line.toString().trim());
       await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
       writeFileSync(lockIn(dir), `${zombie}\n`);
-      claimDataDir(dir)();
+      (await claimDataDir(dir))();
     } finally {
       parent.kill();
     }
   });
 
-  it('lets a release remove only its own claim', () => {
+  it('holds the claim while its process runs even where the file looks stale (decision 087)', async () => {
+    // Two servers starting at once over a stale file: one takes it, and the other, having read the
+    // stale id, removes the new claim and writes its own. With the file alone it then opened the
+    // database too; the claim's socket refuses it.
     const dir = fresh();
-    const release = claimDataDir(dir);
+    const gone = await otherProcess(false);
+    const holding = await claimDataDir(dir);
+    writeFileSync(lockIn(dir), `${gone.pid}\n`);
+    await expect(claimDataDir(dir)).rejects.toThrow(
+      `the embedded database in ${dir} is in use by another server. Stop that one first`,
+    );
+    holding();
+    // Released (or its process ended, which the kernel sees to), the directory is free again.
+    (await claimDataDir(dir))();
+  });
+
+  it('lets a release remove only its own claim', async () => {
+    const dir = fresh();
+    const release = await claimDataDir(dir);
     writeFileSync(lockIn(dir), '1\n'); // replaced meanwhile (by hand, say)
     release();
     expect(holder(dir)).toBe('1');

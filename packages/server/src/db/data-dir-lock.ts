@@ -1,4 +1,6 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, realpathSync, rmSync, writeSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 
 /** The claim's file, beside the embedded database's own directory (`db/`), not inside it. */
@@ -18,26 +20,67 @@ export class DataDirInUseError extends Error {}
  * check holds: a container restarted runs the same commands again (`npm start`, its launcher, then
  * the server), so the ids repeat, and the id the last server had may now be its launcher's, alive.
  *
- * Two servers starting in the same instant over a stale file could both replace it (PostgreSQL's
- * postmaster.pid has the same window); one started while another runs is always refused.
+ * On Linux a socket held for the process's life comes first (decision 087): with the file alone, two
+ * servers starting in the same instant over a stale file could each remove the other's fresh claim as
+ * stale, and both open the database.
  */
-export function claimDataDir(dir: string): () => void {
+export async function claimDataDir(dir: string): Promise<() => void> {
   const file = path.join(dir, LOCK_FILE);
+  const socket = await holdSocket(dir, file);
+  try {
+    claimFile(dir, file);
+  } catch (error) {
+    socket?.close();
+    throw error;
+  }
+  return () => {
+    if (ownerOf(file) === process.pid) rmSync(file, { force: true });
+    socket?.close();
+  };
+}
+
+function claimFile(dir: string, file: string): void {
   for (;;) {
     const owner = createExclusively(file) ? process.pid : ownerOf(file);
-    if (owner === process.pid) {
-      return () => {
-        if (ownerOf(file) === process.pid) rmSync(file, { force: true });
-      };
-    }
-    if (owner !== null && !ancestors().has(owner) && isRunning(owner)) {
-      throw new DataDirInUseError(
-        `the embedded database in ${dir} is in use by another server (process ${owner}). Stop that ` +
-          `one first, or give this one its own DATA_DIR. If no server runs, delete ${file}.`,
-      );
-    }
+    if (owner === process.pid) return;
+    if (owner !== null && !ancestors().has(owner) && isRunning(owner)) throw inUse(dir, file, owner);
     rmSync(file, { force: true }); // its process is gone (or it holds no id): stale
   }
+}
+
+function inUse(dir: string, file: string, owner: number | null): DataDirInUseError {
+  return new DataDirInUseError(
+    `the embedded database in ${dir} is in use by another server` +
+      `${owner === null ? '' : ` (process ${owner})`}. Stop that one first, or give this one its own ` +
+      `DATA_DIR. If no server runs, delete ${file}.`,
+  );
+}
+
+/**
+ * A Unix socket in Linux's abstract namespace, named after the directory's real path: one process at a
+ * time can listen on it, and the kernel frees it when that process ends, however it ends, so it never
+ * goes stale and taking it has no window. It refuses every connection; nothing talks to it. The
+ * namespace is per network namespace (containers sharing a volume do not see each other's, as they do
+ * not see each other's process ids). `null` elsewhere: the file alone holds the claim there.
+ */
+async function holdSocket(dir: string, file: string): Promise<Server | null> {
+  if (process.platform !== 'linux') return null;
+  const digest = createHash('sha256').update(realpathSync(dir)).digest('hex');
+  const socket = createServer();
+  socket.maxConnections = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.listen(`\0open-science-courses-data-${digest}`, resolve);
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    const owner = ownerOf(file);
+    throw inUse(dir, file, owner !== null && isRunning(owner) ? owner : null);
+  }
+  socket.on('error', () => {}); // refused connections only; nothing here is worth a crash
+  socket.unref(); // held for the process's life without keeping it running
+  return socket;
 }
 
 function createExclusively(file: string): boolean {
