@@ -61,7 +61,8 @@ function inUse(dir: string, file: string, owner: number | null): DataDirInUseErr
  * time can listen on it, and the kernel frees it when that process ends, however it ends, so it never
  * goes stale and taking it has no window. It refuses every connection; nothing talks to it. The
  * namespace is per network namespace (containers sharing a volume do not see each other's, as they do
- * not see each other's process ids). `null` elsewhere: the file alone holds the claim there.
+ * not see each other's process ids). `null` elsewhere, or where it cannot be opened: the file alone
+ * holds the claim there.
  */
 async function holdSocket(dir: string, file: string): Promise<Server | null> {
   if (process.platform !== 'linux') return null;
@@ -74,7 +75,8 @@ async function holdSocket(dir: string, file: string): Promise<Server | null> {
       socket.listen(`\0open-science-courses-data-${digest}`, resolve);
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    // A host that forbids such sockets (a sandbox) keeps the file alone, as other systems do.
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return null;
     const owner = ownerOf(file);
     throw inUse(dir, file, owner !== null && isRunning(owner) ? owner : null);
   }
