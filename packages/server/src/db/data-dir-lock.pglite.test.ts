@@ -120,6 +120,31 @@ describe('the embedded data directory is one process’s (decision 078)', () => 
     (await claimDataDir(dir))();
   });
 
+  it('is free again once a holder is killed with SIGKILL (the kernel drops its socket)', async () => {
+    const dir = fresh();
+    const lock = path.join(import.meta.dirname, 'data-dir-lock.ts');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import(${JSON.stringify(lock)}).then((m) => m.claimDataDir(${JSON.stringify(dir)})).then(() => { console.log('held'); setInterval(() => {}, 1000); })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = once(child, 'exit');
+    try {
+      await once(child.stdout, 'data');
+      await expect(claimDataDir(dir)).rejects.toThrow(`(process ${child.pid})`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await exited;
+    expect(existsSync(lockIn(dir))).toBe(true); // left behind, stale
+    (await claimDataDir(dir))();
+  });
+
   it('lets a release remove only its own claim', async () => {
     const dir = fresh();
     const release = await claimDataDir(dir);
