@@ -285,6 +285,8 @@ test('the profile menu shows who is signed in, closes on Escape and outside clic
   const profile = page.getByTestId('profile-button');
   const menu = page.getByRole('menu');
 
+  // Named with what it shows first, the initials (WCAG 2.5.3), then whose profile it is.
+  await expect(profile).toHaveAccessibleName(/^LH\b.*Layla Haddad/);
   await profile.click();
   await expect(menu).toContainText('Layla Haddad');
   await expect(menu).toContainText(learner.email);

@@ -41,15 +41,14 @@ export function ProfileMenu() {
         aria-expanded="false"
         aria-controls={id}
         className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-gray-300 bg-white p-1 pe-2 text-ink hover:bg-gray-50"
-        aria-label={name ? t`Profile: ${name}` : t`Profile`}
         data-testid="profile-button"
       >
-        <span
-          aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-primary-darker text-sm font-bold text-white"
-        >
-          {initials || <FiUser />}
+        {/* Named by its content, the initials first: a name that left out the visible initials would
+            not be what a speech user says to press it (WCAG 2.5.3, label in name). */}
+        <span className="flex size-8 items-center justify-center rounded-full bg-primary-darker text-sm font-bold text-white">
+          {initials || <FiUser aria-hidden="true" />}
         </span>
+        <span className="sr-only">{name ? t`Profile: ${name}` : t`Profile`}</span>
         <FiChevronDown aria-hidden="true" />
       </button>
       <div
