@@ -151,8 +151,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
  * is put into each document once (the app navigates without reloading, so a journey's later checks
  * reuse it) and reports violations only, the one result the check reads: `@axe-core/playwright`
  * evaluated its 650 kB source two or three times per check and finished each one in a new tab, ~3 s
- * per check on a slow host, a third of the suite's time. Frames are checked only when same-origin: the
- * app's own frames are (a PDF preview is the browser's viewer; a video is YouTube's player).
+ * per check on a slow host. Frames are not looked into: the app's only ones, a PDF preview (the
+ * browser's viewer) and a video (YouTube's player), are not its own documents.
  */
 export async function expectAccessible(page: Page, exclude: string[] = []) {
   // A toast fading in or out has its text at part opacity, which axe reports as low contrast; one that
