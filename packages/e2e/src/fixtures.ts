@@ -178,7 +178,7 @@ export async function expectAccessible(page: Page, exclude: string[] = []) {
       const { axe: inPage } = window as unknown as { axe: typeof axe };
       const results = await inPage.run(
         { exclude: excluded.map((selector) => [selector]) },
-        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false },
       );
       return results.violations.map(({ id, help, nodes }) => ({
         id,
