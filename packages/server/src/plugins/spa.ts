@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { ErrorEnvelope, Language } from '@app/shared';
+import type { Language } from '@app/shared';
 import { common } from '../lib/common.messages.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import { kept } from '../lib/kept.ts';
-import { localize } from '../lib/localize.ts';
 import { carryQuery } from './page-links.ts';
 
 /** dist/prerendered/pages.json, written by packages/web/scripts/prerender.mjs (decision 022). */
@@ -106,14 +105,8 @@ export async function registerSpa(app: FastifyInstance, apiMethods: (pathname: s
         allowed,
       });
     }
-    if (isApi || !dist || !isRead || /\.\w+$/.test(pathname)) {
-      const body: ErrorEnvelope = {
-        success: false,
-        code: 'NOT_FOUND',
-        message: localize(request.lang, isApi ? common.routeNotFound : common.notFound),
-      };
-      return reply.status(404).send(body);
-    }
+    if (isApi || !dist || !isRead || /\.\w+$/.test(pathname))
+      throw notFound(isApi ? common.routeNotFound : common.notFound); // the envelope, as every error
     // A build without prerendered pages (should not happen; kept for `vite build` alone): the shell.
     if (!prerendered) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const page = prerendered.pages[pathname];
