@@ -433,16 +433,18 @@ test.describe('authoring and review', () => {
     await expectAccessible(page);
     await snapAtBothWidths(page, lang, 'course-form');
 
-    // A reload mid-edit: the typed course comes back (the cover must be chosen again).
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('course-draft:new') ?? ''))
-      .toContain('Open science quiz');
+    // A reload mid-edit, right after typing: the typed course comes back, the last edit too, written
+    // as the page went away rather than after the autosave's pause (the cover must be chosen again).
+    await field(page.getByTestId('section-2'), L.sectionDescription).fill('Typed right before the reload.');
     await page.reload();
     await expect(page.getByText(L.restorePrompt)).toBeVisible();
     await snapAtBothWidths(page, lang, 'course-form-restore', { fullPage: false });
     await page.getByRole('button', { name: L.restore, exact: true }).click();
     await expect(field(page, L.courseTitle)).toHaveValue(title);
     await expect(field(page.getByTestId('section-1'), L.sectionTitle)).toHaveValue('Getting started');
+    await expect(field(page.getByTestId('section-2'), L.sectionDescription)).toHaveValue(
+      'Typed right before the reload.',
+    );
     await expect(field(page.getByTestId('resource-1-1'), L.youtubeLink)).toHaveValue(
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s',
     );

@@ -7,6 +7,8 @@ import { sameValues } from '../components/course-form/form-values.ts';
 export const draftKey = (courseId: string | null) => `course-draft:${courseId ?? 'new'}`;
 
 export const AUTOSAVE_DELAY_MS = 500;
+/** While the author keeps editing without a pause, the draft is still written this often. */
+export const AUTOSAVE_MAX_WAIT_MS = 2_000;
 
 interface StoredDraft {
   /** Whose draft it is: another account on the same browser is never offered it. */
@@ -81,6 +83,12 @@ export interface CourseAutosave {
  * on the next open — after a reload, a failed submit, or a sign-in again after the session ended — the
  * author is offered to restore it. While that offer is open nothing is written, so the older draft is
  * not overwritten before the author decides.
+ *
+ * A write still waiting for the pause is done at once when the page goes away or out of sight
+ * (`pagehide`, `visibilitychange`: a reload, a closed tab, a phone switching apps) and when the form
+ * closes; and edits without a pause are written at least every AUTOSAVE_MAX_WAIT_MS, for a tab that
+ * ends without either (a crash). A reload half a second after the last edit lost it, and every edit
+ * since the author's last pause.
  */
 export function useCourseAutosave<TOutput>({
   form,
@@ -106,6 +114,8 @@ export function useCourseAutosave<TOutput>({
     return { ...saved, outdated: isOutdated(saved, version) };
   });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** When the first edit not yet written was made (ms), while a write is pending. */
+  const pendingSince = useRef(0);
   const initial = useRef(initialValues);
   useEffect(() => {
     initial.current = initialValues;
@@ -113,47 +123,44 @@ export function useCourseAutosave<TOutput>({
   // The version the form opened on is the one the author's changes are made on, even if the course
   // is fetched again while the form is open (the form keeps its values).
   const [base] = useState(version);
-  const draftOf = useCallback(
-    (values: CourseDraft): StoredDraft => ({
-      userId,
-      savedAt: new Date().toISOString(),
-      version: base,
-      values,
-    }),
-    [userId, base],
-  );
 
   const cancelPending = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
   }, []);
 
+  /** Writes the form as it is now (or forgets the draft when it is back to what it opened with). */
+  const writeNow = useCallback(() => {
+    cancelPending();
+    const values = form.getValues();
+    if (sameValues(values, initial.current)) localStorage.removeItem(key);
+    else writeDraft(key, { userId, savedAt: new Date().toISOString(), version: base, values });
+  }, [form, key, userId, base, cancelPending]);
+
   useEffect(() => {
     if (!enabled || offer) return undefined;
     const subscription = form.watch(() => {
+      const now = Date.now();
+      if (!timer.current) pendingSince.current = now;
       cancelPending();
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        const values = form.getValues();
-        if (sameValues(values, initial.current)) localStorage.removeItem(key);
-        else writeDraft(key, draftOf(values));
-      }, AUTOSAVE_DELAY_MS);
+      const wait = Math.min(AUTOSAVE_DELAY_MS, pendingSince.current + AUTOSAVE_MAX_WAIT_MS - now);
+      timer.current = setTimeout(writeNow, Math.max(0, wait));
     });
+    const writePending = () => {
+      if (timer.current) writeNow();
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') writePending();
+    };
+    window.addEventListener('pagehide', writePending);
+    document.addEventListener('visibilitychange', onHidden);
     return () => {
       subscription.unsubscribe();
+      window.removeEventListener('pagehide', writePending);
+      document.removeEventListener('visibilitychange', onHidden);
+      writePending(); // the form closes (or the offer opens) within the debounce window
     };
-  }, [enabled, offer, form, key, draftOf, cancelPending]);
-
-  // A pending write still happens when the form closes within the debounce window.
-  useEffect(
-    () => () => {
-      if (!timer.current) return;
-      cancelPending();
-      const values = form.getValues();
-      if (!sameValues(values, initial.current)) writeDraft(key, draftOf(values));
-    },
-    [form, key, draftOf, cancelPending],
-  );
+  }, [enabled, offer, form, writeNow, cancelPending]);
 
   const restore = useCallback(() => {
     if (!offer) return;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCourse, aViewer, renderAuthoring, stubApi } from '../../test/render-authoring.tsx';
-import { draftKey } from '../../hooks/use-course-autosave.ts';
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS, draftKey } from '../../hooks/use-course-autosave.ts';
 import { CourseForm } from './course-form.tsx';
 
 const type = (label: string, value: string, index = 0) =>
@@ -131,6 +131,46 @@ describe('CourseForm (new course)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
     expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('Typed before the reload');
     expect(screen.queryByText('Restore unsaved changes?')).toBeNull();
+  });
+
+  describe('an edit not yet autosaved', () => {
+    afterEach(() => vi.useRealTimers());
+
+    const renderNew = () =>
+      renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    const stored = () => localStorage.getItem(draftKey(null)) ?? '';
+
+    it('is written at once when the page goes away (a reload within the pause)', async () => {
+      await renderNew();
+      vi.useFakeTimers();
+      type('Course title', 'Typed right before the reload');
+      expect(stored()).not.toContain('Typed right before the reload');
+      window.dispatchEvent(new Event('pagehide'));
+      expect(stored()).toContain('Typed right before the reload');
+    });
+
+    it('is written at once when the page goes out of sight (a phone switching apps)', async () => {
+      await renderNew();
+      vi.useFakeTimers();
+      type('Course title', 'Typed before switching apps');
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(stored()).toContain('Typed before switching apps');
+    });
+
+    it('is written within the longest wait while the author types without a pause', async () => {
+      await renderNew();
+      vi.useFakeTimers();
+      const step = AUTOSAVE_DELAY_MS / 2;
+      let typed = '';
+      for (let elapsed = 0; elapsed < AUTOSAVE_MAX_WAIT_MS; elapsed += step) {
+        typed += 'a';
+        type('Course title', typed);
+        vi.advanceTimersByTime(step);
+      }
+      // Never a pause as long as the debounce, yet the draft holds what was typed by the longest wait.
+      expect(stored()).toContain(`"title":"${typed.slice(0, -1)}`);
+    });
   });
 
   it("does not offer another account's autosaved copy", async () => {
