@@ -158,7 +158,7 @@ export function useCourseAutosave<TOutput>({
       subscription.unsubscribe();
       window.removeEventListener('pagehide', writePending);
       document.removeEventListener('visibilitychange', onHidden);
-      writePending(); // the form closes (or the offer opens) within the debounce window
+      writePending(); // the form closes (or its draft key or author changes) within the debounce window
     };
   }, [enabled, offer, form, writeNow, cancelPending]);
 
