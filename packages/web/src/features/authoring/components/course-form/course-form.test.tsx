@@ -134,7 +134,11 @@ describe('CourseForm (new course)', () => {
   });
 
   describe('an edit not yet autosaved', () => {
-    afterEach(() => vi.useRealTimers());
+    // The web project does not restore spies by itself: the hidden page must not outlive its test.
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
 
     const renderNew = () =>
       renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
