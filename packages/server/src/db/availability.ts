@@ -107,6 +107,3 @@ export function quietWarning(message: string, quietMs = 30_000) {
     held = 0;
   };
 }
-
-/** For the error handler: requests refused with 503 while the database is away. */
-export const warnDatabaseUnavailable = quietWarning('database unavailable; answering 503 until it is back');

@@ -14,7 +14,7 @@ import {
 import { AppError, BodyValidationError } from '../lib/errors.ts';
 import { common, validationMessages } from '../lib/common.messages.ts';
 import { languageFromHeader, localize, type Localized } from '../lib/localize.ts';
-import { isDatabaseUnavailable, warnDatabaseUnavailable } from '../db/availability.ts';
+import { isDatabaseUnavailable, quietWarning } from '../db/availability.ts';
 
 /** What the client is told: status, stable code, message (and field errors for validation). */
 interface Answer {
@@ -71,8 +71,11 @@ export function registerErrorHandler(app: FastifyInstance) {
   // zod's issues carry no input: this map tells "wrong type" from "required" (see there). Global to
   // zod, set where issues become messages.
   z.config({ customError: typeIssueKeys });
+  // Each app its own: two apps in one process (tests, a second instance) would hold back each
+  // other's warnings if it were the module's.
+  const warnUnavailable = quietWarning('database unavailable; answering 503 until it is back');
   app.setErrorHandler((error: FastifyError, request, reply) =>
-    sendAnswer(request, reply, error, answerFor(error, app.env.MAX_UPLOAD_BYTES)),
+    sendAnswer(request, reply, error, answerFor(error, app.env.MAX_UPLOAD_BYTES), warnUnavailable),
   );
 }
 
@@ -169,11 +172,18 @@ function answerFor(error: FastifyError, maxUpload: number): Answer {
  * (JSON syntax errors do). Server errors go through the `err` serializer (lib/log-safety.ts), which
  * keeps the class, code and stack frames but no SQL, parameters or values.
  */
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, error: FastifyError, answer: Answer) {
+function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError,
+  answer: Answer,
+  warnUnavailable?: ReturnType<typeof quietWarning>,
+) {
   const route = routeOf(request);
   if (answer.code === 'DATABASE_UNAVAILABLE') {
-    // Expected during an outage: one quiet warning at a time, and a hint when to come back.
-    warnDatabaseUnavailable(request.log, error);
+    // Expected during an outage: one quiet warning at a time, and a hint when to come back. (Errors
+    // found while routing never reach the database, so they bring no `warnUnavailable`.)
+    warnUnavailable?.(request.log, error);
     void reply.header('retry-after', '5');
   } else if (answer.status >= 500) {
     request.log.error({ err: error, reqId: request.id, route, method: request.method }, 'unexpected error');
