@@ -41,6 +41,9 @@ const serverProject = (name: string, env: Record<string, string>) => ({
 
 export default defineConfig({
   test: {
+    // Twice the cores (decision 090): the server files mostly wait on PostgreSQL (another process)
+    // and on timers; at one file per core the run kept the cores half idle.
+    maxWorkers: 4,
     projects: [
       {
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
