@@ -89,13 +89,18 @@ describe('the embedded data directory is one process’s (decision 078)', () => 
 
   it('replaces a file left by a process killed but not yet reaped (a zombie still answers signal 0)', async () => {
     const dir = fresh();
-    // `sleep 0` runs in the background and exits; `exec` makes its parent a `sleep` that never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+    // The shell starts a `sleep` in the background and then becomes (`exec`) a `sleep` that never
+    // reaps a child. The child is killed only once the shell has become that: it used to exit by
+    // itself at once (`sleep 0`), and on a busy host (CI, four test files at once) it was gone before
+    // the test could read it, as if the shell had reaped it before becoming `sleep`.
+    const parent = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 30'], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
       const [line] = (await once(parent.stdout, 'data')) as [Buffer];
       const zombie = Number(line.toString().trim());
+      await expect.poll(() => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim()).toBe('sleep');
+      process.kill(zombie, 'SIGKILL');
       await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
       writeFileSync(lockIn(dir), `${zombie}\n`);
       (await claimDataDir(dir))();
