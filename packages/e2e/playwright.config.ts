@@ -74,6 +74,8 @@ export default defineConfig({
         ORCID_CLIENT_ID: ORCID_CLIENT.id,
         ORCID_CLIENT_SECRET: ORCID_CLIENT.secret,
         LOG_LEVEL: 'warn',
+        // Each test sends its own client address (`extraHTTPHeaders` in src/fixtures.ts).
+        TRUST_PROXY: '1',
         // Parallel runs build the web app into their own folder (see packages/e2e/README.md).
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       },

@@ -61,24 +61,6 @@ export function resetCodeFrom(mail: CaughtMail): string {
   return match[1];
 }
 
-/**
- * POSTs, and on 429 waits as long as Retry-After says and tries again, once — as a person would. The
- * whole suite signs up and signs in from one address, so a spec can meet the per-address limits of
- * sign-ups and sign-ins per minute (auth.limits.ts) that the server's own tests check (on a fast host
- * the suite's sign-ins passed 30 a minute); the wait extends the test's time limit rather than eating
- * it.
- */
-async function postWaitingOutLimit(request: APIRequestContext, url: string, data: object) {
-  const response = await request.post(url, { data });
-  if (response.status() !== 429) return response;
-  const wait = Number(response.headers()['retry-after'] ?? 60) * 1000;
-  // Said in the run's output: time spent here is the per-address limit's, not the app's.
-  console.warn(`${url} answered 429: waiting ${wait / 1000} s (${base.info().title})`);
-  base.info().setTimeout(base.info().timeout + wait);
-  await new Promise((resolve) => setTimeout(resolve, wait));
-  return request.post(url, { data });
-}
-
 /** Creates a verified account through the public API (signup → mail → verify → login). */
 export async function createAccount(
   request: APIRequestContext,
@@ -89,13 +71,8 @@ export async function createAccount(
   const password = 'e2e-password-123';
   const firstname = names.firstname ?? 'Test';
   const lastname = names.lastname ?? role;
-  const signup = await postWaitingOutLimit(request, '/api/v1/auth/signup', {
-    firstname,
-    lastname,
-    email,
-    password,
-    passwordConfirm: password,
-    role,
+  const signup = await request.post('/api/v1/auth/signup', {
+    data: { firstname, lastname, email, password, passwordConfirm: password, role },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const token = verificationTokenFrom(await waitForMail(email));
@@ -104,9 +81,8 @@ export async function createAccount(
 }
 
 export async function login(request: APIRequestContext, email: string, password: string, admin = false) {
-  const response = await postWaitingOutLimit(request, `/api/v1/auth/${admin ? 'login-admin' : 'login'}`, {
-    email,
-    password,
+  const response = await request.post(`/api/v1/auth/${admin ? 'login-admin' : 'login'}`, {
+    data: { email, password },
   });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { data: { access_token: string; user: User } };
@@ -227,7 +203,18 @@ export async function snapAtBothWidths(
  * `lang` is the project's language; pages start in it (a later switch by the test is kept). `t` gives
  * the web catalogues' message for an English source text in that language (src/catalogue.ts).
  */
+let clients = 0;
+
 export const test = base.extend<{ lang: Language; t: Translate }>({
+  // Each test is a client of its own address, as each person is: the e2e server trusts
+  // X-Forwarded-For as behind a proxy (TRUST_PROXY, playwright.config.ts). From one address, the
+  // suite passed the per-address limits of sign-ups and sign-ins a minute (auth.limits.ts) on a fast
+  // host: journeys waited out 429s, and a sign-up through the form was refused.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    clients += 1;
+    const address = `10.${testInfo.workerIndex % 256}.${(clients >> 8) % 256}.${clients % 256}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
   lang: async ({}, use, testInfo) => {
     await use(testInfo.project.name.startsWith('ar') ? 'ar' : 'en');
