@@ -199,12 +199,13 @@ export async function snapAtBothWidths(
   await page.setViewportSize({ width: 1280, height });
 }
 
+/** Test contexts this worker has given a client address (the `extraHTTPHeaders` fixture below). */
+let clients = 0;
+
 /**
  * `lang` is the project's language; pages start in it (a later switch by the test is kept). `t` gives
  * the web catalogues' message for an English source text in that language (src/catalogue.ts).
  */
-let clients = 0;
-
 export const test = base.extend<{ lang: Language; t: Translate }>({
   // Each test is a client of its own address, as each person is: the e2e server trusts
   // X-Forwarded-For as behind a proxy (TRUST_PROXY, playwright.config.ts). From one address, the
