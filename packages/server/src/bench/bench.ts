@@ -51,27 +51,43 @@ const USAGE = `npm run bench [-- options]
 /** Seconds the bare route is measured right before each route, after the usual warm-up. */
 const CEILING_BESIDE_SECONDS = 3;
 
-const { values: args } = parseArgs({
-  options: {
-    scale: { type: 'boolean', default: false },
-    'scale-factor': { type: 'string' },
-    load: { type: 'boolean', default: false },
-    'load-only': { type: 'boolean', default: false },
-    learners: { type: 'string', default: '200' },
-    'load-seconds': { type: 'string', default: '60' },
-    seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '20' },
-    db: { type: 'string' },
-    only: { type: 'string' },
-    'accept-encoding': { type: 'string' },
-    keep: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-});
+/** A command line the bench cannot run: said in one line, without a stack. */
+class UsageError extends Error {}
+
+const { values: args } = parsedOr(() =>
+  parseArgs({
+    options: {
+      scale: { type: 'boolean', default: false },
+      'scale-factor': { type: 'string' },
+      load: { type: 'boolean', default: false },
+      'load-only': { type: 'boolean', default: false },
+      learners: { type: 'string', default: '200' },
+      'load-seconds': { type: 'string', default: '60' },
+      seconds: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '20' },
+      db: { type: 'string' },
+      only: { type: 'string' },
+      'accept-encoding': { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }),
+);
+
+/** Node's own refusals of the command line (an unknown option, a missing value) as ours. */
+function parsedOr<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code.startsWith('ERR_PARSE_ARGS')) failed(new UsageError((error as Error).message.split('\n')[0]));
+    throw error;
+  }
+}
 
 const positive = (name: string, value: string | undefined) => {
   const number = Number(value);
-  if (!(number > 0)) throw new Error(`--${name} must be a positive number, got ${value}`);
+  if (!(number > 0)) throw new UsageError(`--${name} must be a positive number, got ${value}`);
   return number;
 };
 
@@ -223,9 +239,9 @@ function targets(serverUrl: string | undefined): Target[] {
   const scale = args.scale || args['scale-factor'] !== undefined;
   const wants = (kind: Target['kind']) => !args.db || args.db === kind;
   if (args.db && args.db !== 'pglite' && args.db !== 'postgres')
-    throw new Error('--db is pglite or postgres');
+    throw new UsageError('--db is pglite or postgres');
   if ((scale || args.db === 'postgres') && !serverUrl)
-    throw new Error(
+    throw new UsageError(
       'PostgreSQL runs need TEST_DATABASE_URL or DATABASE_URL (a server where databases may be created)',
     );
   const list: Target[] = [];
@@ -293,7 +309,10 @@ async function main() {
   console.log(`\n${out.join('\n')}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+function failed(error: unknown): never {
+  // A wrong command line is told in one line; anything else with its stack.
+  console.error(error instanceof UsageError ? `bench: ${error.message} (--help lists the options)` : error);
+  process.exit(error instanceof UsageError ? 2 : 1);
+}
+
+main().catch(failed);
