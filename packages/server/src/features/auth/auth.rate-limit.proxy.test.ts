@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { PER_IP_PER_MINUTE } from './auth.limits.ts';
+import { FAILED_LOGINS_PER_ADDRESS } from './auth.limits.ts';
 import { uniqueEmail } from './auth.test-helpers.ts';
 
 /** Where the per-address limits read the client's address: the socket's, or the proxy's header. */
@@ -24,7 +24,7 @@ describe.each([
     });
 
   it(`counts ${counts}`, async () => {
-    for (let i = 0; i < PER_IP_PER_MINUTE.login; i += 1)
+    for (let i = 0; i < FAILED_LOGINS_PER_ADDRESS; i += 1)
       expect((await failedLogin('198.51.100.1')).statusCode).toBe(401);
     expect((await failedLogin('198.51.100.1')).statusCode).toBe(429);
     // Another person behind the same proxy, or the same client claiming another address.

@@ -19,9 +19,11 @@ import { bearerToken } from '../../lib/tokens.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import {
   FAILED_LOGINS_PER_ACCOUNT,
+  FAILED_LOGINS_PER_ADDRESS,
   MAILS_PER_ACCOUNT,
   PER_IP_PER_MINUTE,
   accountCounter,
+  addressCounter,
   perIp,
 } from './auth.limits.ts';
 import { authMessages } from './auth.messages.ts';
@@ -37,6 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService(app);
   const resets = passwordResetService(app);
   const failedLogins = accountCounter(app, 'login-failures', FAILED_LOGINS_PER_ACCOUNT);
+  const failedLoginsFromAddress = addressCounter(app, 'login-failures-ip', FAILED_LOGINS_PER_ADDRESS);
   const verificationMails = accountCounter(app, 'verification-mails', MAILS_PER_ACCOUNT);
   const resetMails = accountCounter(app, 'reset-mails', MAILS_PER_ACCOUNT);
 
@@ -113,12 +116,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
+        await failedLoginsFromAddress.check(request);
         await failedLogins.check(request);
         try {
           return { success: true as const, data: await auth.login(request.body, { adminOnly }) };
         } catch (error) {
-          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
+          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+            await failedLoginsFromAddress.count(request);
             await failedLogins.count(request);
+          }
           throw error;
         }
       },
