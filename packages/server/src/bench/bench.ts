@@ -54,7 +54,7 @@ const CEILING_BESIDE_SECONDS = 3;
 /** A command line the bench cannot run: said in one line, without a stack. */
 class UsageError extends Error {}
 
-const { values: args } = parsedOr(() =>
+const { values: args } = fromCommandLine(() =>
   parseArgs({
     options: {
       scale: { type: 'boolean', default: false },
@@ -74,13 +74,14 @@ const { values: args } = parsedOr(() =>
   }),
 );
 
-/** Node's own refusals of the command line (an unknown option, a missing value) as ours. */
-function parsedOr<T>(parse: () => T): T {
+/** A command line refused (by Node: an unknown option, a missing value; or by us) ends the run in one line. */
+function fromCommandLine<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (code.startsWith('ERR_PARSE_ARGS')) failed(new UsageError((error as Error).message.split('\n')[0]));
+    if (error instanceof UsageError) failed(error);
     throw error;
   }
 }
@@ -90,6 +91,15 @@ const positive = (name: string, value: string | undefined) => {
   if (!(number > 0)) throw new UsageError(`--${name} must be a positive number, got ${value}`);
   return number;
 };
+
+/** The command line's numbers, checked before anything starts. */
+const numbers = fromCommandLine(() => ({
+  learners: positive('learners', args.learners),
+  seconds: positive('seconds', args.seconds),
+  connections: positive('connections', args.connections),
+  loadSeconds: positive('load-seconds', args['load-seconds']),
+  scaleFactor: positive('scale-factor', args['scale-factor'] ?? '1'),
+}));
 
 /** Fresh learners for the enrolment route: probe + warm-up + measurement, never one enrolled twice. */
 const FRESH_LEARNERS = 20_000;
@@ -143,7 +153,7 @@ async function serve(target: Target, serverUrl: string | undefined): Promise<Ser
     // Between the two: only the sign-in guard every learner route runs (token check + session).
     app.get(GUARD_PATH, { preHandler: app.guards.authenticate }, () => ({ success: true }));
     await app.ready();
-    const crowdSize = positive('learners', args.learners);
+    const crowdSize = numbers.learners;
     const fixtures = await prepareFixtures(app, target.size, { fresh: FRESH_LEARNERS, crowd: crowdSize });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
@@ -163,8 +173,8 @@ async function serve(target: Target, serverUrl: string | undefined): Promise<Ser
  */
 async function measureSizes(sizes: Served[], load: LoadClient): Promise<SizeRun[]> {
   const options = {
-    seconds: positive('seconds', args.seconds),
-    connections: positive('connections', args.connections),
+    seconds: numbers.seconds,
+    connections: numbers.connections,
     acceptEncoding: args['accept-encoding'],
     log,
   };
@@ -207,7 +217,7 @@ async function measureSizes(sizes: Served[], load: LoadClient): Promise<SizeRun[
 
 async function crowdOn(served: Served, load: LoadClient): Promise<CrowdRun> {
   const { target, fixtures, baseUrl } = served;
-  const seconds = positive('load-seconds', args['load-seconds']);
+  const seconds = numbers.loadSeconds;
   log(`  ${target.label}, ${sizeLabel(target.size)}: ${fixtures.crowd.length} learners for ${seconds} s…`);
   const result = await load.run({
     baseUrl,
@@ -249,7 +259,7 @@ function targets(serverUrl: string | undefined): Target[] {
   if (serverUrl && wants('postgres')) {
     list.push({ kind: 'postgres', label: 'PostgreSQL', size: DEMO_SIZE, crowd: args.load && !scale });
     if (scale) {
-      const size = scaledSize(positive('scale-factor', args['scale-factor'] ?? '1'));
+      const size = scaledSize(numbers.scaleFactor);
       list.push({ kind: 'postgres', label: 'PostgreSQL', size, crowd: args.load });
     }
   }
