@@ -153,8 +153,10 @@ async function serve(target: Target, serverUrl: string | undefined): Promise<Ser
     // Between the two: only the sign-in guard every learner route runs (token check + session).
     app.get(GUARD_PATH, { preHandler: app.guards.authenticate }, () => ({ success: true }));
     await app.ready();
-    const crowdSize = numbers.learners;
-    const fixtures = await prepareFixtures(app, target.size, { fresh: FRESH_LEARNERS, crowd: crowdSize });
+    const fixtures = await prepareFixtures(app, target.size, {
+      fresh: FRESH_LEARNERS,
+      crowd: numbers.learners,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no TCP address');

@@ -4,12 +4,6 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { multipart, tinyPdf } from '../test/course-fixtures.ts';
 
-/**
- * A database out of disk (or memory, or connections) refuses every write whatever it is: seen with
- * the embedded database on a full disk, where each upload was answered 500 and logged its stack. The
- * error here is the database's own, raised with SQLSTATE 53100 by a trigger (a full disk cannot be
- * made portably in a test).
- */
 /** Makes every file insert on the app's database fail as a full disk does; answers the undoing. */
 async function fillDisk(t: TestApp): Promise<() => Promise<void>> {
   await t.db.execute(sql`
@@ -50,6 +44,12 @@ async function loggingApp() {
 
 const warningsIn = (logged: Record<string, unknown>[]) => logged.filter((line) => line.level === 40);
 
+/**
+ * A database out of disk (or memory, or connections) refuses every write whatever it is: seen with
+ * the embedded database on a full disk, where each upload was answered 500 and logged its stack. The
+ * error here is the database's own, raised with SQLSTATE 53100 by a trigger (a full disk cannot be
+ * made portably in a test).
+ */
 describe('a database out of resources', () => {
   let app: Awaited<ReturnType<typeof loggingApp>>;
   let contributor: TestUser;

@@ -38,8 +38,11 @@ const bearer = [{ bearer: [] }];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService(app);
   const resets = passwordResetService(app);
-  const failedLogins = accountCounter(app, 'login-failures', FAILED_LOGINS_PER_ACCOUNT);
-  const failedLoginsFromAddress = addressCounter(app, 'login-failures-ip', FAILED_LOGINS_PER_ADDRESS);
+  // Failed sign-ins, per client address and per account (decision 092): either one used up refuses.
+  const failedLogins = [
+    addressCounter(app, 'login-failures-ip', FAILED_LOGINS_PER_ADDRESS),
+    accountCounter(app, 'login-failures', FAILED_LOGINS_PER_ACCOUNT),
+  ];
   const verificationMails = accountCounter(app, 'verification-mails', MAILS_PER_ACCOUNT);
   const resetMails = accountCounter(app, 'reset-mails', MAILS_PER_ACCOUNT);
 
@@ -116,15 +119,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await failedLoginsFromAddress.check(request);
-        await failedLogins.check(request);
+        for (const failures of failedLogins) await failures.check(request);
         try {
           return { success: true as const, data: await auth.login(request.body, { adminOnly }) };
         } catch (error) {
-          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
-            await failedLoginsFromAddress.count(request);
-            await failedLogins.count(request);
-          }
+          if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
+            for (const failures of failedLogins) await failures.count(request);
           throw error;
         }
       },
