@@ -205,6 +205,23 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 
+/**
+ * In the page: whether the element is painted on top at its centre (no modal layer covers it). Hit
+ * testing skips what a modal makes inert (\`pointer-events: none\`), so the modals' layers (dialogs and
+ * overlays, which carry \`data-state\`) are switched back on for the look; the toaster stays see-through.
+ */
+const isUncovered = (element: Element) => {
+  const style = document.head.appendChild(document.createElement('style'));
+  style.textContent = '[data-state], [data-state] * { pointer-events: auto !important; }';
+  try {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top !== null && element.contains(top);
+  } finally {
+    style.remove();
+  }
+};
+
 const CHANGED_SINCE =
   'The saved course changed on {changedWhen}, after these changes were made. Restoring them and saving replaces that version.';
 
@@ -476,6 +493,19 @@ test.describe('authoring and review', () => {
     await expect(edit.getByRole('button', { name: L.editCourse, exact: true })).toBeVisible();
     await expectAccessible(page);
     await snapAtBothWidths(page, lang, 'edit-course-modal', { fullPage: false });
+    // A question opened from the edit form covers it, overlay and all: the form's own close button
+    // is under the question's overlay (it once stayed on top of it, both windows side by side).
+    // Held from now: under the question the form leaves the accessibility tree that roles search.
+    const editClose = await edit.getByRole('button', { name: L.close, exact: true }).elementHandle();
+    await edit.getByRole('button', { name: L.questionN(1), exact: true }).click();
+    const question = page.getByRole('dialog', { name: L.questionN(1) });
+    await expect(question).toBeVisible();
+    expect(await editClose.evaluate(isUncovered)).toBe(false);
+    await snapAtBothWidths(page, lang, 'question-over-edit-modal', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(edit).toBeVisible();
+    expect(await editClose.evaluate(isUncovered)).toBe(true);
     await edit.getByRole('button', { name: L.submitForReview }).click();
     await expect(toast(page, L.server.submitted)).toBeVisible();
     await expect(edit).toBeHidden();

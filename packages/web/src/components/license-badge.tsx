@@ -11,7 +11,9 @@ export function LicenseBadge({ license, compact = false }: { license: CourseLice
   const language = useLanguage();
   const info = LICENSE_INFO[license];
   const name = language === 'ar' ? info.name_ar : info.name;
-  const badge = <img src={licenseBadgeDataUrl(license)} alt={info.short} className="h-5 w-auto" />;
+  const badge = (
+    <img src={licenseBadgeDataUrl(license)} alt={info.short} className="h-5 w-auto max-w-none shrink-0" />
+  );
   return (
     <a
       href={licenseDeedUrl(license, language)}

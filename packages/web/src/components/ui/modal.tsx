@@ -35,35 +35,40 @@ export function Modal({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          // Sized to its content, up to the window's height (a short confirmation is not a full-height sheet).
-          className="fixed inset-x-2 top-4 z-50 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:max-h-[85vh]"
-          style={{ maxWidth: width }}
-        >
-          <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">
-            <div className="flex min-w-0 items-center gap-2">
-              {headerStart}
-              <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-ink'}>
-                {title}
-              </Dialog.Title>
+        {/* One stacking context per modal: a modal opened from another (a question from the course
+            form) covers it, overlay included, instead of its overlay sliding under the first one's
+            content (both had the same z-index). */}
+        <div className="relative z-50">
+          <Dialog.Overlay className="fixed inset-0 bg-black/50" />
+          <Dialog.Content
+            // Sized to its content, up to the window's height (a short confirmation is not a full-height sheet).
+            className="fixed inset-x-2 top-4 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:max-h-[85vh]"
+            style={{ maxWidth: width }}
+          >
+            <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">
+              <div className="flex min-w-0 items-center gap-2">
+                {headerStart}
+                <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-ink'}>
+                  {title}
+                </Dialog.Title>
+              </div>
+              <Dialog.Close
+                className="rounded-md p-2 text-muted hover:bg-gray-100 hover:text-ink"
+                aria-label={t`Close`}
+              >
+                <FiX aria-hidden="true" size={20} />
+              </Dialog.Close>
             </div>
-            <Dialog.Close
-              className="rounded-md p-2 text-muted hover:bg-gray-100 hover:text-ink"
-              aria-label={t`Close`}
-            >
-              <FiX aria-hidden="true" size={20} />
-            </Dialog.Close>
-          </div>
-          {description ? (
-            <Dialog.Description className="px-5 pt-3 text-sm text-muted">{description}</Dialog.Description>
-          ) : (
-            <Dialog.Description className="sr-only">{title}</Dialog.Description>
-          )}
-          <div className="min-h-0 overflow-y-auto px-5 pt-4 pb-4 has-[[data-modal-footer]]:pb-0">
-            {children}
-          </div>
-        </Dialog.Content>
+            {description ? (
+              <Dialog.Description className="px-5 pt-3 text-sm text-muted">{description}</Dialog.Description>
+            ) : (
+              <Dialog.Description className="sr-only">{title}</Dialog.Description>
+            )}
+            <div className="min-h-0 overflow-y-auto px-5 pt-4 pb-4 has-[[data-modal-footer]]:pb-0">
+              {children}
+            </div>
+          </Dialog.Content>
+        </div>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -75,8 +75,9 @@ export function useCourseColumns(onViewCourse: (courseId: string) => void) {
       column.accessor((course) => course.createdBy.email, {
         id: 'email',
         header: () => t`Email`,
-        // On one line while the table has room; a long address breaks rather than widening the table.
-        cell: ({ getValue }) => <bdi className="block min-w-40 wrap-anywhere">{getValue()}</bdi>,
+        // On one line up to 18rem, which the table keeps for it (it scrolls in its box when narrower);
+        // only a longer address breaks. \`wrap-anywhere\` let the table squeeze every address to two lines.
+        cell: ({ getValue }) => <bdi className="block max-w-72 min-w-40 wrap-break-word">{getValue()}</bdi>,
       }),
       column.accessor((course) => new Date(course.updatedAt).getTime(), {
         id: 'updatedAt',

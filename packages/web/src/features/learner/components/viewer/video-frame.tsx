@@ -48,8 +48,8 @@ export function VideoFrame({
         title={title}
         lang={lang}
         className="absolute inset-0 size-full border-0"
+        // `fullscreen` here, not also `allowFullScreen`: with both the browser warns that `allow` wins.
         allow="encrypted-media; picture-in-picture; fullscreen"
-        allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
         loading="lazy"
         data-testid="video-frame"
