@@ -207,8 +207,8 @@ const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, 
 
 /**
  * In the page: whether the element is painted on top at its centre (no modal layer covers it). Hit
- * testing skips what a modal makes inert (\`pointer-events: none\`), so the modals' layers (dialogs and
- * overlays, which carry \`data-state\`) are switched back on for the look; the toaster stays see-through.
+ * testing skips what a modal makes inert (`pointer-events: none`), so the modals' layers (dialogs and
+ * overlays, which carry `data-state`) are switched back on for the look; the toaster stays see-through.
  */
 const isUncovered = (element: Element) => {
   const style = document.head.appendChild(document.createElement('style'));

@@ -76,7 +76,7 @@ export function useCourseColumns(onViewCourse: (courseId: string) => void) {
         id: 'email',
         header: () => t`Email`,
         // On one line up to 18rem, which the table keeps for it (it scrolls in its box when narrower);
-        // only a longer address breaks. \`wrap-anywhere\` let the table squeeze every address to two lines.
+        // only a longer address breaks. `wrap-anywhere` let the table squeeze every address to two lines.
         cell: ({ getValue }) => <bdi className="block max-w-72 min-w-40 wrap-break-word">{getValue()}</bdi>,
       }),
       column.accessor((course) => new Date(course.updatedAt).getTime(), {
