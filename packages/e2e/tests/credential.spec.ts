@@ -34,6 +34,7 @@ const S = {
   linkedIn: 'Add to LinkedIn profile',
   heading: 'Certificate verification',
   valid: 'Valid certificate',
+  notANumber: 'This address holds no certificate number.',
 } as const;
 const say = (lang: Language, key: keyof typeof S) => translator(lang)(S[key]);
 
@@ -157,7 +158,13 @@ test('the verification page is public, works at 375 px, and says so when a numbe
   await expectAccessible(page);
   await snap(page, lang, 'credential-verification-visitor');
 
+  // An unknown number and an address whose number is not one: an answer, with nothing to retry.
   await page.goto('/certificates/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByText(serverWording(lang).noSuchCertificate)).toBeVisible();
+  await expect(page.getByRole('status').getByText(serverWording(lang).noSuchCertificate)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+  await snap(page, lang, 'credential-verification-unknown');
+  await page.goto('/certificates/not-a-number');
+  await expect(page.getByRole('status')).toContainText(say(lang, 'notANumber'));
+  await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
   await context.close();
 });

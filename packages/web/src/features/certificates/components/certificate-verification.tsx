@@ -42,16 +42,29 @@ export function CertificateVerification({ id }: { id: string }) {
       </div>
     );
   if (details.isError) {
-    const notFound = details.error instanceof ApiError && details.error.status === 404;
+    // An address that names no certificate is an answer, not a failure: said as such (the server's
+    // words for an unknown number, ours for an address whose number is not one), nothing to retry.
+    const status = details.error instanceof ApiError ? details.error.status : undefined;
     return (
       <div className="flex flex-col gap-4">
         {heading}
-        <ErrorPanel
-          headingLevel={2}
-          message={details.error.message}
-          onRetry={notFound ? undefined : () => details.refetch()}
-          retrying={details.isFetching}
-        />
+        {status === 404 || status === 400 ? (
+          <div role="status" className="flex flex-col gap-1 rounded-lg border border-gray-200 bg-white p-5">
+            <p className="font-semibold text-ink">
+              {status === 404 ? details.error.message : t`This address holds no certificate number.`}
+            </p>
+            <p className="text-sm text-muted">
+              <Trans>Check the address against the one printed on the certificate.</Trans>
+            </p>
+          </div>
+        ) : (
+          <ErrorPanel
+            headingLevel={2}
+            message={details.error.message}
+            onRetry={() => details.refetch()}
+            retrying={details.isFetching}
+          />
+        )}
       </div>
     );
   }
