@@ -58,7 +58,7 @@ export function ResetPasswordForm() {
   const subtitle = email ? (
     <Trans>
       Enter the code we sent to{' '}
-      <strong className="break-all">
+      <strong className="wrap-break-word">
         <bdi>{email}</bdi>
       </strong>{' '}
       and choose a new password.

@@ -269,7 +269,7 @@ function VerificationSent({ email, next }: { email: string; next: string | null 
         <p className="text-ink">
           <Trans>
             We have sent it to{' '}
-            <strong className="break-all">
+            <strong className="wrap-break-word">
               <bdi>{email}</bdi>
             </strong>
             . Open the link in that e-mail to activate your account, then log in.

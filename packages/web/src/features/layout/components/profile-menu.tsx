@@ -63,7 +63,7 @@ export function ProfileMenu() {
             <span className="block font-semibold break-words text-ink" dir="auto">
               {name}
             </span>
-            <span className="block text-sm break-all text-muted">
+            <span className="block text-sm wrap-break-word text-muted">
               <bdi>{user.data.email}</bdi>
             </span>
           </div>
