@@ -19,6 +19,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a read of one thing by the id in the page's address failed because that id names nothing:
+ * unknown (404) or not an id at all (400, the path parameter refused). The page says so; retrying
+ * cannot help.
+ */
+export const namesNothing = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
 /** The server's "try again in `afterMs`" (a whole number of seconds: its form; a date is not used). */
 export interface RetryAfter {
   afterMs: number;

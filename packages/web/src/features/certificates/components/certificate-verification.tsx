@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { namesNothing } from '../../../lib/api-client.ts';
 import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { pickLocalized } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -44,14 +44,15 @@ export function CertificateVerification({ id }: { id: string }) {
   if (details.isError) {
     // An address that names no certificate is an answer, not a failure: said as such (the server's
     // words for an unknown number, ours for an address whose number is not one), nothing to retry.
-    const status = details.error instanceof ApiError ? details.error.status : undefined;
     return (
       <div className="flex flex-col gap-4">
         {heading}
-        {status === 404 || status === 400 ? (
+        {namesNothing(details.error) ? (
           <div role="status" className="flex flex-col gap-1 rounded-lg border border-gray-200 bg-white p-5">
             <p className="font-semibold text-ink">
-              {status === 404 ? details.error.message : t`This address holds no certificate number.`}
+              {details.error.status === 404
+                ? details.error.message
+                : t`This address holds no certificate number.`}
             </p>
             <p className="text-sm text-muted">
               <Trans>Check the address against the one printed on the certificate.</Trans>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../../components/ui/error-panel.tsx';
 import { PageSpinner } from '../../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { ApiError, namesNothing } from '../../../../lib/api-client.ts';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
 import { isolateText, useDocumentTitle } from '../../../../lib/use-document-title.ts';
@@ -23,7 +23,7 @@ import { findSelection, hasEarnedCertificate } from './viewer-model.ts';
 function accessProblem(error: Error | null): 'not-enrolled' | 'not-found' | null {
   if (!(error instanceof ApiError)) return null;
   if (error.code === 'NOT_ENROLLED') return 'not-enrolled';
-  return error.status === 404 || error.status === 400 ? 'not-found' : null;
+  return namesNothing(error) ? 'not-found' : null;
 }
 
 /** The selected item lives in the URL (`?resource=`), so a reload or Back keeps the learner's place. */
