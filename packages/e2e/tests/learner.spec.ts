@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Language } from '@app/shared';
-import { createAccount, expect, expectAccessible, signInBrowser, snap, test } from '../src/fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectAccessible,
+  signInBrowser,
+  snap,
+  snapAtBothWidths,
+  test,
+} from '../src/fixtures.ts';
 import {
   createApprovedCourse,
   enrol,
@@ -154,6 +162,53 @@ test('enrol from the dashboard, watch the video frame, read page 2 of a PDF and 
   await expect(status).toHaveText(pageOf(lang, 1, 1));
   await expect(page.locator('.react-pdf__Page__textContent')).toContainText('Protected notes');
   expect(policyViolations, 'content-security-policy violations').toEqual([]);
+});
+
+test('a quiz left half answered outlives another lesson and a reload; once submitted, it starts again', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const S = strings(lang);
+  const learner = await createAccount(request);
+  await enrol(request, learner, course.id);
+  await signInBrowser(page, learner);
+  await page.goto(`/course/${course.id}`);
+  const question = (n: number) => page.getByRole('heading', { name: questionOf(lang, n, QUIZ_SIZE) });
+  const option = (n: number) => page.getByRole('radio', { name: optionLabel(lang, true, n) });
+  await page.getByTestId('quiz-item').click();
+  for (const n of [1, 2]) {
+    await expect(question(n)).toBeVisible();
+    await option(n).click();
+  }
+  await expect(question(3)).toBeVisible();
+
+  // A look at another lesson, then back: on question 3, the answers before it kept.
+  await page.getByTestId('video-item').click();
+  await expect(page.getByTestId('quiz')).toHaveCount(0);
+  await page.getByTestId('quiz-item').click();
+  await expect(question(3)).toBeVisible();
+  await page.getByRole('button', { name: S.previous }).click();
+  await expect(option(2)).toBeChecked();
+
+  // A reload (the quiz is in the address): the same.
+  await page.reload();
+  await expect(question(2)).toBeVisible();
+  await expect(option(2)).toBeChecked();
+  await snapAtBothWidths(page, lang, 'quiz-resumed', { accessible: true });
+  await page.getByRole('button', { name: S.next, exact: true }).click();
+  for (const n of [3, 4, 5]) {
+    await expect(question(n)).toBeVisible();
+    await option(n).click();
+  }
+  await page.getByRole('button', { name: S.submit }).click();
+  await expect(page.getByTestId('quiz-result-circle')).toContainText(await percentText(page, lang, 100));
+
+  // Submitted: the next visit is a new attempt from question 1.
+  await page.getByTestId('video-item').click();
+  await page.getByTestId('quiz-item').click();
+  await expect(question(1)).toBeVisible();
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
 });
 
 test('a quiz answered wrong, then retaken right: the bars move without a reload and the certificate appears at 80 %', async ({

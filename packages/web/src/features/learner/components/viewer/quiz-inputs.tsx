@@ -13,6 +13,10 @@ export interface Choice {
   label: LocalizedText;
 }
 
+/** The values a question's choices send (option names or 'true'/'false'); none for a short answer. */
+export const choiceValues = (question: LearnerQuizQuestion): readonly string[] =>
+  question.type === 'truefalse' ? TRUE_FALSE : question.options.map((option) => option.name);
+
 /**
  * The choices of a question in the reader's language: its options, or True/False (decision 035);
  * none for a short answer. The value sent is the option's name or 'true'/'false', never a label.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { activateLanguage } from '../../../../i18n/i18n.ts';
+import { clearSession, storeSession } from '../../../../lib/session-storage.ts';
 import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
 import type { LearnerResource, QuizFeedback } from '@app/shared';
 import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../../../test/course-fixtures.ts';
@@ -92,6 +93,50 @@ describe('Quiz', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Passwords' })).toBeChecked();
+  });
+
+  it('a quiz left unsubmitted comes back as it was; once submitted, it starts again at question 1', async () => {
+    storeSession('token', 'learner-1');
+    try {
+      setup(100);
+      press('Open data');
+      expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+      cleanup(); // the learner looks at another lesson, or reloads
+
+      setup(100);
+      expect(screen.getByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+      expect(await screen.findByRole('radio', { name: 'Open data' })).toBeChecked();
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      press('Reproducibility');
+      fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+      expect(await screen.findByRole('heading', { name: 'Your score: 100%' })).toBeInTheDocument();
+      cleanup();
+
+      setup(100);
+      expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Open data' })).not.toBeChecked();
+    } finally {
+      clearSession();
+      sessionStorage.clear();
+    }
+  });
+
+  it('a quiz left unsubmitted is not offered to another account in the same tab', async () => {
+    storeSession('token', 'learner-1');
+    try {
+      setup();
+      press('Open data');
+      expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+      cleanup();
+      storeSession('token', 'learner-2');
+      setup();
+      expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Open data' })).not.toBeChecked();
+    } finally {
+      clearSession();
+      sessionStorage.clear();
+    }
   });
 
   it('"ReTake Quiz" clears the answers and starts again at question 1', async () => {

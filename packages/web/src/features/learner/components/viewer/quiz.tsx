@@ -4,10 +4,12 @@ import { FiChevronLeft, FiChevronRight } from 'react-icons/fi';
 import { LIMITS, type LearnerResource, type QuizFeedback } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
+import { getUserId } from '../../../../lib/session-storage.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { useSubmitQuiz } from '../../api/submit-quiz.ts';
 import { CheckboxChoices, choicesOf, isAnswered, RadioChoices, type Answer } from './quiz-inputs.tsx';
+import { forgetQuizInProgress, keepQuizInProgress, readQuizInProgress } from './quiz-in-progress.ts';
 import { QuizResult } from './quiz-result.tsx';
 import { useTrueFalseLabels } from './true-false-labels.ts';
 
@@ -19,21 +21,29 @@ type Answers = Record<string, Answer>;
  * a short answer. Choosing a radio (click, tap, Space) records it and moves on; arrow keys only move
  * the choice, so keyboard users are not thrown forward, and Previous/Next let anyone revise. After
  * the last question, Submit; the server's score shows as a circle with the feedback on each question
- * and "ReTake Quiz".
+ * and "ReTake Quiz". A quiz left unsubmitted is kept for this tab (`quiz-in-progress.ts`): coming back
+ * to it, the learner finds their answers and their question.
  */
 export function Quiz({ courseId, resource }: { courseId: string; resource: LearnerResource }) {
   const { t } = useLingui();
   const language = useLanguage();
   const trueFalse = useTrueFalseLabels();
   const questions = resource.quiz ?? [];
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Answers>({});
+  const [userId] = useState(getUserId);
+  const [kept] = useState(() => userId && readQuizInProgress(userId, resource._id, questions));
+  const [index, setIndex] = useState(kept ? kept.index : 0);
+  const [answers, setAnswers] = useState<Answers>(kept ? kept.answers : {});
   const [result, setResult] = useState<{ score: number; feedback: QuizFeedback[] } | null>(null);
   const submit = useSubmitQuiz(courseId);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   /** Set by a pointer press or Space on an option: the change that follows is a deliberate choice. */
   const deliberate = useRef(false);
+
+  // Until it is submitted (and again after ReTake), the quiz as it stands outlives this view.
+  useEffect(() => {
+    if (userId && result === null) keepQuizInProgress(userId, resource._id, { index, answers });
+  }, [userId, resource._id, index, answers, result]);
 
   // After moving between questions (or back to the first on retake), announce the new question.
   useEffect(() => {
@@ -65,18 +75,19 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
 
   const send = () => {
     if (submit.isPending) return;
-    submit.mutate(
-      {
-        resourceId: resource._id,
-        quizAnswers: questions.map((item) => ({ _id: item._id, answer: answers[item._id] ?? '' })),
+    const body = {
+      resourceId: resource._id,
+      quizAnswers: questions.map((item) => ({ _id: item._id, answer: answers[item._id] ?? '' })),
+    };
+    // Not `mutate`'s own callbacks: they are skipped once the learner has moved to another lesson,
+    // and a submitted attempt must still be forgotten then.
+    submit.mutateAsync(body).then(
+      (outcome) => {
+        if (userId) forgetQuizInProgress(userId, resource._id);
+        moved.current = true;
+        setResult({ score: outcome.currentScore, feedback: outcome.feedback });
       },
-      {
-        onSuccess: (outcome) => {
-          moved.current = true;
-          setResult({ score: outcome.currentScore, feedback: outcome.feedback });
-        },
-        onError: (error) => notify.error(error.message),
-      },
+      (error: Error) => notify.error(error.message),
     );
   };
 
