@@ -5,6 +5,8 @@ import {
   createAccount,
   expect,
   expectAccessible,
+  login,
+  openSignedIn,
   signInBrowser,
   snap,
   snapAtBothWidths,
@@ -164,7 +166,7 @@ test('enrol from the dashboard, watch the video frame, read page 2 of a PDF and 
   expect(policyViolations, 'content-security-policy violations').toEqual([]);
 });
 
-test('a quiz left half answered outlives another lesson and a reload; once submitted, it starts again', async ({
+test('a quiz left half answered outlives another lesson, a reload and signing in again; once submitted, it starts again', async ({
   page,
   request,
   lang,
@@ -201,6 +203,20 @@ test('a quiz left half answered outlives another lesson and a reload; once submi
     await expect(question(n)).toBeVisible();
     await option(n).click();
   }
+
+  // The session ended elsewhere: Submit is refused and leads to sign-in; signed in again, the
+  // learner is back on the last question with every answer, and submits.
+  const logout = await request.post('/api/v1/auth/logout', {
+    headers: { authorization: `Bearer ${learner.token}` },
+  });
+  expect(logout.ok()).toBe(true);
+  await page.getByRole('button', { name: S.submit }).click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  const back = new URL(page.url()).searchParams.get('next') ?? '';
+  expect(back).toContain(`/course/${course.id}`);
+  await openSignedIn(page, await login(request, learner.email, learner.password), back);
+  await expect(question(5)).toBeVisible();
+  await expect(option(5)).toBeChecked();
   await page.getByRole('button', { name: S.submit }).click();
   await expect(page.getByTestId('quiz-result-circle')).toContainText(await percentText(page, lang, 100));
 
