@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Language } from '@app/shared';
+import { translator } from '../src/catalogue.ts';
 import {
   createAccount,
   expect,
@@ -124,7 +125,11 @@ test('enrol from the dashboard, watch the video frame, read page 2 of a PDF and 
 
   // Video: YouTube's privacy-enhanced host, titled for screen readers (no internet here: we check the frame).
   const videoTitle = localized(lang, 'Welcome video', 'فيديو الترحيب');
-  await page.getByRole('button', { name: new RegExp(videoTitle) }).click();
+  // From the course content (the welcome panel offers the same video as its first step).
+  await page
+    .getByRole('navigation', { name: S.courseContent })
+    .getByRole('button', { name: new RegExp(videoTitle) })
+    .click();
   const frame = page.getByTestId('video-frame');
   await expect(frame).toHaveAttribute('title', videoTitle);
   expect(new URL((await frame.getAttribute('src'))!).host).toBe('www.youtube-nocookie.com');
@@ -164,6 +169,40 @@ test('enrol from the dashboard, watch the video frame, read page 2 of a PDF and 
   await expect(status).toHaveText(pageOf(lang, 1, 1));
   await expect(page.locator('.react-pdf__Page__textContent')).toContainText('Protected notes');
   expect(policyViolations, 'content-security-policy violations').toEqual([]);
+});
+
+test('with nothing chosen, the viewer offers the way on: Start with the first item, then Continue with the first still to do', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const t = translator(lang);
+  const learner = await createAccount(request);
+  await enrol(request, learner, course.id);
+  await signInBrowser(page, learner);
+  await page.goto(`/course/${course.id}`);
+  const nextStep = page.getByTestId('next-step');
+  const video = localized(lang, 'Welcome video', 'فيديو الترحيب');
+  await expect(page.getByRole('heading', { level: 2, name: t('Welcome to the course') })).toBeVisible();
+  await expect(nextStep).toHaveText(t('Start: {name}', { name: video }));
+  await expect(page.getByTestId('video-item').getByTestId('up-next')).toBeVisible();
+  await nextStep.click();
+  await expect(page.getByTestId('video-frame')).toBeVisible();
+  await page.getByRole('button', { name: t('Mark as done') }).click();
+  await expect(page.getByTestId('video-item').getByTestId('lesson-tick')).toBeVisible();
+
+  // Back on the course: the reading after the video is the way on, in the list too.
+  await page.goto(`/course/${course.id}`);
+  const reading = localized(lang, 'Two-page reading', 'قراءة من صفحتين');
+  await expect(page.getByRole('heading', { level: 2, name: t('Welcome back') })).toBeVisible();
+  await expect(nextStep).toHaveText(t('Continue: {name}', { name: reading }));
+  await expect(page.getByTestId('up-next')).toHaveCount(1);
+  await expect(page.getByTestId('pdf-item').first().getByTestId('up-next')).toBeVisible();
+  await expectAccessible(page);
+  await snapAtBothWidths(page, lang, 'viewer-continue', { accessible: true });
+  await nextStep.click();
+  await expect(page.getByRole('heading', { level: 2, name: reading })).toBeFocused();
+  await expect(page.getByTestId('pdf-page-status')).toHaveText(pageOf(lang, 1, 2));
 });
 
 test('a quiz left half answered outlives another lesson, a reload and signing in again; once submitted, it starts again', async ({

@@ -26,6 +26,8 @@ interface CourseContentProps {
   certificateEarned: boolean;
   /** The video and PDF lessons the learner has completed (ticked in the list). */
   completed: ReadonlySet<string>;
+  /** The first item still to do, marked "Up next" (decision 094). */
+  nextId: string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export function CourseContent({
   onToggle,
   certificateEarned,
   completed,
+  nextId,
 }: CourseContentProps) {
   const language = useLanguage();
   return (
@@ -94,6 +97,7 @@ export function CourseContent({
                         resource={resource}
                         selected={resource._id === selectedId}
                         done={completed.has(resource._id)}
+                        next={resource._id === nextId}
                         onSelect={() => onSelect(resource._id)}
                       />
                     </li>
@@ -132,12 +136,14 @@ function ResourceItem({
   resource,
   selected,
   done,
+  next,
   onSelect,
 }: {
   course: LearnerCourse;
   resource: LearnerResource;
   selected: boolean;
   done: boolean;
+  next: boolean;
   onSelect: () => void;
 }) {
   const { t } = useLingui();
@@ -149,6 +155,14 @@ function ResourceItem({
     </span>
   );
   const quizTitle = title.text;
+  const upNext = next ? (
+    <span
+      className="shrink-0 rounded-full bg-primary-light px-2 py-0.5 text-xs font-semibold text-primary-darker"
+      data-testid="up-next"
+    >
+      <Trans>Up next</Trans>
+    </span>
+  ) : null;
 
   if (resource.type === 'quiz')
     return (
@@ -157,6 +171,7 @@ function ResourceItem({
         onSelect={onSelect}
         icon={<FiHelpCircle aria-hidden="true" />}
         testId="quiz-item"
+        end={upNext}
         extra={
           <ProgressBar
             size="quiz"
@@ -190,7 +205,9 @@ function ResourceItem({
             className="mt-0.5 shrink-0 text-base text-green-700"
             data-testid="lesson-tick"
           />
-        ) : null
+        ) : (
+          upNext
+        )
       }
     >
       {kind ? <span className="sr-only">{kind}: </span> : null}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
 import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../../../test/course-fixtures.ts';
 import { CourseViewer } from './course-viewer.tsx';
@@ -47,7 +47,9 @@ describe('CourseViewer', () => {
     expect(screen.getByTestId('progress-rule')).toHaveTextContent(
       'Your progress counts each video, PDF and quiz equally',
     );
-    expect(within(content).getByRole('button', { name: 'Quiz: Quiz one' })).toBeInTheDocument();
+    // The first item still to do is marked (decision 094).
+    expect(within(content).getByRole('button', { name: 'Quiz: Quiz one Up next' })).toBeInTheDocument();
+    expect(within(content).getAllByTestId('up-next')).toHaveLength(1);
     expect(within(content).getByRole('progressbar', { name: 'Best score: Quiz one' })).toHaveAttribute(
       'aria-valuenow',
       '0',
@@ -62,6 +64,46 @@ describe('CourseViewer', () => {
     expect(within(content).queryByTestId('certificate-item')).not.toBeInTheDocument();
     // The tab is named after the course (isolated, as it is user text).
     expect(document.title).toBe('\u2068Introduction to Open Science\u2069 · Open Science Courses');
+  });
+
+  it('with nothing selected, offers the way on: the first item to start, then the first still to do, then the certificate', async () => {
+    const open = (completed: string[], quizScore: { quizId: string; score: number }[] = []) => {
+      cleanup();
+      return renderViewer({
+        [`GET /user/course/${COURSE_ID}`]: () => ({
+          body: { success: true, data: learnerCourse({ quizScore }) },
+        }),
+        [`GET /user/overall-score/${COURSE_ID}`]: () => ({
+          body: { success: true, score: quizScore[0]?.score ?? 0 },
+        }),
+        [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+          body: { success: true, data: { completed, progress: 0 } },
+        }),
+      }).router;
+    };
+
+    let router = open([]);
+    expect(await screen.findByRole('heading', { name: 'Welcome to the course' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start: Welcome' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?resource=55555555-5555-4555-8555-555555555555'),
+    );
+
+    // The video done: the quiz is next.
+    open(['55555555-5555-4555-8555-555555555555']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue: Quiz one' }));
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();
+
+    // Everything tried, the certificate earned: it is the way on, and no item is "up next".
+    router = open(['55555555-5555-4555-8555-555555555555'], [{ quizId: QUIZ_ID, score: 90 }]);
+    expect(await screen.findByText('You have been through every item of this course.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByTestId('up-next')).not.toBeInTheDocument();
+    // The same action as the list's certificate item, under the same name.
+    expect(await screen.findByTestId('next-step')).toHaveAccessibleName('Your certificate');
+    fireEvent.click(screen.getByTestId('next-step'));
+    await waitFor(() => expect(router.state.location.search).toBe('?resource=certificate'));
   });
 
   it('opens a video in a privacy-enhanced frame titled by the resource, and shows its description', async () => {

@@ -17,7 +17,7 @@ import { CourseContent } from './course-content.tsx';
 import { DescriptionTabs } from './description-tabs.tsx';
 import { ResourceView } from './resource-view.tsx';
 import { ViewerHeader } from './viewer-header.tsx';
-import { findSelection, hasEarnedCertificate } from './viewer-model.ts';
+import { findSelection, hasEarnedCertificate, nextStep, selectedIdOf } from './viewer-model.ts';
 
 /** Why the course cannot be shown to this learner, if the API said so (otherwise a failure to retry). */
 function accessProblem(error: Error | null): 'not-enrolled' | 'not-found' | null {
@@ -47,7 +47,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   const completed = useMemo(() => new Set(completedIds), [completedIds]);
   // Narrow screens start with the list open only while nothing is selected.
   const [contentOpen, setContentOpen] = useState<boolean | null>(null);
-  const [focusKey, setFocusKey] = useState(0);
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
   const problem = course.data ? null : accessProblem(course.error);
   useDocumentTitle(
     course.data
@@ -94,6 +94,8 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   const certificateEarned = hasEarnedCertificate(overall.data);
   const selection = findSelection(data, selectedId, certificateEarned);
   const isOpen = contentOpen ?? (wide || selection.kind === 'none');
+  // Known once the learner's completed lessons are (quiz scores come with the course).
+  const next = progress.isSuccess ? nextStep(data, completed) : undefined;
   const title = pickLocalized(language, data.title, data.title_tr);
 
   const select = (id: string) => {
@@ -106,7 +108,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
       { replace: true },
     );
     if (!wide) setContentOpen(false);
-    setFocusKey((key) => key + 1);
+    setFocusRequest({ id });
   };
 
   return (
@@ -121,22 +123,25 @@ export function CourseViewer({ courseId }: { courseId: string }) {
         <aside className="w-full lg:sticky lg:top-24 lg:order-last lg:max-h-[calc(100vh-7rem)] lg:w-96 lg:shrink-0 lg:overflow-y-auto">
           <CourseContent
             course={data}
-            selectedId={
-              selection.kind === 'certificate'
-                ? 'certificate'
-                : selection.kind === 'resource'
-                  ? selection.resource._id
-                  : null
-            }
+            selectedId={selectedIdOf(selection)}
             onSelect={select}
             open={isOpen}
             onToggle={() => setContentOpen(!isOpen)}
             certificateEarned={certificateEarned}
             completed={completed}
+            nextId={next?._id ?? null}
           />
         </aside>
         <main className="flex min-w-0 flex-1 flex-col gap-6">
-          <ResourceView course={data} selection={selection} focusKey={focusKey} completed={completed} />
+          <ResourceView
+            course={data}
+            selection={selection}
+            focusRequest={focusRequest}
+            completed={completed}
+            next={next}
+            certificateEarned={certificateEarned}
+            onSelect={select}
+          />
           <DescriptionTabs course={data} selection={selection} />
         </main>
       </div>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { FiBookOpen } from 'react-icons/fi';
-import type { LearnerCourse } from '@app/shared';
+import type { LearnerCourse, LearnerResource } from '@app/shared';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { CertificateView } from './certificate-view.tsx';
@@ -9,7 +8,8 @@ import { LessonDone, useLessonCompletion } from './lesson-done.tsx';
 import { LazyPdfViewer } from './lazy-pdf-viewer.tsx';
 import { Quiz } from './quiz.tsx';
 import { VideoFrame } from './video-frame.tsx';
-import type { Selection } from './viewer-model.ts';
+import { hasStarted, selectedIdOf, type Selection } from './viewer-model.ts';
+import { CourseWelcome } from './course-welcome.tsx';
 
 /**
  * The left area of the viewer: the selected resource (quiz, PDF, certificate, otherwise the video
@@ -18,44 +18,47 @@ import type { Selection } from './viewer-model.ts';
 export function ResourceView({
   course,
   selection,
-  focusKey,
+  focusRequest,
   completed,
+  next,
+  certificateEarned,
+  onSelect,
 }: {
   course: LearnerCourse;
   selection: Selection;
+  /** The first item still to do (`nextStep`); undefined until the learner's progress is known. */
+  next: LearnerResource | null | undefined;
+  certificateEarned: boolean;
+  onSelect: (id: string) => void;
   /** The video and PDF lessons the learner has completed. */
   completed: ReadonlySet<string>;
-  /** Changes when the learner picks an item; the heading then takes focus. */
-  focusKey: number;
+  /**
+   * A new one each time the learner picks an item: once that item is the one shown, its heading takes
+   * focus. The address changes after the pick is made, so focusing at the pick itself would focus the
+   * heading of what is about to go (from the welcome panel, focus was then lost to the page).
+   */
+  focusRequest: { id: string } | null;
 }) {
   const language = useLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
   const lessons = useLessonCompletion(course._id, completed);
+  const shownId = selectedIdOf(selection);
   useEffect(() => {
-    if (focusKey > 0) heading.current?.focus();
-  }, [focusKey]);
+    if (focusRequest && focusRequest.id === shownId) heading.current?.focus();
+  }, [focusRequest, shownId]);
 
   const courseTitle = pickLocalized(language, course.title, course.title_tr);
 
   if (selection.kind === 'none')
     return (
-      <div className="flex flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-6 text-center">
-        {course.preview_image ? (
-          <img
-            src={course.preview_image}
-            alt=""
-            className="aspect-video w-full max-w-xl rounded-md object-cover"
-          />
-        ) : (
-          <FiBookOpen aria-hidden="true" size={48} className="text-primary-dark" />
-        )}
-        <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
-          <Trans>Welcome to the course</Trans>
-        </h2>
-        <p className="text-muted">
-          <Trans>Choose a video, a reading or a quiz from the course content to begin.</Trans>
-        </p>
-      </div>
+      <CourseWelcome
+        course={course}
+        next={next}
+        started={hasStarted(course, completed)}
+        certificateEarned={certificateEarned}
+        onSelect={onSelect}
+        headingRef={heading}
+      />
     );
 
   if (selection.kind === 'certificate')

@@ -1,5 +1,6 @@
 import {
   CERTIFICATE_THRESHOLD,
+  LESSON_TYPES,
   type LearnerCourse,
   type LearnerResource,
   type LearnerSection,
@@ -27,6 +28,14 @@ export function findSelection(
   return { kind: 'none' };
 }
 
+/** The id of what is selected (a resource's, or the certificate's), null for nothing. */
+export const selectedIdOf = (selection: Selection): string | null =>
+  selection.kind === 'certificate'
+    ? CERTIFICATE_ID
+    : selection.kind === 'resource'
+      ? selection.resource._id
+      : null;
+
 /** The learner's best score on a quiz (0 when never attempted). */
 export function quizScoreOf(course: LearnerCourse, quizId: string): number {
   return course.quizScore.find((entry) => entry.quizId === quizId)?.score ?? 0;
@@ -35,3 +44,24 @@ export function quizScoreOf(course: LearnerCourse, quizId: string): number {
 /** The server issues the certificate at 80 % of the unrounded overall score, so 79.6 is not enough. */
 export const hasEarnedCertificate = (overallScore: number | undefined) =>
   overallScore !== undefined && overallScore >= CERTIFICATE_THRESHOLD;
+
+/**
+ * Where the learner goes on from (decision 094): the first item, in course order, still to do — a
+ * video or PDF not completed, a quiz never attempted; null once every one has been done or tried.
+ */
+export function nextStep(course: LearnerCourse, completed: ReadonlySet<string>): LearnerResource | null {
+  const attempted = new Set(course.quizScore.map((entry) => entry.quizId));
+  for (const section of course.course_section)
+    for (const resource of section.resources) {
+      const toDo =
+        resource.type === 'quiz'
+          ? !attempted.has(resource._id)
+          : (LESSON_TYPES as readonly string[]).includes(resource.type) && !completed.has(resource._id);
+      if (toDo) return resource;
+    }
+  return null;
+}
+
+/** Whether the learner has done anything in the course yet: a lesson completed or a quiz tried. */
+export const hasStarted = (course: LearnerCourse, completed: ReadonlySet<string>) =>
+  completed.size > 0 || course.quizScore.length > 0;

@@ -1,0 +1,76 @@
+import type { Ref } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { FiArrowRight, FiAward, FiBookOpen } from 'react-icons/fi';
+import type { LearnerCourse, LearnerResource } from '@app/shared';
+import { Button } from '../../../../components/ui/button.tsx';
+import { pickLocalized } from '../../../../lib/localized.ts';
+import { useLanguage } from '../../../../i18n/use-language.ts';
+import { CERTIFICATE_ID } from './viewer-model.ts';
+
+/**
+ * The viewer with nothing selected: the course's picture and a welcome, and the way on (decision 094):
+ * "Start" with the first item, "Continue" with the first one still to do, or, once every item has
+ * been done, the certificate if earned. Until the learner's progress is known (`next` undefined), only
+ * the invitation to choose from the course content.
+ */
+export function CourseWelcome({
+  course,
+  next,
+  started,
+  certificateEarned,
+  onSelect,
+  headingRef,
+}: {
+  course: LearnerCourse;
+  next: LearnerResource | null | undefined;
+  started: boolean;
+  certificateEarned: boolean;
+  onSelect: (id: string) => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  const language = useLanguage();
+  const nextTitle = next ? pickLocalized(language, next.title, next.title_tr) : null;
+  const name = nextTitle ? (
+    <span lang={nextTitle.lang} dir="auto">
+      {nextTitle.text}
+    </span>
+  ) : null;
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-6 text-center">
+      {course.preview_image ? (
+        <img
+          src={course.preview_image}
+          alt=""
+          className="aspect-video w-full max-w-xl rounded-md object-cover"
+        />
+      ) : (
+        <FiBookOpen aria-hidden="true" size={48} className="text-primary-dark" />
+      )}
+      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
+        {started ? <Trans>Welcome back</Trans> : <Trans>Welcome to the course</Trans>}
+      </h2>
+      <p className="text-muted">
+        {next === null ? (
+          <Trans>You have been through every item of this course.</Trans>
+        ) : started ? (
+          <Trans>Continue where you left off, or choose any item from the course content.</Trans>
+        ) : (
+          <Trans>Choose a video, a reading or a quiz from the course content to begin.</Trans>
+        )}
+      </p>
+      {next ? (
+        <Button onClick={() => onSelect(next._id)} className="max-w-full" data-testid="next-step">
+          <span className="min-w-0 wrap-break-word">
+            {started ? <Trans>Continue: {name}</Trans> : <Trans>Start: {name}</Trans>}
+          </span>
+          <FiArrowRight aria-hidden="true" className="shrink-0 rtl:rotate-180" />
+        </Button>
+      ) : next === null && certificateEarned ? (
+        <Button onClick={() => onSelect(CERTIFICATE_ID)} data-testid="next-step">
+          <FiAward aria-hidden="true" className="shrink-0" />
+          <Trans>Your certificate</Trans>
+        </Button>
+      ) : null}
+    </div>
+  );
+}

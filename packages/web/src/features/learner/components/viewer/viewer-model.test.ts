@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { LearnerCourse, LearnerResource } from '@app/shared';
+import { learnerCourse } from '../../../../test/course-fixtures.ts';
+import { hasStarted, nextStep } from './viewer-model.ts';
+
+const resource = (id: string, type: LearnerResource['type']): LearnerResource => ({
+  _id: id,
+  type,
+  title: id,
+  title_tr: null,
+  description: '',
+  description_tr: null,
+  link: null,
+  file: null,
+  quiz: type === 'quiz' ? [] : null,
+});
+
+/** Two sections: a video and a certificate file, then a PDF and a quiz. */
+const course = (quizScore: LearnerCourse['quizScore'] = []): LearnerCourse => {
+  const base = learnerCourse();
+  const section = base.course_section[0]!;
+  return {
+    ...base,
+    quizScore,
+    course_section: [
+      { ...section, _id: 's1', resources: [resource('video', 'video'), resource('file', 'certificate')] },
+      { ...section, _id: 's2', resources: [resource('pdf', 'pdf'), resource('quiz', 'quiz')] },
+    ],
+  };
+};
+
+describe('nextStep', () => {
+  it('is the first item still to do in course order, across sections, skipping what is not a lesson or quiz', () => {
+    expect(nextStep(course(), new Set())?._id).toBe('video');
+    expect(nextStep(course(), new Set(['video']))?._id).toBe('pdf');
+    expect(nextStep(course(), new Set(['video', 'pdf']))?._id).toBe('quiz');
+    // A lesson left undone before a tried quiz is still the way on.
+    expect(nextStep(course([{ quizId: 'quiz', score: 10 }]), new Set(['pdf']))?._id).toBe('video');
+  });
+
+  it('is null once every lesson is done and every quiz tried, whatever the score', () => {
+    expect(nextStep(course([{ quizId: 'quiz', score: 0 }]), new Set(['video', 'pdf']))).toBeNull();
+  });
+});
+
+describe('hasStarted', () => {
+  it('counts a completed lesson or a tried quiz', () => {
+    expect(hasStarted(course(), new Set())).toBe(false);
+    expect(hasStarted(course(), new Set(['pdf']))).toBe(true);
+    expect(hasStarted(course([{ quizId: 'quiz', score: 0 }]), new Set())).toBe(true);
+  });
+});
