@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Language } from '@app/shared';
 import { translator } from '../src/catalogue.ts';
 import {
@@ -45,6 +45,15 @@ function watchPolicyViolations(page: Page): string[] {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
   return violations;
+}
+
+/** A new learner, enrolled in this spec's course and signed in, on its viewer with nothing chosen. */
+async function newLearnerOnCourse(page: Page, request: APIRequestContext) {
+  const learner = await createAccount(request);
+  await enrol(request, learner, course.id);
+  await signInBrowser(page, learner);
+  await page.goto(`/course/${course.id}`);
+  return learner;
 }
 
 const percentText = (page: Page, lang: Language, value: number) =>
@@ -177,10 +186,7 @@ test('with nothing chosen, the viewer offers the way on: Start with the first it
   lang,
 }) => {
   const t = translator(lang);
-  const learner = await createAccount(request);
-  await enrol(request, learner, course.id);
-  await signInBrowser(page, learner);
-  await page.goto(`/course/${course.id}`);
+  await newLearnerOnCourse(page, request);
   const nextStep = page.getByTestId('next-step');
   const video = localized(lang, 'Welcome video', 'فيديو الترحيب');
   await expect(page.getByRole('heading', { level: 2, name: t('Welcome to the course') })).toBeVisible();
@@ -211,10 +217,7 @@ test('a quiz left half answered outlives another lesson, a reload and signing in
   lang,
 }) => {
   const S = strings(lang);
-  const learner = await createAccount(request);
-  await enrol(request, learner, course.id);
-  await signInBrowser(page, learner);
-  await page.goto(`/course/${course.id}`);
+  const learner = await newLearnerOnCourse(page, request);
   const question = (n: number) => page.getByRole('heading', { name: questionOf(lang, n, QUIZ_SIZE) });
   const option = (n: number) => page.getByRole('radio', { name: optionLabel(lang, true, n) });
   await page.getByTestId('quiz-item').click();
@@ -273,10 +276,7 @@ test('a quiz answered wrong, then retaken right: the bars move without a reload 
 }) => {
   const S = strings(lang);
   const policyViolations = watchPolicyViolations(page);
-  const learner = await createAccount(request);
-  await enrol(request, learner, course.id);
-  await signInBrowser(page, learner);
-  await page.goto(`/course/${course.id}`);
+  const learner = await newLearnerOnCourse(page, request);
   const quizTitle = localized(lang, 'Data quiz', 'اختبار البيانات');
   const quizBar = page.getByRole('progressbar', { name: new RegExp(quizTitle) });
   const overallBar = page.getByRole('progressbar', { name: S.yourProgress });
