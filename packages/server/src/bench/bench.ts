@@ -92,6 +92,12 @@ const positive = (name: string, value: string | undefined) => {
   return number;
 };
 
+// Asking for help is answered whatever else the command line holds (a bad number included).
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
 /** The command line's numbers, checked before anything starts. */
 const numbers = fromCommandLine(() => ({
   learners: positive('learners', args.learners),
@@ -270,7 +276,6 @@ function targets(serverUrl: string | undefined): Target[] {
 }
 
 async function main() {
-  if (args.help) return console.log(USAGE);
   if (args['load-only']) args.load = true;
   if (args['accept-encoding'])
     console.log(`Every request sends \`accept-encoding: ${args['accept-encoding']}\`.\n`);
