@@ -29,6 +29,10 @@ export function CourseWelcome({
   headingRef: Ref<HTMLHeadingElement>;
 }) {
   const language = useLanguage();
+  // Greeted as returning only once the way on is known, so the words never contradict the button.
+  const back = started && next !== undefined;
+  // Nothing left to do (a course without lessons or quizzes has nothing done either: not "through").
+  const done = next === null && started;
   const nextTitle = next ? pickLocalized(language, next.title, next.title_tr) : null;
   const name = nextTitle ? (
     <span lang={nextTitle.lang} dir="auto">
@@ -47,12 +51,12 @@ export function CourseWelcome({
         <FiBookOpen aria-hidden="true" size={48} className="text-primary-dark" />
       )}
       <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
-        {started ? <Trans>Welcome back</Trans> : <Trans>Welcome to the course</Trans>}
+        {back ? <Trans>Welcome back</Trans> : <Trans>Welcome to the course</Trans>}
       </h2>
       <p className="text-muted">
-        {next === null ? (
+        {done ? (
           <Trans>You have been through every item of this course.</Trans>
-        ) : started ? (
+        ) : back ? (
           <Trans>Continue where you left off, or choose any item from the course content.</Trans>
         ) : (
           <Trans>Choose a video, a reading or a quiz from the course content to begin.</Trans>
@@ -61,11 +65,11 @@ export function CourseWelcome({
       {next ? (
         <Button onClick={() => onSelect(next._id)} className="max-w-full" data-testid="next-step">
           <span className="min-w-0 wrap-break-word">
-            {started ? <Trans>Continue: {name}</Trans> : <Trans>Start: {name}</Trans>}
+            {back ? <Trans>Continue: {name}</Trans> : <Trans>Start: {name}</Trans>}
           </span>
           <FiArrowRight aria-hidden="true" className="shrink-0 rtl:rotate-180" />
         </Button>
-      ) : next === null && certificateEarned ? (
+      ) : done && certificateEarned ? (
         <Button onClick={() => onSelect(CERTIFICATE_ID)} data-testid="next-step">
           <FiAward aria-hidden="true" className="shrink-0" />
           <Trans>Your certificate</Trans>

@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { learnerCourse } from '../../../../test/course-fixtures.ts';
+import { CourseWelcome } from './course-welcome.tsx';
+
+describe('CourseWelcome', () => {
+  it('until the progress is known, only invites a choice: no way on that would change under the learner', () => {
+    renderApp(
+      <CourseWelcome
+        course={learnerCourse()}
+        next={undefined}
+        started
+        certificateEarned={false}
+        onSelect={vi.fn()}
+        headingRef={null}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Welcome to the course' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Choose a video, a reading or a quiz from the course content to begin.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('for a course with nothing to do yet (no lessons or quizzes), does not say the learner is through', () => {
+    renderApp(
+      <CourseWelcome
+        course={learnerCourse({ course_section: [] })}
+        next={null}
+        started={false}
+        certificateEarned={false}
+        onSelect={vi.fn()}
+        headingRef={null}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Welcome to the course' })).toBeInTheDocument();
+    expect(screen.queryByText('You have been through every item of this course.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
