@@ -186,7 +186,7 @@ test('with nothing chosen, the viewer offers the way on: Start with the first it
   lang,
 }) => {
   const t = translator(lang);
-  await newLearnerOnCourse(page, request);
+  const learner = await newLearnerOnCourse(page, request);
   const nextStep = page.getByTestId('next-step');
   const video = localized(lang, 'Welcome video', 'فيديو الترحيب');
   await expect(page.getByRole('heading', { level: 2, name: t('Welcome to the course') })).toBeVisible();
@@ -209,6 +209,27 @@ test('with nothing chosen, the viewer offers the way on: Start with the first it
   await nextStep.click();
   await expect(page.getByRole('heading', { level: 2, name: reading })).toBeFocused();
   await expect(page.getByTestId('pdf-page-status')).toHaveText(pageOf(lang, 1, 2));
+
+  // Every lesson done and the quiz tried at 40 %: no certificate yet, so the way on is a retake.
+  for (const lesson of [course.pdfId, course.protectedPdfId]) {
+    const done = await request.put(`/api/v1/user/course/${course.id}/completion/${lesson}`, {
+      headers: { authorization: `Bearer ${learner.token}` },
+    });
+    expect(done.ok(), await done.text()).toBe(true);
+  }
+  await page.getByTestId('quiz-item').click();
+  for (let n = 1; n <= QUIZ_SIZE; n += 1)
+    await page.getByRole('radio', { name: optionLabel(lang, n <= 2, n) }).click();
+  await page.getByRole('button', { name: t('Submit') }).click();
+  await expect(page.getByTestId('quiz-result-circle')).toContainText(await percentText(page, lang, 40));
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByText(t('A higher quiz score earns the certificate.'))).toBeVisible();
+  await expect(nextStep).toHaveText(
+    t('Retake: {name}', { name: localized(lang, 'Data quiz', 'اختبار البيانات') }),
+  );
+  await expect(page.getByTestId('up-next')).toHaveCount(0);
+  await expectAccessible(page);
+  await snapAtBothWidths(page, lang, 'viewer-retake', { accessible: true });
 });
 
 test('a quiz left half answered outlives another lesson, a reload and signing in again; once submitted, it starts again', async ({

@@ -157,7 +157,7 @@ function ResourceItem({
   const quizTitle = title.text;
   const upNext = next ? (
     <span
-      className="shrink-0 rounded-full bg-primary-light px-2 py-0.5 text-xs font-semibold text-primary-darker"
+      className="shrink-0 rounded-full bg-primary-dark px-2 py-0.5 text-xs font-semibold text-white"
       data-testid="up-next"
     >
       <Trans>Up next</Trans>

@@ -94,6 +94,8 @@ describe('CourseViewer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Continue: Quiz one' }));
     expect(await screen.findByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument();
+    // Focus moves to what was picked (from the welcome panel it fell to the page).
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Quiz one' })).toHaveFocus());
 
     // Everything tried, the certificate earned: it is the way on, and no item is "up next".
     router = open(['55555555-5555-4555-8555-555555555555'], [{ quizId: QUIZ_ID, score: 90 }]);

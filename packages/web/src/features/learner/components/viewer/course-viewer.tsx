@@ -94,8 +94,9 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   const certificateEarned = hasEarnedCertificate(overall.data);
   const selection = findSelection(data, selectedId, certificateEarned);
   const isOpen = contentOpen ?? (wide || selection.kind === 'none');
-  // Known once the learner's completed lessons are (quiz scores come with the course).
-  const next = progress.isSuccess ? nextStep(data, completed) : undefined;
+  // Known once the learner's completed lessons are (quiz scores come with the course), and whether the
+  // certificate is earned (a failed overall score counts as not earned, as the header's bar does).
+  const next = progress.isSuccess && !overall.isPending ? nextStep(data, completed) : undefined;
   const title = pickLocalized(language, data.title, data.title_tr);
 
   const select = (id: string) => {

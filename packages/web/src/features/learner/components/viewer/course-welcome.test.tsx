@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { learnerCourse } from '../../../../test/course-fixtures.ts';
+import { learnerCourse, QUIZ_ID } from '../../../../test/course-fixtures.ts';
 import { CourseWelcome } from './course-welcome.tsx';
 
 describe('CourseWelcome', () => {
@@ -37,5 +37,24 @@ describe('CourseWelcome', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to the course' })).toBeInTheDocument();
     expect(screen.queryByText('You have been through every item of this course.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('everything tried but the certificate not earned: retake the quiz with the lowest score', () => {
+    const onSelect = vi.fn();
+    renderApp(
+      <CourseWelcome
+        course={learnerCourse({ quizScore: [{ quizId: QUIZ_ID, score: 50 }] })}
+        next={null}
+        started
+        certificateEarned={false}
+        onSelect={onSelect}
+        headingRef={null}
+      />,
+    );
+    expect(screen.getByText(/You have been through every item of this course\./)).toHaveTextContent(
+      'A higher quiz score earns the certificate.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Retake: Quiz one' }));
+    expect(onSelect).toHaveBeenCalledWith(QUIZ_ID);
   });
 });

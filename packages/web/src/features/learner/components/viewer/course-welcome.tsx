@@ -1,16 +1,16 @@
 import type { Ref } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { FiArrowRight, FiAward, FiBookOpen } from 'react-icons/fi';
+import { FiArrowRight, FiAward, FiBookOpen, FiRotateCcw } from 'react-icons/fi';
 import type { LearnerCourse, LearnerResource } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
-import { CERTIFICATE_ID } from './viewer-model.ts';
+import { CERTIFICATE_ID, weakestQuiz } from './viewer-model.ts';
 
 /**
  * The viewer with nothing selected: the course's picture and a welcome, and the way on (decision 094):
  * "Start" with the first item, "Continue" with the first one still to do, or, once every item has
- * been done, the certificate if earned. Until the learner's progress is known (`next` undefined), only
+ * been done, the certificate if earned, else a retake of the quiz with the lowest score. Until the learner's progress is known (`next` undefined), only
  * the invitation to choose from the course content.
  */
 export function CourseWelcome({
@@ -33,7 +33,9 @@ export function CourseWelcome({
   const back = started && next !== undefined;
   // Nothing left to do (a course without lessons or quizzes has nothing done either: not "through").
   const done = next === null && started;
-  const nextTitle = next ? pickLocalized(language, next.title, next.title_tr) : null;
+  const retake = done && !certificateEarned ? weakestQuiz(course) : null;
+  const way = next ?? retake;
+  const nextTitle = way ? pickLocalized(language, way.title, way.title_tr) : null;
   const name = nextTitle ? (
     <span lang={nextTitle.lang} dir="auto">
       {nextTitle.text}
@@ -55,7 +57,15 @@ export function CourseWelcome({
       </h2>
       <p className="text-muted">
         {done ? (
-          <Trans>You have been through every item of this course.</Trans>
+          <>
+            <Trans>You have been through every item of this course.</Trans>
+            {retake ? (
+              <>
+                {' '}
+                <Trans>A higher quiz score earns the certificate.</Trans>
+              </>
+            ) : null}
+          </>
         ) : back ? (
           <Trans>Continue where you left off, or choose any item from the course content.</Trans>
         ) : (
@@ -68,6 +78,13 @@ export function CourseWelcome({
             {back ? <Trans>Continue: {name}</Trans> : <Trans>Start: {name}</Trans>}
           </span>
           <FiArrowRight aria-hidden="true" className="shrink-0 rtl:rotate-180" />
+        </Button>
+      ) : retake ? (
+        <Button onClick={() => onSelect(retake._id)} className="max-w-full" data-testid="next-step">
+          <FiRotateCcw aria-hidden="true" className="shrink-0" />
+          <span className="min-w-0 wrap-break-word">
+            <Trans>Retake: {name}</Trans>
+          </span>
         </Button>
       ) : done && certificateEarned ? (
         <Button onClick={() => onSelect(CERTIFICATE_ID)} data-testid="next-step">

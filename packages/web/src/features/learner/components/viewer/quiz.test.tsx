@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { clearSession, storeSession } from '../../../../lib/session-storage.ts';
@@ -122,6 +122,51 @@ describe('Quiz', () => {
     }
   });
 
+  it('a submitted quiz is forgotten as it is sent, even if the learner leaves before the answer; kept again if it fails', async () => {
+    storeSession('token', 'learner-1');
+    const kept = () => sessionStorage.getItem(`quiz-in-progress:learner-1:${QUIZ_ID}`);
+    try {
+      for (const status of [200, 500]) {
+        let answer = () => {};
+        const api = fakeApi({
+          [`POST /course/exercise-score/${COURSE_ID}`]: () =>
+            status === 200
+              ? { body: { success: true, score: { currentScore: 100, quizScore: [] }, feedback: [] } }
+              : { status, body: { success: false, code: 'INTERNAL', message: 'Request failed' } },
+        });
+        const arrived = new Promise<void>((resolve) => (answer = resolve));
+        vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+          await arrived;
+          return api.fetch(input, init);
+        });
+        renderApp(<Quiz courseId={COURSE_ID} resource={quiz} />);
+        press('Open data');
+        press('Reproducibility');
+        expect(kept()).not.toBeNull();
+        fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+        // On its way: coming back now would not offer it for a second attempt.
+        expect(kept()).toBeNull();
+        cleanup(); // the learner moves to another lesson before the answer
+        answer();
+        if (status === 200) {
+          await waitFor(() => expect(api.calls).toHaveLength(1));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          expect(kept()).toBeNull();
+        } else {
+          await waitFor(() => expect(kept()).not.toBeNull());
+          expect(JSON.parse(kept()!)).toEqual({
+            index: 1,
+            answers: { q1: 'Open data', q2: 'Reproducibility' },
+          });
+        }
+        sessionStorage.clear();
+      }
+    } finally {
+      clearSession();
+      sessionStorage.clear();
+    }
+  });
+
   it('a quiz left unsubmitted is not offered to another account in the same tab', async () => {
     storeSession('token', 'learner-1');
     try {
@@ -139,7 +184,12 @@ describe('Quiz', () => {
     }
   });
 
-  it('"ReTake Quiz" clears the answers and starts again at question 1', async () => {
+  it('"ReTake Quiz" clears the answers and starts again at question 1, keeping nothing', async () => {
+    storeSession('token', 'learner-1');
+    onTestFinished(() => {
+      clearSession();
+      sessionStorage.clear();
+    });
     setup(100);
     press('Open data');
     press('Reproducibility');
@@ -148,6 +198,7 @@ describe('Quiz', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toHaveFocus());
     expect(screen.getByRole('radio', { name: 'Open data' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Passwords' })).not.toBeChecked();
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('takes each type with its own input and shows the feedback after submitting', async () => {

@@ -79,15 +79,19 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
       resourceId: resource._id,
       quizAnswers: questions.map((item) => ({ _id: item._id, answer: answers[item._id] ?? '' })),
     };
-    // Not `mutate`'s own callbacks: they are skipped once the learner has moved to another lesson,
-    // and a submitted attempt must still be forgotten then.
+    // Forgotten as it is sent: a learner who leaves and comes back while it is on its way must not
+    // find it ready to send a second time. Kept again if it fails (in `mutateAsync`'s continuation,
+    // which runs even once the learner has moved to another lesson; `mutate`'s callbacks do not).
+    if (userId) forgetQuizInProgress(userId, resource._id);
     submit.mutateAsync(body).then(
       (outcome) => {
-        if (userId) forgetQuizInProgress(userId, resource._id);
         moved.current = true;
         setResult({ score: outcome.currentScore, feedback: outcome.feedback });
       },
-      (error: Error) => notify.error(error.message),
+      (error: Error) => {
+        if (userId) keepQuizInProgress(userId, resource._id, { index, answers });
+        notify.error(error.message);
+      },
     );
   };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LearnerCourse, LearnerResource } from '@app/shared';
 import { learnerCourse } from '../../../../test/course-fixtures.ts';
-import { hasStarted, nextStep } from './viewer-model.ts';
+import { hasStarted, nextStep, weakestQuiz } from './viewer-model.ts';
 
 const resource = (id: string, type: LearnerResource['type']): LearnerResource => ({
   _id: id,
@@ -12,7 +12,7 @@ const resource = (id: string, type: LearnerResource['type']): LearnerResource =>
   description_tr: null,
   link: null,
   file: null,
-  quiz: type === 'quiz' ? [] : null,
+  quiz: type === 'quiz' ? [{ _id: 'q', question: '?', question_tr: null, options: [] }] : null,
 });
 
 /** Two sections: a video and a certificate file, then a PDF and a quiz. */
@@ -40,6 +40,37 @@ describe('nextStep', () => {
 
   it('is null once every lesson is done and every quiz tried, whatever the score', () => {
     expect(nextStep(course([{ quizId: 'quiz', score: 0 }]), new Set(['video', 'pdf']))).toBeNull();
+  });
+});
+
+describe('a quiz without questions', () => {
+  it('is never next (it cannot be attempted) and never the one to retake', () => {
+    const empty = { ...resource('empty', 'quiz'), quiz: [] };
+    const withEmpty = course();
+    withEmpty.course_section[1]!.resources.unshift(empty);
+    expect(nextStep(withEmpty, new Set(['video', 'pdf']))?._id).toBe('quiz');
+    expect(weakestQuiz(withEmpty)?._id).toBe('quiz');
+  });
+});
+
+describe('weakestQuiz', () => {
+  it('is the quiz with the lowest best score, the first of equals, an untried one at 0; none without quizzes', () => {
+    const two = course([{ quizId: 'quiz', score: 70 }]);
+    two.course_section[0]!.resources.push(resource('early quiz', 'quiz'));
+    expect(weakestQuiz(two)?._id).toBe('early quiz');
+    two.quizScore = [
+      { quizId: 'quiz', score: 70 },
+      { quizId: 'early quiz', score: 90 },
+    ];
+    expect(weakestQuiz(two)?._id).toBe('quiz');
+    two.quizScore = [
+      { quizId: 'quiz', score: 70 },
+      { quizId: 'early quiz', score: 70 },
+    ];
+    expect(weakestQuiz(two)?._id).toBe('early quiz');
+    const none = course();
+    none.course_section[1]!.resources.pop();
+    expect(weakestQuiz(none)).toBeNull();
   });
 });
 

@@ -47,7 +47,8 @@ export const hasEarnedCertificate = (overallScore: number | undefined) =>
 
 /**
  * Where the learner goes on from (decision 094): the first item, in course order, still to do — a
- * video or PDF not completed, a quiz never attempted; null once every one has been done or tried.
+ * video or PDF not completed, a quiz never attempted (one without questions cannot be); null once
+ * every one has been done or tried.
  */
 export function nextStep(course: LearnerCourse, completed: ReadonlySet<string>): LearnerResource | null {
   const attempted = new Set(course.quizScore.map((entry) => entry.quizId));
@@ -55,11 +56,28 @@ export function nextStep(course: LearnerCourse, completed: ReadonlySet<string>):
     for (const resource of section.resources) {
       const toDo =
         resource.type === 'quiz'
-          ? !attempted.has(resource._id)
+          ? hasQuestions(resource) && !attempted.has(resource._id)
           : (LESSON_TYPES as readonly string[]).includes(resource.type) && !completed.has(resource._id);
       if (toDo) return resource;
     }
   return null;
+}
+
+const hasQuestions = (resource: LearnerResource) => (resource.quiz?.length ?? 0) > 0;
+
+/**
+ * With everything tried and no certificate yet, the quiz to retake (decision 094): the one with the
+ * lowest best score, the first of equals; null for a course without quizzes.
+ */
+export function weakestQuiz(course: LearnerCourse): LearnerResource | null {
+  let weakest: { resource: LearnerResource; score: number } | null = null;
+  for (const section of course.course_section)
+    for (const resource of section.resources) {
+      if (resource.type !== 'quiz' || !hasQuestions(resource)) continue;
+      const score = quizScoreOf(course, resource._id);
+      if (!weakest || score < weakest.score) weakest = { resource, score };
+    }
+  return weakest?.resource ?? null;
 }
 
 /** Whether the learner has done anything in the course yet: a lesson completed or a quiz tried. */
