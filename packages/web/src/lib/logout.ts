@@ -4,8 +4,8 @@ import { clearSession, STORAGE } from './session.ts';
 import { paths } from './paths.ts';
 
 /**
- * Description §4: revoke the session on the server, clear token and user id, store the logout time,
- * go to /login. Local sign-out happens even if the server cannot be reached.
+ * Description §4: revoke the session on the server, clear token and user id (and this tab's session
+ * storage), store the logout time, go to /login. Local sign-out happens even if the server cannot be reached.
  */
 export async function logout(navigate: (to: string) => unknown): Promise<void> {
   try {
@@ -14,6 +14,9 @@ export async function logout(navigate: (to: string) => unknown): Promise<void> {
     // The token is dropped below either way; a server-side session left behind expires on its own.
   }
   clearSession();
+  // What this tab kept for the account goes too (a quiz in progress, decision 093): the next person
+  // at a shared computer finds nothing of it, not even in the browser's storage.
+  sessionStorage.clear();
   localStorage.setItem(STORAGE.logoutAt, String(Date.now()));
   queryClient.clear();
   await navigate(paths.login);

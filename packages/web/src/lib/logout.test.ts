@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/render-app.tsx';
+import { logout } from './logout.ts';
+import { getToken, getUserId, STORAGE, storeSession } from './session-storage.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('logout', () => {
+  it('revokes the session, forgets the account and what this tab kept for it, and goes to /login', async () => {
+    storeSession('token-1', 'learner-1');
+    sessionStorage.setItem('quiz-in-progress:learner-1:quiz', '{"index":1,"answers":{"q1":"A"}}');
+    const api = fakeApi({ 'POST /auth/logout': () => ({ body: { success: true, message: 'Logged out' } }) });
+    vi.stubGlobal('fetch', api.fetch);
+    const navigate = vi.fn();
+
+    await logout(navigate);
+
+    expect(api.calls.map((call) => call.key)).toEqual(['POST /auth/logout']);
+    expect(getToken()).toBeNull();
+    expect(getUserId()).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(Number(localStorage.getItem(STORAGE.logoutAt))).toBeGreaterThan(0);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('signs out here even when the server cannot be reached', async () => {
+    storeSession('token-1', 'learner-1');
+    sessionStorage.setItem('quiz-in-progress:learner-1:quiz', '{}');
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const navigate = vi.fn();
+
+    await logout(navigate);
+
+    expect(getToken()).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});
