@@ -55,6 +55,15 @@ const press = (label: string) => {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A learner signed in for this test only (their kept quizzes are per account): forgotten after it. */
+function signIn(userId: string) {
+  storeSession('token', userId);
+  onTestFinished(() => {
+    clearSession();
+    sessionStorage.clear();
+  });
+}
+
 describe('Quiz', () => {
   it('shows one question at a time; choosing records the answer and moves on; Submit sends option names', async () => {
     const api = setup(50);
@@ -96,30 +105,25 @@ describe('Quiz', () => {
   });
 
   it('a quiz left unsubmitted comes back as it was; once submitted, it starts again at question 1', async () => {
-    storeSession('token', 'learner-1');
-    try {
-      setup(100);
-      press('Open data');
-      expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
-      cleanup(); // the learner looks at another lesson, or reloads
+    signIn('learner-1');
+    setup(100);
+    press('Open data');
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+    cleanup(); // the learner looks at another lesson, or reloads
 
-      setup(100);
-      expect(screen.getByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
-      fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
-      expect(await screen.findByRole('radio', { name: 'Open data' })).toBeChecked();
-      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      press('Reproducibility');
-      fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
-      expect(await screen.findByRole('heading', { name: 'Your score: 100%' })).toBeInTheDocument();
-      cleanup();
+    setup(100);
+    expect(screen.getByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('radio', { name: 'Open data' })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    press('Reproducibility');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Your score: 100%' })).toBeInTheDocument();
+    cleanup();
 
-      setup(100);
-      expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
-      expect(screen.getByRole('radio', { name: 'Open data' })).not.toBeChecked();
-    } finally {
-      clearSession();
-      sessionStorage.clear();
-    }
+    setup(100);
+    expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Open data' })).not.toBeChecked();
   });
 
   it('a submitted quiz is forgotten as it is sent, even if the learner leaves before the answer; kept again if it fails', async () => {
@@ -168,28 +172,19 @@ describe('Quiz', () => {
   });
 
   it('a quiz left unsubmitted is not offered to another account in the same tab', async () => {
-    storeSession('token', 'learner-1');
-    try {
-      setup();
-      press('Open data');
-      expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
-      cleanup();
-      storeSession('token', 'learner-2');
-      setup();
-      expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
-      expect(screen.getByRole('radio', { name: 'Open data' })).not.toBeChecked();
-    } finally {
-      clearSession();
-      sessionStorage.clear();
-    }
+    signIn('learner-1');
+    setup();
+    press('Open data');
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+    cleanup();
+    storeSession('token', 'learner-2');
+    setup();
+    expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Open data' })).not.toBeChecked();
   });
 
   it('"ReTake Quiz" clears the answers and starts again at question 1, keeping nothing', async () => {
-    storeSession('token', 'learner-1');
-    onTestFinished(() => {
-      clearSession();
-      sessionStorage.clear();
-    });
+    signIn('learner-1');
     setup(100);
     press('Open data');
     press('Reproducibility');

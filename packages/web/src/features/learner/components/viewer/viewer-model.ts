@@ -52,16 +52,18 @@ export const hasEarnedCertificate = (overallScore: number | undefined) =>
  */
 export function nextStep(course: LearnerCourse, completed: ReadonlySet<string>): LearnerResource | null {
   const attempted = new Set(course.quizScore.map((entry) => entry.quizId));
-  for (const section of course.course_section)
-    for (const resource of section.resources) {
-      const toDo =
-        resource.type === 'quiz'
-          ? hasQuestions(resource) && !attempted.has(resource._id)
-          : (LESSON_TYPES as readonly string[]).includes(resource.type) && !completed.has(resource._id);
-      if (toDo) return resource;
-    }
+  for (const resource of itemsOf(course)) {
+    const toDo =
+      resource.type === 'quiz'
+        ? hasQuestions(resource) && !attempted.has(resource._id)
+        : (LESSON_TYPES as readonly string[]).includes(resource.type) && !completed.has(resource._id);
+    if (toDo) return resource;
+  }
   return null;
 }
+
+/** Every resource of the course, in course order. */
+const itemsOf = (course: LearnerCourse) => course.course_section.flatMap((section) => section.resources);
 
 const hasQuestions = (resource: LearnerResource) => (resource.quiz?.length ?? 0) > 0;
 
@@ -71,12 +73,11 @@ const hasQuestions = (resource: LearnerResource) => (resource.quiz?.length ?? 0)
  */
 export function weakestQuiz(course: LearnerCourse): LearnerResource | null {
   let weakest: { resource: LearnerResource; score: number } | null = null;
-  for (const section of course.course_section)
-    for (const resource of section.resources) {
-      if (resource.type !== 'quiz' || !hasQuestions(resource)) continue;
-      const score = quizScoreOf(course, resource._id);
-      if (!weakest || score < weakest.score) weakest = { resource, score };
-    }
+  for (const resource of itemsOf(course)) {
+    if (resource.type !== 'quiz' || !hasQuestions(resource)) continue;
+    const score = quizScoreOf(course, resource._id);
+    if (!weakest || score < weakest.score) weakest = { resource, score };
+  }
   return weakest?.resource ?? null;
 }
 
