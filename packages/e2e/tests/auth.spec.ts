@@ -268,13 +268,16 @@ test('route guards, return after sign-in, logout, and a revoked session', async 
   await expect(page).toHaveURL(at('/dashboard?q=open'));
 });
 
-test('verification link that does not work: the reason, Signup and a resend form', async ({ page, lang }) => {
+test('verification link that does not work: the reason, Signup, Log In and a resend form', async ({ page, lang }) => {
   const t = T(lang);
   await page.goto('/verifyemail/not-a-real-token');
   await expect(page.getByRole('heading', { name: t.verifyFailed })).toBeVisible();
   await expect(main(page).getByRole('link', { name: t.signUp })).toHaveAttribute('href', '/signup');
   await expect(main(page).getByRole('button', { name: t.resend })).toBeVisible();
+  // A link opened again after it worked: the account it verified signs in from here.
+  await expect(main(page).getByRole('link', { name: t.logIn })).toHaveAttribute('href', '/login');
   await expectAccessible(page);
+  await snap(page, lang, 'verify-failed');
 });
 
 test('unknown paths show the not-found page', async ({ page, lang }) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/render-app.tsx';
+import { setAuthFailureHandler } from './api-client.ts';
 import { logout } from './logout.ts';
 import { getToken, getUserId, STORAGE, storeSession } from './session-storage.ts';
 
@@ -24,6 +25,27 @@ describe('logout', () => {
     expect(getUserId()).toBeNull();
     expect(sessionStorage.length).toBe(0);
     expect(Number(localStorage.getItem(STORAGE.logoutAt))).toBeGreaterThan(0);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('leaves quietly when the session had already ended on the server: no "session expired"', async () => {
+    storeSession('token-1', 'learner-1');
+    const sent: (string | null)[] = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      sent.push(new Headers(init.headers).get('authorization'));
+      const body = { success: false, code: 'UNAUTHORIZED', message: 'Your session has ended.' };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 401 }));
+    });
+    const sessionEnded = vi.fn();
+    setAuthFailureHandler(sessionEnded);
+    const navigate = vi.fn();
+
+    await logout(navigate);
+
+    expect(sent).toEqual(['Bearer token-1']);
+    expect(sessionEnded).not.toHaveBeenCalled();
+    expect(getToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 

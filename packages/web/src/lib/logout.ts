@@ -1,6 +1,6 @@
 import { queryClient } from './query-client.ts';
 import { apiFetch } from './api-client.ts';
-import { clearSession, STORAGE } from './session.ts';
+import { clearSession, getToken, STORAGE } from './session.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -8,12 +8,15 @@ import { paths } from './paths.ts';
  * storage), store the logout time, go to /login. Local sign-out happens even if the server cannot be reached.
  */
 export async function logout(navigate: (to: string) => unknown): Promise<void> {
-  try {
-    await apiFetch('/auth/logout', { method: 'POST' });
-  } catch {
-    // The token is dropped below either way; a server-side session left behind expires on its own.
-  }
+  // Signed out here first, the token then sent as a plain bearer: a session that had already ended
+  // on the server (401) is not "your session expired" to someone who chose to leave.
+  const token = getToken();
   clearSession();
+  try {
+    await apiFetch('/auth/logout', { method: 'POST', bearer: token });
+  } catch {
+    // Signed out here either way; a server-side session left behind expires on its own.
+  }
   // What this tab kept for the account goes too (a quiz in progress, decision 093): the next person
   // at a shared computer finds nothing of it, not even in the browser's storage.
   sessionStorage.clear();

@@ -61,7 +61,10 @@ export interface RecordedCall {
 }
 
 /** Stubs fetch: answers by "METHOD /path" (without /api/v1) and records every request. */
-export function stubApi(handlers: Record<string, { status?: number; body: unknown }>) {
+type StubAnswer = { status?: number; body: unknown };
+
+/** Answers each `METHOD /path` with its answer, or with what its function gives at each call. */
+export function stubApi(handlers: Record<string, StubAnswer | (() => StubAnswer)>) {
   const calls: RecordedCall[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(
@@ -76,7 +79,8 @@ export function stubApi(handlers: Record<string, { status?: number; body: unknow
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: new Headers(init.headers),
     });
-    const answer = handlers[`${method} ${path}`] ?? {
+    const handler = handlers[`${method} ${path}`];
+    const answer = (typeof handler === 'function' ? handler() : handler) ?? {
       status: 404,
       body: { success: false, message: 'Not found', code: 'NOT_FOUND' },
     };

@@ -48,7 +48,7 @@ export function ForgotPasswordForm() {
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <Button type="submit" loading={forgot.isPending} className="w-full">
+        <Button type="submit" loading={forgot.isPending || form.formState.isSubmitting} className="w-full">
           {t`Send Reset Code`}
         </Button>
       </form>

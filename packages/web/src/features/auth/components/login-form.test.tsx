@@ -56,6 +56,19 @@ describe('LoginForm', () => {
     }
   });
 
+  it('signs in once however fast Log In is pressed again (the rules load on the first press)', async () => {
+    const calls = stubApi({ ...googleDisabled, 'POST /auth/login': loginOk('EndUser') });
+    await renderAuth(<LoginForm />, { route: '/login' });
+    type('Email', 'learner@example.test');
+    type('Password', 'secret-password');
+    const logIn = screen.getByRole('button', { name: 'Log In' });
+    fireEvent.click(logIn);
+    expect(logIn).toBeDisabled();
+    fireEvent.click(logIn);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(calls.filter((call) => call.path === '/auth/login')).toHaveLength(1);
+  });
+
   it('returns to ?next= after signing in', async () => {
     stubApi({ ...googleDisabled, 'POST /auth/login': loginOk('EndUser') });
     await renderAuth(<LoginForm />, { route: '/login?next=%2Fcourse%2F42' });
@@ -165,6 +178,39 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in with ORCID' })).not.toBeInTheDocument();
     expect(screen.getByText('OR')).toBeInTheDocument();
+  });
+
+  it('a provider button busy on leaving is ready again when the browser shows the page again (Back)', async () => {
+    stubApi({
+      'GET /auth/config': {
+        body: {
+          success: true,
+          data: {
+            google: {
+              enabled: true,
+              clientId: 'client-1',
+              authorizationEndpoint: 'https://accounts.example.test/auth',
+              redirectUri: 'http://localhost/auth/google/callback',
+              scope: 'openid email profile',
+            },
+            orcid: {
+              enabled: false,
+              clientId: null,
+              authorizationEndpoint: null,
+              redirectUri: 'http://localhost/auth/orcid/callback',
+              scope: 'openid',
+            },
+          },
+        },
+      },
+    });
+    await renderAuth(<LoginForm />, { route: '/login' });
+    const google = await screen.findByRole('button', { name: 'Sign in with Google' });
+    fireEvent.click(google); // jsdom stays on the page: it cannot follow an address elsewhere
+    await waitFor(() => expect(google).toBeDisabled());
+    // The page from the back/forward cache, as it was left (jsdom has no PageTransitionEvent).
+    fireEvent(window, Object.assign(new Event('pageshow'), { persisted: true }));
+    await waitFor(() => expect(google).toBeEnabled());
   });
 
   it('shows ORCID sign-in beside Google when both are configured, and only one OR', async () => {

@@ -113,7 +113,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
             <Trans>Forgot Password?</Trans>
           </Link>
         )}
-        <Button type="submit" loading={mutation.isPending} className="w-full">
+        <Button type="submit" loading={mutation.isPending || form.formState.isSubmitting} className="w-full">
           {t`Log In`}
         </Button>
       </form>

@@ -88,6 +88,7 @@ describe('OidcCallback', () => {
     expect(await screen.findByTestId('oidc-email-sent')).toHaveTextContent(
       'We sent a verification link to nadia@example.test.',
     );
+    expect(screen.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toHaveFocus();
     expect(calls.find((c) => c.path === '/auth/oidc/orcid')?.body).toEqual({ role: 'Contributor' });
     expect(calls.find((c) => c.path === '/auth/oidc/email')?.body).toEqual({
       ticket: 'ticket-1',

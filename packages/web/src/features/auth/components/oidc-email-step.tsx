@@ -37,7 +37,7 @@ export function OidcEmailStep({ title, ticket }: { title: string; ticket: string
 
   if (sent)
     return (
-      <AuthPage title={t`Check your e-mail`}>
+      <AuthPage title={t`Check your e-mail`} announce>
         <div
           role="status"
           className="flex items-start gap-3 rounded-lg border border-primary-dark/30 bg-primary-light p-4"
@@ -69,7 +69,7 @@ export function OidcEmailStep({ title, ticket }: { title: string; ticket: string
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <Button type="submit" loading={send.isPending} className="w-full">
+        <Button type="submit" loading={send.isPending || form.formState.isSubmitting} className="w-full">
           {t`Send the confirmation link`}
         </Button>
       </form>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
@@ -26,6 +26,15 @@ export function OidcSignInSection({ signupRole }: { signupRole: SignupRole }) {
   const queryClient = useQueryClient();
   const { data } = useQuery(authConfigQuery);
   const [leaving, setLeaving] = useState<OidcProvider | null>(null);
+  // Back from the provider, the browser may show this page as it was left (its back/forward cache),
+  // buttons still busy: a page shown again is not leaving any more.
+  useEffect(() => {
+    const shownAgain = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(null);
+    };
+    window.addEventListener('pageshow', shownAgain);
+    return () => window.removeEventListener('pageshow', shownAgain);
+  }, []);
   const buttons = [
     {
       provider: 'google' as const,

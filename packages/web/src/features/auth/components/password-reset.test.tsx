@@ -25,6 +25,23 @@ describe('forgot and reset password', () => {
     expect(calls[0]?.body).toEqual({ email: 'lina@example.test' });
   });
 
+  it('asks for one code however fast the button is pressed again (the rules load on the first press)', async () => {
+    const calls = stubApi({
+      'POST /auth/forgotpassword': {
+        body: { success: true, data: { message: 'We sent a reset code.', access_token: 'reset-jwt' } },
+      },
+    });
+    await renderAuth(<ForgotPasswordForm />, { route: '/forgotpassword' });
+    type('Email', 'lina@example.test');
+    const send = screen.getByRole('button', { name: 'Send Reset Code' });
+    fireEvent.click(send);
+    // Busy from the first press, before the request leaves: a second press sends nothing.
+    expect(send).toBeDisabled();
+    fireEvent.click(send);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/resetpassword');
+    expect(calls.filter((call) => call.path === '/auth/forgotpassword')).toHaveLength(1);
+  });
+
   it('sends the code with the reset token as bearer, then goes to /login', async () => {
     sessionStorage.setItem('reset_token', 'reset-jwt');
     localStorage.setItem('auth_token', 'some-session');

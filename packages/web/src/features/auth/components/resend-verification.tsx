@@ -65,7 +65,7 @@ export function ResendVerificationForm() {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <Button type="submit" variant="secondary" loading={resend.isPending}>
+      <Button type="submit" variant="secondary" loading={resend.isPending || form.formState.isSubmitting}>
         {t`Resend verification e-mail`}
       </Button>
     </form>

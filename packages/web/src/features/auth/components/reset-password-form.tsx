@@ -102,7 +102,7 @@ export function ResetPasswordForm() {
           error={errors.new_password?.message}
           {...form.register('new_password')}
         />
-        <Button type="submit" loading={reset.isPending} className="w-full">
+        <Button type="submit" loading={reset.isPending || form.formState.isSubmitting} className="w-full">
           {t`Submit`}
         </Button>
       </form>

@@ -250,7 +250,7 @@ function SignupForm({
           error={errors.passwordConfirm?.message}
           {...form.register('passwordConfirm')}
         />
-        <Button type="submit" loading={signup.isPending} className="w-full">
+        <Button type="submit" loading={signup.isPending || form.formState.isSubmitting} className="w-full">
           {t`Sign Up`}
         </Button>
       </form>
@@ -263,7 +263,7 @@ function SignupForm({
 function VerificationSent({ email, next }: { email: string; next: string | null }) {
   const { t } = useLingui();
   return (
-    <AuthPage title={t`Your verification link is in your email!`}>
+    <AuthPage title={t`Your verification link is in your email!`} announce>
       <div className="flex flex-col items-start gap-4">
         <FiMail aria-hidden="true" className="size-12 text-primary-dark" />
         <p className="text-ink">

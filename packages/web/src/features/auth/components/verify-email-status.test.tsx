@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { VerifyEmailStatus } from './verify-email-status.tsx';
 import { renderAuth, stubApi } from './auth-test-helpers.tsx';
 
@@ -39,5 +39,29 @@ describe('VerifyEmailStatus', () => {
     expect(await screen.findByText('This verification link is invalid.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('button', { name: 'Resend verification e-mail' })).toBeInTheDocument();
+    // Opened again after it worked: that account is verified and signs in.
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+  });
+
+  it('a server that cannot answer says nothing about the link: Try again sends it again', async () => {
+    let answers = 0;
+    const calls = stubApi({
+      'GET /auth/verifyemail/tok-3': () =>
+        ++answers === 1
+          ? {
+              status: 503,
+              body: { success: false, code: 'DATABASE_UNAVAILABLE', message: 'The service is busy.' },
+            }
+          : { body: { success: true, message: 'Email verified.' } },
+    });
+    await renderAuth(<VerifyEmailStatus token="tok-3" />, { route: '/verifyemail/tok-3' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The service is busy.');
+    expect(screen.queryByRole('heading', { name: 'Email verification failed' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resend verification e-mail' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Email Verification Successful!' }),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiCheckCircle, FiXCircle } from 'react-icons/fi';
+import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -9,6 +10,9 @@ import { nextAfterVerification, withNext } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { verifyEmailQuery } from '../api/verify-email.ts';
 import { ResendVerificationForm } from './resend-verification.tsx';
+
+const refusesTheLink = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 const buttonLink =
   'inline-flex min-h-10 items-center justify-center rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
@@ -43,7 +47,22 @@ export function VerifyEmailStatus({ token }: { token: string }) {
       </div>
     );
 
-  const reason = verification.error instanceof ApiError ? verification.error.message : t`Request failed`;
+  const { error } = verification;
+  // Only the server's refusal of the link (a 4xx) is final; an unreachable or struggling server says
+  // nothing about the link, which may still be good: the learner tries it again here.
+  if (!refusesTheLink(error))
+    return (
+      <div className="flex flex-col gap-6">
+        <h1 className="text-center text-2xl font-bold text-ink">
+          <Trans>Email verification</Trans>
+        </h1>
+        <ErrorPanel
+          message={error instanceof ApiError ? error.message : t`Request failed`}
+          onRetry={() => verification.refetch()}
+          retrying={verification.isFetching}
+        />
+      </div>
+    );
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col items-center gap-4 text-center">
@@ -52,7 +71,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
           <Trans>Email verification failed</Trans>
         </h1>
         <p role="alert" className="text-ink">
-          {reason}
+          {error.message}
         </p>
         <p className="text-sm text-muted">
           <Trans>
@@ -62,6 +81,18 @@ export function VerifyEmailStatus({ token }: { token: string }) {
               className="font-semibold text-primary-darker underline underline-offset-2"
             >
               Sign Up
+            </Link>
+          </Trans>
+        </p>
+        {/* A link opened a second time was used by the first visit: that account is verified. */}
+        <p className="text-sm text-muted">
+          <Trans>
+            Already verified?{' '}
+            <Link
+              to={withNext(paths.login, nextAfterVerification())}
+              className="font-semibold text-primary-darker underline underline-offset-2"
+            >
+              Log In
             </Link>
           </Trans>
         </p>

@@ -14,8 +14,10 @@ export function useEnrollCourse() {
   return useMutation({
     mutationFn: enrollCourse,
     onSuccess: async (_response, courseId) => {
+      // The catalogue is only marked stale: reloading every page of it now would hold the learner,
+      // spinner on, before their course opens; it reloads when shown again.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: approvedCoursesKey }),
+        queryClient.invalidateQueries({ queryKey: approvedCoursesKey, refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: learnerCourseKey(courseId) }),
       ]);
     },

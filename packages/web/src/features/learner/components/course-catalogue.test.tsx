@@ -107,6 +107,11 @@ describe('CourseCatalogue', () => {
     );
     release();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/course/${COURSE_ID}`));
+    // Opened at once: the catalogue was not reloaded first (it reloads when shown again).
+    expect(api.calls.map((call) => call.key)).toEqual([
+      'GET /course/approved',
+      `GET /course/enroll/${COURSE_ID}`,
+    ]);
   });
 
   it('"Load more courses" appends the page after the last card and disappears at the end', async () => {
@@ -134,6 +139,8 @@ describe('CourseCatalogue', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
     expect(screen.getByRole('heading', { name: 'Course 4' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more courses' })).not.toBeInTheDocument();
+    // The button went with the last page: focus is on the first card it brought, not lost.
+    expect(screen.getByRole('button', { name: 'Start Learning: Course 3' })).toHaveFocus();
     expect(api.calls.map((call) => call.key)).toEqual([
       'GET /course/approved',
       'GET /course/approved?after=after-course-2',

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -39,6 +39,16 @@ export function CourseCatalogue() {
   const data = pages?.flatMap((page) => page.data);
   const total = pages?.at(-1)?.pagination.total ?? 0;
   const loaded = data?.length ?? 0;
+  // "Load more courses" leaves with the last page: focus goes on to the first card it brought, where
+  // the reader was heading, rather than back to the top of the page.
+  const list = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || loaded <= from) return;
+    focusFrom.current = null;
+    list.current?.children[from]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
+  }, [loaded]);
   let body;
   if (courses.isPending) body = <PageSpinner />;
   else if (data === undefined)
@@ -64,6 +74,7 @@ export function CourseCatalogue() {
     body = (
       <>
         <ul
+          ref={list}
           className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${
             courses.isPlaceholderData ? 'opacity-60' : ''
           }`}
@@ -86,7 +97,10 @@ export function CourseCatalogue() {
           {courses.hasNextPage && !courses.isPlaceholderData ? (
             <Button
               variant="secondary"
-              onClick={() => void courses.fetchNextPage()}
+              onClick={() => {
+                focusFrom.current = loaded;
+                void courses.fetchNextPage();
+              }}
               loading={courses.isFetchingNextPage}
             >
               <Trans>Load more courses</Trans>
