@@ -35,6 +35,8 @@ const S = {
   heading: 'Certificate verification',
   valid: 'Valid certificate',
   notANumber: 'This address holds no certificate number.',
+  issuedBy: 'Issued by',
+  platform: 'Open Science Courses',
 } as const;
 const say = (lang: Language, key: keyof typeof S) => translator(lang)(S[key]);
 
@@ -125,6 +127,10 @@ test('a learner downloads the certificate as a signed Open Badge, and its verifi
   await expect(page.getByTestId('credential-verdict')).toContainText(say(lang, 'valid'));
   await expect(page.getByText(`${learner.user.firstname} ${learner.user.lastname}`)).toBeVisible();
   await expect(page.getByText(certificateId)).toBeVisible();
+  // The issuer in the reader's language, as the verdict names it.
+  await expect(page.getByText(say(lang, 'issuedBy'), { exact: true }).locator('+ dd')).toHaveText(
+    say(lang, 'platform'),
+  );
   await expectAccessible(page);
   await snap(page, lang, 'credential-verification');
   await page.setViewportSize({ width: 375, height: 812 });

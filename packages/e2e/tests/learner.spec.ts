@@ -217,11 +217,24 @@ test('with nothing chosen, the viewer offers the way on: Start with the first it
     });
     expect(done.ok(), await done.text()).toBe(true);
   }
-  await page.getByTestId('quiz-item').click();
-  for (let n = 1; n <= QUIZ_SIZE; n += 1)
-    await page.getByRole('radio', { name: optionLabel(lang, n <= 2, n) }).click();
-  await page.getByRole('button', { name: t('Submit') }).click();
-  await expect(page.getByTestId('quiz-result-circle')).toContainText(await percentText(page, lang, 40));
+  // Every lesson done, the quiz never tried: the quiz is the way on, marked in the list.
+  await page.goto(`/course/${course.id}`);
+  const quiz = localized(lang, 'Data quiz', 'اختبار البيانات');
+  await expect(nextStep).toHaveText(t('Continue: {name}', { name: quiz }));
+  await expect(page.getByTestId('up-next')).toHaveCount(1);
+  await expect(page.getByTestId('quiz-item').getByTestId('up-next')).toBeVisible();
+  await expectAccessible(page);
+  await snapAtBothWidths(page, lang, 'viewer-next-quiz', { accessible: true });
+  const answerQuiz = async (right: number, percent: number) => {
+    await page.getByTestId('quiz-item').click();
+    for (let n = 1; n <= QUIZ_SIZE; n += 1)
+      await page.getByRole('radio', { name: optionLabel(lang, n <= right, n) }).click();
+    await page.getByRole('button', { name: t('Submit') }).click();
+    await expect(page.getByTestId('quiz-result-circle')).toContainText(
+      await percentText(page, lang, percent),
+    );
+  };
+  await answerQuiz(2, 40);
   await page.goto(`/course/${course.id}`);
   await expect(page.getByText(t('A higher quiz score earns the certificate.'))).toBeVisible();
   await expect(nextStep).toHaveText(
@@ -230,6 +243,17 @@ test('with nothing chosen, the viewer offers the way on: Start with the first it
   await expect(page.getByTestId('up-next')).toHaveCount(0);
   await expectAccessible(page);
   await snapAtBothWidths(page, lang, 'viewer-retake', { accessible: true });
+
+  // The retake passed: the way on is the certificate.
+  await nextStep.click();
+  await answerQuiz(QUIZ_SIZE, 100);
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByText(t('You have been through every item of this course.'))).toBeVisible();
+  await expect(nextStep).toHaveText(t('Your certificate'));
+  await expectAccessible(page);
+  await snapAtBothWidths(page, lang, 'viewer-certificate', { accessible: true });
+  await nextStep.click();
+  await expect(page.getByTestId('certificate-item')).toHaveAttribute('aria-current', 'true');
 });
 
 test('a quiz left half answered outlives another lesson, a reload and signing in again; once submitted, it starts again', async ({

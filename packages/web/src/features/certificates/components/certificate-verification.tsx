@@ -107,7 +107,8 @@ export function CertificateVerification({ id }: { id: string }) {
             {certificate._id}
           </bdi>
         </Fact>
-        <Fact label={<Trans>Issued by</Trans>}>Open Science Courses</Fact>
+        {/* The platform's name in the reader's language, as the verdict above names it. */}
+        <Fact label={<Trans>Issued by</Trans>}>{t`Open Science Courses`}</Fact>
       </dl>
       <div className="flex flex-wrap gap-2">
         <CredentialDownloads certificateId={certificate._id} />
