@@ -7,6 +7,7 @@ import {
   type DefaultValues,
   type FieldError,
   type FieldErrors,
+  type FieldPath,
   type FieldValues,
   type Resolver,
   type UseFormReturn,
@@ -161,11 +162,33 @@ export function useValidatedForm<Values extends FieldValues, Output extends Fiel
   const locale = i18n.locale;
   const previous = useRef(locale);
   const { isSubmitted } = form.formState;
-  const { trigger } = form;
+  const { trigger, setError, getFieldState } = form;
   useEffect(() => {
     if (previous.current === locale) return;
     previous.current = locale;
-    if (isSubmitted) void trigger();
-  }, [locale, isSubmitted, trigger]);
+    if (!isSubmitted) return;
+    // The server's verdicts ("wrong code, 2 attempts left") are not the rules' to re-check: kept
+    // where the rules find nothing wrong now, in the words they came in (there is no asking again).
+    const verdicts = serverErrorsOf(form.formState.errors);
+    void trigger().then(() => {
+      for (const { path, message } of verdicts)
+        if (!getFieldState(path).error) setError(path, { type: 'server', message });
+    });
+  }, [locale, isSubmitted, trigger, setError, getFieldState, form.formState]);
   return form;
+}
+
+/** The errors the server set (`type: 'server'`), by field path, however deep the form's fields go. */
+function serverErrorsOf<Values extends FieldValues>(
+  errors: FieldErrors<Values>,
+  prefix = '',
+): { path: FieldPath<Values>; message: string }[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (typeof value !== 'object' || value === null || key === 'ref') return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    const error = value as Partial<FieldError>;
+    if (error.type === 'server' && typeof error.message === 'string')
+      return [{ path: path as FieldPath<Values>, message: error.message }];
+    return serverErrorsOf(value as FieldErrors<Values>, path);
+  });
 }
