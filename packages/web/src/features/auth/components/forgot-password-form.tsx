@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowLeft } from 'react-icons/fi';
 import type { EmailBody } from '@app/shared';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { safeNext, withNext } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { loadEmailSchema } from '../lib/load-schemas.ts';
@@ -17,6 +18,8 @@ import { AuthPage } from './auth-page.tsx';
 export function ForgotPasswordForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  // Where the sign-in that sent them here was going: through the reset, back to it.
+  const next = safeNext(useLocation().search);
   const forgot = useForgotPassword();
   const form = useValidatedForm<EmailBody>(useTranslatedResolver(loadEmailSchema), { email: '' });
   const { errors } = form.formState;
@@ -26,7 +29,7 @@ export function ForgotPasswordForm() {
       onSuccess: (data) => {
         storeResetRequest(data.access_token, body.email);
         notify.success(data.message);
-        void navigate(paths.resetPassword);
+        void navigate(withNext(paths.resetPassword, next));
       },
       onError: (error) => notify.error(error instanceof ApiError ? error.message : t`Request failed`),
     }),
@@ -53,7 +56,7 @@ export function ForgotPasswordForm() {
         </Button>
       </form>
       <Link
-        to={paths.login}
+        to={withNext(paths.login, next)}
         className="inline-flex items-center gap-2 self-start text-sm font-semibold text-primary-darker hover:underline"
       >
         <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />

@@ -72,6 +72,11 @@ describe('LoginForm', () => {
   it('returns to ?next= after signing in', async () => {
     stubApi({ ...googleDisabled, 'POST /auth/login': loginOk('EndUser') });
     await renderAuth(<LoginForm />, { route: '/login?next=%2Fcourse%2F42' });
+    // A forgotten password on the way does not lose it (decision 095).
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
+      'href',
+      '/forgotpassword?next=%2Fcourse%2F42',
+    );
     type('Email', 'learner@example.test');
     type('Password', 'secret-password');
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));

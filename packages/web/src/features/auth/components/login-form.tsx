@@ -107,7 +107,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
         />
         {admin ? null : (
           <Link
-            to={paths.forgotPassword}
+            to={withNext(paths.forgotPassword, safeNext(location.search))}
             className="self-end text-sm font-semibold text-primary-darker underline-offset-2 hover:underline"
           >
             <Trans>Forgot Password?</Trans>

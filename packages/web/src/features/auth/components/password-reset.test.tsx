@@ -77,6 +77,30 @@ describe('forgot and reset password', () => {
     expect(screen.getByLabelText('Reset Code')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('carries where the sign-in was going (?next=) through the reset, back to Log In', async () => {
+    stubApi({
+      'POST /auth/forgotpassword': {
+        body: { success: true, data: { message: 'We sent a reset code.', access_token: 'reset-jwt' } },
+      },
+      'PATCH /auth/resetpassword': { body: { success: true, data: { message: 'Password reset.' } } },
+    });
+    const view = await renderAuth(<ForgotPasswordForm />, { route: '/forgotpassword?next=%2Fcourse%2F42' });
+    expect(screen.getByRole('link', { name: /Log In/ })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fcourse%2F42',
+    );
+    type('Email', 'lina@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/resetpassword?next=%2Fcourse%2F42');
+    view.unmount();
+
+    await renderAuth(<ResetPasswordForm />, { route: '/resetpassword?next=%2Fcourse%2F42' });
+    type('Reset Code', '123456');
+    type('New password', 'brand-new-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login?next=%2Fcourse%2F42');
+  });
+
   it('without a reset request, points to /forgotpassword', async () => {
     stubApi({});
     await renderAuth(<ResetPasswordForm />, { route: '/resetpassword' });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResetPasswordBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { safeNext, withNext } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { loadResetPasswordSchema } from '../lib/load-schemas.ts';
@@ -22,6 +23,7 @@ const requestNewCodeLink = 'font-semibold underline underline-offset-2';
 export function ResetPasswordForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const next = safeNext(useLocation().search);
   const reset = useResetPassword();
   const { token, email } = useResetRequest();
   const [deadRequest, setDeadRequest] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export function ResetPasswordForm() {
         onSuccess: (data) => {
           clearResetRequest();
           notify.success(data.message);
-          void navigate(paths.login, { replace: true });
+          void navigate(withNext(paths.login, next), { replace: true });
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return void notify.error(t`Request failed`);
@@ -72,7 +74,7 @@ export function ResetPasswordForm() {
       <AuthPage title={t`Reset Password`}>
         <FormAlert>
           <p>{deadRequest ?? t`Request a reset code first.`}</p>
-          <Link to={paths.forgotPassword} className={requestNewCodeLink}>
+          <Link to={withNext(paths.forgotPassword, next)} className={requestNewCodeLink}>
             <Trans>Request a new code</Trans>
           </Link>
         </FormAlert>
@@ -107,7 +109,7 @@ export function ResetPasswordForm() {
         </Button>
       </form>
       <Link
-        to={paths.forgotPassword}
+        to={withNext(paths.forgotPassword, next)}
         className="self-start text-sm font-semibold text-primary-darker hover:underline"
       >
         <Trans>Request a new code</Trans>
