@@ -14,6 +14,8 @@ export interface ModalProps {
   width?: string;
   /** Optional control before the title in the header (e.g. a back arrow that also closes). */
   headerStart?: ReactNode;
+  /** A press or focus outside the modal; `event.preventDefault()` keeps it open (Radix's own hook). */
+  onInteractOutside?: Dialog.DialogContentProps['onInteractOutside'];
   children: ReactNode;
 }
 
@@ -29,6 +31,7 @@ export function Modal({
   description,
   width = '36rem',
   headerStart,
+  onInteractOutside,
   children,
 }: ModalProps) {
   const { t } = useLingui();
@@ -41,6 +44,7 @@ export function Modal({
         <div className="relative z-50">
           <Dialog.Overlay className="fixed inset-0 bg-black/50" />
           <Dialog.Content
+            onInteractOutside={onInteractOutside}
             // Sized to its content, up to the window's height (a short confirmation is not a full-height sheet).
             className="fixed inset-x-2 top-4 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:max-h-[85vh]"
             style={{ maxWidth: width }}

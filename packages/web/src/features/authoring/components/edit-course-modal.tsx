@@ -52,7 +52,14 @@ function EditCourseBody({ courseId, onClose }: { courseId: string; onClose: () =
         {error instanceof ApiError && error.status > 0 && error.status < 500 ? (
           <p className="text-sm text-muted">{error.message}</p>
         ) : null}
-        <Button variant="secondary" onClick={() => void course.refetch()}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            // Either request may be the one that failed, or both; what did answer is kept.
+            if (course.isError) void course.refetch();
+            if (viewer.isError) void viewer.refetch();
+          }}
+        >
           {t`Try again`}
         </Button>
       </div>

@@ -32,11 +32,14 @@ export interface CourseSave {
 export function useCourseSave({
   course,
   form,
+  uploading,
   onLocked,
   onSaved,
 }: {
   course: Course | null;
   form: UseFormReturn<CourseDraft, unknown, CourseInput>;
+  /** A file of the form is still uploading: its address is not in the values yet. */
+  uploading: boolean;
   /** The server says an administrator has disabled editing meanwhile. */
   onLocked: () => void;
   /** After a successful save (the toast is shown already). */
@@ -79,8 +82,8 @@ export function useCourseSave({
     notify.error(t`Request Failed`);
   };
 
-  const save = (intent: SaveIntent) =>
-    form.handleSubmit(async (parsed) => {
+  const save = (intent: SaveIntent) => {
+    const submit = form.handleSubmit(async (parsed) => {
       const status = intent === 'draft' ? 'Draft' : intent === 'submit' ? 'Pending' : undefined;
       const payload: CourseInput = status ? { ...parsed, status } : parsed;
       let request: Promise<{ message: string }>;
@@ -104,6 +107,16 @@ export function useCourseSave({
         setPending(null);
       }
     }, onInvalid);
+    return async (event?: BaseSyntheticEvent) => {
+      // The save buttons wait for uploads and say so; a submit arriving any other way does nothing
+      // either, rather than send the file the upload is replacing (decision 096).
+      if (uploading) {
+        event?.preventDefault();
+        return;
+      }
+      await submit(event);
+    };
+  };
 
   return { cover, setCover, coverError, coverRef, pending, save };
 }

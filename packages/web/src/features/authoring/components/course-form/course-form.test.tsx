@@ -41,6 +41,27 @@ describe('CourseForm (new course)', () => {
     expect(await screen.findByTestId('cover-preview')).toBeInTheDocument();
   });
 
+  it('keeps the cover chosen before when the next pick is refused', async () => {
+    const calls = stubApi({ 'POST /course/new': created() });
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    choose('Course photo', png());
+    const preview = (await screen.findByTestId('cover-preview')).getAttribute('src');
+    choose('Course photo', png(100_001));
+    expect(await screen.findAllByText('file size too large')).not.toHaveLength(0);
+    expect(screen.getByTestId('cover-preview')).toHaveAttribute('src', preview);
+    choose('Course photo', new File(['text'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findAllByText('Choose a JPG or PNG image')).not.toHaveLength(0);
+    expect(screen.getByTestId('cover-preview')).toHaveAttribute('src', preview);
+    expect(screen.getByText('cover.png')).toBeInTheDocument();
+
+    type('Course title', 'Open Science');
+    type('Author', 'Hala');
+    type('Course description', 'About it.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    await waitFor(() => expect(calls.find((entry) => entry.path === '/course/new')).toBeDefined());
+    expect(calls.find((entry) => entry.path === '/course/new')!.file?.name).toBe('cover.png');
+  });
+
   it('creates the course with the cover and the embed address, then forgets the autosaved copy', async () => {
     const calls = stubApi({ 'POST /course/new': created() });
     const onDone = vi.fn();
@@ -351,6 +372,69 @@ describe('CourseForm (existing course): the save rules', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls[0]?.json).toMatchObject({ status: 'Pending' });
     expect(await screen.findByText('Course submitted for review')).toBeInTheDocument();
+  });
+
+  it('waits for a PDF upload before saving, the keyboard staying on the file input', async () => {
+    const withPdf = aCourse();
+    withPdf.course_section[0]!.resources[0] = {
+      ...withPdf.course_section[0]!.resources[0]!,
+      type: 'pdf',
+      link: null,
+      file: '/api/v1/files/old',
+    };
+    const calls = stubApi({
+      'POST /files': {
+        status: 201,
+        body: {
+          success: true,
+          data: { _id: 'new', secure_url: '/api/v1/files/new', content_type: 'application/pdf', size: 9 },
+        },
+      },
+      [`PATCH /course/${withPdf._id}`]: {
+        body: { success: true, message: 'Course updated', data: { course: withPdf } },
+      },
+    });
+    // The upload answers only when the test says so.
+    let answerUpload = () => {};
+    const uploaded = new Promise<void>((resolve) => (answerUpload = resolve));
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (init?.method === 'POST' && url.endsWith('/files')) await uploaded;
+      return answer(input, init);
+    });
+    const onDone = vi.fn();
+    await renderAuthoring(
+      <CourseForm course={withPdf} viewer={aViewer()} headingLevel={2} onDone={onDone} />,
+    );
+    // Under happy-dom the type select of a saved PDF resource shows its first option, and the save then
+    // sends 'video' (not so in browsers: the e2e journeys edit such courses): pick PDF as an author would.
+    fireEvent.change(screen.getByLabelText('Resource type', { exact: true }), { target: { value: 'pdf' } });
+
+    const input = screen.getByLabelText('PDF file', { exact: true });
+    input.focus();
+    choose('PDF file', new File(['%PDF-1.4'], 'new.pdf', { type: 'application/pdf' }));
+    const save = screen.getByRole('button', { name: 'Edit Course' });
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(screen.getByText('Waiting for the upload to finish…')).toBeInTheDocument();
+    expect(save).toHaveAccessibleDescription('Waiting for the upload to finish…');
+    // Busy, not disabled: the author's keyboard focus stays where it was.
+    expect(input).not.toBeDisabled();
+    expect(input).toHaveAttribute('aria-disabled', 'true');
+    expect(input).toHaveFocus();
+    // A submit that does not come from the (disabled) buttons sends nothing either.
+    fireEvent.submit(screen.getByRole('form', { name: 'Edit Course' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+
+    answerUpload();
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(screen.queryByText('Waiting for the upload to finish…')).toBeNull();
+    fireEvent.click(save);
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'PATCH')?.json).toMatchObject({
+      coursesection: [{ resources: [{ type: 'pdf', file: '/api/v1/files/new' }] }],
+    });
   });
 
   it('archives on Delete Course after a confirmation', async () => {

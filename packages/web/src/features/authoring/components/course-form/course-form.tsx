@@ -15,6 +15,7 @@ import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validat
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
 import { LicenseField } from './license-field.tsx';
+import { PendingUploads, usePendingUploads } from './pending-uploads.ts';
 import { CoverField } from './cover-field.tsx';
 import { CourseMeta } from './course-meta.tsx';
 import { FormActions } from './form-actions.tsx';
@@ -62,9 +63,11 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
     enabled: !readOnly,
   });
 
+  const uploads = usePendingUploads();
   const { cover, setCover, coverError, coverRef, pending, save } = useCourseSave({
     course,
     form,
+    uploading: uploads.uploading,
     onLocked: () => setLocked(true),
     onSaved: () => {
       autosave.clear();
@@ -190,17 +193,20 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
                 <Trans>No sections yet. Add a section, then add its resources.</Trans>
               </p>
             ) : null}
-            {sections.fields.map((field, index) => (
-              <SectionFields
-                key={field.id}
-                index={index}
-                count={sections.fields.length}
-                readOnly={readOnly}
-                onMove={moveSection}
-                onRemove={() => sections.remove(index)}
-                announce={setAnnouncement}
-              />
-            ))}
+            {/* The resources' PDF uploads report here, so the save buttons can wait for them. */}
+            <PendingUploads value={uploads.report}>
+              {sections.fields.map((field, index) => (
+                <SectionFields
+                  key={field.id}
+                  index={index}
+                  count={sections.fields.length}
+                  readOnly={readOnly}
+                  onMove={moveSection}
+                  onRemove={() => sections.remove(index)}
+                  announce={setAnnouncement}
+                />
+              ))}
+            </PendingUploads>
             {readOnly ? null : (
               <div>
                 <Button variant="secondary" onClick={() => sections.append(emptySection())}>
@@ -217,6 +223,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
           readOnly={readOnly}
           isOwner={isOwner}
           pending={pending}
+          uploading={uploads.uploading}
           save={save}
           onDelete={() => setConfirmingDelete(true)}
         />

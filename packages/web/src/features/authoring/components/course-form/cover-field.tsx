@@ -16,7 +16,8 @@ export interface CoverFieldProps {
 
 /**
  * Course photo upload (description §5): jpg/jpeg/png, at most 100 KB — a bigger file is refused on
- * selection with the 'file size too large' toast — and a preview of the chosen image.
+ * selection with the 'file size too large' toast, keeping the photo chosen before — and a preview of
+ * the chosen image.
  */
 export function CoverField({ file, onFileChange, currentUrl, error, disabled }: CoverFieldProps) {
   const { t } = useLingui();
@@ -71,19 +72,19 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
               onChange={(event) => {
                 const chosen = event.target.files?.[0] ?? null;
                 if (!chosen) return;
+                // A refused pick leaves the cover already chosen in place, as the PDF field does: the
+                // author sees why and still has the photo they picked before.
                 if (!isCoverImage(chosen)) {
                   const text = t`Choose a JPG or PNG image`;
                   setProblem(text);
                   notify.error(text);
                   event.target.value = '';
-                  onFileChange(null);
                   return;
                 }
                 if (isTooLarge(chosen)) {
                   setProblem(t`file size too large`);
                   notify.error(t`file size too large`);
                   event.target.value = '';
-                  onFileChange(null);
                   return;
                 }
                 setProblem(null);

@@ -6,7 +6,11 @@ export interface FilePickerProps {
   id: string;
   name?: string;
   accept: string;
-  disabled?: boolean;
+  /**
+   * An upload of the chosen file is running: no new pick until it answers. Not `disabled`, which would
+   * take the keyboard focus away from the input the author has just used.
+   */
+  busy?: boolean;
   invalid?: boolean;
   describedBy?: string;
   /** The visible button text ("Choose file"), in the reader's language. */
@@ -23,7 +27,7 @@ export interface FilePickerProps {
  * the field's label; the visible button is only its picture, hidden from assistive technology.
  */
 export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function FilePicker(
-  { id, name, accept, disabled, invalid, describedBy, buttonLabel, status, onChange, onBlur },
+  { id, name, accept, busy, invalid, describedBy, buttonLabel, status, onChange, onBlur },
   ref,
 ) {
   return (
@@ -34,17 +38,20 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
         name={name}
         type="file"
         accept={accept}
-        disabled={disabled}
+        aria-disabled={busy ? true : undefined}
+        aria-busy={busy ? true : undefined}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={[describedBy, `${id}-status`].filter(Boolean).join(' ')}
         className="peer sr-only"
+        // Keeps the file chooser shut while busy: it opens on this click, which the label forwards too.
+        onClick={busy ? (event) => event.preventDefault() : undefined}
         onChange={onChange}
         onBlur={onBlur}
       />
       <label
         htmlFor={id}
         aria-hidden="true"
-        className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-primary-dark bg-white px-3 py-2 text-sm font-semibold text-primary-darker peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-dark peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-primary-light"
+        className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-primary-dark bg-white px-3 py-2 text-sm font-semibold text-primary-darker peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-dark peer-aria-disabled:cursor-not-allowed peer-aria-disabled:opacity-60 hover:bg-primary-light"
       >
         <FiUpload aria-hidden="true" />
         {buttonLabel}

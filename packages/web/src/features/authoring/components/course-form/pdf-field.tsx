@@ -11,6 +11,7 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { useUploadFile } from '../../api/upload-file.ts';
 import { isPdf, isTooLarge } from './file-checks.ts';
 import { FilePicker } from './file-picker.tsx';
+import { useUploadPending } from './pending-uploads.ts';
 
 export interface PdfFieldProps {
   control: Control<CourseDraft>;
@@ -23,11 +24,13 @@ export interface PdfFieldProps {
  * A PDF resource's file (description §5): .pdf only, under 100 KB ('Max 100KB', and the 'file size too
  * large' toast on selection). The file is uploaded through POST /files as soon as it is chosen, so the
  * form (and its autosaved copy) holds only its address; an existing file can be opened with 'View Pdf'.
+ * The form's save buttons wait for the upload (`pending-uploads.ts`).
  */
 export function PdfField({ control, sectionIndex, resourceIndex, disabled }: PdfFieldProps) {
   const { t } = useLingui();
   const id = useId();
   const upload = useUploadFile();
+  useUploadPending(upload.isPending);
   const [problem, setProblem] = useState<string | null>(null);
   const [viewing, setViewing] = useState(false);
   const {
@@ -63,7 +66,7 @@ export function PdfField({ control, sectionIndex, resourceIndex, disabled }: Pdf
             ref={ref}
             name={name}
             accept=".pdf,application/pdf"
-            disabled={upload.isPending}
+            busy={upload.isPending}
             invalid={Boolean(error)}
             describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
             buttonLabel={value ? t`Replace file` : t`Choose file`}
@@ -72,7 +75,7 @@ export function PdfField({ control, sectionIndex, resourceIndex, disabled }: Pdf
             onChange={(event) => {
               const chosen = event.target.files?.[0];
               event.target.value = '';
-              if (!chosen) return;
+              if (!chosen || upload.isPending) return;
               if (!isPdf(chosen)) {
                 const text = t`Only PDF files can be uploaded`;
                 setProblem(text);

@@ -161,4 +161,66 @@ describe('QuizQuestionModal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalled();
   });
+
+  describe('closing', () => {
+    // As the course form hands a saved question over: a draft with every type's fields.
+    const existing = {
+      ...emptyQuestion(),
+      _id: '66666666-6666-4666-8666-666666666666',
+      question: 'Q',
+      options: [
+        { name: 'a', name_tr: '' },
+        { name: 'b', name_tr: '' },
+      ],
+      correctanswer: 'a',
+    };
+    async function openExisting() {
+      const onOpenChange = vi.fn();
+      await renderAuthoring(
+        <QuizQuestionModal open onOpenChange={onOpenChange} index={0} initial={existing} onSave={() => {}} />,
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Question 1' });
+      // The dialog starts listening for presses outside it once it has opened.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return { dialog, onOpenChange };
+    }
+    /** A press on the backdrop, as a mouse or a finger makes it. */
+    function pressOutside(dialog: HTMLElement) {
+      const backdrop = dialog.previousElementSibling!;
+      fireEvent.pointerDown(backdrop);
+      fireEvent.pointerUp(backdrop);
+      fireEvent.click(backdrop);
+    }
+
+    it('keeps unsaved changes on a press outside; Escape and Close still close', async () => {
+      const { dialog, onOpenChange } = await openExisting();
+      type(dialog, 'Question', 'Q, reworded');
+      pressOutside(dialog);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(onOpenChange).not.toHaveBeenCalled();
+      expect(within(dialog).getByLabelText('Question', { exact: true })).toHaveValue('Q, reworded');
+
+      fireEvent.keyDown(within(dialog).getByLabelText('Question', { exact: true }), { key: 'Escape' });
+      expect(onOpenChange).toHaveBeenLastCalledWith(false);
+      pressOutside(dialog);
+      const close = within(dialog).getByRole('button', { name: 'Close' });
+      fireEvent.pointerDown(close);
+      fireEvent.click(close);
+      expect(onOpenChange).toHaveBeenCalledTimes(2);
+    });
+
+    it('closes on a press outside when nothing was changed', async () => {
+      const { dialog, onOpenChange } = await openExisting();
+      pressOutside(dialog);
+      await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    });
+
+    it('discards a new question closed without adding it, even once typed in', async () => {
+      const { dialog, onSave, onOpenChange } = await openNew();
+      type(dialog, 'Question', 'Never added');
+      fireEvent.keyDown(within(dialog).getByLabelText('Question', { exact: true }), { key: 'Escape' });
+      expect(onOpenChange).toHaveBeenCalledWith(false);
+      expect(onSave).not.toHaveBeenCalled();
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiTrash2 } from 'react-icons/fi';
@@ -34,25 +34,40 @@ type QuestionForm = UseFormReturn<QuizQuestionDraft, unknown, QuizQuestionInput>
  * One quiz question (description §2, decision 035): its type, the question, the type's key (options
  * and the correct one(s), true or false, or the accepted answers) and an optional explanation shown
  * to learners after they submit. Add refuses with 'Incomplete field' while anything is missing.
- * Closing a new question without adding it discards it.
+ * Closing a new question without adding it discards it. While the question holds unsaved changes, a
+ * press outside the modal does not close it; Escape, Close and Cancel do (decision 096).
  */
 export function QuizQuestionModal(props: QuizQuestionModalProps) {
   const { t } = useLingui();
   const { open, onOpenChange, index } = props;
   const number = (index ?? 0) + 1;
+  // The backdrop is easily pressed by mistake (the modal opens over the form the author was working
+  // in): with changes unsaved it does not close the question; Escape and the buttons are deliberate.
+  const dirtyRef = useRef(false);
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
+      onInteractOutside={(event) => {
+        if (dirtyRef.current) event.preventDefault();
+      }}
       title={index === null ? t`Add Question` : t`Question ${number}`}
       width="44rem"
     >
-      <QuestionForm {...props} />
+      <QuestionForm {...props} dirtyRef={dirtyRef} />
     </Modal>
   );
 }
 
-function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly }: QuizQuestionModalProps) {
+function QuestionForm({
+  index,
+  initial,
+  onSave,
+  onDelete,
+  onOpenChange,
+  readOnly,
+  dirtyRef,
+}: QuizQuestionModalProps & { dirtyRef: RefObject<boolean> }) {
   const { t } = useLingui();
   const groupId = useId();
   const typeLabels = useQuestionTypeLabels();
@@ -60,9 +75,12 @@ function QuestionForm({ index, initial, onSave, onDelete, onOpenChange, readOnly
   const resolver = useTranslatedResolver(quizQuestionDraftSchema);
   const form = useValidatedForm(resolver, initial);
   const { register, control, formState } = form;
-  const { errors, isSubmitted } = formState;
+  const { errors, isSubmitted, isDirty } = formState;
   const type = useWatch({ control, name: 'type' }) ?? 'single';
   const invalid = isSubmitted && Object.keys(errors).length > 0;
+  useEffect(() => {
+    dirtyRef.current = isDirty;
+  }, [dirtyRef, isDirty]);
 
   const submit = form.handleSubmit((question) => {
     // The course form holds drafts: the checked (trimmed) question goes back as one.
