@@ -592,6 +592,8 @@ test.describe('authoring and review', () => {
     // other journeys add meanwhile could push it off the first page the server sends.
     const updatedHeader = page.getByRole('columnheader', { name: L.updatedColumn });
     await updatedHeader.getByRole('button').click();
+    // The order is the address's (decision 097): read once the table shows the new one.
+    await expect(updatedHeader).toHaveAttribute('aria-sort', /^(ascending|descending)$/);
     if ((await updatedHeader.getAttribute('aria-sort')) !== 'descending')
       await updatedHeader.getByRole('button').click();
     await expect(updatedHeader).toHaveAttribute('aria-sort', 'descending');

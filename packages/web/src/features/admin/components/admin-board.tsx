@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '@app/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus } from 'react-icons/fi';
@@ -11,9 +11,9 @@ import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
-import { searchTermOf } from '../../../lib/search-term.ts';
-import { allCoursesQuery, initialTableView } from '../api/get-all-courses.ts';
+import { allCoursesQuery } from '../api/get-all-courses.ts';
 import { CoursesTable } from './courses-table.tsx';
+import { useTableView } from './table-view-address.ts';
 
 const addLinkClass =
   'inline-flex min-h-10 items-center gap-2 rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
@@ -27,20 +27,21 @@ export interface AdminBoardProps {
 export function AdminBoard({ onViewCourse }: AdminBoardProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Admin Board`);
-  const q = searchTermOf(useSearchParams()[0]);
-  const [view, setView] = useState(() => ({ ...initialTableView, q }));
-  // A new search from the header starts at its first page, in the order and filter chosen.
-  // (Adjusted while rendering, as React advises for state derived from props.)
-  if (view.q !== q) setView({ ...view, q, pageIndex: 0 });
+  // Page, order, status and search are the address's (decision 097): a reload, Back from the course
+  // form and a shared link come back to the same place in the list.
+  const [view, setView] = useTableView();
   const courses = useQuery(allCoursesQuery(view, useLanguage()));
   const total = courses.data?.pagination.total ?? 0;
   const rows = courses.data?.data ?? [];
 
-  // A page that no longer exists (courses archived or filtered away meanwhile): show the last one.
+  // A page that no longer exists (courses archived or filtered away meanwhile, or an old link): show
+  // the last one, in place of the address's.
   const lastPage = Math.max(0, Math.ceil(total / ADMIN_PAGE_SIZE) - 1);
-  // (Adjusted while rendering, as React advises for state derived from new data.)
-  if (courses.isSuccess && !courses.isPlaceholderData && view.pageIndex > lastPage)
-    setView({ ...view, pageIndex: lastPage });
+  const pastTheEnd = courses.isSuccess && !courses.isPlaceholderData && view.pageIndex > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setView({ ...view, pageIndex: lastPage }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once for each page found past the end.
+  }, [pastTheEnd, lastPage]);
 
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">

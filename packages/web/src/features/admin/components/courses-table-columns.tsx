@@ -19,7 +19,10 @@ export const statusName = (language: Language, status: CourseStatus, translated?
  * The admin table's columns (description §2, #15): Cover, Title, Contributor's name, Role, Email, Last
  * Updated, Status, Licence, Actions.
  */
-export function useCourseColumns(onViewCourse: (courseId: string) => void) {
+export function useCourseColumns(
+  onViewCourse: (courseId: string) => void,
+  onRemovedWithFocus?: (courseId: string) => void,
+) {
   const { t } = useLingui();
   const language = useLanguage();
   return useMemo(
@@ -116,10 +119,11 @@ export function useCourseColumns(onViewCourse: (courseId: string) => void) {
             course={row.original}
             title={pickLocalized(language, row.original.title, row.original.title_tr).text}
             onViewCourse={onViewCourse}
+            onRemovedWithFocus={onRemovedWithFocus}
           />
         ),
       }),
     ],
-    [language, t, onViewCourse],
+    [language, t, onViewCourse, onRemovedWithFocus],
   );
 }

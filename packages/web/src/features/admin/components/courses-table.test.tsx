@@ -244,4 +244,74 @@ describe('CoursesTable', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Approve course' }));
     await waitFor(() => expect(screen.getByText('Request failed')).toBeInTheDocument());
   });
+
+  it('keeps the focus on the menu button while the action runs, and does not open the menu meanwhile', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    await renderTable([course(1, 'Pending')]);
+    const trigger = screen.getByRole('button', { name: 'Actions for Course 01' });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Approve course' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    // The menu hands the focus back to its button, which says it is busy rather than being disabled.
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(trigger).toBeEnabled();
+    expect(trigger).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    answer(
+      new Response(
+        JSON.stringify({
+          success: true,
+          message: 'Course approved',
+          data: { status: 'Approved', isAvailable: true, enableEditing: true },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    expect(await screen.findByText('Course approved')).toBeInTheDocument();
+    await waitFor(() => expect(trigger).not.toHaveAttribute('aria-disabled'));
+    expect(trigger).toHaveFocus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+
+  it('gives the focus to the row that takes the place of a course gone from the page, or to the table', async () => {
+    await activateLanguage('en');
+    const [client, onViewChange, onViewCourse] = [new QueryClient(), vi.fn(), vi.fn()];
+    const table = (courses: CourseSummary[]) => (
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <CoursesTable
+            courses={courses}
+            total={courses.length}
+            view={{ ...initialTableView, status: 'Pending' }}
+            onViewChange={onViewChange}
+            onViewCourse={onViewCourse}
+          />
+        </QueryClientProvider>
+      </I18nProvider>
+    );
+    const { rerender } = render(table([course(1, 'Pending'), course(2, 'Pending'), course(3, 'Pending')]));
+    // The refreshed page without the course whose button has the focus (approved: no longer pending).
+    screen.getByRole('button', { name: 'Actions for Course 02' }).focus();
+    rerender(table([course(1, 'Pending'), course(3, 'Pending')]));
+    expect(screen.getByRole('button', { name: 'Actions for Course 03' })).toHaveFocus();
+    // The last row gone: the row above, now the last.
+    rerender(table([course(1, 'Pending')]));
+    expect(screen.getByRole('button', { name: 'Actions for Course 01' })).toHaveFocus();
+    // No row left: the table's scrolling region, named by its caption.
+    rerender(table([]));
+    expect(
+      screen.getByRole('region', { name: 'All courses, with their contributors and status' }),
+    ).toHaveFocus();
+    // A course that leaves without the focus takes nothing with it.
+    rerender(table([course(4, 'Pending'), course(5, 'Pending')]));
+    screen.getByRole('button', { name: 'Title' }).focus();
+    rerender(table([course(5, 'Pending')]));
+    expect(screen.getByRole('button', { name: 'Title' })).toHaveFocus();
+  });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef } from 'react';
 import {
   flexRender,
   functionalUpdate,
@@ -54,7 +54,25 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
     });
   };
 
-  const columns = useCourseColumns(onViewCourse);
+  // A review action can take its course off the page (approved while the table shows Pending, or moved
+  // to another page by the order), and with it the focused menu button. The reader is then given the
+  // row that took its place, to carry on down the list; with no row left, the table itself.
+  const region = useRef<HTMLDivElement>(null);
+  const shownIds = useRef<string[]>([]);
+  const lostAt = useRef<number | null>(null);
+  const onRemovedWithFocus = useCallback((courseId: string) => {
+    lostAt.current = Math.max(0, shownIds.current.indexOf(courseId));
+  }, []);
+  useLayoutEffect(() => {
+    shownIds.current = courses.map((course) => course._id);
+    const at = lostAt.current;
+    if (at === null) return;
+    lostAt.current = null;
+    const buttons = region.current?.querySelectorAll<HTMLElement>('[data-row-actions]') ?? [];
+    (buttons[Math.min(at, buttons.length - 1)] ?? region.current)?.focus();
+  }, [courses]);
+
+  const columns = useCourseColumns(onViewCourse, onRemovedWithFocus);
   const searched = view.q;
 
   // TanStack Table keeps its own mutable state; the React Compiler must not memoise around it.
@@ -110,6 +128,7 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
       </div>
 
       <div
+        ref={region}
         role="region"
         aria-labelledby={`${ids}-caption`}
         // A region that scrolls sideways must take keyboard focus so it can be scrolled without a mouse.

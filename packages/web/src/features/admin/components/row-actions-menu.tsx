@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLingui } from '@lingui/react/macro';
 import { FiMoreVertical } from 'react-icons/fi';
@@ -13,12 +14,36 @@ export interface RowActionsMenuProps {
   /** Accessible name of the course, in the reader's language. */
   title: string;
   onViewCourse: (courseId: string) => void;
+  /**
+   * The row is leaving the table (the refreshed page no longer has its course) while its button has
+   * the focus, which the browser would drop to the page.
+   */
+  onRemovedWithFocus?: (courseId: string) => void;
 }
 
 /** A row's action menu (Radix: arrow keys, Enter, Escape, focus back to the button). */
-export function RowActionsMenu({ course, title, onViewCourse }: RowActionsMenuProps) {
+export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus }: RowActionsMenuProps) {
   const { t } = useLingui();
   const mutation = useCourseAction();
+  const busy = mutation.isPending;
+  // The menu gives focus back to this button as it closes, which is while the action runs: a disabled
+  // button cannot take it and the browser dropped it to the page. The button stays focusable, says it
+  // is unavailable (aria-disabled) and does not open until the action is over.
+  const [open, setOpen] = useState(false);
+
+  const trigger = useRef<HTMLButtonElement>(null);
+  const removed = useRef(onRemovedWithFocus);
+  useLayoutEffect(() => {
+    removed.current = onRemovedWithFocus;
+  });
+  useLayoutEffect(() => {
+    const button = trigger.current;
+    const courseId = course._id;
+    // A layout effect's clean-up runs before its row leaves the document, while the focus is still here.
+    return () => {
+      if (button && document.activeElement === button) removed.current?.(courseId);
+    };
+  }, [course._id]);
   const labels: Record<RowActionId, string> = {
     view: t`View course`,
     archive: t`Archive course`,
@@ -32,18 +57,16 @@ export function RowActionsMenu({ course, title, onViewCourse }: RowActionsMenuPr
   };
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={open} onOpenChange={(next) => setOpen(next && !busy)}>
       <DropdownMenu.Trigger
-        className="inline-flex size-10 items-center justify-center rounded-md border border-gray-300 bg-white text-ink hover:bg-gray-100 disabled:cursor-wait"
+        ref={trigger}
+        className="inline-flex size-10 items-center justify-center rounded-md border border-gray-300 bg-white text-ink hover:bg-gray-100 aria-disabled:cursor-wait"
         aria-label={t`Actions for ${title}`}
-        disabled={mutation.isPending}
+        aria-disabled={busy || undefined}
+        data-row-actions=""
         data-testid="row-actions"
       >
-        {mutation.isPending ? (
-          <Spinner size={18} label={t`Working…`} />
-        ) : (
-          <FiMoreVertical aria-hidden="true" />
-        )}
+        {busy ? <Spinner size={18} label={t`Working…`} /> : <FiMoreVertical aria-hidden="true" />}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

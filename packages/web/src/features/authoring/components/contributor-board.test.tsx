@@ -1,9 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import { withSearchTerm } from '../../../lib/search-term.ts';
 import { aCourse, aSummary, aViewer, renderAuthoring, stubApi } from '../test/render-authoring.tsx';
 import { ContributorBoard } from './contributor-board.tsx';
 
 const me = aViewer();
+
+/** `count` cards of a 14-course list starting at `offset`. */
+const cards = (offset: number, count: number) => ({
+  body: {
+    success: true,
+    data: Array.from({ length: count }, (_, i) =>
+      aSummary({
+        _id: `00000000-0000-4000-8000-${String(offset + i).padStart(12, '0')}`,
+        title: `Course ${offset + i}`,
+      }),
+    ),
+    pagination: { total: 14, limit: 12, offset },
+  },
+});
+
+/** Answers the board's list by the offset it asks for (pages of 12 of 14 courses). */
+function stubPages() {
+  const calls = stubApi({
+    'GET /auth/user': { body: { success: true, data: { user: me } } },
+    [`GET /course/contributor/${me._id}`]: () => {
+      const offset = Number(new URLSearchParams(calls.at(-1)?.search).get('offset'));
+      return offset === 0 ? cards(0, 12) : offset === 12 ? cards(12, 2) : cards(offset, 0);
+    },
+  });
+  return () => calls.filter((call) => call.path.startsWith('/course/contributor')).map((call) => call.search);
+}
+
+/** The address the board is at and how it got there; the browser's Back; the header's search box. */
+function History() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [, setParams] = useSearchParams();
+  return (
+    <>
+      <output data-testid="address">{location.search}</output>
+      <output data-testid="history-action">{useNavigationType()}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+      {/* What the header's box does with a settled term (features/layout search-box.tsx). */}
+      <button
+        type="button"
+        onClick={() => setParams((current) => withSearchTerm(current, 'other'), { replace: true })}
+      >
+        Search other
+      </button>
+    </>
+  );
+}
+
+/** The board, and the course form's page to leave for and come back from (its Back is the browser's). */
+const boardAndCourseForm = (
+  <>
+    <Routes>
+      <Route path="/contributor/dashboard" element={<ContributorBoard />} />
+      <Route path="/course/add-course" element={<p>The course form</p>} />
+    </Routes>
+    <History />
+  </>
+);
 
 describe('ContributorBoard', () => {
   it("shows 'No Course Added Yet!' with 'Add Course'", async () => {
@@ -47,18 +109,6 @@ describe('ContributorBoard', () => {
 
   it('shows 12 cards a page and asks the server for the next page', async () => {
     localStorage.setItem('user_id', me._id);
-    const cards = (offset: number, count: number) => ({
-      body: {
-        success: true,
-        data: Array.from({ length: count }, (_, i) =>
-          aSummary({
-            _id: `00000000-0000-4000-8000-${String(offset + i).padStart(12, '0')}`,
-            title: `Course ${offset + i}`,
-          }),
-        ),
-        pagination: { total: 14, limit: 12, offset },
-      },
-    });
     const calls = stubApi({
       'GET /auth/user': { body: { success: true, data: { user: me } } },
       [`GET /course/contributor/${me._id}`]: () =>
@@ -94,5 +144,77 @@ describe('ContributorBoard', () => {
     expect(
       calls.filter((call) => call.path.startsWith('/course/contributor')).map((call) => call.search),
     ).toEqual(['?limit=12&offset=0&q=hardware', '?limit=12&offset=0']);
+  });
+
+  it('keeps its page in the address: Back steps between pages, and the board comes back to its page', async () => {
+    localStorage.setItem('user_id', me._id);
+    const asked = stubPages();
+    await renderAuthoring(boardAndCourseForm, { route: '/contributor/dashboard' });
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('?page=2');
+    expect(screen.getByTestId('history-action')).toHaveTextContent('PUSH');
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+
+    // Forward to page 2 again, away (the course form), and Back: the board is where it was left.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Add New Course' }));
+    expect(await screen.findByText('The course form')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(2));
+    expect(asked().at(-1)).toBe('?limit=12&offset=12');
+  });
+
+  it('opens at the page of its address, and at the first for a page it cannot mean', async () => {
+    localStorage.setItem('user_id', me._id);
+    const asked = stubPages();
+    await renderAuthoring(<ContributorBoard />, { route: '/contributor/dashboard?page=2' });
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(asked()).toEqual(['?limit=12&offset=12']);
+    for (const page of ['0', '-1', '1.5', 'abc', '02', '8335', '99999999999999999999']) {
+      cleanup();
+      await renderAuthoring(<ContributorBoard />, { route: `/contributor/dashboard?page=${page}` });
+      expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+      expect(asked().at(-1)).toBe('?limit=12&offset=0');
+    }
+  });
+
+  it('shows the last page for a page past the end, and puts it in the address in place of the old one', async () => {
+    localStorage.setItem('user_id', me._id);
+    const asked = stubPages();
+    await renderAuthoring(
+      <>
+        <ContributorBoard />
+        <History />
+      </>,
+      { route: '/contributor/dashboard?page=5' },
+    );
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(2));
+    expect(screen.getByTestId('address')).toHaveTextContent('?page=2');
+    expect(screen.getByTestId('history-action')).toHaveTextContent('REPLACE');
+    expect(asked()).toEqual(['?limit=12&offset=48', '?limit=12&offset=12']);
+  });
+
+  it("drops the page of the previous term when the header's box writes a new one", async () => {
+    localStorage.setItem('user_id', me._id);
+    const asked = stubPages();
+    await renderAuthoring(
+      <>
+        <ContributorBoard />
+        <History />
+      </>,
+      { route: '/contributor/dashboard?q=course&page=2' },
+    );
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Search other' }));
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\?q=other$/));
+    expect(asked()).toEqual(['?limit=12&offset=12&q=course', '?limit=12&offset=0&q=other']);
   });
 });

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CONTRIBUTOR_PAGE_SIZE } from '@app/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus } from 'react-icons/fi';
@@ -12,7 +12,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
-import { searchTermOf } from '../../../lib/search-term.ts';
+import { useAddressedPage, withPageIndex } from '../../../lib/page-in-address.ts';
 import { contributorCoursesQuery } from '../api/get-contributor-courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { EditCourseModal } from './edit-course-modal.tsx';
@@ -29,21 +29,25 @@ export function ContributorBoard() {
   useDocumentTitle(t`Your Courses`);
   const viewer = useQuery(currentUserQuery);
   const userId = viewer.data?._id ?? getUserId() ?? '';
-  const q = searchTermOf(useSearchParams()[0]);
-  // The page shown, of the search it belongs to: a new search from the header starts at its first page.
-  const [shown, setShown] = useState({ q, pageIndex: 0 });
-  if (shown.q !== q) setShown({ q, pageIndex: 0 });
-  const pageIndex = shown.pageIndex;
-  const setPageIndex = (index: number) => setShown({ q, pageIndex: index });
+  // The page is the address's, beside the header's `?q=` (decision 097).
+  const { q, pageIndex, setParams } = useAddressedPage(CONTRIBUTOR_PAGE_SIZE);
+  // A page the reader picks is a new history entry (Back returns to the page before); the board's own
+  // corrections replace the entry.
+  const setPageIndex = (index: number, { replace = false } = {}) =>
+    setParams((current) => withPageIndex(current, index), { replace });
   const courses = useQuery({ ...contributorCoursesQuery(userId, pageIndex, q), enabled: Boolean(userId) });
   const [openId, setOpenId] = useState<string | null>(null);
   const list = courses.data?.data;
   const total = courses.data?.pagination.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / CONTRIBUTOR_PAGE_SIZE));
 
-  // A page that no longer exists (its last course archived): show the last one.
-  // (Adjusted while rendering, as React advises for state derived from new data.)
-  if (courses.isSuccess && !courses.isPlaceholderData && pageIndex >= pageCount) setPageIndex(pageCount - 1);
+  // A page that no longer exists (its last course archived, or an old link): show the last one, in
+  // place of the address's.
+  const pastTheEnd = courses.isSuccess && !courses.isPlaceholderData && pageIndex >= pageCount;
+  useEffect(() => {
+    if (pastTheEnd) setPageIndex(pageCount - 1, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once for each page found past the end.
+  }, [pastTheEnd, pageCount]);
 
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">

@@ -7,7 +7,11 @@ import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { BackButton } from './back-button.tsx';
 import { CourseForm } from './course-form/course-form.tsx';
 
-/** /course/add-course: 'New Course', back one page (or to the author's board when opened directly). */
+/**
+ * /course/add-course: 'New Course', back one page (or to the author's board when opened directly).
+ * Back rather than a link to the board: the board's page, order and filter are in the address it was
+ * left at (decision 097), which a link would not know.
+ */
 export function NewCoursePage() {
   const { t } = useLingui();
   useDocumentTitle(t`New Course`);
