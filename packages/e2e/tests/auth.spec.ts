@@ -268,7 +268,10 @@ test('route guards, return after sign-in, logout, and a revoked session', async 
   await expect(page).toHaveURL(at('/dashboard?q=open'));
 });
 
-test('verification link that does not work: the reason, Signup, Log In and a resend form', async ({ page, lang }) => {
+test('verification link that does not work: the reason, Signup, Log In and a resend form', async ({
+  page,
+  lang,
+}) => {
   const t = T(lang);
   await page.goto('/verifyemail/not-a-real-token');
   await expect(page.getByRole('heading', { name: t.verifyFailed })).toBeVisible();
