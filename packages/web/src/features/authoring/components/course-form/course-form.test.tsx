@@ -149,8 +149,11 @@ describe('CourseForm (new course)', () => {
     await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
     expect(screen.getByText('Restore unsaved changes?')).toBeInTheDocument();
     expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('');
+    // Until the author decides, nothing is autosaved: nothing can be typed to be lost.
+    expect(screen.getByLabelText('Course title', { exact: true })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
     expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('Typed before the reload');
+    expect(screen.getByLabelText('Course title', { exact: true })).toBeEnabled();
     expect(screen.queryByText('Restore unsaved changes?')).toBeNull();
   });
 

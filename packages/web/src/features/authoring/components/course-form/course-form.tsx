@@ -141,7 +141,9 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
           </p>
         ) : null}
 
-        <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
+        {/* While a kept draft waits for Restore or Discard nothing is autosaved (the draft would be
+            overwritten before the author decides), so nothing can be typed either: it would be lost. */}
+        <fieldset disabled={readOnly || autosave.offer !== null} className="flex min-w-0 flex-col gap-6">
           <section aria-labelledby={`${ids}-details`} className="flex flex-col gap-4">
             <Sub id={`${ids}-details`} className="text-lg font-semibold text-ink">
               <Trans>Course details</Trans>

@@ -54,7 +54,8 @@ export function RestoreBanner({
         )}{' '}
         {mentionCover ? (
           <Trans>A chosen course photo cannot be kept: choose it again after restoring.</Trans>
-        ) : null}
+        ) : null}{' '}
+        <Trans>Restore or discard them to go on editing.</Trans>
       </p>
       {changedWhen ? (
         <p className="text-sm font-semibold" data-testid="restore-draft-older">
