@@ -22,6 +22,22 @@ export const COURSE_ACTIONS = {
 export type CourseAction = keyof typeof COURSE_ACTIONS;
 export const COURSE_ACTION_NAMES = Object.keys(COURSE_ACTIONS) as CourseAction[];
 
+/**
+ * The actions that switch one thing of a course on or off (archived, available, editable). Each flips
+ * it (the contract); with `?to=on` or `?to=off` it asks for that state instead, and a course already
+ * in it is left as it is: a menu or form read before someone else's change then does what its label
+ * said rather than the opposite (decision 098).
+ */
+export const COURSE_SWITCHES = [
+  'archive',
+  'toggleAvailable',
+  'toggleEditing',
+] as const satisfies readonly CourseAction[];
+export type CourseSwitch = (typeof COURSE_SWITCHES)[number];
+export type SwitchTarget = 'on' | 'off';
+export const isCourseSwitch = (action: CourseAction): action is CourseSwitch =>
+  (COURSE_SWITCHES as readonly CourseAction[]).includes(action);
+
 /** Whether `action` may be applied to a course in `status`. */
 export function courseActionAllowed(action: CourseAction, status: CourseStatus): boolean {
   const from: readonly CourseStatus[] = COURSE_ACTIONS[action].from;
@@ -32,5 +48,5 @@ export function courseActionAllowed(action: CourseAction, status: CourseStatus):
  * The API path of an action, under the API prefix: pass an encoded course id, or the route
  * parameter `:id` when registering the route.
  */
-export const courseActionPath = (action: CourseAction, courseId: string): string =>
-  `/course/${COURSE_ACTIONS[action].path}/${courseId}`;
+export const courseActionPath = (action: CourseAction, courseId: string, to?: SwitchTarget): string =>
+  `/course/${COURSE_ACTIONS[action].path}/${courseId}${to ? `?to=${to}` : ''}`;

@@ -203,6 +203,8 @@ export const courseActionResponseSchema = z.object({
   message: z.string(),
   data: courseSummarySchema.pick({ status: true, isAvailable: true, enableEditing: true }),
 });
+/** `?to=on|off` of the switching actions (decision 098); without it they flip, as the contract says. */
+export const courseSwitchQuerySchema = z.object({ to: z.enum(['on', 'off']).optional() });
 export const learnerCourseResponseSchema = z.object({ success: z.literal(true), data: learnerCourseSchema });
 
 /** `limit`/`offset` of every course list; a missing one takes its default, a bad one is a 400. */

@@ -310,6 +310,41 @@ describe('courses: authoring and review', () => {
     expect(await fetchCourse(owner, course._id)).toMatchObject({ title: current.title, status: 'Pending' });
   });
 
+  it('?to=on|off asks for a state, not a flip: a course already there is left as it is (decision 098)', async () => {
+    const course = await createCourse(t, owner);
+    const id = course._id;
+    const before = (await events(id)).length;
+    // Two administrators read "Disable editing" on the same row; both press it.
+    for (let press = 0; press < 2; press += 1) {
+      const off = await courseAction(t, admin, 'toggle-editing', `${id}?to=off`);
+      expect(off.statusCode).toBe(200);
+      expect(off.json()).toMatchObject({
+        message: 'Editing disabled for this course',
+        data: { enableEditing: false },
+      });
+    }
+    expect(await events(id)).toHaveLength(before + 1);
+    // The owner's stale "Delete Course" after an administrator archived it does not bring it back.
+    expect((await courseAction(t, admin, 'archive', `${id}?to=on`)).json()).toMatchObject({
+      data: { status: 'Archived' },
+    });
+    const stale = await courseAction(t, owner, 'archive', `${id}?to=on`);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toMatchObject({ data: { status: 'Archived' } });
+    expect((await courseAction(t, admin, 'archive', `${id}?to=off`)).json()).toMatchObject({
+      data: { status: 'Pending' },
+    });
+    // Availability still needs an approved course, whatever is asked for.
+    expect((await courseAction(t, admin, 'toggle-available', `${id}?to=off`)).statusCode).toBe(409);
+    // Without `to` it flips, as the contract says; a value it cannot mean is a 400 in the envelope.
+    expect((await courseAction(t, admin, 'toggle-editing', id)).json()).toMatchObject({
+      data: { enableEditing: true },
+    });
+    const bad = await courseAction(t, admin, 'toggle-editing', `${id}?to=yes`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+
   it('toggles availability of approved courses only, and says so in Arabic when asked', async () => {
     const course = await createCourse(t, owner);
     const early = await t.app.inject({

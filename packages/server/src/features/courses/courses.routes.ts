@@ -3,6 +3,7 @@ import {
   COURSE_ACTION_NAMES,
   courseActionPath,
   courseActionResponseSchema,
+  courseSwitchQuerySchema,
   courseListResponseSchema,
   courseMutationResponseSchema,
   courseResponseSchema,
@@ -136,11 +137,14 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: ACTION_SUMMARIES[action],
           params: idParamSchema,
+          // `?to=on|off`: the state asked for, not a flip (decision 098; approve and revoke ignore it).
+          querystring: courseSwitchQuerySchema,
           response: { 200: courseActionResponseSchema },
         },
       },
       async (request) => {
-        const result = await applyCourseAction(app.db, currentUser(request), request.params.id, action);
+        const { id } = request.params;
+        const result = await applyCourseAction(app.db, currentUser(request), id, action, request.query.to);
         await app.caches.settle();
         return { success: true as const, message: localize(request.lang, result.message), data: result.data };
       },

@@ -1,5 +1,8 @@
 import {
   COURSE_ACTIONS,
+  isCourseSwitch,
+  type CourseSwitch,
+  type SwitchTarget,
   courseActionAllowed,
   courseInputSchema,
   unwrapCourseBody,
@@ -147,16 +150,35 @@ export interface ActionResult {
   data: Pick<CourseSummary, 'status' | 'isAvailable' | 'enableEditing'>;
 }
 
+/** Whether a switching action's thing is on for a course (archived, available, editable). */
+function switchedOn(
+  action: CourseSwitch,
+  state: { status: string; isAvailable: boolean; enableEditing: boolean },
+) {
+  if (action === 'archive') return state.status === 'Archived';
+  return action === 'toggleAvailable' ? state.isAvailable : state.enableEditing;
+}
+
+/** What a switching action's answer says of the course as it now is. */
+function switchMessage(action: CourseSwitch, on: boolean): Localized {
+  if (action === 'archive') return on ? coursesMessages.archived : coursesMessages.unarchived;
+  if (action === 'toggleAvailable')
+    return on ? coursesMessages.madeAvailable : coursesMessages.madeUnavailable;
+  return on ? coursesMessages.editingEnabled : coursesMessages.editingDisabled;
+}
+
 /**
  * Applies one review action under a row lock (so two admins cannot both approve, and a toggle never
  * loses an update), and writes it to the course's audit trail. Route guards already limited all but
- * `archive` to administrators; archive is also allowed to the owner.
+ * `archive` to administrators; archive is also allowed to the owner. A switching action given `to`
+ * (decision 098) leaves a course already in that state as it is: nothing written, nothing recorded.
  */
 export async function applyCourseAction(
   db: Db,
   actor: AuthUser,
   courseId: string,
   action: CourseAction,
+  to?: SwitchTarget,
 ): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const state = await lockCourseState(tx, courseId);
@@ -167,6 +189,8 @@ export async function applyCourseAction(
     // Which statuses allow which action is shared with the admin table's menu.
     const allowed = courseActionAllowed(action, state.status);
     const next = { status: state.status, isAvailable: state.isAvailable, enableEditing: state.enableEditing };
+    if (allowed && to !== undefined && isCourseSwitch(action) && switchedOn(action, state) === (to === 'on'))
+      return { message: switchMessage(action, to === 'on'), data: next };
     let message: Localized;
     switch (action) {
       case 'approve':
@@ -183,20 +207,20 @@ export async function applyCourseAction(
         if (state.status === 'Archived') {
           // A draft goes back to being a draft; anything else is reviewed again.
           next.status = (await statusBeforeArchive(tx, courseId)) === 'Draft' ? 'Draft' : 'Pending';
-          message = coursesMessages.unarchived;
+          message = switchMessage(action, false);
         } else {
           next.status = 'Archived';
-          message = coursesMessages.archived;
+          message = switchMessage(action, true);
         }
         break;
       case 'toggleAvailable':
         if (!allowed) throw conflictWith(coursesMessages.onlyApprovedAvailability);
         next.isAvailable = !state.isAvailable;
-        message = next.isAvailable ? coursesMessages.madeAvailable : coursesMessages.madeUnavailable;
+        message = switchMessage(action, next.isAvailable);
         break;
       case 'toggleEditing':
         next.enableEditing = !state.enableEditing;
-        message = next.enableEditing ? coursesMessages.editingEnabled : coursesMessages.editingDisabled;
+        message = switchMessage(action, next.enableEditing);
         break;
     }
     await updateCourseRow(tx, courseId, next);

@@ -194,6 +194,24 @@ describe('CoursesTable', () => {
     expect(calls).toEqual(['/api/v1/course/approve/00000000-0000-4000-8000-000000000001']);
   });
 
+  it('sends a switch as the state its label promises (?to=), not a flip (decision 098)', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      const data = { status: 'Pending', isAvailable: true, enableEditing: false };
+      return new Response(JSON.stringify({ success: true, message: 'Editing disabled', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    await renderTable([course(1, 'Pending')]);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Actions for Course 01' }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Disable editing' }));
+    expect(await screen.findByText('Editing disabled')).toBeInTheDocument();
+    expect(calls).toEqual(['/api/v1/course/toggle-editing/00000000-0000-4000-8000-000000000001?to=off']);
+  });
+
   it('keeps an open menu with its course when the page comes back with a new course above it', async () => {
     await activateLanguage('en');
     const [client, onViewChange, onViewCourse] = [new QueryClient(), vi.fn(), vi.fn()];

@@ -74,7 +74,7 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
           sideOffset={4}
           className="z-50 min-w-48 rounded-md border border-gray-200 bg-white p-1 shadow-lg"
         >
-          {actionsFor(course).map(({ id, action }) => (
+          {actionsFor(course).map(({ id, action, to }) => (
             <DropdownMenu.Item
               key={id}
               className="cursor-pointer rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-primary-light"
@@ -85,7 +85,7 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
                   return;
                 }
                 mutation.mutate(
-                  { action, courseId: course._id },
+                  { action, courseId: course._id, to },
                   {
                     onSuccess: (response) => notify.success(response.message),
                     onError: (error) => {

@@ -1,4 +1,4 @@
-import { courseActionAllowed, type CourseAction, type CourseSummary } from '@app/shared';
+import { courseActionAllowed, type CourseAction, type CourseSummary, type SwitchTarget } from '@app/shared';
 
 export type RowActionId =
   | 'view'
@@ -15,6 +15,11 @@ export interface RowAction {
   id: RowActionId;
   /** The server call, or none for "View course". */
   action: CourseAction | null;
+  /**
+   * For a switch, the state its label promises (decision 098): sent as `?to=`, so a row read before
+   * someone else's change does what it says instead of flipping back.
+   */
+  to?: SwitchTarget;
 }
 
 /**
@@ -32,18 +37,18 @@ export function actionsFor(
   if (allowed('toggleAvailable'))
     actions.push(
       course.isAvailable
-        ? { id: 'makeUnavailable', action: 'toggleAvailable' }
-        : { id: 'makeAvailable', action: 'toggleAvailable' },
+        ? { id: 'makeUnavailable', action: 'toggleAvailable', to: 'off' }
+        : { id: 'makeAvailable', action: 'toggleAvailable', to: 'on' },
     );
   actions.push(
     course.enableEditing
-      ? { id: 'disableEditing', action: 'toggleEditing' }
-      : { id: 'enableEditing', action: 'toggleEditing' },
+      ? { id: 'disableEditing', action: 'toggleEditing', to: 'off' }
+      : { id: 'enableEditing', action: 'toggleEditing', to: 'on' },
   );
   actions.push(
     course.status === 'Archived'
-      ? { id: 'unarchive', action: 'archive' }
-      : { id: 'archive', action: 'archive' },
+      ? { id: 'unarchive', action: 'archive', to: 'off' }
+      : { id: 'archive', action: 'archive', to: 'on' },
   );
   return actions;
 }

@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { courseActionResponseSchema } from '@app/shared';
+import { courseActionPath, type courseActionResponseSchema } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
 
-/** GET /course/archive/:id — "Delete Course" archives (description §4); the server toggles. */
+/**
+ * GET /course/archive/:id?to=on — "Delete Course" archives (description §4). Asked as a state, not a
+ * flip (decision 098): a form opened before an administrator archived the course leaves it archived.
+ */
 export async function archiveCourse(courseId: string) {
-  return apiFetch<typeof courseActionResponseSchema>(`/course/archive/${encodeURIComponent(courseId)}`);
+  return apiFetch<typeof courseActionResponseSchema>(
+    courseActionPath('archive', encodeURIComponent(courseId), 'on'),
+  );
 }
 
 export function useArchiveCourse() {

@@ -460,5 +460,7 @@ describe('CourseForm (existing course): the save rules', () => {
     fireEvent.click(confirm.querySelector('button.bg-error')!);
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls.map((call) => call.path)).toEqual(['/course/archive/22222222-2222-4222-8222-222222222222']);
+    // Archived as a state, not flipped: a form read before an administrator archived it cannot bring it back.
+    expect(calls[0]?.search).toBe('?to=on');
   });
 });
