@@ -101,6 +101,8 @@ test('the dashboard lists approved courses and finds an Arabic title spelled dif
   await expectAccessible(page);
   await page.getByRole('button', { name: S.clearSearch }).click();
   await expect(box).toHaveValue('');
+  // The button went with the empty result: the search box has the focus, for the next term.
+  await expect(box).toBeFocused();
   await expect(page).not.toHaveURL(/[?&]q=/);
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(4);
 });

@@ -5,11 +5,16 @@ import { Button } from './ui/button.tsx';
 
 /**
  * A course list's search that found nothing: the term, and "Clear search", which removes it from the
- * address (the header's box follows) and brings the whole list back.
+ * address (the header's box follows, and takes the focus) and brings the whole list back.
  */
 export function NoSearchResults({ q, className = '' }: { q: string; className?: string }) {
   const [, setParams] = useSearchParams();
-  const clear = () => setParams((current) => withSearchTerm(current, ''), { replace: true });
+  const clear = () => {
+    setParams((current) => withSearchTerm(current, ''), { replace: true });
+    // This button goes with the empty result: focus goes on to the page's search box, where the next
+    // term is typed, rather than back to the top of the page.
+    document.querySelector<HTMLInputElement>('[role="search"] input')?.focus();
+  };
   return (
     <div
       className={`flex flex-col items-center gap-4 text-center ${className}`}
