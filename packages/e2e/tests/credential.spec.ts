@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import type { Language } from '@app/shared';
+import { formatIssueDate, type Language } from '@app/shared';
 import {
   createAccount,
   expect,
@@ -127,6 +127,10 @@ test('a learner downloads the certificate as a signed Open Badge, and its verifi
   await expect(page.getByTestId('credential-verdict')).toContainText(say(lang, 'valid'));
   await expect(page.getByText(`${learner.user.firstname} ${learner.user.lastname}`)).toBeVisible();
   await expect(page.getByText(certificateId)).toBeVisible();
+  // The date of issue as the certificate prints it: the day in UTC, in the reader's language.
+  const issued = page.locator('dd time');
+  await expect(issued).toHaveAttribute('datetime', new Date().toISOString().slice(0, 10));
+  await expect(issued).toHaveText(formatIssueDate(new Date(), lang));
   // The issuer in the reader's language, as the verdict names it.
   await expect(page.getByText(say(lang, 'issuedBy'), { exact: true }).locator('+ dd')).toHaveText(
     say(lang, 'platform'),

@@ -15,4 +15,5 @@ export * from './courses/licenses.ts';
 export * from './courses/progress.schema.ts';
 export * from './courses/license-badge.ts';
 export * from './certificates/certificate.schema.ts';
+export * from './certificates/issue-date.ts';
 export * from './courses/quiz.schema.ts';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { formatIssueDate, issueDay } from '@app/shared';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { namesNothing } from '../../../lib/api-client.ts';
-import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { pickLocalized } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { certificateDetailsQuery, credentialVerdictQuery } from '../api/certificate-verification.ts';
@@ -95,11 +95,14 @@ export function CertificateVerification({ id }: { id: string }) {
           </span>
         </Fact>
         <Fact label={<Trans>For completing the course</Trans>}>
-          <span lang={title.lang}>{title.text}</span>
+          <span lang={title.lang} dir="auto">
+            {title.text}
+          </span>
         </Fact>
         <Fact label={<Trans>Date of issue</Trans>}>
-          <time dateTime={isoDate(certificate.issuedAt)}>
-            {formatDate(certificate.issuedAt, 'long', language)}
+          {/* The day the certificate itself prints (UTC), not the reader's day. */}
+          <time dateTime={issueDay(certificate.issuedAt)}>
+            {formatIssueDate(certificate.issuedAt, language)}
           </time>
         </Fact>
         <Fact label={<Trans>Certificate ID</Trans>}>

@@ -92,7 +92,7 @@ export function LandingFooter() {
             <ExternalLink href={COMMUNITY_LINKS.communitySite}>OSCSA</ExternalLink>
           </li>
           <li>
-            <a href={`mailto:${email}?subject=Partnership`} className={linkClass}>
+            <a href={`mailto:${email}?subject=${encodeURIComponent(t`Partnership`)}`} className={linkClass}>
               <Trans>Partnership</Trans>
             </a>
           </li>

@@ -78,6 +78,11 @@ describe('LandingPage', () => {
     await renderLanding('ar');
     expect(screen.getByRole('link', { name: /انضم إلينا الآن!/ })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('heading', { name: 'كشف أسرار العلوم المفتوحة' })).toBeInTheDocument();
+    // The partnership e-mail starts with a subject in the reader's language too.
+    const partnership = within(screen.getByRole('contentinfo')).getByRole('link', { name: 'الشراكات' });
+    expect(partnership.getAttribute('href')).toMatch(
+      new RegExp(`\\?subject=${encodeURIComponent('الشراكات')}$`),
+    );
     await activateLanguage('en');
   });
 });
