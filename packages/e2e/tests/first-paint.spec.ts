@@ -8,6 +8,9 @@ function T(lang: Language) {
   const t = translator(lang);
   return {
     joinNow: t('Join us now!'),
+    description: t(
+      'Open Science courses in English and Arabic: open source, open licences and open hardware, learned with a community.',
+    ),
     logIn: t('Log In'),
     heading: t('Log In'),
     fontFace: lang === 'ar' ? /cairo-arabic-400/ : /inter-latin-400/,
@@ -38,6 +41,12 @@ test.describe('first paint (prerendered public pages)', () => {
       expect(html, path).not.toMatch(lang === 'ar' ? /preload[^>]*inter-latin/ : /preload[^>]*cairo/);
       expect(html, path).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
       expect(html, path).toMatch(/<div id="root"><[a-z]/);
+      // Search results and link previews describe the page in its own language.
+      expect(html, path).toContain(`<meta name="description" content="${t.description}" />`);
+      expect(html, path).toContain(`<meta property="og:description" content="${t.description}">`);
+      expect(html, path).toContain(
+        `<meta property="og:locale" content="${lang === 'ar' ? 'ar_SA' : 'en_US'}">`,
+      );
     }
     const landing = await (await request.get('/', { headers: { cookie: `language=${lang}` } })).text();
     expect(landing).toContain(t.joinNow);

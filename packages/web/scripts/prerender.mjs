@@ -104,10 +104,21 @@ function earlyScript(files) {
  * index.html's app scripts. Each also gets its language's fonts, its stylesheets and, unless the
  * early module fetches them, its own modules preloaded.
  */
-function page({ lang, dir, title, html }, files, { entry, shell = false } = {}) {
+/** Open Graph's locale of each language (a link preview's language). */
+const OG_LOCALES = { en: 'en_US', ar: 'ar_SA' };
+
+function page({ lang, dir, title, description, html }, files, { entry, shell = false } = {}) {
   const early = !entry && files?.js.includes(earlyFile);
   const template = entry || early || shell ? withoutApp : appTemplate;
+  // What a search result or a shared link shows, in the page's language (index.html's is English).
+  const meta = [
+    ['og:type', 'website'],
+    ['og:title', title],
+    ['og:description', description],
+    ['og:locale', OG_LOCALES[lang]],
+  ].map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}">`);
   const head = [
+    ...meta,
     ...(entry ? [`<script type="module" crossorigin src="/${files.js[0]}"></script>`] : []),
     ...(early ? [earlyScript(files)] : []),
     ...(shell ? shellScripts(lang) : []),
@@ -125,12 +136,17 @@ function page({ lang, dir, title, html }, files, { entry, shell = false } = {}) 
   const replaced = template
     .replace('<html lang="en" dir="ltr">', () => `<html lang="${lang}" dir="${dir}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
+    )
     .replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`)
     .replace('<body>', () => (lang === 'ar' ? '<body class="rtl">' : '<body>'))
     .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
   if (
     !replaced.includes(`<html lang="${lang}" dir="${dir}">`) ||
-    !replaced.includes(`<div id="root">${html}</div>`)
+    !replaced.includes(`<div id="root">${html}</div>`) ||
+    !replaced.includes(`<meta name="description" content="${escapeHtml(description)}" />`)
   )
     throw new Error('index.html no longer has the expected markup');
   return replaced;

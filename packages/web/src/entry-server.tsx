@@ -7,6 +7,7 @@ import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { ShellPlaceholder } from './app/shell-placeholder.tsx';
 import { directionOf } from './i18n/i18n.ts';
+import { SITE_DESCRIPTION } from './lib/site-description.ts';
 import { serverHead } from './lib/use-document-title.ts';
 
 /**
@@ -18,6 +19,8 @@ const catalogs = import.meta.glob<{ messages: Messages }>('./locales/*/*.po', { 
 export interface RenderedPage {
   html: string;
   title: string;
+  /** The site's description in the page's language (meta description, Open Graph). */
+  description: string;
   lang: Language;
   dir: 'ltr' | 'rtl';
   status: number;
@@ -51,7 +54,14 @@ export async function render(path: string, lang: Language): Promise<RenderedPage
       </Providers>
     </StrictMode>,
   );
-  return { html, title: serverHead.title, lang, dir: directionOf(lang), status: context.statusCode };
+  return {
+    html,
+    title: serverHead.title,
+    description: i18n._(SITE_DESCRIPTION),
+    lang,
+    dir: directionOf(lang),
+    status: context.statusCode,
+  };
 }
 
 /** The app shell's placeholder (decision 045), for app.html's #root. */
