@@ -10,6 +10,31 @@ const loginOk = (role: 'EndUser' | 'Contributor' | 'SuperAdmin') => ({
   body: { success: true, data: { access_token: 'token-123', user: aUser(role) } },
 });
 
+/** The server's providers with Google on and ORCID off. */
+const googleOnly = {
+  'GET /auth/config': {
+    body: {
+      success: true,
+      data: {
+        google: {
+          enabled: true,
+          clientId: 'client-1',
+          authorizationEndpoint: 'https://accounts.example.test/auth',
+          redirectUri: 'http://localhost/auth/google/callback',
+          scope: 'openid email profile',
+        },
+        orcid: {
+          enabled: false,
+          clientId: null,
+          authorizationEndpoint: null,
+          redirectUri: 'http://localhost/auth/orcid/callback',
+          scope: 'openid',
+        },
+      },
+    },
+  },
+};
+
 describe('LoginForm', () => {
   it('validates on submit, then re-validates as the user types', async () => {
     const calls = stubApi(googleDisabled);
@@ -156,29 +181,7 @@ describe('LoginForm', () => {
   });
 
   it('shows Google sign-in and the OR divider only when it is configured', async () => {
-    stubApi({
-      'GET /auth/config': {
-        body: {
-          success: true,
-          data: {
-            google: {
-              enabled: true,
-              clientId: 'client-1',
-              authorizationEndpoint: 'https://accounts.example.test/auth',
-              redirectUri: 'http://localhost/auth/google/callback',
-              scope: 'openid email profile',
-            },
-            orcid: {
-              enabled: false,
-              clientId: null,
-              authorizationEndpoint: null,
-              redirectUri: 'http://localhost/auth/orcid/callback',
-              scope: 'openid',
-            },
-          },
-        },
-      },
-    });
+    stubApi(googleOnly);
     await renderAuth(<LoginForm />, { route: '/login' });
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in with ORCID' })).not.toBeInTheDocument();
@@ -186,29 +189,7 @@ describe('LoginForm', () => {
   });
 
   it('a provider button busy on leaving is ready again when the browser shows the page again (Back)', async () => {
-    stubApi({
-      'GET /auth/config': {
-        body: {
-          success: true,
-          data: {
-            google: {
-              enabled: true,
-              clientId: 'client-1',
-              authorizationEndpoint: 'https://accounts.example.test/auth',
-              redirectUri: 'http://localhost/auth/google/callback',
-              scope: 'openid email profile',
-            },
-            orcid: {
-              enabled: false,
-              clientId: null,
-              authorizationEndpoint: null,
-              redirectUri: 'http://localhost/auth/orcid/callback',
-              scope: 'openid',
-            },
-          },
-        },
-      },
-    });
+    stubApi(googleOnly);
     await renderAuth(<LoginForm />, { route: '/login' });
     const google = await screen.findByRole('button', { name: 'Sign in with Google' });
     fireEvent.click(google); // jsdom stays on the page: it cannot follow an address elsewhere
