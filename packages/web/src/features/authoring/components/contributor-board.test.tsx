@@ -56,6 +56,16 @@ function History() {
   );
 }
 
+/** The board at `route`, with where the history stands beside it. */
+const renderBoardAt = (route: string) =>
+  renderAuthoring(
+    <>
+      <ContributorBoard />
+      <History />
+    </>,
+    { route },
+  );
+
 /** The board, and the course form's page to leave for and come back from (its Back is the browser's). */
 const boardAndCourseForm = (
   <>
@@ -187,13 +197,7 @@ describe('ContributorBoard', () => {
   it('shows the last page for a page past the end, and puts it in the address in place of the old one', async () => {
     localStorage.setItem('user_id', me._id);
     const asked = stubPages();
-    await renderAuthoring(
-      <>
-        <ContributorBoard />
-        <History />
-      </>,
-      { route: '/contributor/dashboard?page=5' },
-    );
+    await renderBoardAt('/contributor/dashboard?page=5');
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(2));
     expect(screen.getByTestId('address')).toHaveTextContent('?page=2');
@@ -204,13 +208,7 @@ describe('ContributorBoard', () => {
   it("drops the page of the previous term when the header's box writes a new one", async () => {
     localStorage.setItem('user_id', me._id);
     const asked = stubPages();
-    await renderAuthoring(
-      <>
-        <ContributorBoard />
-        <History />
-      </>,
-      { route: '/contributor/dashboard?q=course&page=2' },
-    );
+    await renderBoardAt('/contributor/dashboard?q=course&page=2');
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Search other' }));
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
