@@ -464,3 +464,248 @@ describe('CourseForm (existing course): the save rules', () => {
     expect(calls[0]?.search).toBe('?to=on');
   });
 });
+
+describe('CourseForm: after a removal the focus stays in the list', () => {
+  const button = (name: string) => screen.getByRole('button', { name });
+  /** Presses a button as a keyboard user does: it has the focus. */
+  const press = (name: string) => {
+    button(name).focus();
+    fireEvent.click(button(name));
+  };
+
+  it('goes to the next section or resource, else the one before, else the Add button', async () => {
+    stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    for (let count = 0; count < 3; count += 1) fireEvent.click(button('Add Section'));
+    press('Delete section 2');
+    await waitFor(() => expect(button('Delete section 2')).toHaveFocus()); // the third, in its place
+    press('Delete section 2');
+    await waitFor(() => expect(button('Delete section 1')).toHaveFocus());
+    press('Delete section 1');
+    await waitFor(() => expect(button('Add Section')).toHaveFocus());
+
+    fireEvent.click(button('Add Section'));
+    fireEvent.click(button('Add Resources'));
+    fireEvent.click(button('Add Resources'));
+    press('Delete resource 1 of section 1');
+    await waitFor(() => expect(button('Delete resource 1 of section 1')).toHaveFocus());
+    press('Delete resource 1 of section 1');
+    await waitFor(() => expect(button('Add Resources')).toHaveFocus());
+  });
+
+  it('comes back to the list when the deletion was confirmed in a dialog', async () => {
+    stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fireEvent.click(button('Add Section'));
+    fireEvent.click(button('Add Section'));
+    type('Section title', 'Typed, so deleting it asks first', 1);
+    press('Delete section 2');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete section 2?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(button('Delete section 1')).toHaveFocus());
+
+    fireEvent.click(button('Add Resources'));
+    fireEvent.click(button('Add Resources'));
+    type('Resource title', 'Typed too');
+    press('Delete resource 1 of section 1');
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this resource?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(button('Delete resource 1 of section 1')).toHaveFocus());
+  });
+
+  it('goes to the next question once a deleted question closes its modal, else to Add Question', async () => {
+    stubApi({});
+    const question = (id: string, text: string) => ({
+      _id: id,
+      type: 'single' as const,
+      question: text,
+      question_tr: null,
+      options: [
+        { name: 'a', name_tr: null },
+        { name: 'b', name_tr: null },
+      ],
+      correctanswer: 'a',
+    });
+    const course = aCourse();
+    course.course_section[0]!.resources[0] = {
+      ...course.course_section[0]!.resources[0]!,
+      type: 'quiz',
+      link: null,
+      quiz: [
+        question('77777777-7777-4777-8777-777777777771', 'First?'),
+        question('77777777-7777-4777-8777-777777777772', 'Second?'),
+      ],
+    };
+    await renderAuthoring(
+      <CourseForm course={course} viewer={aViewer()} headingLevel={2} onDone={() => {}} />,
+    );
+    press('Question 1');
+    let dialog = await screen.findByRole('dialog', { name: 'Question 1' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(button('Question 1')).toHaveFocus());
+    press('Question 1');
+    dialog = await screen.findByRole('dialog', { name: 'Question 1' });
+    expect(within(dialog).getByLabelText('Question', { exact: true })).toHaveValue('Second?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(button('Add Question')).toHaveFocus());
+  });
+});
+
+describe('CourseForm: a PDF upload answers into the resource it was chosen for', () => {
+  /** Stubs the API; uploads answer only when the test calls the function returned. */
+  function holdUploads() {
+    stubApi({
+      'POST /files': {
+        status: 201,
+        body: {
+          success: true,
+          data: { _id: 'new', secure_url: '/api/v1/files/new', content_type: 'application/pdf', size: 9 },
+        },
+      },
+    });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (init?.method === 'POST' && url.endsWith('/files')) await answered;
+      return stubbed(input, init);
+    });
+    return answer;
+  }
+
+  const resource = (section: number, position: number) =>
+    screen.getByTestId(`resource-${section}-${position}`);
+  const titleOf = (section: number, position: number) =>
+    within(resource(section, position)).getByLabelText('Resource title', { exact: true });
+  const attached = (section: number, position: number) =>
+    within(resource(section, position)).queryByText('A PDF is attached.') !== null;
+  const makePdf = (section: number, position: number, title: string) => {
+    fireEvent.change(within(resource(section, position)).getByLabelText('Resource type'), {
+      target: { value: 'pdf' },
+    });
+    fireEvent.change(titleOf(section, position), { target: { value: title } });
+  };
+  const pick = (section: number, position: number) => {
+    const input = within(resource(section, position)).getByLabelText('PDF file', { exact: true });
+    Object.defineProperty(input, 'files', {
+      value: [new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' })],
+      configurable: true,
+    });
+    fireEvent.change(input);
+  };
+  const waiting = () => screen.queryByText('Waiting for the upload to finish…');
+
+  it('follows the resource when it, or its section, moves while the file uploads', async () => {
+    const answerUploads = holdUploads();
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add Resources' })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add Resources' })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add Resources' })[1]!);
+    makePdf(1, 1, 'Chosen');
+    makePdf(1, 2, 'Beside it');
+    makePdf(2, 1, 'In the other section');
+
+    pick(1, 1);
+    await waitFor(() => expect(waiting()).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Move resource 1 of section 1 down' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move section 1 down' }));
+    // A switch of type keeps the resource's file (decision 012), so the save still waits for it.
+    fireEvent.change(within(resource(2, 2)).getByLabelText('Resource type'), { target: { value: 'video' } });
+    expect(waiting()).not.toBeNull();
+    answerUploads();
+    expect(await screen.findByText('PDF uploaded')).toBeInTheDocument();
+    await waitFor(() => expect(waiting()).toBeNull());
+    fireEvent.change(within(resource(2, 2)).getByLabelText('Resource type'), { target: { value: 'pdf' } });
+
+    expect(titleOf(2, 2)).toHaveValue('Chosen');
+    expect(attached(2, 2)).toBe(true);
+    expect([attached(1, 1), attached(2, 1)]).toEqual([false, false]);
+  });
+
+  it('drops the address of a deleted resource and says so; the next resource, moved up, keeps its own', async () => {
+    const answerUploads = holdUploads();
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Resources' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Resources' }));
+    makePdf(1, 2, 'Kept');
+    fireEvent.change(within(resource(1, 1)).getByLabelText('Resource type'), { target: { value: 'pdf' } });
+
+    pick(1, 1);
+    pick(1, 2);
+    await waitFor(() => expect(waiting()).not.toBeNull());
+    // Nothing typed in it: deleted without a confirmation.
+    fireEvent.click(screen.getByRole('button', { name: 'Delete resource 1 of section 1' }));
+    answerUploads();
+    expect(
+      await screen.findByText('The PDF was not attached: its resource was deleted during the upload.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(waiting()).toBeNull());
+
+    expect(screen.queryByTestId('resource-1-2')).toBeNull();
+    expect(titleOf(1, 1)).toHaveValue('Kept');
+    await waitFor(() => expect(attached(1, 1)).toBe(true));
+    // Nothing was written where the deleted resource's answer would have gone (a resource of its own).
+    await waitFor(() => expect(localStorage.getItem(draftKey(null))).toContain('/api/v1/files/new'));
+    const kept = JSON.parse(localStorage.getItem(draftKey(null))!) as {
+      values: { coursesection: { resources: { title: string; file: string }[] }[] };
+    };
+    expect(kept.values.coursesection[0]!.resources).toEqual([
+      expect.objectContaining({ title: 'Kept', file: '/api/v1/files/new' }),
+    ]);
+  });
+
+  it("tells an Arabic reader in Arabic that the deleted resource's PDF was dropped", async () => {
+    const answerUploads = holdUploads();
+    await renderAuthoring(
+      <CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />,
+      {
+        language: 'ar',
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'إضافة قسم' }));
+    fireEvent.click(screen.getByRole('button', { name: 'إضافة موارد' }));
+    const only = resource(1, 1);
+    fireEvent.change(within(only).getByLabelText('نوع المورد'), { target: { value: 'pdf' } });
+    const input = within(only).getByLabelText('ملف PDF', { exact: true });
+    Object.defineProperty(input, 'files', {
+      value: [new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' })],
+      configurable: true,
+    });
+    fireEvent.change(input);
+    await screen.findByText('بانتظار اكتمال رفع الملف…');
+    fireEvent.click(within(only).getByRole('button', { name: /^حذف المورد/ }));
+    answerUploads();
+    expect(await screen.findByText('لم يُرفَق ملف PDF: حُذف مورده أثناء الرفع.')).toBeInTheDocument();
+  });
+
+  it('says nothing of an upload that answers after the form has closed', async () => {
+    const answerUploads = holdUploads();
+    function Closable() {
+      const [open, setOpen] = useState(true);
+      return open ? (
+        <>
+          <button type="button" onClick={() => setOpen(false)}>
+            Close the form
+          </button>
+          <CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />
+        </>
+      ) : null;
+    }
+    await renderAuthoring(<Closable />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Resources' }));
+    makePdf(1, 1, 'Left behind');
+    pick(1, 1);
+    await waitFor(() => expect(waiting()).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Close the form' }));
+    answerUploads();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/The PDF was not attached/)).toBeNull();
+  });
+});

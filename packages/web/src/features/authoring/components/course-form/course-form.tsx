@@ -20,6 +20,7 @@ import { CoverField } from './cover-field.tsx';
 import { CourseMeta } from './course-meta.tsx';
 import { FormActions } from './form-actions.tsx';
 import { courseToFormValues, emptyCourse, emptySection } from './form-values.ts';
+import { addControl, focusAfterRemoval } from './focus-after-removal.ts';
 import { focusMoveButton } from './move-buttons.tsx';
 import { RestoreBanner } from './restore-banner.tsx';
 import { SectionFields } from './section-fields.tsx';
@@ -85,6 +86,11 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
     sections.move(from, to);
     setAnnouncement(t`Section ${from + 1} moved to position ${to + 1}`);
     focusMoveButton(`section-${to}`, to < from ? 'up' : 'down');
+  };
+
+  const removeSection = (index: number) => {
+    sections.remove(index);
+    focusAfterRemoval('sections', index);
   };
 
   const deleteCourse = () => {
@@ -196,7 +202,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
               </p>
             ) : null}
             {/* The resources' PDF uploads report here, so the save buttons can wait for them. */}
-            <PendingUploads value={uploads.report}>
+            <PendingUploads value={uploads.value}>
               {sections.fields.map((field, index) => (
                 <SectionFields
                   key={field.id}
@@ -204,14 +210,18 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
                   count={sections.fields.length}
                   readOnly={readOnly}
                   onMove={moveSection}
-                  onRemove={() => sections.remove(index)}
+                  onRemove={() => removeSection(index)}
                   announce={setAnnouncement}
                 />
               ))}
             </PendingUploads>
             {readOnly ? null : (
               <div>
-                <Button variant="secondary" onClick={() => sections.append(emptySection())}>
+                <Button
+                  variant="secondary"
+                  {...addControl('sections')}
+                  onClick={() => sections.append(emptySection())}
+                >
                   <FiPlus aria-hidden="true" />
                   <Trans>Add Section</Trans>
                 </Button>

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { useController, type Control } from 'react-hook-form';
+import { useContext, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useController, useFormContext, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiFileText } from 'react-icons/fi';
 import type { CourseDraft } from '@app/shared';
@@ -11,12 +11,63 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { useUploadFile } from '../../api/upload-file.ts';
 import { isPdf, isTooLarge } from './file-checks.ts';
 import { FilePicker } from './file-picker.tsx';
-import { useUploadPending } from './pending-uploads.ts';
+import { PendingUploads, useUploadPending } from './pending-uploads.ts';
+
+type ResourcePath = `coursesection.${number}.resources.${number}`;
+export type ResourceUpload = ReturnType<typeof useResourceUpload>;
+
+/**
+ * A resource's PDF upload, held by the resource (`ResourceFields`, keyed by its field id) rather than
+ * by its PDF field: the author may move the resource or its section, remove it, or switch its type
+ * (which unmounts the field but keeps the file, decision 012) before the upload answers. The address
+ * then goes to where the resource is at that moment, not to the position it was picked at; if the
+ * resource is gone it is dropped, and the author is told (decision 096).
+ */
+export function useResourceUpload(path: ResourcePath) {
+  const { t } = useLingui();
+  const { setValue, getFieldState } = useFormContext<CourseDraft>();
+  const { isOpen } = useContext(PendingUploads);
+  const upload = useUploadFile();
+  useUploadPending(upload.isPending);
+  const place = useRef<ResourcePath | null>(path);
+  useLayoutEffect(() => {
+    place.current = path;
+    return () => {
+      place.current = null;
+    };
+  }, [path]);
+
+  /** Uploads `file` into this resource; rejects with the failure, unless the resource is gone. */
+  const send = (file: File) =>
+    upload.mutateAsync(file).then(
+      (uploaded) => {
+        const at = place.current;
+        if (at === null) {
+          if (isOpen())
+            notify.error(t`The PDF was not attached: its resource was deleted during the upload.`);
+          return;
+        }
+        const name = `${at}.file` as const;
+        // As the field's own change would: checked again only if it was shown as wrong.
+        setValue(name, uploaded.secure_url, {
+          shouldDirty: true,
+          shouldValidate: getFieldState(name).invalid,
+        });
+        notify.success(t`PDF uploaded`);
+      },
+      (failure: unknown) => {
+        if (place.current !== null) throw failure;
+      },
+    );
+  return { isPending: upload.isPending, send };
+}
 
 export interface PdfFieldProps {
   control: Control<CourseDraft>;
   sectionIndex: number;
   resourceIndex: number;
+  /** The resource's upload (`useResourceUpload`). */
+  upload: ResourceUpload;
   disabled?: boolean;
 }
 
@@ -26,15 +77,13 @@ export interface PdfFieldProps {
  * form (and its autosaved copy) holds only its address; an existing file can be opened with 'View Pdf'.
  * The form's save buttons wait for the upload (`pending-uploads.ts`).
  */
-export function PdfField({ control, sectionIndex, resourceIndex, disabled }: PdfFieldProps) {
+export function PdfField({ control, sectionIndex, resourceIndex, upload, disabled }: PdfFieldProps) {
   const { t } = useLingui();
   const id = useId();
-  const upload = useUploadFile();
-  useUploadPending(upload.isPending);
   const [problem, setProblem] = useState<string | null>(null);
   const [viewing, setViewing] = useState(false);
   const {
-    field: { ref, name, value, onChange, onBlur },
+    field: { ref, name, value, onBlur },
     fieldState,
   } = useController({
     control,
@@ -88,17 +137,11 @@ export function PdfField({ control, sectionIndex, resourceIndex, disabled }: Pdf
                 return;
               }
               setProblem(null);
-              upload.mutate(chosen, {
-                onSuccess: (uploaded) => {
-                  onChange(uploaded.secure_url);
-                  notify.success(t`PDF uploaded`);
-                },
-                onError: (failure) => {
-                  if (failure instanceof ApiError && failure.status === 401) return;
-                  const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
-                  setProblem(text);
-                  notify.error(text);
-                },
+              upload.send(chosen).catch((failure: unknown) => {
+                if (failure instanceof ApiError && failure.status === 401) return;
+                const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
+                setProblem(text);
+                notify.error(text);
               });
             }}
           />

@@ -7,6 +7,7 @@ import { LIMITS, type QuizQuestionDraft, type QuizQuestionInput } from '@app/sha
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { disabledLook } from './field-styles.ts';
+import { addControl, focusAfterRemoval, itemControl } from './focus-after-removal.ts';
 
 type QuestionForm = UseFormReturn<QuizQuestionDraft, unknown, QuizQuestionInput>;
 
@@ -39,6 +40,7 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
   const keyMessage =
     keyError?.type === 'required' ? t`Choose the correct answer` : (keyError?.message ?? undefined);
 
+  const list = `${groupId}-options`;
   const validate = { shouldValidate: isSubmitted };
   const setKey = (names: string[]) => setValue('correctanswers', names, validate);
   const rename = (before: string, after: string) => {
@@ -88,11 +90,13 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
                     variant="ghost"
                     className="text-error"
                     aria-label={t`Remove option ${n}`}
+                    {...itemControl(list, position)}
                     onClick={() => {
                       const name = getValues(`options.${position}.name`);
                       if (name === getValues('correctanswer')) setValue('correctanswer', '');
                       setKey((getValues('correctanswers') ?? []).filter((item) => item !== name));
                       options.remove(position);
+                      focusAfterRemoval(list, position);
                     }}
                   >
                     <FiTrash2 aria-hidden="true" />
@@ -106,7 +110,11 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
         {optionsMessage ? <p className="text-sm text-error">{optionsMessage}</p> : null}
         {options.fields.length < LIMITS.quizOptionsMax ? (
           <div>
-            <Button variant="secondary" onClick={() => options.append({ name: '', name_tr: '' })}>
+            <Button
+              variant="secondary"
+              {...addControl(list)}
+              onClick={() => options.append({ name: '', name_tr: '' })}
+            >
               <FiPlus aria-hidden="true" />
               <Trans>Add option</Trans>
             </Button>

@@ -54,6 +54,28 @@ describe('QuizQuestionModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Add option' })).toBeInTheDocument();
   });
 
+  it('keeps the focus among the options when one is removed', async () => {
+    const { dialog } = await openNew();
+    const button = (name: string) => within(dialog).getByRole('button', { name });
+    const press = (name: string) => {
+      button(name).focus();
+      fireEvent.click(button(name));
+    };
+    fireEvent.click(button('Add option'));
+    fireEvent.click(button('Add option'));
+    type(dialog, 'Option 3', 'Third');
+    press('Remove option 2');
+    // The third took its place, and its Remove button the focus.
+    await waitFor(() => expect(button('Remove option 2')).toHaveFocus());
+    expect(within(dialog).getByLabelText('Option 2', { exact: true })).toHaveValue('Third');
+    fireEvent.click(button('Add option'));
+    press('Remove option 4');
+    await waitFor(() => expect(button('Remove option 3')).toHaveFocus()); // none after it: the one before
+    press('Remove option 1');
+    // Two are the fewest: no Remove buttons are left, and the focus goes to Add option.
+    await waitFor(() => expect(button('Add option')).toHaveFocus());
+  });
+
   it('takes the correct answer from the options and follows a renamed option', async () => {
     const { dialog, onSave, onOpenChange } = await openNew();
     type(dialog, 'Question', 'Which licence allows reuse?');

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertCircle, FiPlus } from 'react-icons/fi';
 import type { CourseDraft } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
+import { addControl, focusAfterRemoval, itemControl } from './focus-after-removal.ts';
 import { emptyQuestion } from './form-values.ts';
 import { QuizQuestionModal } from './quiz-question-modal.tsx';
 
@@ -25,6 +26,7 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
   const quizErrors = errors.coursesection?.[sectionIndex]?.resources?.[resourceIndex]?.quiz;
   const listMessage = quizErrors?.message ?? quizErrors?.root?.message;
   const hasQuestionErrors = Array.isArray(quizErrors) && quizErrors.some(Boolean);
+  const list = `questions-${sectionIndex}-${resourceIndex}`;
   const headingId = `${questions.fields[0]?.id ?? 'quiz'}-${sectionIndex}-${resourceIndex}-questions`;
 
   return (
@@ -41,6 +43,7 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
               <li key={field.id}>
                 <Button
                   variant="secondary"
+                  {...itemControl(list, position)}
                   onClick={() => setEditing(position)}
                   className={invalid ? 'border-error' : ''}
                   aria-label={invalid ? t`Question ${n} (needs attention)` : undefined}
@@ -65,7 +68,7 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
       ) : null}
       {readOnly ? null : (
         <div>
-          <Button variant="secondary" onClick={() => setEditing(null)}>
+          <Button variant="secondary" {...addControl(list)} onClick={() => setEditing(null)}>
             <FiPlus aria-hidden="true" />
             <Trans>Add Question</Trans>
           </Button>
@@ -84,7 +87,15 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
             if (editing === null) questions.append(question);
             else questions.update(editing, question);
           }}
-          onDelete={editing === null ? undefined : () => questions.remove(editing)}
+          onDelete={
+            editing === null
+              ? undefined
+              : () => {
+                  questions.remove(editing);
+                  // The modal closes with it; the button that opened it went with the question.
+                  focusAfterRemoval(list, editing);
+                }
+          }
         />
       ) : null}
     </div>

@@ -6,8 +6,9 @@ import { toYouTubeEmbedUrl, type CourseDraft } from '@app/shared';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
+import { itemControl } from './focus-after-removal.ts';
 import { MoveButtons } from './move-buttons.tsx';
-import { PdfField } from './pdf-field.tsx';
+import { PdfField, useResourceUpload } from './pdf-field.tsx';
 import { QuizQuestions } from './quiz-questions.tsx';
 
 export interface ResourceFieldsProps {
@@ -39,6 +40,7 @@ export function ResourceFields({
   const n = resourceIndex + 1;
   const embed = type === 'video' ? toYouTubeEmbedUrl(link) : null;
   const moveId = `resource-${sectionIndex}-${resourceIndex}`;
+  const upload = useResourceUpload(base);
 
   return (
     <fieldset
@@ -81,6 +83,7 @@ export function ResourceFields({
               onClick={onRemove}
               className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-error hover:bg-red-50"
               aria-label={t`Delete resource ${n} of section ${s}`}
+              {...itemControl(`resources-${sectionIndex}`, resourceIndex)}
             >
               <FiTrash2 aria-hidden="true" />
               <span className="hidden sm:inline">
@@ -133,6 +136,7 @@ export function ResourceFields({
           control={control}
           sectionIndex={sectionIndex}
           resourceIndex={resourceIndex}
+          upload={upload}
           disabled={readOnly}
         />
       ) : null}

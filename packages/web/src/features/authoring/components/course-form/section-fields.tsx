@@ -6,6 +6,7 @@ import { LIMITS, type CourseDraft } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { BilingualField } from './bilingual-field.tsx';
+import { addControl, focusAfterRemoval, itemControl } from './focus-after-removal.ts';
 import { emptyResource, hasTypedContent } from './form-values.ts';
 import { focusMoveButton, MoveButtons } from './move-buttons.tsx';
 import { ResourceFields } from './resource-fields.tsx';
@@ -35,6 +36,11 @@ export function SectionFields({ index, count, readOnly, onMove, onRemove, announ
     focusMoveButton(`resource-${index}-${to}`, to < from ? 'up' : 'down');
   };
 
+  const removeResource = (position: number) => {
+    resources.remove(position);
+    focusAfterRemoval(`resources-${index}`, position);
+  };
+
   return (
     <fieldset
       className="flex min-w-0 flex-col gap-4 rounded-lg border border-gray-300 bg-gray-50 p-3 sm:p-4"
@@ -58,6 +64,7 @@ export function SectionFields({ index, count, readOnly, onMove, onRemove, announ
             type="button"
             className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-error hover:bg-red-50"
             aria-label={t`Delete section ${n}`}
+            {...itemControl('sections', index)}
             onClick={() =>
               hasTypedContent(getValues(`coursesection.${index}`)) ? setConfirming('section') : onRemove()
             }
@@ -96,14 +103,18 @@ export function SectionFields({ index, count, readOnly, onMove, onRemove, announ
           onRemove={() =>
             hasTypedContent(getValues(`coursesection.${index}.resources.${position}`))
               ? setConfirming(position)
-              : resources.remove(position)
+              : removeResource(position)
           }
         />
       ))}
       {resourcesMessage ? <p className="text-sm text-error">{resourcesMessage}</p> : null}
       {readOnly ? null : (
         <div>
-          <Button variant="secondary" onClick={() => resources.append(emptyResource())}>
+          <Button
+            variant="secondary"
+            {...addControl(`resources-${index}`)}
+            onClick={() => resources.append(emptyResource())}
+          >
             <FiPlus aria-hidden="true" />
             <Trans>Add Resources</Trans>
           </Button>
@@ -119,7 +130,7 @@ export function SectionFields({ index, count, readOnly, onMove, onRemove, announ
         confirmLabel={t`Delete`}
         onConfirm={() => {
           if (confirming === 'section') onRemove();
-          else if (typeof confirming === 'number') resources.remove(confirming);
+          else if (typeof confirming === 'number') removeResource(confirming);
           setConfirming(null);
         }}
       >
