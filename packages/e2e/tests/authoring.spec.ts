@@ -505,6 +505,8 @@ test.describe('authoring and review', () => {
     await page.keyboard.press('Escape');
     await expect(question).toBeHidden();
     await expect(edit).toBeVisible();
+    // Focus is back on the button that opened the question, not on the page.
+    await expect(edit.getByRole('button', { name: L.questionN(1), exact: true })).toBeFocused();
     expect(await editClose.evaluate(isUncovered)).toBe(true);
     await edit.getByRole('button', { name: L.submitForReview }).click();
     await expect(toast(page, L.server.submitted)).toBeVisible();

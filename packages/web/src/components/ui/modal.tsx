@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
 import { FiX } from 'react-icons/fi';
@@ -20,8 +20,9 @@ export interface ModalProps {
 }
 
 /**
- * The generic modal: focus is trapped inside, Escape and the close button close it, focus returns to
- * the control that opened it (Radix Dialog does all three).
+ * The generic modal: focus is trapped inside, Escape and the close button close it (Radix Dialog), and
+ * focus returns to the control that had it when the modal opened. Radix returns it only to a
+ * `Dialog.Trigger`, which these modals (opened from state) have none of: it fell to the page.
  */
 export function Modal({
   open,
@@ -35,6 +36,7 @@ export function Modal({
   children,
 }: ModalProps) {
   const { t } = useLingui();
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -45,6 +47,16 @@ export function Modal({
           <Dialog.Overlay className="fixed inset-0 bg-black/50" />
           <Dialog.Content
             onInteractOutside={onInteractOutside}
+            // Runs before focus moves in: what has it now opened the modal.
+            onOpenAutoFocus={() => {
+              opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              // A control gone meanwhile (its item deleted) is left to the screen to replace.
+              event.preventDefault();
+              if (opener.current?.isConnected) opener.current.focus();
+              opener.current = null;
+            }}
             // Sized to its content, up to the window's height (a short confirmation is not a full-height sheet).
             className="fixed inset-x-2 top-4 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:max-h-[85vh]"
             style={{ maxWidth: width }}
