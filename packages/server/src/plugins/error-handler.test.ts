@@ -104,10 +104,17 @@ describe('malformed requests get 4xx in the envelope', () => {
         code: 'BAD_REQUEST',
         message: 'هذا العنوان غير صالح.',
       });
+      // Answered while routing, where no hook runs: the error handler sets a JSON answer's headers itself.
+      expect(response.headers, url).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
     }
     const long = await t.app.inject({ method: 'GET', url: `/api/v1/certificates/${'x'.repeat(101)}` });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    expect(long.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('refuses a NUL character in any JSON field or query value with 400 on that field, storing nothing', async () => {

@@ -66,11 +66,40 @@ function fileTooLarge(maxUpload: number): Answer {
   return { status: 413, code: 'FILE_TOO_LARGE', message: common.fileTooLarge, params: { max: maxUpload } };
 }
 
+/**
+ * Addresses that are pages for people and crawlers, not API calls (the public course pages): a
+ * feature answers their errors as its own pages. The status, `Retry-After` and log line are decided
+ * here as for every other error; only the body differs. Kept on the root instance, because errors
+ * found while routing know no route, only the server.
+ */
+export interface ErrorPages {
+  /** From the method and address alone: an error found while routing has no route. */
+  claims(request: FastifyRequest): boolean;
+  /** `routed` is false for an error found while routing: Fastify runs no hook on that answer. */
+  send(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer, routed: boolean): unknown;
+}
+
+export interface PageAnswer {
+  status: number;
+  code: ErrorCode;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    errorPages: ErrorPages[];
+  }
+}
+
+export function answerErrorsAsPages(app: FastifyInstance, pages: ErrorPages): void {
+  app.errorPages.push(pages);
+}
+
 /** One JSON shape for every error (api.md "Envelope"), in the caller's language, never with internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   // zod's issues carry no input: this map tells "wrong type" from "required" (see there). Global to
   // zod, set where issues become messages.
   z.config({ customError: typeIssueKeys });
+  app.decorate('errorPages', [] as ErrorPages[]);
   // Each app its own: two apps in one process (tests, a second instance) would hold back each
   // other's warnings if it were the module's.
   const warnUnavailable = quietWarning('database unavailable; answering 503 until it is back');
@@ -90,7 +119,7 @@ export function answerFrameworkError(
 ): void {
   request.lang = languageFromHeader(request.headers['accept-language']);
   const maxUpload = (request.server as Partial<FastifyInstance>).env?.MAX_UPLOAD_BYTES ?? 0;
-  void sendAnswer(request, reply, error, answerFor(error, maxUpload));
+  void sendAnswer(request, reply, error, answerFor(error, maxUpload), undefined, false);
 }
 
 /**
@@ -178,6 +207,7 @@ function sendAnswer(
   error: FastifyError,
   answer: Answer,
   warnUnavailable?: ReturnType<typeof quietWarning>,
+  routed = true,
 ) {
   const route = routeOf(request);
   if (answer.code === 'DATABASE_UNAVAILABLE') {
@@ -195,6 +225,8 @@ function sendAnswer(
     // The rate limiter sets the real wait; our own 429s (per-account limits) fall back to a minute.
     void reply.header('retry-after', '60');
   }
+  const pages = (request.server as Partial<FastifyInstance>).errorPages?.find((page) => page.claims(request));
+  if (pages) return pages.send(request, reply, { status: answer.status, code: answer.code }, routed);
   const lang = request.lang;
   const body: ErrorEnvelope = {
     success: false,
@@ -202,7 +234,17 @@ function sendAnswer(
     code: answer.code,
     ...(answer.errors ? { errors: answer.errors(lang) } : {}),
   };
+  if (!routed) withSecurityHeaders(request, reply.type('application/json; charset=utf-8'));
   return reply.status(answer.status).send(body);
+}
+
+/**
+ * Sets the security headers on an answer to an error found while routing, which no hook sees (its
+ * type set first: they depend on it). Every other answer gets them from the security hook.
+ */
+export function withSecurityHeaders(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  (request.server as Partial<FastifyInstance>).setSecurityHeaders?.(reply);
+  return reply;
 }
 
 /** The matched route pattern; errors found while routing have none (and reading it throws). */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -24,19 +24,32 @@ export function registerSecurityHeaders(
     ...headers.filter(([name]) => DATA_HEADERS.has(name.toLowerCase())),
     ...DATA_ONLY_HEADERS,
   ];
-  // A callback, not an async function: no promise per answer on the hot routes.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  /** `route`: the matched route, not the address (an unknown /assets/x.js is the not-found page, a document). */
+  const setHeaders = (reply: FastifyReply, route: string) => {
     const type = reply.getHeader('content-type');
     const set =
       typeof type === 'string' && JSON_TYPE.test(type)
         ? dataHeaders
-        : // The matched route, not the address: an unknown /assets/x.js is the not-found page, a document.
-          subresources.test(request.routeOptions.url ?? '')
+        : subresources.test(route)
           ? subresourceHeaders
           : headers;
     for (const [name, value] of set) reply.raw.setHeader(name, value);
+  };
+  // A callback, not an async function: no promise per answer on the hot routes.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    setHeaders(reply, request.routeOptions.url ?? '');
     done(null, payload);
   });
+  // Fastify answers an error found while routing (a malformed address, one too long) without running
+  // any hook: the error handler sets them on that answer, once its type is set.
+  app.decorate('setSecurityHeaders', (reply: FastifyReply) => setHeaders(reply, ''));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of an answer no hook sees, by its content type (set it first). */
+    setSecurityHeaders(reply: FastifyReply): void;
+  }
 }
 
 /** `application/json`, `application/ld+json`, `application/problem+json`…, with or without parameters. */

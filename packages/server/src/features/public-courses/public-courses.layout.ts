@@ -1,8 +1,14 @@
-import { LICENSE_INFO, licenseBadgeDataUrl, type CourseLicense, type Language } from '@app/shared';
+import {
+  INTL_LOCALES,
+  LICENSE_INFO,
+  licenseBadgeDataUrl,
+  type CourseLicense,
+  type Language,
+} from '@app/shared';
 import { html, jsonLdScript, type SafeHtml } from '../../lib/html.ts';
 import { localize } from '../../lib/localize.ts';
 import { PUBLIC_CSS_PATH } from './public-courses.css.ts';
-import { publicMessages as m } from './public-courses.messages.ts';
+import { publicMessages as m, type CountMessage } from './public-courses.messages.ts';
 
 /** The head and frame every public page shares: language, direction, alternates, social tags. */
 export interface PageMeta {
@@ -24,6 +30,17 @@ const other = (lang: Language): Language => (lang === 'ar' ? 'en' : 'ar');
 /** Author text in the page's language, or the English fallback marked as English. */
 export const localized = (lang: Language, en: string, ar: string | null) =>
   lang === 'ar' && ar ? { text: ar, lang: null } : { text: en, lang: lang === 'ar' ? 'en' : null };
+
+const pluralRules: Record<Language, Intl.PluralRules> = {
+  en: new Intl.PluralRules(INTL_LOCALES.en),
+  ar: new Intl.PluralRules(INTL_LOCALES.ar),
+};
+
+/** "1 section", "2 sections"; "قسمان", "3 أقسام", "11 قسمًا": the form the language uses for `count`. */
+export function countText(lang: Language, message: CountMessage, count: number): string {
+  const forms = message[lang];
+  return (forms[pluralRules[lang].select(count)] ?? forms.other).replaceAll('{count}', String(count));
+}
 
 export function langAttr(textLang: string | null): SafeHtml {
   return textLang ? html` lang="${textLang}" dir="ltr"` : html``;

@@ -1,4 +1,13 @@
+import type { Language } from '@app/shared';
 import type { Localized } from '../../lib/localize.ts';
+
+/**
+ * A count in words, per plural category of `Intl.PluralRules` (`{count}` is the number): English has
+ * one and other; Arabic zero, one, two, few (3–10), many (11–99) and other (100…). A category a
+ * language does not list falls back to `other`.
+ */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type CountMessage = Record<Language, PluralForms>;
 
 /** Every word the public course pages show, in both languages (course text comes from the authors). */
 export const publicMessages = {
@@ -24,10 +33,6 @@ export const publicMessages = {
   languageNames: { en: 'English, Arabic', ar: 'العربية، الإنجليزية' },
   englishOnly: { en: 'English', ar: 'الإنجليزية' },
   content: { en: 'Course content', ar: 'محتوى الدورة' },
-  sectionsAndLessons: {
-    en: '{sections} sections · {lessons} lessons',
-    ar: 'الأقسام: {sections} · الدروس: {lessons}',
-  },
   enrol: { en: 'Enrol for free', ar: 'سجّل مجانًا' },
   haveAccount: { en: 'Already have an account? Log in to enrol', ar: 'لديك حساب؟ سجّل الدخول للالتحاق' },
   enrolHint: {
@@ -52,4 +57,65 @@ export const publicMessages = {
     en: 'Course texts are shared under the licence shown on each course.',
     ar: 'نصوص الدورات منشورة بالترخيص المبيَّن في كل دورة.',
   },
+  missingPageTitle: {
+    en: 'This page of the course list does not exist',
+    ar: 'هذه الصفحة من قائمة الدورات غير موجودة',
+  },
+  malformedPageNumber: {
+    en: 'The page number in the address is not valid.',
+    ar: 'رقم الصفحة في العنوان غير صالح.',
+  },
+  firstPage: { en: 'Go to the first page', ar: 'الانتقال إلى الصفحة الأولى' },
+  lastPage: { en: 'Go to the last page', ar: 'الانتقال إلى الصفحة الأخيرة' },
+  badAddressTitle: { en: 'This address is not valid', ar: 'هذا العنوان غير صالح' },
+  badAddressText: {
+    en: 'Check the link, or find the course in the list of all courses.',
+    ar: 'تحقّق من الرابط، أو ابحث عن الدورة في قائمة كل الدورات.',
+  },
+  unavailableTitle: { en: 'The courses are briefly unavailable', ar: 'الدورات غير متاحة مؤقتًا' },
+  unavailableText: {
+    en: 'Please reload this page in a few seconds.',
+    ar: 'يرجى إعادة تحميل هذه الصفحة بعد بضع ثوانٍ.',
+  },
+  internalTitle: { en: 'Something went wrong on our side', ar: 'حدث خطأ من جهتنا' },
+  internalText: {
+    en: 'Please reload this page in a moment.',
+    ar: 'يرجى إعادة تحميل هذه الصفحة بعد قليل.',
+  },
 } satisfies Record<string, Localized>;
+
+/** Counts shown on the public pages, with their plural forms (see `PluralForms`). */
+export const publicCounts = {
+  sections: {
+    en: { one: '{count} section', other: '{count} sections' },
+    ar: {
+      zero: 'لا أقسام',
+      one: 'قسم واحد',
+      two: 'قسمان',
+      few: '{count} أقسام',
+      many: '{count} قسمًا',
+      other: '{count} قسم',
+    },
+  },
+  lessons: {
+    en: { one: '{count} lesson', other: '{count} lessons' },
+    ar: {
+      zero: 'لا دروس',
+      one: 'درس واحد',
+      two: 'درسان',
+      few: '{count} دروس',
+      many: '{count} درسًا',
+      other: '{count} درس',
+    },
+  },
+  cataloguePages: {
+    en: { one: 'The course list has only {count} page.', other: 'The course list has only {count} pages.' },
+    ar: {
+      one: 'لقائمة الدورات صفحة واحدة فقط.',
+      two: 'لقائمة الدورات صفحتان فقط.',
+      few: 'لقائمة الدورات {count} صفحات فقط.',
+      many: 'لقائمة الدورات {count} صفحة فقط.',
+      other: 'لقائمة الدورات {count} صفحة فقط.',
+    },
+  },
+} satisfies Record<string, CountMessage>;

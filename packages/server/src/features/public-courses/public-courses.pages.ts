@@ -1,10 +1,10 @@
 import type { Language, ResourceType } from '@app/shared';
-import { html } from '../../lib/html.ts';
+import { html, type SafeHtml } from '../../lib/html.ts';
 import { fileUrl } from '../files/files.service.ts';
 import { localize, type Localized } from '../../lib/localize.ts';
 import { orcidLinkHtml } from '../../lib/orcid.ts';
-import { langAttr, layout, licenseBlock, localized } from './public-courses.layout.ts';
-import { publicMessages as m } from './public-courses.messages.ts';
+import { countText, langAttr, layout, licenseBlock, localized } from './public-courses.layout.ts';
+import { publicCounts, publicMessages as m } from './public-courses.messages.ts';
 import type { PublicCourse, PublicCourseCard } from './public-courses.repository.ts';
 import { catalogueJsonLd, courseJsonLd, courseLanguages, pick } from './public-courses.structured-data.ts';
 import { catalogueUrl, courseUrl, enrolUrl, fileAbsoluteUrl } from './public-courses.urls.ts';
@@ -107,6 +107,7 @@ export function coursePage(course: PublicCourse, appUrl: string, lang: Language)
   const description = localized(lang, course.description, course.descriptionTr);
   const lessonCount = course.sections.reduce((sum, section) => sum + section.lessons.length, 0);
   const languages = courseLanguages(course).length === 2 ? t(m.languageNames) : t(m.englishOnly);
+  const contentCounts = `${countText(lang, publicCounts.sections, course.sections.length)} · ${countText(lang, publicCounts.lessons, lessonCount)}`;
   const sections = course.sections.map((section) => {
     const sectionTitle = localized(lang, section.title, section.titleTr);
     const sectionText = localized(lang, section.description, section.descriptionTr);
@@ -138,7 +139,7 @@ export function coursePage(course: PublicCourse, appUrl: string, lang: Language)
           <div><dt>${t(m.languages)}</dt><dd>${languages}</dd></div>
           <div>
             <dt class="sr-only">${t(m.content)}</dt>
-            <dd>${t(m.sectionsAndLessons, { sections: course.sections.length, lessons: lessonCount })}</dd>
+            <dd>${contentCounts}</dd>
           </div>
         </dl>
         <div class="enrol">
@@ -175,14 +176,16 @@ export function coursePage(course: PublicCourse, appUrl: string, lang: Language)
   );
 }
 
-/** 404 for an unknown, unpublished or malformed course id: a real page, not indexed. */
-export function notFoundPage(appUrl: string, lang: Language): string {
-  const t = (message: Localized) => localize(lang, message);
+/**
+ * A page that only tells the visitor something (not found, a bad address, unavailable): never
+ * indexed; its canonical and alternates are the catalogue's first page, where the visitor can go on.
+ */
+function messagePage(appUrl: string, lang: Language, title: string, text: string, links: SafeHtml): string {
   return layout(
     {
       lang,
-      title: `${t(m.notFoundTitle)} · ${t(m.siteName)}`,
-      description: t(m.notFoundText),
+      title: `${title} · ${localize(lang, m.siteName)}`,
+      description: text,
       canonical: catalogueUrl(appUrl, lang),
       alternates: {
         en: catalogueUrl(appUrl, 'en'),
@@ -194,10 +197,48 @@ export function notFoundPage(appUrl: string, lang: Language): string {
       structuredData: null,
     },
     html`<div class="wrap">
-      <h1>${t(m.notFoundTitle)}</h1>
-      <p>${t(m.notFoundText)}</p>
-      <p><a class="button" href="/courses?lang=${lang}">${t(m.allCourses)}</a></p>
+      <h1>${title}</h1>
+      <p>${text}</p>
+      ${links}
     </div>`,
     { noindex: true },
   );
+}
+
+const allCoursesLink = (lang: Language) =>
+  html`<p><a class="button" href="${catalogueUrl('', lang)}">${localize(lang, m.allCourses)}</a></p>`;
+
+/** 404 for an unknown, unpublished or malformed course id: a real page, not indexed. */
+export function notFoundPage(appUrl: string, lang: Language): string {
+  const t = (message: Localized) => localize(lang, message);
+  return messagePage(appUrl, lang, t(m.notFoundTitle), t(m.notFoundText), allCoursesLink(lang));
+}
+
+/**
+ * 404 for a catalogue page that does not exist: `pages` is how many there are, or null when the
+ * address's page number is not a whole number from 1. It links to the first page and the last.
+ */
+export function missingCataloguePage(appUrl: string, lang: Language, pages: number | null): string {
+  const t = (message: Localized) => localize(lang, message);
+  const text =
+    pages === null ? t(m.malformedPageNumber) : countText(lang, publicCounts.cataloguePages, pages);
+  const links = html`<p class="enrol">
+    <a class="button" href="${catalogueUrl('', lang)}">${t(m.firstPage)}</a>
+    ${pages !== null && pages > 1 ? html`<a href="${catalogueUrl('', lang, pages)}">${t(m.lastPage)}</a>` : html``}
+  </p>`;
+  return messagePage(appUrl, lang, t(m.missingPageTitle), text, links);
+}
+
+/**
+ * An error of a public page as a page in its language (the JSON envelope is the API's): what went
+ * wrong in the visitor's terms, never the error itself.
+ */
+export function errorPage(appUrl: string, lang: Language, status: number): string {
+  const t = (message: Localized) => localize(lang, message);
+  if (status === 404) return notFoundPage(appUrl, lang);
+  // Nothing to link to while the database is away: every other page would fail the same way.
+  if (status === 503) return messagePage(appUrl, lang, t(m.unavailableTitle), t(m.unavailableText), html``);
+  if (status >= 500)
+    return messagePage(appUrl, lang, t(m.internalTitle), t(m.internalText), allCoursesLink(lang));
+  return messagePage(appUrl, lang, t(m.badAddressTitle), t(m.badAddressText), allCoursesLink(lang));
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expectErrorPage, securityHeadersOf } from './public-courses.test-helpers.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
   submitAttempt,
@@ -151,9 +152,61 @@ describe('public course pages: only approved, available courses, nothing private
 
   it('paginates the catalogue and answers 404 past the end or for a malformed page', async () => {
     expect((await get('/courses?page=1')).statusCode).toBe(200);
-    for (const page of ['2', '0', '-1', 'abc', '1e3', '9999999'])
+    for (const page of ['2', '0', '-1', 'abc', '1e3', '9999999', '9'.repeat(400)])
       expect((await get(`/courses?page=${page}`)).statusCode, page).toBe(404);
     expect((await get('/courses?page=1&page=2')).statusCode).toBe(404);
+  });
+
+  it('says which catalogue page is missing, not "Course not found", and links to the first page', async () => {
+    const past = await get('/courses?page=99&lang=en');
+    expect(past.statusCode).toBe(404);
+    expect(past.body).toContain('<h1>This page of the course list does not exist</h1>');
+    expect(past.body).toContain('The course list has only 1 page.');
+    expect(past.body).toContain('<a class="button" href="/courses?lang=en">Go to the first page</a>');
+    expect(past.body).not.toContain('Course not found');
+    expect(past.body).toContain('<meta name="robots" content="noindex" />');
+    expect(past.body).toContain('<link rel="canonical" href="http://localhost:3000/courses?lang=en" />');
+
+    const malformed = await get('/courses?page=abc', { 'accept-language': 'ar' });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.body).toContain('<html lang="ar" dir="rtl">');
+    expect(malformed.body).toContain('<h1>هذه الصفحة من قائمة الدورات غير موجودة</h1>');
+    expect(malformed.body).toContain('رقم الصفحة في العنوان غير صالح.');
+    expect(malformed.body).toContain('href="/courses?lang=ar">الانتقال إلى الصفحة الأولى</a>');
+    expect(malformed.body).not.toContain('الدورة غير موجودة');
+  });
+
+  it('counts sections and lessons in words that agree with the numbers', async () => {
+    // The published course has two sections and three lessons.
+    expect((await get(`/courses/${published._id}?lang=en`)).body).toContain(
+      '<dd>2 sections · 3 lessons</dd>',
+    );
+    expect((await get(`/courses/${published._id}?lang=ar`)).body).toContain('<dd>قسمان · 3 دروس</dd>');
+    const single = await createApprovedCourse(t, owner, admin, {
+      title: 'One of each',
+      coursesection: [
+        {
+          title: 'Only part',
+          title_tr: 'الجزء الوحيد',
+          description: 'Everything.',
+          description_tr: 'كل شيء.',
+          resources: [
+            {
+              type: 'video',
+              title: 'Welcome',
+              title_tr: 'مرحبًا',
+              description: 'A short welcome.',
+              description_tr: 'ترحيب قصير.',
+              link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            },
+          ],
+        },
+      ],
+    });
+    const en = (await get(`/courses/${single._id}?lang=en`)).body;
+    expect(en).toContain('<dd>1 section · 1 lesson</dd>');
+    expect(en).not.toMatch(/\b1 (sections|lessons)\b/);
+    expect((await get(`/courses/${single._id}?lang=ar`)).body).toContain('<dd>قسم واحد · درس واحد</dd>');
   });
 
   it('serves its stylesheet from our origin, cached for good', async () => {
@@ -194,6 +247,74 @@ describe('public course pages: only approved, available courses, nothing private
     expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');
     expect(robots.body).toContain('Allow: /api/v1/files/');
+  });
+});
+
+describe("public course pages: errors are pages in the page's language, not JSON", () => {
+  let t: TestApp;
+  let pageHeaders: Record<string, unknown>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    pageHeaders = (await t.app.inject({ method: 'GET', url: '/courses?lang=en' })).headers;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' | 'POST' = 'GET') =>
+    t.app.inject({ method, url, headers });
+
+  it('answers a course address with bad percent-encoding 400 with a page, in the language asked for', async () => {
+    // Found while routing, before any hook; this app's first such answer, whose security headers are
+    // read for the first time (public-courses.routes.ts).
+    const en = await get('/courses/%zz');
+    expectErrorPage(en, 400, 'en', 'This address is not valid');
+    expect(en.body).toContain('<a class="button" href="/courses?lang=en">All courses</a>');
+    expect(securityHeadersOf(en.headers)).toEqual(securityHeadersOf(pageHeaders));
+    expect(Object.keys(securityHeadersOf(en.headers))).toEqual(
+      expect.arrayContaining(['content-security-policy', 'x-frame-options', 'x-content-type-options']),
+    );
+
+    expectErrorPage(await get('/courses/%zz?lang=ar'), 400, 'ar', 'هذا العنوان غير صالح');
+    expectErrorPage(
+      await get('/courses/%zz', { 'accept-language': 'ar' }),
+      400,
+      'ar',
+      'هذا العنوان غير صالح',
+    );
+    // ?lang wins over the browser's language, as on every public page.
+    expectErrorPage(
+      await get('/courses/%zz?lang=en', { 'accept-language': 'ar' }),
+      400,
+      'en',
+      'This address is not valid',
+    );
+    const head = await get('/courses/%zz', {}, 'HEAD');
+    expect(head.statusCode).toBe(400);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('answers an over-long course id 414 with a page', async () => {
+    const response = await get(`/courses/${'a'.repeat(101)}?lang=ar`);
+    expectErrorPage(response, 414, 'ar', 'هذا العنوان غير صالح');
+    expect(securityHeadersOf(response.headers)).toEqual(securityHeadersOf(pageHeaders));
+  });
+
+  it('answers a query the input guard refuses 400 with a page', async () => {
+    const response = await get('/courses?lang=%00');
+    expectErrorPage(response, 400, 'en', 'This address is not valid');
+    expect(securityHeadersOf(response.headers)).toEqual(securityHeadersOf(pageHeaders));
+  });
+
+  it('leaves the API, and anything but reading a page, to the JSON envelope', async () => {
+    for (const [method, url] of [
+      ['POST', '/courses/%zz'],
+      ['GET', '/api/v1/course/%zz'],
+      ['GET', `/api/v1/course/${'a'.repeat(101)}`],
+    ] as const) {
+      const response = await get(url, { 'accept-language': 'ar' }, method);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      expect(response.json<{ success: boolean }>().success, url).toBe(false);
+    }
   });
 });
 

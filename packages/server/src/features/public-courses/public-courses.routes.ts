@@ -1,6 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { answerErrorsAsPages, withSecurityHeaders, type PageAnswer } from '../../plugins/error-handler.ts';
 import { PUBLIC_CSS, PUBLIC_CSS_PATH } from './public-courses.css.ts';
-import { cataloguePage, coursePage, notFoundPage } from './public-courses.pages.ts';
+import {
+  cataloguePage,
+  coursePage,
+  errorPage,
+  missingCataloguePage,
+  notFoundPage,
+} from './public-courses.pages.ts';
 import {
   catalogueView,
   pageLanguage,
@@ -25,13 +32,30 @@ interface PageQuery {
 // Short shared caching: a course that is revoked or hidden disappears within a minute.
 const PAGE_CACHE = 'public, max-age=60';
 
-function sendHtml(reply: FastifyReply, status: number, body: string) {
+function sendHtml(reply: FastifyReply, status: number, body: string, cache = PAGE_CACHE) {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', PAGE_CACHE)
+    .header('cache-control', cache)
     .header('vary', 'accept-language')
     .send(body);
+}
+
+/** The public pages' addresses, which answer people and crawlers: read with GET (or HEAD). */
+function isPublicPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const [pathname = ''] = request.url.split('?', 1);
+  return pathname === '/courses' || pathname.startsWith('/courses/');
+}
+
+/**
+ * The page's language as its own route would pick it, from the address itself: an error found while
+ * routing (a bad %-escape, an over-long id) comes with no parsed query.
+ */
+function languageOfAddress(request: FastifyRequest) {
+  const start = request.url.indexOf('?');
+  const values = new URLSearchParams(start < 0 ? '' : request.url.slice(start + 1)).getAll('lang');
+  return pageLanguage(values.length === 1 ? values[0] : values, request.lang);
 }
 
 const sendXml = (reply: FastifyReply, body: string) =>
@@ -44,11 +68,27 @@ export const publicCoursesRoutes: FastifyPluginAsync = async (app) => {
   const appUrl = app.env.APP_URL;
   const hide = { schema: { hide: true } };
 
+  answerErrorsAsPages(app, {
+    claims: isPublicPage,
+    send(request, reply, answer: PageAnswer, routed) {
+      const page = errorPage(appUrl, languageOfAddress(request), answer.status);
+      // "Not found" may be kept a minute, as the routes' own 404s are; any other error ends with its
+      // cause (the database back, a link corrected), so no cache may keep it.
+      const cache = answer.status === 404 ? PAGE_CACHE : 'no-store';
+      if (!routed) withSecurityHeaders(request, reply.type('text/html; charset=utf-8'));
+      return sendHtml(reply, answer.status, page, cache);
+    },
+  });
+
   app.get<{ Querystring: PageQuery }>('/courses', hide, async (request, reply) => {
     const lang = pageLanguage(request.query.lang, request.lang);
     const page = pageNumber(request.query.page);
-    const view = page === null ? null : await catalogueView(app.db, app.caches, page);
-    if (!view) return sendHtml(reply, 404, notFoundPage(appUrl, lang));
+    // A page that is not there is a 404 that says so, not a redirect: a redirect to the last page
+    // would move as courses come and go (a 301 is kept by browsers for good), and crawlers should
+    // drop a stale page address rather than index another page's courses under it (decision 100).
+    if (page === null) return sendHtml(reply, 404, missingCataloguePage(appUrl, lang, null));
+    const view = await catalogueView(app.db, app.caches, page);
+    if ('pastTheEnd' in view) return sendHtml(reply, 404, missingCataloguePage(appUrl, lang, view.pages));
     return sendHtml(reply, 200, cataloguePage(view, appUrl, lang));
   });
 

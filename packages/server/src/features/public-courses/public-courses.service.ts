@@ -22,10 +22,14 @@ export function pageLanguage(requested: unknown, fromHeader: Language): Language
   return (LANGUAGES as readonly unknown[]).includes(requested) ? (requested as Language) : fromHeader;
 }
 
-/** `?page=` as a positive whole number; anything else (missing, "abc", "-1", an array) is null. */
+/**
+ * `?page=` as a whole number from 1 (missing is 1); anything else ("abc", "0", "-1", "1e3", an
+ * array) is null. Any number of digits is a page number: one past the last page is "past the end",
+ * however large.
+ */
 export function pageNumber(raw: unknown): number | null {
   if (raw === undefined) return 1;
-  if (typeof raw !== 'string' || !/^\d{1,6}$/.test(raw)) return null;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) return null;
   const page = Number(raw);
   return page >= 1 ? page : null;
 }
@@ -37,15 +41,23 @@ export function pageNumber(raw: unknown): number | null {
 const publicCourseCount = (db: Db, caches: AppCaches): Promise<number> =>
   caches.publicCount.getOrLoad('all', () => countPublicCourses(db), !caches.usable);
 
-/** One catalogue page, or null past the last one (page 1 always exists, if empty). */
-export async function catalogueView(db: Db, caches: AppCaches, page: number): Promise<CatalogueView | null> {
+/**
+ * One catalogue page, or how many pages there are when `page` is past the last (page 1 always
+ * exists, if empty).
+ */
+export async function catalogueView(
+  db: Db,
+  caches: AppCaches,
+  page: number,
+): Promise<CatalogueView | { pastTheEnd: true; pages: number }> {
   const offset = (page - 1) * CATALOGUE_PAGE_SIZE;
+  // Read together, for the page that exists; an offset too large to be exact lists nothing anyway.
   const [total, courses] = await Promise.all([
     publicCourseCount(db, caches),
-    listPublicCourses(db, CATALOGUE_PAGE_SIZE, offset),
+    Number.isSafeInteger(offset) ? listPublicCourses(db, CATALOGUE_PAGE_SIZE, offset) : [],
   ]);
   const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
-  if (page > pages) return null;
+  if (page > pages) return { pastTheEnd: true, pages };
   return { courses, page, pages, offset };
 }
 
