@@ -1,11 +1,13 @@
 import PDFDocument from 'pdfkit';
-import { INTL_LOCALES, LICENSE_INFO, type CourseLicense } from '@app/shared';
+import { formatIssueDate, LICENSE_INFO, type CourseLicense } from '@app/shared';
 import QRCode from 'qrcode';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   drawCenteredLine,
   fitParagraph,
   lineHeight,
   pdfBytes,
+  undrawable,
   type Direction,
   type TextStyle,
 } from './pdf-text.ts';
@@ -25,8 +27,29 @@ const BRAND = '#009985';
 const INK = '#1f2933';
 const MUTED = '#52606d';
 
-/** Landscape A4, both languages on one page, as a Buffer. */
-export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
+/**
+ * Landscape A4, both languages on one page, as a Buffer. Characters that no font can draw are left out
+ * and reported to `log` by field, count and script only: the name is personal data.
+ */
+export async function renderCertificatePdf(
+  content: CertificateContent,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Buffer> {
+  const fields = {
+    name: content.name,
+    courseTitle: content.courseTitle,
+    courseTitleTr: content.courseTitleTr,
+  };
+  const undrawn = Object.entries(fields).flatMap(([field, text]) => {
+    const missing = undrawable(text ?? '');
+    return missing.characters ? [{ field, ...missing }] : [];
+  });
+  if (undrawn.length)
+    log.warn(
+      { certificateId: content.id, undrawn },
+      'certificate: characters no font can draw were left out',
+    );
+
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -71,9 +94,12 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   y += drawCenteredLine(doc, 'شهادة إتمام', style(26, 'bold', INK), center, y);
   // The body (name and course) is centred in the space between the heading and the footer.
   const footerY = height - 150;
+  // Never cut: two lines at 30 to 16 pt, then smaller type in more lines within the same height, so
+  // the blocks below still fit (see decision 099).
   const name = fitParagraph(content.name, style(30, 'bold', BRAND), textWidth, {
-    maxLines: 1,
+    maxLines: 2,
     minSize: 16,
+    whole: true,
   });
   const titles = [content.courseTitle, content.courseTitleTr].filter((title): title is string =>
     Boolean(title),
@@ -102,10 +128,12 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
   for (const block of body) {
     for (const line of block.lines) y += drawCenteredLine(doc, line, block.style, center, y, block.base);
     if (block === body[1]) {
-      // A rule under the learner's name, as on a printed certificate.
+      // A rule under the learner's name, as on a printed certificate, below the deepest descenders
+      // (about a quarter of the size under the baseline, in every face).
+      const ruleY = y + 2 + block.style.size * 0.15;
       doc
-        .moveTo(center - 170, y + 2)
-        .lineTo(center + 170, y + 2)
+        .moveTo(center - 170, ruleY)
+        .lineTo(center + 170, ruleY)
         .lineWidth(0.8)
         .stroke(BRAND);
     }
@@ -120,8 +148,8 @@ export async function renderCertificatePdf(content: CertificateContent): Promise
       x: width * 0.28,
       lines: [
         ['Date of issue  ·  تاريخ الإصدار', label],
-        [formatDate(content.issuedAt, 'en'), value],
-        [formatDate(content.issuedAt, 'ar'), value],
+        [formatIssueDate(content.issuedAt, 'en'), value],
+        [formatIssueDate(content.issuedAt, 'ar'), value],
       ],
     },
     {
@@ -171,19 +199,3 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, centerX: number, top:
       if (modules.get(row, column)) doc.rect(left + column * cell, top + row * cell, cell, cell);
   doc.fill(INK);
 }
-
-// Built once: constructing an Intl formatter costs far more than using one.
-const dateFormats = Object.fromEntries(
-  (['en', 'ar'] as const).map((lang) => [
-    lang,
-    new Intl.DateTimeFormat(lang === 'ar' ? INTL_LOCALES.ar : 'en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      calendar: 'gregory',
-      timeZone: 'UTC',
-    }),
-  ]),
-) as Record<'en' | 'ar', Intl.DateTimeFormat>;
-
-const formatDate = (date: Date, lang: 'en' | 'ar') => dateFormats[lang].format(date);

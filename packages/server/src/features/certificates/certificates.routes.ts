@@ -42,7 +42,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const record = await certificateForLearner(app.db, user.id, request.params.courseId);
-      const pdf = await certificatePdf(record, app.env.APP_URL);
+      const pdf = await certificatePdf(record, app.env.APP_URL, request.log);
       return (
         reply
           .type('application/pdf')

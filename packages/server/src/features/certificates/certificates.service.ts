@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { CERTIFICATE_THRESHOLD, type CertificateVerification } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -44,8 +45,12 @@ export async function certificateForLearner(
   return issueCertificate(db, userId, courseId);
 }
 
-export function certificatePdf(record: CertificateRecord, appUrl: string): Promise<Buffer> {
-  return renderCertificatePdf({ ...record, verifyUrl: certificateVerificationPage(appUrl, record.id) });
+export function certificatePdf(
+  record: CertificateRecord,
+  appUrl: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Buffer> {
+  return renderCertificatePdf({ ...record, verifyUrl: certificateVerificationPage(appUrl, record.id) }, log);
 }
 
 export async function verifyCertificate(db: Db, id: string): Promise<CertificateRecord> {

@@ -3,18 +3,54 @@ import { create as createFont, type Font } from 'fontkit';
 import { sfntFromWoff } from './woff.ts';
 
 /**
- * The fonts of server-made PDFs: Cairo (SIL OFL, from @fontsource/cairo), one file per Unicode subset;
- * see assets/fonts/README.md. Each file is loaded twice, once per process: shaped (fontkit, for the
- * visible outlines) and without its shaping tables (embedded by pdfkit for the text layer, see
- * pdf-text.ts).
+ * The fonts of server-made PDFs, one file per Unicode subset; see assets/fonts/README.md. Cairo (SIL OFL,
+ * from @fontsource/cairo) draws Arabic and Latin, as on the site; Noto Sans (SIL OFL, from
+ * @fontsource/noto-sans) draws what Cairo has no glyph for, so a learner's name in another script is
+ * printed too. Each file is loaded twice, once per process: shaped (fontkit, for the visible outlines)
+ * and without its shaping tables (embedded by pdfkit for the text layer, see pdf-text.ts).
  */
-export type Face = 'arabic' | 'latin' | 'latinExt';
 export type Weight = 'regular' | 'bold';
 
+/**
+ * The faces in the order a character tries them (pdf-text.ts takes the first with its glyph): Cairo
+ * before Noto, so Arabic and Latin text keeps the site's face and Noto only fills Cairo's gaps.
+ */
+export const FACES = [
+  'latin',
+  'latinExt',
+  'arabic',
+  'notoLatin',
+  'notoLatinExt',
+  'notoVietnamese',
+  'notoCyrillic',
+  'notoCyrillicExt',
+  'notoGreek',
+  'notoGreekExt',
+  'notoDevanagari',
+] as const;
+export type Face = (typeof FACES)[number];
+
+const cairo = (subset: string) => ({
+  regular: `Cairo-${subset}-Regular.woff`,
+  bold: `Cairo-${subset}-Bold.woff`,
+});
+const noto = (subset: string) => ({
+  regular: `NotoSans-${subset}-Regular.woff`,
+  bold: `NotoSans-${subset}-Bold.woff`,
+});
+
 const FONT_FILES: Record<Face, Record<Weight, string>> = {
-  arabic: { regular: 'Cairo-Arabic-Regular.woff', bold: 'Cairo-Arabic-Bold.woff' },
-  latin: { regular: 'Cairo-Latin-Regular.woff', bold: 'Cairo-Latin-Bold.woff' },
-  latinExt: { regular: 'Cairo-LatinExt-Regular.woff', bold: 'Cairo-LatinExt-Bold.woff' },
+  latin: cairo('Latin'),
+  latinExt: cairo('LatinExt'),
+  arabic: cairo('Arabic'),
+  notoLatin: noto('Latin'),
+  notoLatinExt: noto('LatinExt'),
+  notoVietnamese: noto('Vietnamese'),
+  notoCyrillic: noto('Cyrillic'),
+  notoCyrillicExt: noto('CyrillicExt'),
+  notoGreek: noto('Greek'),
+  notoGreekExt: noto('GreekExt'),
+  notoDevanagari: noto('Devanagari'),
 };
 
 /** Same relative place from src/ (tsx, vitest) and dist/ (node): packages/server/assets/fonts. */
@@ -40,8 +76,8 @@ function loadFonts() {
 }
 
 /**
- * Registers the six text-layer faces on a document as `<face>-<weight>`; the files are read once per
- * process.
+ * Registers every text-layer face on a document as `<face>-<weight>`; the files are read once per
+ * process, and pdfkit embeds only the faces a document uses, each cut down to the glyphs it uses.
  */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   const loaded = loadFonts();
@@ -51,3 +87,11 @@ export function registerFonts(doc: PDFKit.PDFDocument): void {
 }
 
 export const shapedFont = (face: Face, weight: Weight) => loadFonts().get(FONT_FILES[face][weight])!.shaped;
+
+/**
+ * Whether the face has a glyph for the code point in both weights, so a character is drawn in the same
+ * face whatever the weight (both files of a subset cover the same characters today).
+ */
+export const faceHasGlyph = (face: Face, codePoint: number): boolean =>
+  shapedFont(face, 'regular').hasGlyphForCodePoint(codePoint) &&
+  shapedFont(face, 'bold').hasGlyphForCodePoint(codePoint);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { visualRuns } from './pdf-text.ts';
+import { fitParagraph, lineHeight, lineWidth, undrawable, visualRuns } from './pdf-text.ts';
 import { sfntFromWoff } from './woff.ts';
 
 /** Runs as [text, face] pairs, left to right on the page. */
@@ -54,6 +54,56 @@ describe('visualRuns (bidi ordering for pdfkit)', () => {
       ['ğ', 'latinExt'],
       ['lar', 'latin'],
     ]);
+  });
+});
+
+describe('faces beyond Cairo (the first face that has a letter draws it)', () => {
+  it('draws a Cyrillic or Greek name in Noto Sans, its space kept in the same run', () => {
+    expect(runs('Иван Петров')).toEqual([['Иван Петров', 'notoCyrillic']]);
+    expect(runs('Γιώργος Παπαδόπουλος')).toEqual([['Γιώργος Παπαδόπουλος', 'notoGreek']]);
+  });
+
+  it('keeps Cairo for the letters it has and takes Noto for the rest of a Vietnamese name', () => {
+    expect(runs('Nguyễn Văn')).toEqual([
+      ['Nguy', 'latin'],
+      ['ễ', 'notoVietnamese'],
+      ['n V', 'latin'],
+      ['ă', 'latinExt'],
+      ['n', 'latin'],
+    ]);
+  });
+
+  it('draws a letter with marks no face has apart in its composed form', () => {
+    expect(runs('e\u0302\u0303')).toEqual([['ễ', 'notoVietnamese']]);
+  });
+
+  it('leaves out what no face draws, and reports only how much and of which script', () => {
+    expect(runs('王小明 Wang')).toEqual([[' Wang', 'latin']]);
+    expect(undrawable('王小明 Wang')).toEqual({ characters: 3, scripts: ['Han'] });
+    expect(undrawable('Иван Nguyễn محمد अनुष्का')).toEqual({ characters: 0, scripts: [] });
+  });
+});
+
+describe('fitParagraph', () => {
+  const style = { size: 30, weight: 'bold' as const, color: '#000' };
+  const name = 'Maximiliana Alexandrina Josephina Bartholomea Christabel Evangelina Wilhelmina Montgomery';
+
+  it('cuts what does not fit in its lines, unless told to keep it whole', () => {
+    const cut = fitParagraph(name, style, 300, { maxLines: 1, minSize: 16 });
+    expect(cut.lines).toHaveLength(1);
+    expect(cut.lines[0]).toMatch(/…$/);
+
+    const whole = fitParagraph(name, style, 300, { maxLines: 1, minSize: 16, whole: true });
+    expect(whole.lines.join(' ')).toBe(name);
+    expect(whole.lines.length * lineHeight(whole.style)).toBeLessThanOrEqual(lineHeight(style));
+    for (const line of whole.lines) expect(lineWidth(line, whole.style)).toBeLessThanOrEqual(300);
+  });
+
+  it('breaks a word wider than the line between letters only when keeping it whole', () => {
+    const word = 'W'.repeat(60);
+    const { lines, style: sized } = fitParagraph(word, style, 300, { maxLines: 2, minSize: 16, whole: true });
+    expect(lines.join('')).toBe(word);
+    for (const line of lines) expect(lineWidth(line, sized)).toBeLessThanOrEqual(300);
   });
 });
 

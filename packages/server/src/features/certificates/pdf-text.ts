@@ -1,6 +1,6 @@
 import bidiModule from 'bidi-js';
 import type { Font, GlyphRun } from 'fontkit';
-import { shapedFont, type Face, type Weight } from './pdf-fonts.ts';
+import { FACES, faceHasGlyph, shapedFont, type Face, type Weight } from './pdf-fonts.ts';
 
 /**
  * Bilingual text for pdfkit, drawn so that it both looks right and copies out right.
@@ -27,10 +27,6 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-// Coverage of the Cairo subsets (fontsource unicode.json), reduced to what text here can contain.
-const ARABIC_FACE = /[\u0600-\u06FF\u0750-\u077F\u0870-\u08FF\u200C-\u200E\uFB50-\uFDFF\uFE70-\uFEFC]/;
-const LATIN_EXT_FACE =
-  /[\u0100-\u0130\u0132-\u0151\u0154-\u02BA\u1D00-\u1DBF\u1E00-\u1EFF\u20A0-\u20AB\uA720-\uA7FF]/;
 /** Bidi controls (marks, embeddings, isolates) steer the ordering but are never drawn. */
 const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** fontkit lays a run out right to left when its first non-neutral character is of these scripts. */
@@ -50,13 +46,107 @@ export interface VisualRun {
 const bidiFactory = bidiModule as unknown as (typeof bidiModule)['default'];
 const bidi = bidiFactory();
 
-function faceFor(char: string, level: number): Face {
-  if (ARABIC_FACE.test(char)) return 'arabic';
-  // A space inside Arabic stays in the Arabic run, so fontkit keeps the words in order.
-  if (char === ' ' && level % 2 === 1) return 'arabic';
-  if (LATIN_EXT_FACE.test(char)) return 'latinExt';
-  return 'latin';
+/** A letter with the combining marks after it: a face draws all of it or none of it. */
+const CLUSTER = /\P{M}\p{M}*|\p{M}+/gu;
+/** Invisible characters (joiners, bidi controls) that fontkit hides in any face. */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+/** Spaces, punctuation and digits belong to no script: they may stay in the face before them. */
+const NO_SCRIPT = /^[\p{Script=Common}\p{Script=Inherited}]+$/u;
+
+/** Per code point, one bit per face of FACES that draws it (all of them for an invisible one). */
+const coverage = new Map<number, number>();
+const ALL_FACES = (1 << FACES.length) - 1;
+
+function facesWithGlyph(char: string): number {
+  const codePoint = char.codePointAt(0)!;
+  let faces = coverage.get(codePoint);
+  if (faces === undefined) {
+    faces = INVISIBLE.test(char)
+      ? ALL_FACES
+      : FACES.reduce((bits, face, i) => (faceHasGlyph(face, codePoint) ? bits | (1 << i) : bits), 0);
+    // Bounded, although the characters seen are few: any text may reach this.
+    if (coverage.size >= 20_000) coverage.clear();
+    coverage.set(codePoint, faces);
+  }
+  return faces;
 }
+
+/** The faces (bits, as facesWithGlyph) that draw every character of the cluster. */
+function facesDrawing(cluster: string): number {
+  let faces = ALL_FACES;
+  for (const char of cluster) faces &= facesWithGlyph(char);
+  return faces;
+}
+
+/**
+ * The face that draws a cluster, and the cluster as it is drawn; undefined when no face can. A letter
+ * typed as a base and marks that no face has apart (e + U+0302 + U+0303) is drawn composed (ễ), which
+ * is the same text.
+ */
+function faceFor(cluster: string, level: number, previous?: { face: Face; level: number }) {
+  // A space inside Arabic stays in the Arabic run, so fontkit keeps the words in order.
+  if (cluster === ' ' && level % 2 === 1) return { face: 'arabic' as const, text: cluster };
+  let text = cluster;
+  let faces = facesDrawing(text);
+  if (!faces && cluster.length > 1) {
+    text = cluster.normalize('NFC');
+    faces = facesDrawing(text);
+  }
+  if (!faces) return undefined;
+  // A name in a fallback face ("Иван Петров") stays one run, so it is one piece of text in the layer.
+  if (previous?.level === level && faces & (1 << FACES.indexOf(previous.face)) && NO_SCRIPT.test(text))
+    return { face: previous.face, text };
+  return { face: FACES[Math.log2(faces & -faces)]!, text };
+}
+
+/**
+ * What of `text` no face can draw, and so is left out of the page: how many characters and of which
+ * scripts. Never the characters themselves, so the answer can be logged even for a learner's name.
+ */
+export function undrawable(text: string): { characters: number; scripts: string[] } {
+  const missing = Array.from(text.matchAll(CLUSTER), ([cluster]) => cluster).filter(
+    (cluster) => !faceFor(cluster, 0),
+  );
+  return { characters: missing.length, scripts: [...new Set(missing.map(scriptOf))] };
+}
+
+/** Scripts a name may be written in that no face covers; any other is reported as "other". */
+const SCRIPTS = [
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+  'Hebrew',
+  'Thai',
+  'Lao',
+  'Khmer',
+  'Myanmar',
+  'Tibetan',
+  'Mongolian',
+  'Georgian',
+  'Armenian',
+  'Ethiopic',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Syriac',
+  'Thaana',
+  'Latin',
+  'Arabic',
+  'Cyrillic',
+  'Greek',
+  'Devanagari',
+  'Common',
+  'Inherited',
+].map((name) => ({ name, pattern: new RegExp(`\\p{Script=${name}}`, 'u') }));
+
+const scriptOf = (cluster: string) => SCRIPTS.find(({ pattern }) => pattern.test(cluster))?.name ?? 'other';
 
 function shaperLaysOutRtl(text: string): boolean {
   const first = FIRST_SCRIPTED.exec(text)?.[0];
@@ -74,17 +164,18 @@ export function visualRuns(line: string, base: Direction = 'auto'): VisualRun[] 
   const mirrored = bidi.getMirroredCharactersMap(line, levels);
   const chars = Array.from({ length: line.length }, (_, i) => mirrored.get(i) ?? line[i]!);
 
-  // Logical runs: one embedding level, one face. Surrogate pairs stay together.
-  const runs: { start: number; end: number; level: number; face: Face }[] = [];
-  for (let i = 0; i < chars.length; i++) {
-    const isPair = /[\uD800-\uDBFF]/.test(chars[i]!) && i + 1 < chars.length;
-    const char = isPair ? chars[i]! + chars[i + 1]! : chars[i]!;
-    const level = levels[i]!;
-    const face = faceFor(char, level);
+  // Logical runs: one embedding level, one face. What no face draws is left out (see undrawable).
+  const runs: { start: number; end: number; level: number; face: Face; text: string }[] = [];
+  for (const { 0: cluster, index: start } of line.matchAll(CLUSTER)) {
+    const end = start + cluster.length;
+    const level = levels[start]!;
     const last = runs.at(-1);
-    if (last && last.level === level && last.face === face) last.end = i + char.length;
-    else runs.push({ start: i, end: i + char.length, level, face });
-    if (isPair) i++;
+    const drawn = faceFor(chars.slice(start, end).join(''), level, last);
+    if (!drawn) continue;
+    if (last && last.level === level && last.face === drawn.face) {
+      last.end = end;
+      last.text += drawn.text;
+    } else runs.push({ start, end, level, face: drawn.face, text: drawn.text });
   }
 
   // Visual order of the runs: where their characters land after bidi reordering.
@@ -96,7 +187,7 @@ export function visualRuns(line: string, base: Direction = 'auto'): VisualRun[] 
 
   return runs.flatMap((run) => {
     const rtl = run.level % 2 === 1;
-    let text = chars.slice(run.start, run.end).join('').replace(BIDI_CONTROLS, '');
+    let text = run.text.replace(BIDI_CONTROLS, '');
     if (!text) return [];
     // fontkit picks the direction from the script, not from the bidi level. Where they disagree
     // (neutrals inside Arabic, Arabic-Indic digits inside a number) the run holds no joining letters,
@@ -121,9 +212,19 @@ function measuredRuns(line: string, style: TextStyle, base: Direction) {
   });
 }
 
+/** Widths at 1 pt by weight, direction and line: fitting a paragraph measures the same lines at each size. */
+const unitWidths = new Map<string, number>();
+
 /** Width in points of one line as it will be drawn. */
 export function lineWidth(line: string, style: TextStyle, base: Direction = 'auto'): number {
-  return measuredRuns(line, style, base).reduce((total, { width }) => total + width, 0);
+  const key = `${style.weight} ${base} ${line}`;
+  let unit = unitWidths.get(key);
+  if (unit === undefined) {
+    unit = measuredRuns(line, { ...style, size: 1 }, base).reduce((total, { width }) => total + width, 0);
+    if (unitWidths.size >= 2_000) unitWidths.clear();
+    unitWidths.set(key, unit);
+  }
+  return unit * style.size;
 }
 
 /** The shaped glyphs' outlines, pen starting at `x` on the baseline `baseline`. */
@@ -204,10 +305,14 @@ export function drawLine(
   const runs = measuredRuns(line, style, base);
   const total = runs.reduce((sum, { width }) => sum + width, 0);
   let left = align === 'center' ? x - total / 2 : align === 'right' ? x - total : x;
+  // pdfkit puts a line's top at y and its baseline one ascent below. Faces differ in ascent (Noto's is
+  // lower than Cairo's), so every run sits on Cairo's baseline, or a fallback letter inside a word
+  // ("Nguyễn") would float above its neighbours.
+  const ascent = (font: Font) => (font.ascent * style.size) / font.unitsPerEm;
+  const baseline = y + ascent(shapedFont('latin', style.weight));
   for (const { run, font, glyphs, width } of runs) {
-    // pdfkit puts a line's top at y and its baseline one ascent below; the outlines do the same.
-    drawOutlines(doc, font, glyphs, left, y + (font.ascent * style.size) / font.unitsPerEm, style);
-    drawTextLayer(doc, run, style, left, y, width);
+    drawOutlines(doc, font, glyphs, left, baseline, style);
+    drawTextLayer(doc, run, style, left, baseline - ascent(font), width);
     left += width;
   }
   return lineHeight(style);
@@ -229,29 +334,75 @@ export const lineHeight = (style: TextStyle) => style.size * 1.45;
 /**
  * Breaks a paragraph into at most `maxLines` lines no wider than `maxWidth`, shrinking the type from
  * `style.size` down to `minSize` first. Words are kept whole; what still does not fit ends in "…".
+ * With `whole` nothing is ever cut (a certificate holder's name): past `minSize` the type shrinks on
+ * while it may take more lines, as many as fit in the height of `maxLines` at `style.size`, and a
+ * word wider than a line is broken between letters.
  */
 export function fitParagraph(
   text: string,
   style: TextStyle,
   maxWidth: number,
-  { maxLines, minSize }: { maxLines: number; minSize: number },
+  { maxLines, minSize, whole = false }: { maxLines: number; minSize: number; whole?: boolean },
 ): { lines: string[]; style: TextStyle; base: Direction } {
   // Wrapped lines keep the paragraph's direction, even one that starts with a word of the other script.
   const base = bidi.getEmbeddingLevels(text).paragraphs[0]?.level === 1 ? 'rtl' : 'ltr';
   const words = text.trim().split(/\s+/);
   for (let size = style.size; ; size = Math.max(minSize, size - 1)) {
     const sized = { ...style, size };
-    const lines: string[] = [];
-    for (const word of words) {
-      const candidate = lines.length ? `${lines.at(-1)} ${word}` : word;
-      if (lines.length && lineWidth(candidate, sized, base) <= maxWidth) lines[lines.length - 1] = candidate;
-      else lines.push(word);
-    }
+    const lines = wrap(words, sized, maxWidth, base);
     const fits = lines.length <= maxLines && lines.every((line) => lineWidth(line, sized, base) <= maxWidth);
     if (fits) return { lines, style: sized, base };
+    if (size === minSize && whole)
+      return fitWhole(words, sized, maxWidth, maxLines * lineHeight(style), base);
     if (size === minSize)
       return { lines: truncate(lines, sized, maxWidth, maxLines, base), style: sized, base };
   }
+}
+
+/**
+ * Words into lines, each as full as `maxWidth` allows. A word wider than that has a line of its own,
+ * or with `breakWords` as many lines as its pieces take.
+ */
+function wrap(words: string[], style: TextStyle, maxWidth: number, base: Direction, breakWords = false) {
+  const lines: string[] = [];
+  for (const word of words) {
+    const candidate = lines.length ? `${lines.at(-1)} ${word}` : word;
+    if (lines.length && lineWidth(candidate, style, base) <= maxWidth) lines[lines.length - 1] = candidate;
+    else if (breakWords) lines.push(...breakWord(word, style, maxWidth, base));
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * The words in full in at most `maxHeight`, from `style.size` down. Names of the longest length
+ * allowed (201 characters in Latin, Arabic, Cyrillic or Greek words) take three lines at 15–16 pt;
+ * the size gets small only for strings no one is called, such as 200 of the widest letter.
+ */
+function fitWhole(
+  words: string[],
+  style: TextStyle,
+  maxWidth: number,
+  maxHeight: number,
+  base: Direction,
+): { lines: string[]; style: TextStyle; base: Direction } {
+  for (let size = style.size; ; size -= 1) {
+    const sized = { ...style, size };
+    const lines = wrap(words, sized, maxWidth, base, true);
+    if (lines.length * lineHeight(sized) <= maxHeight || size <= 1) return { lines, style: sized, base };
+  }
+}
+
+/** A word cut between letters (each keeps its marks) into pieces no wider than `maxWidth`. */
+function breakWord(word: string, style: TextStyle, maxWidth: number, base: Direction): string[] {
+  if (lineWidth(word, style, base) <= maxWidth) return [word];
+  const pieces = [''];
+  for (const [letter] of word.matchAll(CLUSTER)) {
+    const piece = pieces.at(-1)! + letter;
+    if (pieces.at(-1) && lineWidth(piece, style, base) > maxWidth) pieces.push(letter);
+    else pieces[pieces.length - 1] = piece;
+  }
+  return pieces;
 }
 
 function truncate(
