@@ -479,6 +479,8 @@ describe('CourseForm: after a removal the focus stays in the list', () => {
     for (let count = 0; count < 3; count += 1) fireEvent.click(button('Add Section'));
     press('Delete section 2');
     await waitFor(() => expect(button('Delete section 2')).toHaveFocus()); // the third, in its place
+    // The focused button has the same name as before: what happened is said, as a move is.
+    expect(screen.getByText('Section 2 deleted')).toBeInTheDocument();
     press('Delete section 2');
     await waitFor(() => expect(button('Delete section 1')).toHaveFocus());
     press('Delete section 1');
@@ -489,6 +491,7 @@ describe('CourseForm: after a removal the focus stays in the list', () => {
     fireEvent.click(button('Add Resources'));
     press('Delete resource 1 of section 1');
     await waitFor(() => expect(button('Delete resource 1 of section 1')).toHaveFocus());
+    expect(screen.getByText('Resource 1 of section 1 deleted')).toBeInTheDocument();
     press('Delete resource 1 of section 1');
     await waitFor(() => expect(button('Add Resources')).toHaveFocus());
   });

@@ -90,6 +90,8 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
 
   const removeSection = (index: number) => {
     sections.remove(index);
+    // Focus lands on the next section's button of the same name: say what happened, as for a move.
+    setAnnouncement(t`Section ${index + 1} deleted`);
     focusAfterRemoval('sections', index);
   };
 

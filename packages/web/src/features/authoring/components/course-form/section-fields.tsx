@@ -38,6 +38,7 @@ export function SectionFields({ index, count, readOnly, onMove, onRemove, announ
 
   const removeResource = (position: number) => {
     resources.remove(position);
+    announce(t`Resource ${position + 1} of section ${n} deleted`);
     focusAfterRemoval(`resources-${index}`, position);
   };
 
