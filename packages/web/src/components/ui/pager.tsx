@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { FiChevronLeft, FiChevronRight } from 'react-icons/fi';
 
@@ -13,22 +14,49 @@ export interface PagerProps {
   label: string;
 }
 
-/** "Previous · Page n of m · Next" under a paged list; the arrows turn with the reading direction. */
+/**
+ * "Previous · Page n of m · Next" under a paged list; the arrows turn with the reading direction. The
+ * page reached is announced; and a button pressed into its end (Next onto the last page) is disabled,
+ * which drops the focus to the page: it goes to the other one instead.
+ */
 export function Pager({ page, pageCount, onPage, label }: PagerProps) {
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'previous' | 'next' | null>(null);
+  useLayoutEffect(() => {
+    const button = pressed.current;
+    pressed.current = null;
+    // Only the press that led here, and only if its button still has (or just lost) the focus.
+    const lost = (from: HTMLButtonElement | null) =>
+      document.activeElement === from || document.activeElement === document.body;
+    if (button === 'next' && page >= pageCount && lost(next.current)) previous.current?.focus();
+    else if (button === 'previous' && page <= 1 && lost(previous.current)) next.current?.focus();
+  }, [page, pageCount]);
+  const go = (to: number, button: 'previous' | 'next') => {
+    pressed.current = button;
+    onPage(to);
+  };
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-end gap-3">
-      <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} className={buttonClass}>
+      <button
+        ref={previous}
+        type="button"
+        onClick={() => go(page - 1, 'previous')}
+        disabled={page <= 1}
+        className={buttonClass}
+      >
         <FiChevronLeft aria-hidden="true" className="rtl:-scale-x-100" />
         <Trans>Previous</Trans>
       </button>
-      <span className="text-sm text-ink">
+      <span className="text-sm text-ink" aria-live="polite">
         <Trans>
           Page {page} of {pageCount}
         </Trans>
       </span>
       <button
+        ref={next}
         type="button"
-        onClick={() => onPage(page + 1)}
+        onClick={() => go(page + 1, 'next')}
         disabled={page >= pageCount}
         className={buttonClass}
       >
