@@ -120,6 +120,18 @@ test('a learner downloads the certificate as a signed Open Badge, and its verifi
   await snap(page, lang, 'credential-viewer');
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // Its address, as a link previewer fetches it (no script): the head names the certificate, noindex.
+  const shared = await request.get(`/certificates/${certificateId}`, {
+    headers: { cookie: `language=${lang}` },
+  });
+  const head = await shared.text();
+  expect(head).toContain('<meta name="robots" content="noindex">');
+  expect(head).toMatch(
+    new RegExp(
+      `<meta property="og:title" content="[^"]*${learner.user.firstname} ${learner.user.lastname}">`,
+    ),
+  );
+
   // The verification page: the certificate's facts and a valid signature.
   await actions.getByRole('link', { name: say(lang, 'verificationPage') }).click();
   await expect(page).toHaveURL(new RegExp(`/certificates/${certificateId}$`));

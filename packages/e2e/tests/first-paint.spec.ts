@@ -45,7 +45,7 @@ test.describe('first paint (prerendered public pages)', () => {
       expect(html, path).toContain(`<meta name="description" content="${t.description}" />`);
       expect(html, path).toContain(`<meta property="og:description" content="${t.description}">`);
       expect(html, path).toContain(
-        `<meta property="og:locale" content="${lang === 'ar' ? 'ar_SA' : 'en_US'}">`,
+        `<meta property="og:locale" content="${lang === 'ar' ? 'ar_AR' : 'en_US'}">`,
       );
     }
     const landing = await (await request.get('/', { headers: { cookie: `language=${lang}` } })).text();

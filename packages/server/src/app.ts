@@ -30,6 +30,7 @@ import { learningRoutes } from './features/learning/learning.routes.ts';
 import { startOutboxWorker } from './features/mail/mail.outbox.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
+import { certificateLinkPreview } from './features/certificates/certificates.service.ts';
 import { backupRoutes } from './features/backup/backup.routes.ts';
 import { publicCoursesRoutes } from './features/public-courses/public-courses.routes.ts';
 import { credentialsRoutes } from './features/credentials/credentials.routes.ts';
@@ -151,6 +152,10 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   await app.register(publicCoursesRoutes);
   await app.register(credentialsRoutes, { prefix: '/api/v1' });
 
-  await registerSpa(app, apiMethods);
+  // App routes whose shell names their page to link previews (decision 101): the address printed on
+  // every certificate, and shared on LinkedIn.
+  await registerSpa(app, apiMethods, {
+    '/certificates/:id': ({ id = '' }, lang) => certificateLinkPreview(app.db, id, lang),
+  });
   return app;
 }

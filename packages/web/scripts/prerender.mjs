@@ -104,8 +104,8 @@ function earlyScript(files) {
  * index.html's app scripts. Each also gets its language's fonts, its stylesheets and, unless the
  * early module fetches them, its own modules preloaded.
  */
-/** Open Graph's locale of each language (a link preview's language). */
-const OG_LOCALES = { en: 'en_US', ar: 'ar_SA' };
+/** Open Graph's locale of each language (a link preview's language), as the public course pages write it. */
+const OG_LOCALES = { en: 'en_US', ar: 'ar_AR' };
 
 function page({ lang, dir, title, description, html }, files, { entry, shell = false } = {}) {
   const early = !entry && files?.js.includes(earlyFile);

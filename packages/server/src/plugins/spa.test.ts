@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { languageFromCookie } from './spa.ts';
+import { languageFromCookie, shellWithHead } from './spa.ts';
 
 describe('languageFromCookie', () => {
   it('reads the stored choice among other cookies', () => {
@@ -17,6 +17,43 @@ describe('languageFromCookie', () => {
     for (const header of [undefined, '', 'xlanguage=ar', 'language=arabic', 'language=AR', 'language=']) {
       expect(languageFromCookie(header)).toBe('en');
     }
+  });
+});
+
+describe('shellWithHead (decision 101)', () => {
+  const head = { title: 'A $& <b> "t"', description: "d $' & e", noindex: true };
+
+  it('replaces the text of the title, the description and their Open Graph twins, escaped; the rest as it was', () => {
+    const shell = [
+      '<html><head><meta name="description" content="site" />',
+      '<title>Site</title><meta property="og:type" content="website">',
+      '<meta property="og:title" content="Site"><meta property="og:description" content="site">',
+      '<script type="module" src="/a.js" data-x="{&quot;t&quot;:1}"></script>',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n');
+    expect(shellWithHead(shell, head)).toBe(
+      [
+        '<html><head><meta name="description" content="d $&#39; &amp; e" />',
+        '<title>A $&amp; &lt;b&gt; &quot;t&quot;</title><meta property="og:type" content="website">',
+        '<meta property="og:title" content="A $&amp; &lt;b&gt; &quot;t&quot;"><meta property="og:description" content="d $&#39; &amp; e">',
+        '<script type="module" src="/a.js" data-x="{&quot;t&quot;:1}"></script>',
+        '  <meta name="robots" content="noindex">',
+        '  </head><body><div id="root"></div></body></html>',
+      ].join('\n'),
+    );
+  });
+
+  it('adds before </head> the tags a shell lacks, and robots only when asked', () => {
+    expect(shellWithHead('<head>\n  </head>', { ...head, noindex: false })).toBe(
+      [
+        '<head>',
+        '    <title>A $&amp; &lt;b&gt; &quot;t&quot;</title>',
+        '    <meta name="description" content="d $&#39; &amp; e">',
+        '    <meta property="og:title" content="A $&amp; &lt;b&gt; &quot;t&quot;">',
+        '    <meta property="og:description" content="d $&#39; &amp; e">',
+        '  </head>',
+      ].join('\n'),
+    );
   });
 });
 

@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Language } from '@app/shared';
+import { isDatabaseUnavailable, quietWarning } from '../db/availability.ts';
 import { common } from '../lib/common.messages.ts';
 import { AppError, notFound } from '../lib/errors.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { kept } from '../lib/kept.ts';
 import { carryQuery } from './page-links.ts';
 
@@ -27,8 +29,68 @@ export function languageFromCookie(header: string | undefined): Language {
   return /(?:^|;\s*)language=ar(?:;|$)/.test(header ?? '') ? 'ar' : 'en';
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const routePattern = (route: string) =>
-  new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+')}/?$`);
+  new RegExp(`^${escapeRegExp(route).replace(/\/:[^/]+/g, '/[^/]+')}/?$`);
+
+/**
+ * What the app shell's head says about the page on one app route, for link previews (decision 101):
+ * sent in place of the site's own title and description (`<title>`, `description`, `og:title`,
+ * `og:description`); the shell's `og:type` and `og:locale` stay. Plain text: escaped here.
+ */
+export interface ShellHead {
+  title: string;
+  description: string;
+  /** `<meta name="robots" content="noindex">`: previews, but no search result. */
+  noindex: boolean;
+}
+
+/**
+ * A feature's head for the shell of one app route, from the address's parameters (decoded) and the
+ * page's language. `null` — or a throw, which is logged — sends the shell as it is.
+ */
+export type ShellHeadFor = (params: Record<string, string>, lang: Language) => Promise<ShellHead | null>;
+
+/** '/certificates/:id' → a pattern whose named groups are the route's parameters. */
+const paramsPattern = (route: string) =>
+  new RegExp(`^${escapeRegExp(route).replace(/\/:(\w+)/g, '/(?<$1>[^/]+)')}/?$`);
+
+/** The address's parameters, decoded; null when one is not (a malformed %-escape). */
+function paramsOf(pattern: RegExp, pathname: string): Record<string, string> | null {
+  try {
+    const groups = Object.entries(pattern.exec(pathname)?.groups ?? {});
+    return Object.fromEntries(groups.map(([name, value]) => [name, decodeURIComponent(value)]));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shell with `head` in its `<head>`: the text of the tags it describes replaced (a tag the shell
+ * lacks is added before `</head>`), everything else — its scripts above all (decision 043) — byte
+ * for byte as built. String slicing, not `replace`: a `$` in a name stays a `$`.
+ */
+export function shellWithHead(shell: string, head: ShellHead): string {
+  const tags = [
+    ['<title>', head.title, '</title>'],
+    ['<meta name="description" content="', head.description, '">'],
+    ['<meta property="og:title" content="', head.title, '">'],
+    ['<meta property="og:description" content="', head.description, '">'],
+  ] as const;
+  const added = head.noindex ? ['<meta name="robots" content="noindex">'] : [];
+  let page = shell;
+  for (const [opening, text, closing] of tags) {
+    const value = escapeHtml(text);
+    const start = page.indexOf(opening);
+    // The shell's own text is escaped too: it ends at the first `<` (title) or `"` (attribute).
+    const end = start < 0 ? -1 : page.indexOf(closing.charAt(0), start + opening.length);
+    if (end < 0) added.push(`${opening}${value}${closing}`);
+    else page = `${page.slice(0, start + opening.length)}${value}${page.slice(end)}`;
+  }
+  const close = page.indexOf('</head>');
+  if (!added.length || close < 0) return page;
+  return `${page.slice(0, close)}${added.map((tag) => `  ${tag}\n  `).join('')}${page.slice(close)}`;
+}
 
 function readPages(dist: string): PrerenderedPages | null {
   const file = path.join(dist, 'prerendered', 'pages.json');
@@ -49,8 +111,14 @@ export const BUILD_SUBRESOURCE = /^\/assets\/[^/?#]+\.(?:js|css|woff2?)(?:[?#]|$
  * prerendered not-found page with status 404 for anything else. Pages are never cached without
  * revalidation and vary by the language cookie. An API address no route answers is a 404 envelope,
  * or 405 when `apiMethods` (`trackApiMethods`) says the path exists under other methods.
+ * `shellHeads`: app route pattern → what a feature says about that page in the shell's head
+ * (decision 101; app.ts passes them, so no plugin imports a feature).
  */
-export async function registerSpa(app: FastifyInstance, apiMethods: (pathname: string) => string[]) {
+export async function registerSpa(
+  app: FastifyInstance,
+  apiMethods: (pathname: string) => string[],
+  shellHeads: Record<string, ShellHeadFor> = {},
+) {
   const dist = app.env.webDist;
   if (dist) {
     await app.register(fastifyStatic, {
@@ -67,27 +135,70 @@ export async function registerSpa(app: FastifyInstance, apiMethods: (pathname: s
   const prerendered = dist ? readPages(dist) : null;
   const appRoutes = (prerendered?.appRoutes ?? []).map(routePattern);
   const headerRoutes = (prerendered?.headerRoutes ?? []).map(routePattern);
+  const described = Object.entries(shellHeads).map(([route, headFor]) => ({
+    route,
+    pattern: paramsPattern(route),
+    headFor,
+  }));
+  const warnUnavailable = quietWarning('database unavailable; app shells sent without their page heads');
 
-  /** Public pages' text, read once, for the ones asked for with a query (their links are rewritten). */
+  /**
+   * Pages' text, read once, for those sent changed: a public page asked for with a query (its links
+   * rewritten), an app shell with a feature's head (decision 101).
+   */
   const pageText = new Map<string, string>();
   const textOf = (file: string) =>
     kept(pageText, file, () => readFileSync(path.join(dist ?? '', file), 'utf8'));
 
-  /** `withQuery`: a public page whose links keep the request's query (page-links.ts). */
+  /** `edit`: the page's text is sent changed by it, else the file as it is. */
   const sendPage = (
     request: FastifyRequest,
     reply: FastifyReply,
     name: string,
     status = 200,
-    withQuery = false,
+    edit?: (text: string) => string,
   ) => {
     const file = path.join('prerendered', languageFromCookie(request.headers.cookie), `${name}.html`);
     reply.status(status).header('cache-control', 'no-cache').header('vary', 'Cookie');
-    if (!withQuery) return reply.sendFile(file);
-    const url = new URL(request.url, 'http://page');
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(carryQuery(textOf(file), url.pathname, url.searchParams));
+    if (!edit) return reply.sendFile(file);
+    return reply.type('text/html; charset=utf-8').send(edit(textOf(file)));
+  };
+
+  /** A public page asked for with a query: its links keep it (page-links.ts). */
+  const withQuery = (request: FastifyRequest) =>
+    request.url.includes('?')
+      ? (text: string) => {
+          const url = new URL(request.url, 'http://page');
+          return carryQuery(text, url.pathname, url.searchParams);
+        }
+      : undefined;
+
+  /**
+   * The shell, with the head a feature gives for its route (decision 101) when it gives one. Never an
+   * error: whatever stops the head (an unknown id, the database away) leaves the shell as it is, and
+   * the app then says what is wrong.
+   */
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, shell: string, pathname: string) => {
+    const route = described.find(({ pattern }) => pattern.test(pathname));
+    return route ? sendDescribed(request, reply, shell, pathname, route) : sendPage(request, reply, shell);
+  };
+  const sendDescribed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    shell: string,
+    pathname: string,
+    { route, pattern, headFor }: (typeof described)[number],
+  ) => {
+    const params = paramsOf(pattern, pathname);
+    let head: ShellHead | null = null;
+    try {
+      head = params && (await headFor(params, languageFromCookie(request.headers.cookie)));
+    } catch (error) {
+      // The route's pattern, not the address: another route's parameter may be a secret (a token).
+      if (isDatabaseUnavailable(error)) warnUnavailable(request.log, error);
+      else request.log.error({ err: error, route }, 'app shell head failed; the shell was sent without it');
+    }
+    return sendPage(request, reply, shell, 200, head ? (text) => shellWithHead(text, head) : undefined);
   };
 
   if (prerendered) await registerPagePosts(app, Object.keys(prerendered.pages));
@@ -110,11 +221,11 @@ export async function registerSpa(app: FastifyInstance, apiMethods: (pathname: s
     // A build without prerendered pages (should not happen; kept for `vite build` alone): the shell.
     if (!prerendered) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const page = prerendered.pages[pathname];
-    if (page) return sendPage(request, reply, page, 200, request.url.includes('?'));
+    if (page) return sendPage(request, reply, page, 200, withQuery(request));
     const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(pathname));
     if (prerendered.headerApp && matches(headerRoutes))
-      return sendPage(request, reply, prerendered.headerApp);
-    if (matches(appRoutes)) return sendPage(request, reply, prerendered.app);
+      return sendShell(request, reply, prerendered.headerApp, pathname);
+    if (matches(appRoutes)) return sendShell(request, reply, prerendered.app, pathname);
     return sendPage(request, reply, prerendered.notFound, 404);
   });
 }

@@ -14,4 +14,13 @@ export const certificatesMessages = {
     en: 'No certificate has this number.',
     ar: 'لا توجد شهادة بهذا الرقم.',
   },
+  /** What a shared link to the certificate's page previews (decision 101). */
+  linkTitle: {
+    en: 'Certificate: {course} · {name}',
+    ar: 'شهادة: {course} · {name}',
+  },
+  linkDescription: {
+    en: '{name} completed the course “{course}”. Certificate issued by Open Science Courses on {date}.',
+    ar: 'شهادة إتمام دورة «{course}» مُنحت إلى {name}، صادرة عن دورات العلوم المفتوحة بتاريخ {date}.',
+  },
 } satisfies Record<string, Localized>;

@@ -1,115 +1,21 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CourseStatus } from '@app/shared';
-import { courseSections, courses, quizScores, resources } from '../../db/schema.ts';
+import { formatIssueDate, type Language } from '@app/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-
-/**
- * Courses are written with drizzle here (authoring and review have their own suites); learners enrol
- * and answer quizzes through the public API, as the browser does.
- */
-async function createCourse(
-  t: TestApp,
-  owner: TestUser,
-  {
-    status = 'Approved',
-    quizzes = 2,
-    title = 'Open Data Basics',
-    titleTr = 'أساسيات البيانات المفتوحة',
-  }: { status?: CourseStatus; quizzes?: number; title?: string; titleTr?: string | null } = {},
-) {
-  const [course] = await t.db
-    .insert(courses)
-    .values({
-      title,
-      titleTr,
-      description: 'A course',
-      author: 'Author',
-      status,
-      createdBy: owner.id,
-    })
-    .returning({ id: courses.id });
-  const [section] = await t.db
-    .insert(courseSections)
-    .values({ courseId: course!.id, position: 0, title: 'Intro', description: 'Intro' })
-    .returning({ id: courseSections.id });
-  const quizIds: string[] = [];
-  for (let i = 0; i < quizzes; i++) quizIds.push(await addQuiz(t, course!.id, section!.id, i));
-  return { id: course!.id, sectionId: section!.id, quizIds };
-}
-
-async function addQuiz(t: TestApp, courseId: string, sectionId: string, position: number) {
-  const [quiz] = await t.db
-    .insert(resources)
-    .values({
-      sectionId,
-      courseId,
-      position,
-      type: 'quiz',
-      title: `Quiz ${position}`,
-      description: 'Quiz',
-      quiz: [
-        {
-          _id: `q${position}`,
-          question: 'Two plus two?',
-          question_tr: null,
-          options: [
-            { name: '4', name_tr: '٤' },
-            { name: '5', name_tr: '٥' },
-          ],
-          correctanswer: '4',
-        },
-      ],
-    })
-    .returning({ id: resources.id });
-  return quiz!.id;
-}
-
-async function enrol(t: TestApp, user: TestUser, courseId: string) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/course/enroll/${courseId}`,
-    headers: user.auth,
-  });
-  expect(response.statusCode).toBe(200);
-}
-
-/** Answers the one question of quiz number `position` (see addQuiz) right or wrong. */
-async function answerQuiz(
-  t: TestApp,
-  user: TestUser,
-  course: { id: string; quizIds: string[] },
-  position: number,
-  correct: boolean,
-) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/course/exercise-score/${course.id}`,
-    headers: user.auth,
-    payload: {
-      resourceId: course.quizIds[position],
-      quizAnswers: [{ _id: `q${position}`, answer: correct ? '4' : '5' }],
-    },
-  });
-  expect(response.statusCode).toBe(200);
-}
-
-/** Best scores written directly, for fractions a one-question quiz cannot produce. */
-async function setBestScores(t: TestApp, user: TestUser, courseId: string, scores: Record<string, number>) {
-  for (const [resourceId, bestScore] of Object.entries(scores))
-    await t.db
-      .insert(quizScores)
-      .values({ userId: user.id, resourceId, courseId, bestScore })
-      .onConflictDoUpdate({ target: [quizScores.userId, quizScores.resourceId], set: { bestScore } });
-}
-
-const getCertificate = (t: TestApp, user: TestUser | null, courseId: string, lang = 'en') =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1/user/certificate/${courseId}`,
-    headers: { ...(user ? user.auth : {}), 'accept-language': lang },
-  });
+import {
+  addQuiz,
+  answerQuiz,
+  createCourse,
+  enrol,
+  getCertificate,
+  issueCertificate,
+  previewOf,
+  setBestScores,
+  webAppWithShells,
+} from './certificates.test-helpers.ts';
 
 /** The text of every compressed stream of a PDF (pdfkit deflates its content and font maps). */
 function inflatedStreams(pdf: Buffer): string {
@@ -291,5 +197,133 @@ describe('certificates', () => {
     const paths = response.json<{ paths: Record<string, unknown> }>().paths;
     expect(paths).toHaveProperty(['/api/v1/user/certificate/{courseId}']);
     expect(paths).toHaveProperty(['/api/v1/certificates/{id}']);
+  });
+});
+
+describe('a certificate’s address previews the certificate (decision 101)', () => {
+  let t: TestApp;
+  let webDist: string;
+  let author: TestUser;
+  const shell = (lang: Language, file = 'app') =>
+    readFile(path.join(webDist, 'prerendered', lang, `${file}.html`), 'utf8');
+  const page = (url: string, lang: Language = 'en', method: 'GET' | 'HEAD' = 'GET') =>
+    t.app.inject({ method, url, headers: lang === 'ar' ? { cookie: 'theme=dark; language=ar' } : {} });
+
+  const issued = (learnerName: [string, string], title: string, titleTr: string | null) =>
+    issueCertificate(t, author, learnerName, title, titleTr);
+
+  beforeAll(async () => {
+    webDist = await webAppWithShells();
+    t = await createTestApp({ WEB_DIST: webDist });
+    author = await createUser(t, 'Contributor');
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('names the certificate in the page’s language, noindex, and leaves the rest of the shell as built', async () => {
+    const { id, issuedAt } = await issued(
+      ['Ada', 'Lovelace'],
+      'Open Data Basics',
+      'أساسيات البيانات المفتوحة',
+    );
+    const english = await page(`/certificates/${id}`);
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(english.headers['cache-control']).toBe('no-cache');
+    expect(english.headers.vary).toContain('Cookie');
+    const enDescription = `Ada Lovelace completed the course “Open Data Basics”. Certificate issued by Open Science Courses on ${formatIssueDate(issuedAt, 'en')}.`;
+    expect(previewOf(english.body)).toEqual({
+      title: 'Certificate: Open Data Basics · Ada Lovelace',
+      description: enDescription,
+      ogTitle: 'Certificate: Open Data Basics · Ada Lovelace',
+      ogDescription: enDescription,
+      ogType: 'website',
+      ogLocale: 'en_US',
+      robots: 'noindex',
+    });
+
+    // The cookie picks the language, as it picks the shell; the course title is the Arabic one.
+    const arabic = await page(`/certificates/${id}?trk=public_profile`, 'ar');
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.body).toMatch(/^<!doctype html>\n<html lang="ar" dir="rtl">/);
+    const arDescription = `شهادة إتمام دورة «أساسيات البيانات المفتوحة» مُنحت إلى Ada Lovelace، صادرة عن دورات العلوم المفتوحة بتاريخ ${formatIssueDate(issuedAt, 'ar')}.`;
+    expect(previewOf(arabic.body)).toEqual({
+      title: 'شهادة: أساسيات البيانات المفتوحة · Ada Lovelace',
+      description: arDescription,
+      ogTitle: 'شهادة: أساسيات البيانات المفتوحة · Ada Lovelace',
+      ogDescription: arDescription,
+      ogType: 'website',
+      ogLocale: 'ar_AR',
+      robots: 'noindex',
+    });
+
+    // Only those tags differ: every other line (the early requests' script, decision 043) as built.
+    const untouched = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => !/<title>|name="description"|og:title|og:description|robots/.test(line));
+    for (const [response, lang] of [
+      [english, 'en'],
+      [arabic, 'ar'],
+    ] as const)
+      expect(untouched(response.body)).toEqual(untouched(await shell(lang)));
+
+    // HEAD answers as GET does, without the body.
+    const head = await page(`/certificates/${id}`, 'en', 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(english.headers['content-length']);
+    expect(head.headers['content-type']).toBe(english.headers['content-type']);
+  });
+
+  it('escapes the learner’s name and the course title (user input) in every tag', async () => {
+    const { id } = await issued(
+      ['<b>"Tom"', "& Jerry's $& $'"],
+      'Data <script>alert(1)</script> & "more"',
+      null,
+    );
+    for (const lang of ['en', 'ar'] as const) {
+      const response = await page(`/certificates/${id}`, lang);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('<b>');
+      expect(response.body).not.toContain('<script>alert');
+      const preview = previewOf(response.body);
+      const name = '&lt;b&gt;&quot;Tom&quot; &amp; Jerry&#39;s $&amp; $&#39;';
+      const course = 'Data &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot;';
+      // No Arabic title: the English one, in the Arabic page too.
+      expect(preview.title).toBe(
+        lang === 'en' ? `Certificate: ${course} · ${name}` : `شهادة: ${course} · ${name}`,
+      );
+      expect(preview.ogTitle).toBe(preview.title);
+      expect(preview.ogDescription).toContain(name);
+      expect(preview.ogDescription).toContain(course);
+      expect(preview.description).toBe(preview.ogDescription);
+    }
+  });
+
+  it('sends the shell exactly as built for an id that names no certificate, a malformed one, and other app routes', async () => {
+    const { id } = await issued(['Grace', 'Hopper'], 'Reproducible Research', null);
+    // The real certificate is described (so this is not the shell for every address)…
+    expect(previewOf((await page(`/certificates/${id}`)).body).robots).toBe('noindex');
+    // …and nothing else is: the app says what is wrong, never a 5xx.
+    for (const lang of ['en', 'ar'] as const)
+      for (const url of [
+        '/certificates/00000000-0000-4000-8000-000000000000',
+        '/certificates/not-a-certificate',
+        `/certificates/${id}x`,
+        `/certificates/${'7'.repeat(300)}`,
+        '/certificates/%20%E2%80%AE%3Cb%3E',
+        '/verifyemail/t0k3n',
+      ]) {
+        const response = await page(url, lang);
+        expect([response.statusCode, response.body], `${url} ${lang}`).toEqual([200, await shell(lang)]);
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    const dashboard = await page('/dashboard', 'ar');
+    expect([dashboard.statusCode, dashboard.body]).toEqual([200, await shell('ar', 'app-header')]);
+    const beyond = await page(`/certificates/${id}/more`);
+    expect([beyond.statusCode, beyond.body]).toEqual([404, await shell('en', 'not-found')]);
   });
 });

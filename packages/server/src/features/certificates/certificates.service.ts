@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CERTIFICATE_THRESHOLD, type CertificateVerification } from '@app/shared';
+import {
+  CERTIFICATE_THRESHOLD,
+  formatIssueDate,
+  idParamSchema,
+  type CertificateVerification,
+  type Language,
+} from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { localize } from '../../lib/localize.ts';
+import type { ShellHead } from '../../plugins/spa.ts';
 import { certificateVerdict, courseAccessFor } from '../courses/course-access.service.ts';
 import { overallScoreOf } from '../learning/learning.service.ts';
 import { certificatesMessages } from './certificates.messages.ts';
@@ -74,3 +82,26 @@ export const toVerification = (record: CertificateRecord): CertificateVerificati
   course_title_tr: record.courseTitleTr,
   issuedAt: record.issuedAt.toISOString(),
 });
+
+/**
+ * What a link to the certificate's page shows where it is shared (decision 101): the certificate
+ * (course title in the page's language when it has one, the learner, the date of issue as the
+ * certificate prints it) in the head of the app shell. `noindex`: the page names a person, so it is
+ * previewed but kept out of search results. Null for an id that is not a certificate's: the page
+ * itself then says so.
+ */
+export async function certificateLinkPreview(db: Db, id: string, lang: Language): Promise<ShellHead | null> {
+  if (!idParamSchema.safeParse({ id }).success) return null; // as the API refuses it, before any SQL
+  const record = await findCertificateById(db, id);
+  if (!record) return null;
+  const params = {
+    name: record.name,
+    course: (lang === 'ar' && record.courseTitleTr) || record.courseTitle,
+    date: formatIssueDate(record.issuedAt, lang),
+  };
+  return {
+    title: localize(lang, certificatesMessages.linkTitle, params),
+    description: localize(lang, certificatesMessages.linkDescription, params),
+    noindex: true,
+  };
+}

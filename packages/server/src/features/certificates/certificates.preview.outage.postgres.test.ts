@@ -1,0 +1,45 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser } from '../../test/factories.ts';
+import { issueCertificate, previewOf, webAppWithShells } from './certificates.test-helpers.ts';
+
+/**
+ * A certificate's address while PostgreSQL refuses connections (as in db/database-outage.postgres.test.ts:
+ * the database closed to new connections and the app's own terminated), so only the PostgreSQL project
+ * runs it: the shell as built, as for an address that names no certificate, never an error.
+ */
+describe('a certificate’s address during a database outage (decision 101)', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await webAppWithShells();
+    t = await createTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('sends the shell as built while the database is away, and the preview once it is back', async () => {
+    const author = await createUser(t, 'Contributor');
+    const { id } = await issueCertificate(t, author, ['Rosalind', 'Franklin'], 'Open Hardware', null);
+    const page = () =>
+      t.app.inject({ method: 'GET', url: `/certificates/${id}`, headers: { cookie: 'language=ar' } });
+    const database = t.postgres!.name;
+    await t.postgres!.admin(`alter database ${database} allow_connections false`);
+    try {
+      await t.postgres!.admin(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database],
+      );
+      const during = await page();
+      const shell = await readFile(path.join(webDist, 'prerendered', 'ar', 'app.html'), 'utf8');
+      expect([during.statusCode, during.body]).toEqual([200, shell]);
+    } finally {
+      await t.postgres!.admin(`alter database ${database} allow_connections true`);
+    }
+    expect(previewOf((await page()).body).title).toBe('شهادة: Open Hardware · Rosalind Franklin');
+  });
+});
