@@ -108,18 +108,13 @@ describe('PostgreSQL outages', () => {
   });
 
   it('answers 503 while the database refuses connections, /health says so, and recovers by itself', async () => {
-    const database = t.postgres!.name;
-    await t.postgres!.admin(`alter database ${database} allow_connections false`);
-    try {
-      await terminateConnections();
+    await t.postgres!.whileAway(async () => {
       expectUnavailable(await submit('ar'), 'ar');
       expectUnavailable(await submit('en'), 'en');
       const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ status: 'degraded', database: 'unavailable', redis: 'unused' });
-    } finally {
-      await t.postgres!.admin(`alter database ${database} allow_connections true`);
-    }
+    });
     expect((await submit()).statusCode).toBe(200);
     const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(health.json()).toEqual({ status: 'ok', database: 'ok', redis: 'unused' });

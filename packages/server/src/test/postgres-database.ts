@@ -8,6 +8,11 @@ export interface PostgresTestDatabase {
   admin<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
   /** Resolves once no session is connected to the database (or after about a second). */
   disconnected(): Promise<void>;
+  /**
+   * Runs `during` while the database is away for real: closed to new connections and every session
+   * of it (the app's) terminated; it takes connections again afterwards, whatever `during` did.
+   */
+  whileAway<T>(during: () => Promise<T>): Promise<T>;
   drop(): Promise<void>;
 }
 
@@ -43,11 +48,24 @@ export async function createPostgresDatabase(
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
+  const whileAway = async <T>(during: () => Promise<T>) => {
+    await admin(`alter database ${name} allow_connections false`);
+    try {
+      await admin(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      return await during();
+    } finally {
+      await admin(`alter database ${name} allow_connections true`);
+    }
+  };
   return {
     name,
     url: url.toString(),
     admin,
     disconnected,
+    whileAway,
     async drop() {
       // Forcing the drop while the pool's sockets are still closing kills them mid-goodbye and
       // surfaces as an unhandled 57P01 error. Let them go first.

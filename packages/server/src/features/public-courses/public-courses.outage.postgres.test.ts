@@ -25,13 +25,7 @@ describe('public course pages during a database outage', () => {
 
   it('answers 503 with Retry-After as a page in its language, then the pages again once the database is back', async () => {
     const pageHeaders = (await get(`/courses/${courseId}?lang=en`)).headers;
-    const database = t.postgres!.name;
-    await t.postgres!.admin(`alter database ${database} allow_connections false`);
-    try {
-      await t.postgres!.admin(
-        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [database],
-      );
+    await t.postgres!.whileAway(async () => {
       for (const [url, headers, lang, heading] of [
         [`/courses/${courseId}?lang=en`, {}, 'en', 'The courses are briefly unavailable'],
         [`/courses/${courseId}`, { 'accept-language': 'ar' }, 'ar', 'الدورات غير متاحة مؤقتًا'],
@@ -43,9 +37,7 @@ describe('public course pages during a database outage', () => {
         expect(response.headers['retry-after'], url).toBe('5');
         expect(securityHeadersOf(response.headers), url).toEqual(securityHeadersOf(pageHeaders));
       }
-    } finally {
-      await t.postgres!.admin(`alter database ${database} allow_connections true`);
-    }
+    });
     expect((await get(`/courses/${courseId}?lang=en`)).statusCode).toBe(200);
     expect((await get('/courses?lang=en')).statusCode).toBe(200);
   });
