@@ -1,12 +1,19 @@
 import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
-import { API_PREFIX, type ErrorCode, type ErrorEnvelope } from '@app/shared';
+import { API_PREFIX, type ErrorCode, type ErrorEnvelope, type Language } from '@app/shared';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { apiHeaders, takeEarly } from './early-requests.ts';
 import { getToken } from './session-storage.ts';
 
 /** A failed API call: the server's envelope (message already in the reader's language). */
 export class ApiError extends Error {
+  /**
+   * The language its message is written in: the one the request asked the server for, or the app's
+   * when the message is ours. A message kept on screen after the reader switches language is marked
+   * with it (`lang`), so a screen reader still reads it in its own language.
+   */
+  readonly lang: Language = currentLanguage();
+
   constructor(
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { activateLanguage } from '../../../i18n/i18n.ts';
 import { LoginForm } from './login-form.tsx';
 import { aUser, googleDisabled, renderAuth, stubApi } from './auth-test-helpers.tsx';
 
@@ -127,6 +128,26 @@ describe('LoginForm', () => {
     type('Password', 'another-try');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("keeps the server's words in the language they came in, marked so, after the reader switches", async () => {
+    stubApi({
+      ...googleDisabled,
+      'POST /auth/login': {
+        status: 401,
+        body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password.' },
+      },
+    });
+    await renderAuth(<LoginForm />, { route: '/login' });
+    type('Email', 'learner@example.test');
+    type('Password', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    const alert = await screen.findByRole('alert');
+    await act(() => activateLanguage('ar'));
+    expect(screen.getByRole('button', { name: 'تسجيل الدخول' })).toBeInTheDocument();
+    // A screen reader reads the English sentence as English inside the Arabic page.
+    expect(within(alert).getByText('Incorrect e-mail or password.')).toHaveAttribute('lang', 'en');
+    await act(() => activateLanguage('en'));
   });
 
   it('offers to resend the verification e-mail to an unverified account', async () => {

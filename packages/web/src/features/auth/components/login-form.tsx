@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { LoginBody } from '@app/shared';
+import type { Language, LoginBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -18,8 +18,11 @@ import { FormAlert } from './form-alert.tsx';
 import { OidcSignInSection } from './oidc-sign-in-buttons.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
 
+/** The server's words, in the language they came in (`lang`). */
 type Problem =
-  { kind: 'credentials'; message: string } | { kind: 'unverified'; message: string; email: string } | null;
+  | { kind: 'credentials'; message: string; lang: Language }
+  | { kind: 'unverified'; message: string; lang: Language; email: string }
+  | null;
 
 /**
  * The sign-in form of /login (`admin` false: Google, links to reset and signup) and of /admin/login
@@ -55,9 +58,14 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
         if (!(error instanceof ApiError)) return void notify.error(t`Request failed`);
         if (error.code === 'UNAUTHORIZED_ROLE') return void notify.error(t`Unauthorized`);
         if (error.code === 'INVALID_CREDENTIALS')
-          return setProblem({ kind: 'credentials', message: error.message });
+          return setProblem({ kind: 'credentials', message: error.message, lang: error.lang });
         if (error.code === 'EMAIL_NOT_VERIFIED')
-          return setProblem({ kind: 'unverified', message: error.message, email: body.email });
+          return setProblem({
+            kind: 'unverified',
+            message: error.message,
+            lang: error.lang,
+            email: body.email,
+          });
         notify.error(error.message);
       },
     });
@@ -85,7 +93,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
       >
         {problem ? (
           <FormAlert id={alertId}>
-            <p>{problem.message}</p>
+            <p lang={problem.lang}>{problem.message}</p>
             {problem.kind === 'unverified' ? <ResendVerificationButton email={problem.email} /> : null}
           </FormAlert>
         ) : null}

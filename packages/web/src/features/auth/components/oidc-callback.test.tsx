@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { OidcCallback } from './oidc-callback.tsx';
 import { oidcAuthorizationUrl } from '../lib/oidc-state.ts';
 import { aUser, renderAuth, stubApi } from './auth-test-helpers.tsx';
@@ -88,7 +88,9 @@ describe('OidcCallback', () => {
     expect(await screen.findByTestId('oidc-email-sent')).toHaveTextContent(
       'We sent a verification link to nadia@example.test.',
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toHaveFocus(),
+    );
     expect(calls.find((c) => c.path === '/auth/oidc/orcid')?.body).toEqual({ role: 'Contributor' });
     expect(calls.find((c) => c.path === '/auth/oidc/email')?.body).toEqual({
       ticket: 'ticket-1',

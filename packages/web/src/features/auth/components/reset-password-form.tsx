@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ResetPasswordBody } from '@app/shared';
+import type { Language, ResetPasswordBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -26,7 +26,8 @@ export function ResetPasswordForm() {
   const next = safeNext(useLocation().search);
   const reset = useResetPassword();
   const { token, email } = useResetRequest();
-  const [deadRequest, setDeadRequest] = useState<string | null>(null);
+  /** Why the reset request is over, in the server's words and the language they came in. */
+  const [deadRequest, setDeadRequest] = useState<{ message: string; lang: Language } | null>(null);
   const form = useValidatedForm<ResetPasswordBody>(useTranslatedResolver(loadResetPasswordSchema), {
     password_reset_code: '',
     new_password: '',
@@ -49,7 +50,7 @@ export function ResetPasswordForm() {
             return form.setError('password_reset_code', { type: 'server', message: error.message });
           if (error.code === 'RESET_EXPIRED' || error.status === 401) {
             clearResetRequest();
-            return setDeadRequest(error.message);
+            return setDeadRequest({ message: error.message, lang: error.lang });
           }
           notify.error(error.message);
         },
@@ -73,7 +74,11 @@ export function ResetPasswordForm() {
     return (
       <AuthPage title={t`Reset Password`}>
         <FormAlert>
-          <p>{deadRequest ?? t`Request a reset code first.`}</p>
+          {deadRequest ? (
+            <p lang={deadRequest.lang}>{deadRequest.message}</p>
+          ) : (
+            <p>{t`Request a reset code first.`}</p>
+          )}
           <Link to={withNext(paths.forgotPassword, next)} className={requestNewCodeLink}>
             <Trans>Request a new code</Trans>
           </Link>

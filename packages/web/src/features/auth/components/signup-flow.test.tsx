@@ -60,8 +60,9 @@ describe('SignupFlow', () => {
     fireEvent.click(screen.getByRole('link', { name: new RegExp(l.asUser) }));
     await fillAndSubmit(l);
     expect(await screen.findByText('lina@example.test')).toBeInTheDocument();
-    // The form and its focused button are gone: the new screen's heading has focus.
-    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+    // The form and its focused button are gone: the new screen's heading takes the focus (an effect,
+    // run once the screen is drawn).
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute(
       'href',
       '/login?next=%2Fcourse%2Fc-1',

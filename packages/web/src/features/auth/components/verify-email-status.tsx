@@ -70,7 +70,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
         <h1 className="text-2xl font-bold text-ink">
           <Trans>Email verification failed</Trans>
         </h1>
-        <p role="alert" className="text-ink">
+        <p role="alert" className="text-ink" lang={error.lang}>
           {error.message}
         </p>
         <p className="text-sm text-muted">

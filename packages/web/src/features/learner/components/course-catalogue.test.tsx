@@ -140,7 +140,9 @@ describe('CourseCatalogue', () => {
     expect(screen.getByRole('heading', { name: 'Course 4' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more courses' })).not.toBeInTheDocument();
     // The button went with the last page: focus is on the first card it brought, not lost.
-    expect(screen.getByRole('button', { name: 'Start Learning: Course 3' })).toHaveFocus();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Start Learning: Course 3' })).toHaveFocus(),
+    );
     expect(api.calls.map((call) => call.key)).toEqual([
       'GET /course/approved',
       'GET /course/approved?after=after-course-2',
