@@ -6,6 +6,10 @@ export interface Localized {
   ar: string;
 }
 
+/** A course's own text in `lang`: its Arabic translation when it has one, else the English original. */
+export const pick = (lang: Language, en: string, ar: string | null): string =>
+  lang === 'ar' && ar ? ar : en;
+
 export function localize(
   lang: Language,
   message: Localized,

@@ -30,8 +30,9 @@ export function languageFromCookie(header: string | undefined): Language {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** '/certificates/:id' → a pattern of the route's addresses whose named groups are its parameters. */
 const routePattern = (route: string) =>
-  new RegExp(`^${escapeRegExp(route).replace(/\/:[^/]+/g, '/[^/]+')}/?$`);
+  new RegExp(`^${escapeRegExp(route).replace(/\/:(\w+)/g, '/(?<$1>[^/]+)')}/?$`);
 
 /**
  * What the app shell's head says about the page on one app route, for link previews (decision 101):
@@ -50,10 +51,6 @@ export interface ShellHead {
  * page's language. `null` — or a throw, which is logged — sends the shell as it is.
  */
 export type ShellHeadFor = (params: Record<string, string>, lang: Language) => Promise<ShellHead | null>;
-
-/** '/certificates/:id' → a pattern whose named groups are the route's parameters. */
-const paramsPattern = (route: string) =>
-  new RegExp(`^${escapeRegExp(route).replace(/\/:(\w+)/g, '/(?<$1>[^/]+)')}/?$`);
 
 /** The address's parameters, decoded; null when one is not (a malformed %-escape). */
 function paramsOf(pattern: RegExp, pathname: string): Record<string, string> | null {
@@ -137,7 +134,7 @@ export async function registerSpa(
   const headerRoutes = (prerendered?.headerRoutes ?? []).map(routePattern);
   const described = Object.entries(shellHeads).map(([route, headFor]) => ({
     route,
-    pattern: paramsPattern(route),
+    pattern: routePattern(route),
     headFor,
   }));
   const warnUnavailable = quietWarning('database unavailable; app shells sent without their page heads');

@@ -50,3 +50,18 @@ export function useAddressedPage(pageSize: number): {
   }, [stalePage, setParams]);
   return { params, setParams, q, pageIndex: newTerm ? 0 : pageIndexOf(params, pageSize) };
 }
+
+/**
+ * A page that no longer exists (courses archived or filtered away meanwhile, an old link): the list
+ * shows its last page, written in place of the address's (replacing the entry). `settledTotal` is the
+ * list's total once its answer for this page is in, undefined until then.
+ */
+export function useLastPageWhenPastTheEnd(pageIndex: number, pageSize: number, settledTotal?: number) {
+  const [, setParams] = useSearchParams();
+  const lastIndex = settledTotal === undefined ? null : Math.max(0, Math.ceil(settledTotal / pageSize) - 1);
+  const pastTheEnd = lastIndex !== null && pageIndex > lastIndex;
+  useEffect(() => {
+    if (pastTheEnd && lastIndex !== null)
+      setParams((current) => withPageIndex(current, lastIndex), { replace: true });
+  }, [pastTheEnd, lastIndex, setParams]);
+}

@@ -8,7 +8,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { localize } from '../../lib/localize.ts';
+import { localize, pick } from '../../lib/localize.ts';
 import type { ShellHead } from '../../plugins/spa.ts';
 import { certificateVerdict, courseAccessFor } from '../courses/course-access.service.ts';
 import { overallScoreOf } from '../learning/learning.service.ts';
@@ -96,7 +96,7 @@ export async function certificateLinkPreview(db: Db, id: string, lang: Language)
   if (!record) return null;
   const params = {
     name: record.name,
-    course: (lang === 'ar' && record.courseTitleTr) || record.courseTitle,
+    course: pick(lang, record.courseTitle, record.courseTitleTr),
     date: formatIssueDate(record.issuedAt, lang),
   };
   return {

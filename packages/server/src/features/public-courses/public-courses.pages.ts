@@ -6,7 +6,8 @@ import { orcidLinkHtml } from '../../lib/orcid.ts';
 import { countText, langAttr, layout, licenseBlock, localized } from './public-courses.layout.ts';
 import { publicCounts, publicMessages as m } from './public-courses.messages.ts';
 import type { PublicCourse, PublicCourseCard } from './public-courses.repository.ts';
-import { catalogueJsonLd, courseJsonLd, courseLanguages, pick } from './public-courses.structured-data.ts';
+import { pick } from '../../lib/localize.ts';
+import { catalogueJsonLd, courseJsonLd, courseLanguages } from './public-courses.structured-data.ts';
 import { catalogueUrl, courseUrl, enrolUrl, fileAbsoluteUrl } from './public-courses.urls.ts';
 
 /** The public catalogue and course pages as complete HTML documents (see public-courses.layout.ts). */

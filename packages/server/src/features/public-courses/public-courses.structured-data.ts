@@ -1,5 +1,5 @@
 import { LICENSE_INFO, ORCID_PATTERN, orcidUrl, type Language, type ResourceType } from '@app/shared';
-import { localize } from '../../lib/localize.ts';
+import { localize, pick } from '../../lib/localize.ts';
 import { publicMessages } from './public-courses.messages.ts';
 import type { PublicCourse, PublicCourseCard } from './public-courses.repository.ts';
 import { catalogueUrl, courseUrl, fileAbsoluteUrl } from './public-courses.urls.ts';
@@ -25,9 +25,6 @@ export function isoDuration(minutes: number): string {
   const rest = total % 60;
   return `PT${hours ? `${hours}H` : ''}${rest ? `${rest}M` : ''}`;
 }
-
-export const pick = (lang: Language, en: string, ar: string | null): string =>
-  lang === 'ar' && ar ? ar : en;
 
 function organization(appUrl: string, lang: Language) {
   return { '@type': 'Organization', name: localize(lang, publicMessages.siteName), url: `${appUrl}/` };

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '@app/shared';
@@ -13,6 +12,7 @@ import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
 import { allCoursesQuery } from '../api/get-all-courses.ts';
 import { CoursesTable } from './courses-table.tsx';
+import { useLastPageWhenPastTheEnd } from '../../../lib/page-in-address.ts';
 import { useTableView } from './table-view-address.ts';
 
 const addLinkClass =
@@ -34,14 +34,8 @@ export function AdminBoard({ onViewCourse }: AdminBoardProps) {
   const total = courses.data?.pagination.total ?? 0;
   const rows = courses.data?.data ?? [];
 
-  // A page that no longer exists (courses archived or filtered away meanwhile, or an old link): show
-  // the last one, in place of the address's.
-  const lastPage = Math.max(0, Math.ceil(total / ADMIN_PAGE_SIZE) - 1);
-  const pastTheEnd = courses.isSuccess && !courses.isPlaceholderData && view.pageIndex > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) setView({ ...view, pageIndex: lastPage }, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once for each page found past the end.
-  }, [pastTheEnd, lastPage]);
+  const settled = courses.isSuccess && !courses.isPlaceholderData;
+  useLastPageWhenPastTheEnd(view.pageIndex, ADMIN_PAGE_SIZE, settled ? total : undefined);
 
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">

@@ -53,6 +53,24 @@ const course = (n: number, status: CourseStatus, extra: Partial<CourseSummary> =
 const ten = Array.from({ length: 10 }, (_, i) => course(i + 1, i % 3 === 0 ? 'Pending' : 'Draft'));
 
 /** The table is controlled: the server pages, sorts and filters; it reports the view it wants next. */
+/** The table as a function of its rows, to render again with other rows (one client, one view). */
+function tableOf(view: CourseTableView) {
+  const [client, onViewChange, onViewCourse] = [new QueryClient(), vi.fn(), vi.fn()];
+  return (courses: CourseSummary[]) => (
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <CoursesTable
+          courses={courses}
+          total={courses.length}
+          view={view}
+          onViewChange={onViewChange}
+          onViewCourse={onViewCourse}
+        />
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+}
+
 async function renderTable(
   courses: CourseSummary[],
   {
@@ -214,20 +232,7 @@ describe('CoursesTable', () => {
 
   it('keeps an open menu with its course when the page comes back with a new course above it', async () => {
     await activateLanguage('en');
-    const [client, onViewChange, onViewCourse] = [new QueryClient(), vi.fn(), vi.fn()];
-    const table = (courses: CourseSummary[]) => (
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <CoursesTable
-            courses={courses}
-            total={courses.length}
-            view={initialTableView}
-            onViewChange={onViewChange}
-            onViewCourse={onViewCourse}
-          />
-        </QueryClientProvider>
-      </I18nProvider>
-    );
+    const table = tableOf(initialTableView);
     const { rerender } = render(table([course(1, 'Pending'), course(2, 'Pending')]));
     fireEvent.keyDown(screen.getByRole('button', { name: 'Actions for Course 01' }), { key: 'Enter' });
     await screen.findByRole('menu', { name: 'Actions for Course 01' });
@@ -299,20 +304,7 @@ describe('CoursesTable', () => {
 
   it('gives the focus to the row that takes the place of a course gone from the page, or to the table', async () => {
     await activateLanguage('en');
-    const [client, onViewChange, onViewCourse] = [new QueryClient(), vi.fn(), vi.fn()];
-    const table = (courses: CourseSummary[]) => (
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <CoursesTable
-            courses={courses}
-            total={courses.length}
-            view={{ ...initialTableView, status: 'Pending' }}
-            onViewChange={onViewChange}
-            onViewCourse={onViewCourse}
-          />
-        </QueryClientProvider>
-      </I18nProvider>
-    );
+    const table = tableOf({ ...initialTableView, status: 'Pending' });
     const { rerender } = render(table([course(1, 'Pending'), course(2, 'Pending'), course(3, 'Pending')]));
     // The refreshed page without the course whose button has the focus (approved: no longer pending).
     screen.getByRole('button', { name: 'Actions for Course 02' }).focus();

@@ -37,16 +37,15 @@ export function withTableView(params: URLSearchParams, view: CourseTableView): U
   return next;
 }
 
-export type SetTableView = (view: CourseTableView, options?: { replace?: boolean }) => void;
+export type SetTableView = (view: CourseTableView) => void;
 
 /**
  * The table's view, read from the address and written to it. A choice of the reader's (a page, an
- * order, a status) is a new history entry, so Back returns to the view before; `replace` is for the
- * table's own corrections, which the reader should not have to step back through.
+ * order, a status) is a new history entry, so Back returns to the view before; the table's own
+ * corrections replace the entry (`useLastPageWhenPastTheEnd`).
  */
 export function useTableView(): [CourseTableView, SetTableView] {
   const { params, setParams, pageIndex } = useAddressedPage(ADMIN_PAGE_SIZE);
-  const setView: SetTableView = (next, { replace = false } = {}) =>
-    setParams((current) => withTableView(current, next), { replace });
+  const setView: SetTableView = (next) => setParams((current) => withTableView(current, next));
   return [{ ...tableViewOf(params), pageIndex }, setView];
 }

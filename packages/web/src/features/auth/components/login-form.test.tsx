@@ -36,6 +36,21 @@ const googleOnly = {
   },
 };
 
+/** The form sent with a wrong password; the server refuses it. */
+async function signInRefused() {
+  stubApi({
+    ...googleDisabled,
+    'POST /auth/login': {
+      status: 401,
+      body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password.' },
+    },
+  });
+  await renderAuth(<LoginForm />, { route: '/login' });
+  type('Email', 'learner@example.test');
+  type('Password', 'wrong-password');
+  fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+}
+
 describe('LoginForm', () => {
   it('validates on submit, then re-validates as the user types', async () => {
     const calls = stubApi(googleDisabled);
@@ -110,17 +125,7 @@ describe('LoginForm', () => {
   });
 
   it('marks both inputs after wrong credentials until the user edits them', async () => {
-    stubApi({
-      ...googleDisabled,
-      'POST /auth/login': {
-        status: 401,
-        body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password.' },
-      },
-    });
-    await renderAuth(<LoginForm />, { route: '/login' });
-    type('Email', 'learner@example.test');
-    type('Password', 'wrong-password');
-    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await signInRefused();
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect e-mail or password.');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
@@ -131,17 +136,7 @@ describe('LoginForm', () => {
   });
 
   it("keeps the server's words in the language they came in, marked so, after the reader switches", async () => {
-    stubApi({
-      ...googleDisabled,
-      'POST /auth/login': {
-        status: 401,
-        body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password.' },
-      },
-    });
-    await renderAuth(<LoginForm />, { route: '/login' });
-    type('Email', 'learner@example.test');
-    type('Password', 'wrong-password');
-    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await signInRefused();
     const alert = await screen.findByRole('alert');
     await act(() => activateLanguage('ar'));
     expect(screen.getByRole('button', { name: 'تسجيل الدخول' })).toBeInTheDocument();

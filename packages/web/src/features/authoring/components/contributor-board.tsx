@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CONTRIBUTOR_PAGE_SIZE } from '@app/shared';
@@ -12,7 +12,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
-import { useAddressedPage, withPageIndex } from '../../../lib/page-in-address.ts';
+import { useAddressedPage, useLastPageWhenPastTheEnd, withPageIndex } from '../../../lib/page-in-address.ts';
 import { contributorCoursesQuery } from '../api/get-contributor-courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { EditCourseModal } from './edit-course-modal.tsx';
@@ -31,23 +31,16 @@ export function ContributorBoard() {
   const userId = viewer.data?._id ?? getUserId() ?? '';
   // The page is the address's, beside the header's `?q=` (decision 097).
   const { q, pageIndex, setParams } = useAddressedPage(CONTRIBUTOR_PAGE_SIZE);
-  // A page the reader picks is a new history entry (Back returns to the page before); the board's own
-  // corrections replace the entry.
-  const setPageIndex = (index: number, { replace = false } = {}) =>
-    setParams((current) => withPageIndex(current, index), { replace });
+  // A page the reader picks is a new history entry: Back returns to the page before.
+  const setPageIndex = (index: number) => setParams((current) => withPageIndex(current, index));
   const courses = useQuery({ ...contributorCoursesQuery(userId, pageIndex, q), enabled: Boolean(userId) });
   const [openId, setOpenId] = useState<string | null>(null);
   const list = courses.data?.data;
   const total = courses.data?.pagination.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / CONTRIBUTOR_PAGE_SIZE));
 
-  // A page that no longer exists (its last course archived, or an old link): show the last one, in
-  // place of the address's.
-  const pastTheEnd = courses.isSuccess && !courses.isPlaceholderData && pageIndex >= pageCount;
-  useEffect(() => {
-    if (pastTheEnd) setPageIndex(pageCount - 1, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once for each page found past the end.
-  }, [pastTheEnd, pageCount]);
+  const settled = courses.isSuccess && !courses.isPlaceholderData;
+  useLastPageWhenPastTheEnd(pageIndex, CONTRIBUTOR_PAGE_SIZE, settled ? total : undefined);
 
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
