@@ -57,7 +57,7 @@ describe('shellWithHead (decision 101)', () => {
   });
 });
 
-describe('a form posted to a prerendered page (decision 037)', () => {
+describe('prerendered pages and app shells (decisions 037, 045, 102)', () => {
   let t: TestApp;
   let webDist: string;
 
@@ -170,6 +170,36 @@ describe('a form posted to a prerendered page (decision 037)', () => {
       expect(described(head.head), url).toEqual(described(get.head));
       expect(get.body.length, url).toBeGreaterThan(0);
       expect(head.body, url).toBe('');
+    }
+  });
+
+  it('answers a page address it cannot read with the not-found page and the 400, the API and files with JSON', async () => {
+    for (const url of ['/certificates/%E0%A4%A', '/%ZZ?x=1', '/verifyemail/%']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { cookie: 'language=ar' } });
+      expect([page.statusCode, page.body], url).toEqual([
+        400,
+        '<html lang="ar">not-found<a href="/signup">Sign Up</a>',
+      ]);
+      // Answered while routing, where no hook runs: the page's headers are set by the error handler.
+      expect(page.headers, url).toMatchObject({
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/certificates/%E0%A4%A' });
+    expect([head.statusCode, head.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
+    for (const [method, url] of [
+      ['GET', '/api/v1/course/%E0%A4%A'],
+      ['GET', '/assets/%ZZ.js'],
+      ['POST', '/certificates/%ZZ'],
+    ] as const) {
+      const answer = await t.app.inject({ method, url });
+      expect([answer.statusCode, answer.json()], `${method} ${url}`).toEqual([
+        400,
+        { success: false, code: 'BAD_REQUEST', message: 'This address is not valid.' },
+      ]);
     }
   });
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Language } from '@app/shared';
 import { isDatabaseUnavailable, quietWarning } from '../db/availability.ts';
+import { answerErrorsAsPages, withSecurityHeaders } from './error-handler.ts';
 import { common } from '../lib/common.messages.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -199,12 +200,32 @@ export async function registerSpa(
   };
 
   if (prerendered) await registerPagePosts(app, Object.keys(prerendered.pages));
+  if (prerendered) {
+    // A browser's address the server cannot read (a link cut inside a %-escape) is a page read like
+    // any other: the not-found page in the reader's language, with the error's status, rather than
+    // the API's JSON. Registered after the features' own error pages (app.ts), which are found first.
+    answerErrorsAsPages(app, {
+      claims: isPageRead,
+      send(request, reply, { status }, routed) {
+        reply.type('text/html; charset=utf-8');
+        if (!routed) withSecurityHeaders(request, reply);
+        const file = path.join(
+          'prerendered',
+          languageFromCookie(request.headers.cookie),
+          `${prerendered.notFound}.html`,
+        );
+        return reply
+          .status(status)
+          .header('cache-control', 'no-store')
+          .header('vary', 'Cookie')
+          .send(textOf(file));
+      },
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = request.url.startsWith('/api/');
-    // HEAD is GET without the body (Node drops it): monitors and link checkers ask pages with it.
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
     const allowed = (isApi ? apiMethods(pathname) : []).join(', ');
     if (allowed) {
       void reply.header('allow', allowed);
@@ -213,8 +234,7 @@ export async function registerSpa(
         allowed,
       });
     }
-    if (isApi || !dist || !isRead || /\.\w+$/.test(pathname))
-      throw notFound(isApi ? common.routeNotFound : common.notFound); // the envelope, as every error
+    if (!dist || !isPageRead(request)) throw notFound(isApi ? common.routeNotFound : common.notFound); // the envelope, as every error
     // A build without prerendered pages (should not happen; kept for `vite build` alone): the shell.
     if (!prerendered) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const page = prerendered.pages[pathname];
@@ -225,6 +245,16 @@ export async function registerSpa(
     if (matches(appRoutes)) return sendShell(request, reply, prerendered.app, pathname);
     return sendPage(request, reply, prerendered.notFound, 404);
   });
+}
+
+/**
+ * A browser reading a page: not the API, not a file (a missing asset is the JSON 404). HEAD is GET
+ * without the body (Node drops it): monitors and link checkers ask pages with it.
+ */
+function isPageRead(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const [pathname = ''] = request.url.split('?', 1);
+  return !pathname.startsWith('/api/') && !/\.\w+$/.test(pathname);
 }
 
 /**
