@@ -19,8 +19,15 @@ export const certificateVerificationResponseSchema = z.object({
   data: certificateVerificationSchema,
 });
 
+/**
+ * The longest credential the verifier takes: a course at every field's maximum in a script of 3 UTF-8
+ * bytes a character, base64url-encoded, is about 50,000 characters; the 20,000 it was refused the
+ * app's own long bilingual courses.
+ */
+export const CREDENTIAL_MAX = 100_000;
+
 /** `POST /credentials/verify`: a VC-JWT (compact JWS) as downloaded from `/certificates/:id/credential.jwt`. */
-export const credentialVerifyBodySchema = z.object({ credential: z.string().min(1).max(20_000) });
+export const credentialVerifyBodySchema = z.object({ credential: z.string().min(1).max(CREDENTIAL_MAX) });
 export type CredentialVerifyBody = z.infer<typeof credentialVerifyBodySchema>;
 
 export const CREDENTIAL_FAILURES = [

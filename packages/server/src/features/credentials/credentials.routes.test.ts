@@ -1,10 +1,18 @@
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import addFormatsPlugin from 'ajv-formats';
-import { CompactSign, createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JWK } from 'jose';
-import { generateKeyPairSync } from 'node:crypto';
+import {
+  CompactSign,
+  SignJWT,
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  jwtVerify,
+  type JWK,
+} from 'jose';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CredentialVerification } from '@app/shared';
+import { LIMITS, type CredentialVerification } from '@app/shared';
 import { certificates, courses } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
@@ -71,8 +79,8 @@ const verdictOf = async (credential: string) => {
 const credentialJson = async () =>
   (await get(`/api/v1/certificates/${certificateId}/credential`)).json<Credential>();
 
-async function signedCredential(): Promise<string> {
-  const response = await get(`/api/v1/certificates/${certificateId}/credential.jwt`);
+async function signedCredential(id = certificateId): Promise<string> {
+  const response = await get(`/api/v1/certificates/${id}/credential.jwt`);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toContain('application/jwt');
   return response.body;
@@ -216,5 +224,96 @@ describe('Open Badges 3.0 credential', () => {
     const empty = await t.app.inject({ method: 'POST', url: '/api/v1/credentials/verify', payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('what a verifier of OB 3.0 §8.2.6.1 requires (decision 103)', () => {
+  /** A certificate of a new course for a new learner without an ORCID iD, issued when asked. */
+  async function issue(issuedAt: Date, course: Partial<typeof courses.$inferInsert> = {}) {
+    const author = await createUser(t, 'Contributor');
+    const holder = await createUser(t, 'EndUser', { firstname: 'Grace', lastname: 'Hopper' });
+    const [row] = await t.db
+      .insert(courses)
+      .values({
+        title: 'Reproducible Research',
+        description: 'Notebooks and data.',
+        author: 'Author',
+        status: 'Approved',
+        createdBy: author.id,
+        ...course,
+      })
+      .returning({ id: courses.id });
+    const [certificate] = await t.db
+      .insert(certificates)
+      .values({ userId: holder.id, courseId: row!.id, issuedAt })
+      .returning({ id: certificates.id });
+    return certificate!.id;
+  }
+  const signer = () => createPrivateKey(t.app.env.CREDENTIAL_SIGNING_KEY);
+
+  it('has a sub equal to the subject id, and an nbf equal to validFrom, for a learner without ORCID', async () => {
+    const id = await issue(new Date('2026-01-02T03:04:05.678Z'));
+    const jwt = await signedCredential(id);
+    const payload = decodeJwt(jwt) as unknown as Credential & { sub?: string; nbf: number };
+    expect(payload.validFrom).toBe('2026-01-02T03:04:05Z');
+    expect(Date.parse(payload.validFrom)).toBe(payload.nbf * 1000);
+    // An opaque id (UUID version 5) derived from the certificate: the same on every download.
+    expect(payload.credentialSubject.id).toMatch(
+      /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(payload.sub).toBe(payload.credentialSubject.id);
+    expect(decodeJwt(await signedCredential(id)).sub).toBe(payload.sub);
+    expect(decodeJwt(await signedCredential()).sub).not.toBe(payload.sub);
+    const ajv = new Ajv2019({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const validate = ajv.compile(schema);
+    expect(validate(payload), JSON.stringify(validate.errors)).toBe(true);
+    expect((await verdictOf(jwt)).valid).toBe(true);
+  });
+
+  it("verifies the credential of a course at every field's maximum length", async () => {
+    const long = (letter: string, length: number) => letter.repeat(length);
+    const id = await issue(new Date(), {
+      title: long('W', LIMITS.titleMax),
+      titleTr: long('ع', LIMITS.titleMax),
+      description: long('d', LIMITS.descriptionMax),
+      descriptionTr: long('ع', LIMITS.descriptionMax),
+    });
+    const jwt = await signedCredential(id);
+    expect(jwt.length).toBeGreaterThan(20_000);
+    expect((await verdictOf(jwt)).valid).toBe(true);
+  });
+
+  it("takes a certificate stamped by a database clock minutes ahead of this instance's", async () => {
+    const id = await issue(new Date(Date.now() + 2 * 60_000));
+    expect((await verdictOf(await signedCredential(id))).valid).toBe(true);
+  });
+
+  it('keeps valid what was signed before: milliseconds in validFrom, no sub without ORCID', async () => {
+    const id = await issue(new Date('2026-03-04T05:06:07.890Z'));
+    const current = decodeJwt(await signedCredential(id)) as unknown as Credential & { sub?: string };
+    const { sub: _sub, nbf: _nbf, ...signed } = current;
+    // `undefined` is left out of the JSON: the subject as it was signed, without an id.
+    const credential = { ...signed, credentialSubject: { ...signed.credentialSubject, id: undefined } };
+    const kid = decodeProtectedHeader(await signedCredential(id)).kid!;
+    const sign = (payload: object, claims: { sub?: string; nbf: number }) => {
+      const jwt = new SignJWT({ ...payload })
+        .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid })
+        .setIssuer(credential.issuer.id)
+        .setJti(credential.id)
+        .setNotBefore(claims.nbf);
+      if (claims.sub) jwt.setSubject(claims.sub);
+      return jwt.sign(signer());
+    };
+    const old = { ...credential, validFrom: '2026-03-04T05:06:07.890Z' };
+    expect((await verdictOf(await sign(old, { nbf: Date.parse('2026-03-04T05:06:07Z') / 1000 }))).valid).toBe(
+      true,
+    );
+    // Signed by us but not mirrored: another subject in sub, or another time in nbf.
+    const mirrorBroken = [
+      await sign(current, { sub: 'https://orcid.org/0000-0000-0000-0000', nbf: current.nbf! }),
+      await sign(current, { sub: current.sub, nbf: current.nbf! - 60 }),
+    ];
+    for (const jwt of mirrorBroken) expect((await verdictOf(jwt)).reason).toBe('NOT_OUR_CREDENTIAL');
   });
 });

@@ -8,6 +8,9 @@ import {
 import { CREDENTIAL_ALG, credentialUrls, type CredentialKeys } from './credential-keys.ts';
 import { openBadgeCredential, type OpenBadgeCredential } from './open-badge.ts';
 
+/** How far ahead of this instance's clock a credential's `nbf` may be (seconds). */
+const CLOCK_TOLERANCE_S = 300;
+
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 export type VerificationFailure = 'SIGNATURE_INVALID' | 'NOT_OUR_CREDENTIAL' | 'CERTIFICATE_NOT_FOUND';
@@ -46,14 +49,13 @@ export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string)
   }
 
   async function sign(credential: OpenBadgeCredential): Promise<string> {
-    const subject = 'id' in credential.credentialSubject ? credential.credentialSubject.id : undefined;
-    const jwt = new SignJWT(credential)
+    return new SignJWT(credential)
       .setProtectedHeader({ alg: CREDENTIAL_ALG, typ: 'JWT', kid: keys.publicJwk.kid })
       .setIssuer(credential.issuer.id)
       .setJti(credential.id)
-      .setNotBefore(Math.floor(Date.parse(credential.validFrom) / 1000));
-    if (subject) jwt.setSubject(subject);
-    return jwt.sign(keys.privateKey);
+      .setSubject(credential.credentialSubject.id)
+      .setNotBefore(Date.parse(credential.validFrom) / 1000) // whole seconds (open-badge.ts)
+      .sign(keys.privateKey);
   }
 
   /**
@@ -63,16 +65,30 @@ export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string)
   async function verify(token: string): Promise<Verification> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, keySet, { algorithms: [CREDENTIAL_ALG], issuer: urls.issuer }));
+      // A certificate issued a moment ago is not "not yet valid" on an instance whose clock is behind
+      // the database's (which stamps `issued_at`).
+      ({ payload } = await jwtVerify(token, keySet, {
+        algorithms: [CREDENTIAL_ALG],
+        issuer: urls.issuer,
+        clockTolerance: CLOCK_TOLERANCE_S,
+      }));
     } catch (error) {
       if (error instanceof errors.JWTClaimValidationFailed)
         return { valid: false, reason: 'NOT_OUR_CREDENTIAL' };
       return { valid: false, reason: 'SIGNATURE_INVALID' };
     }
     const issuer = payload.issuer as { id?: unknown } | undefined;
+    const subject = payload.credentialSubject as { id?: unknown } | undefined;
     const id = typeof payload.id === 'string' && payload.id === payload.jti ? payload.id : '';
     const certificateId = UUID.exec(id)?.[0] ?? '';
-    if (issuer?.id !== urls.issuer || !certificateId || id !== urls.credential(certificateId))
+    // The registered claims mirror the credential (OB 3.0 §8.2.6.1). Credentials signed before
+    // decision 103 stay valid: a `validFrom` with milliseconds, and no `sub` without an ORCID iD.
+    const mirrored =
+      subject?.id === payload.sub &&
+      typeof payload.validFrom === 'string' &&
+      typeof payload.nbf === 'number' &&
+      Math.floor(Date.parse(payload.validFrom) / 1000) === payload.nbf;
+    if (issuer?.id !== urls.issuer || !certificateId || id !== urls.credential(certificateId) || !mirrored)
       return { valid: false, reason: 'NOT_OUR_CREDENTIAL' };
     const record = await findCertificate(db, certificateId);
     if (!record) return { valid: false, reason: 'CERTIFICATE_NOT_FOUND' };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CERTIFICATE_THRESHOLD } from '@app/shared';
 import { credentialUrls } from './credential-keys.ts';
 
@@ -36,7 +37,7 @@ export function issuerProfile(appUrl: string) {
  * in English with an optional Arabic translation; OB 3.0 text fields are single strings, so the
  * English text is the name and description (`inLanguage: en`) and the Arabic one follows it after a
  * line break when the course has it. The learner is named in plain text (the certificate is public by
- * design) and identified by their ORCID iD when they have one.
+ * design) and identified by their ORCID iD when they have one, else by an opaque id (`subjectId`).
  */
 export function openBadgeCredential(facts: CredentialFacts, appUrl: string) {
   const urls = credentialUrls(appUrl);
@@ -53,10 +54,14 @@ export function openBadgeCredential(facts: CredentialFacts, appUrl: string) {
     type: ['VerifiableCredential', 'OpenBadgeCredential'],
     name: `Certificate of Completion: ${facts.courseTitle}`,
     issuer: issuerProfile(appUrl),
-    validFrom: facts.issuedAt.toISOString(),
+    // Whole seconds: the JWT's `nbf` is a NumericDate and OB 3.0 §8.2.6.1 has verifiers require it to
+    // equal `validFrom` exactly.
+    validFrom: new Date(Math.floor(facts.issuedAt.getTime() / 1000) * 1000)
+      .toISOString()
+      .replace('.000Z', 'Z'),
     credentialSubject: {
       type: ['AchievementSubject'],
-      ...(facts.learnerOrcid ? { id: `https://orcid.org/${facts.learnerOrcid}` } : {}),
+      id: subjectId(facts),
       identifier: [
         { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: facts.learnerName },
       ],
@@ -73,4 +78,22 @@ export function openBadgeCredential(facts: CredentialFacts, appUrl: string) {
       },
     },
   };
+}
+
+/** Names the namespace of subject ids derived from certificates (a random UUID, fixed for good). */
+const SUBJECT_NAMESPACE = Buffer.from('4f0c2a1e9b7d4c6a8e3f5b1d7a9c2e60', 'hex');
+
+/**
+ * The subject's id: their ORCID iD, or else an opaque `urn:uuid:` derived from the certificate (a
+ * UUID version 5, RFC 9562). OB 3.0 §8.2.6.1 makes a verifier require the JWT's `sub` and its equality
+ * with `credentialSubject.id`; an id per certificate says nothing about the learner and links none of
+ * their certificates to another.
+ */
+function subjectId(facts: Pick<CredentialFacts, 'certificateId' | 'learnerOrcid'>): string {
+  if (facts.learnerOrcid) return `https://orcid.org/${facts.learnerOrcid}`;
+  const hash = createHash('sha1').update(SUBJECT_NAMESPACE).update(facts.certificateId).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
