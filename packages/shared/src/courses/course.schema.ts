@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COURSE_SORTS, COURSE_STATUSES, LIMITS, PAGE, RESOURCE_TYPES, ROLES } from '../common/constants.ts';
 import { isEmbeddableVideoUrl, toYouTubeEmbedUrl } from '../common/youtube.ts';
-import { noNul, optionalId, text, translation } from './fields.ts';
+import { noNul, optionalId, recordId, text, translation } from './fields.ts';
 import { COURSE_LICENSES, DEFAULT_COURSE_LICENSE } from './licenses.ts';
 import {
   learnerQuizQuestionSchema,
@@ -255,7 +255,7 @@ export type ContributorCoursesQuery = z.infer<typeof contributorCoursesQuerySche
 // ---------- learning ----------
 
 export const exerciseScoreBodySchema = z.object({
-  resourceId: z.string().uuid(),
+  resourceId: recordId,
   quizAnswers: z.array(quizAnswerSchema).max(LIMITS.questionsMax),
 });
 export type ExerciseScoreBody = z.infer<typeof exerciseScoreBodySchema>;
@@ -270,8 +270,8 @@ export type ExerciseScoreResponse = z.infer<typeof exerciseScoreResponseSchema>;
 
 export const overallScoreResponseSchema = z.object({ success: z.literal(true), score: z.number() });
 
-export const idParamSchema = z.object({ id: z.string().uuid() });
-export const courseIdParamSchema = z.object({ courseId: z.string().uuid() });
+export const idParamSchema = z.object({ id: recordId });
+export const courseIdParamSchema = z.object({ courseId: recordId });
 
 // ---------- files ----------
 

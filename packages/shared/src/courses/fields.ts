@@ -19,4 +19,10 @@ export const translation = (max: number) =>
     .refine(noControls, { message: 'invalid' })
     .nullish()
     .transform((value) => value || null);
-export const optionalId = z.string().uuid().optional();
+/**
+ * A record's id (a UUID). Read in lower case, as PostgreSQL writes it: the caches, the enrolled-id sets
+ * and every comparison key on that text, so `/course/0AB1…` must be the same course as `/course/0ab1…`
+ * (it was refused to its own enrolled learners, and enrolling again changed nothing).
+ */
+export const recordId = z.string().uuid().toLowerCase();
+export const optionalId = recordId.optional();

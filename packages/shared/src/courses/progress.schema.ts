@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './fields.ts';
 
 /**
  * A learner's progress in one course (decision 033): the video and PDF lessons they finished and the
@@ -17,4 +18,4 @@ export const courseProgressResponseSchema = z.object({
   data: courseProgressSchema,
 });
 
-export const lessonParamSchema = z.object({ courseId: z.string().uuid(), resourceId: z.string().uuid() });
+export const lessonParamSchema = z.object({ courseId: recordId, resourceId: recordId });

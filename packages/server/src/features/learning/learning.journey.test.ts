@@ -105,12 +105,45 @@ describe('learning: the learner journey through the API', () => {
     expect((await get(learner, `/api/v1/user/overall-score/${course._id}`)).json()).toEqual({
       success: true,
       score: 100,
+      certificateIssued: false,
     });
     const attempts = await t.db
       .select({ n: count() })
       .from(quizAttempts)
       .where(eq(quizAttempts.userId, learner.id));
     expect(attempts[0]!.n).toBe(3);
+  });
+
+  it('reads a course id in capitals as the same course for every learner route', async () => {
+    const reader = await createUser(t, 'EndUser');
+    const upper = course._id.toUpperCase();
+    const video = course.course_section[0]!.resources[0]!._id.toUpperCase();
+    // Enrolled through the capitals: the enrolment is the course's, as the view through them is.
+    expect((await get(reader, `/api/v1/course/enroll/${upper}`)).statusCode).toBe(200);
+    const view = await get(reader, `/api/v1/user/course/${upper}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json<{ data: LearnerCourse }>().data._id).toBe(course._id);
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/course/${upper}/completion/${video}`,
+      headers: reader.auth,
+    });
+    expect(done.statusCode).toBe(200);
+    const progress = await get(reader, `/api/v1/user/course/${course._id}/progress`);
+    expect(progress.json<{ data: { completed: string[] } }>().data.completed).toEqual([
+      course.course_section[0]!.resources[0]!._id,
+    ]);
+    const { resourceId } = quizOf(course);
+    const scored = await submit(reader, upper, {
+      ...answers(course, 3),
+      resourceId: resourceId.toUpperCase(),
+    });
+    expect(scored.json<{ score: { currentScore: number } }>().score.currentScore).toBe(100);
+    expect((await get(reader, `/api/v1/user/overall-score/${upper}`)).json()).toEqual({
+      success: true,
+      score: 100,
+      certificateIssued: false,
+    });
   });
 
   it('counts unanswered questions as wrong (score over all questions of the quiz)', async () => {
@@ -222,6 +255,7 @@ describe('learning: the learner journey through the API', () => {
     expect((await get(someone, `/api/v1/user/overall-score/${fresh._id}`)).json()).toEqual({
       success: true,
       score: 0,
+      certificateIssued: false,
     });
   });
 });
