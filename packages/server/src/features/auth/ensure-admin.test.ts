@@ -51,4 +51,27 @@ describe('start-up admin bootstrap', () => {
     const oldSession = await t.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: user.auth });
     expect(oldSession.statusCode).toBe(401);
   });
+
+  it('drops the provider links of an unproven account it promotes, keeping those of a verified one', async () => {
+    // What `POST /auth/oidc/email` leaves when someone signs in with their own ORCID iD and types the
+    // future administrator's address: an unverified account linked to the stranger's iD.
+    const claimed = await createUser(t, 'EndUser', {
+      emailVerifiedAt: null,
+      orcid: '0000-0002-1825-0097',
+      googleSub: 'google-subject-of-a-stranger',
+    });
+    expect(await ensureAdmin(t.db, { ADMIN_EMAIL: claimed.email, ADMIN_PASSWORD: claimed.password })).toBe(
+      'updated',
+    );
+    const [row] = await rows(claimed.email);
+    expect(row).toMatchObject({ role: 'SuperAdmin', orcid: null, googleSub: null });
+    // Whatever session the unproven account had is over, though the password did not change.
+    const session = await t.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: claimed.auth });
+    expect(session.statusCode).toBe(401);
+
+    const linked = await createUser(t, 'EndUser', { orcid: '0000-0001-5109-3700' });
+    await ensureAdmin(t.db, { ADMIN_EMAIL: linked.email, ADMIN_PASSWORD: linked.password });
+    const [kept] = await rows(linked.email);
+    expect(kept).toMatchObject({ role: 'SuperAdmin', orcid: '0000-0001-5109-3700' });
+  });
 });

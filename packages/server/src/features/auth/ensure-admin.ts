@@ -2,7 +2,12 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { revokeAllSessions } from '../../lib/sessions.ts';
-import { findUserByEmail, insertUserIfNew, updateUser } from './auth.repository.ts';
+import {
+  dropUnconfirmedProviderLinks,
+  findUserByEmail,
+  insertUserIfNew,
+  updateUser,
+} from './auth.repository.ts';
 
 export type EnsureAdminResult = 'created' | 'updated' | 'unchanged' | 'skipped';
 
@@ -27,15 +32,22 @@ export async function ensureAdmin(
       existing.emailVerifiedAt !== null;
     if (upToDate) return 'unchanged';
     const passwordHash = passwordChanged ? await hashPassword(password) : existing.passwordHash;
+    const unverified = existing.emailVerifiedAt === null;
     await db.transaction(async (tx) => {
+      // An account nobody proved the address of may carry a Google or ORCID link made by whoever
+      // typed that address (`POST /auth/oidc/email`): promoted with it, the link's owner would sign in
+      // as the administrator. The operator's word (ADMIN_EMAIL) proves the address, not the link;
+      // dropped as a password reset drops it.
+      if (unverified) await dropUnconfirmedProviderLinks(tx, existing.id);
       await updateUser(tx, existing.id, {
         role: 'SuperAdmin',
         isActive: true,
         emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
         passwordHash,
       });
-      // A rotated admin password should also end the sessions opened with the old one.
-      if (passwordChanged) await revokeAllSessions(tx, existing.id);
+      // A rotated admin password should also end the sessions opened with the old one, and an account
+      // made an administrator from an unproven one every session it had.
+      if (passwordChanged || unverified) await revokeAllSessions(tx, existing.id);
     });
     return 'updated';
   }
