@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '@app/shared';
+import { wellFormed, type ErrorCode } from '@app/shared';
 import type { Localized } from './localize.ts';
 import { common } from './common.messages.ts';
 
@@ -50,6 +50,7 @@ export const MAX_INPUT_DEPTH = 32;
 /**
  * Input no route can use is a validation error (400 on that field), found before any schema or query
  * sees it: a NUL anywhere (PostgreSQL cannot store U+0000 in text or jsonb and fails the statement),
+ * a lone surrogate (not a character; refused in jsonb),
  * and objects or arrays nested deeper than MAX_INPUT_DEPTH (a 20 kB body of `[` overflowed the stack
  * of the walk that looks for NULs: a 500).
  */
@@ -60,13 +61,16 @@ export function rejectUnusableInput(value: unknown, prefix = ''): void {
   throw new BodyValidationError([issue], prefix);
 }
 
-/** Where the first NUL or over-deep value is, as a path from `value`; built only once found. */
+/** A NUL, or a lone surrogate (PostgreSQL refuses its escape in jsonb, where answers are kept). */
+const unstorable = (text: string) => text.includes('\u0000') || !wellFormed(text);
+
+/** Where the first unstorable or over-deep value is, as a path from `value`; built only once found. */
 function unusablePath(value: unknown, depth: number): PropertyKey[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
+  if (typeof value === 'string') return unstorable(value) ? [] : null;
   if (value === null || typeof value !== 'object') return null;
   if (depth === MAX_INPUT_DEPTH) return [];
   for (const key of Object.keys(value)) {
-    if (key.includes('\u0000')) return [key.replaceAll('\u0000', '')];
+    if (unstorable(key)) return [key.replaceAll('\u0000', '').replace(/[\uD800-\uDFFF]/g, '')]; // named without them
     const found = unusablePath((value as Record<string, unknown>)[key], depth + 1);
     if (found) {
       found.unshift(key);

@@ -156,6 +156,30 @@ describe('malformed requests get 4xx in the envelope', () => {
     }
   });
 
+  it('refuses a lone surrogate (not a character) in JSON and in a course body with 400 on that field', async () => {
+    // Kept in jsonb (a quiz's questions, a learner's answers), PostgreSQL refused its escape: a 500.
+    const question = {
+      title: 'ok',
+      course_section: [{ title: 'ok', resources: [{ quiz: [{ question: 'Q\ud800' }] }] }],
+    };
+    const form = await multipart({ body: JSON.stringify(question), file: pngCover });
+    const course = await upload(form.headers['content-type']!, form.payload, '/api/v1/course/new');
+    expect(course.statusCode).toBe(400);
+    expect(course.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'course_section.0.resources.0.quiz.0.question' }],
+    });
+    for (const firstname of ['Lay\udc00la', 'Layla\ud83d']) {
+      const response = await post('/api/v1/auth/signup', signupBody({ firstname }));
+      expect(response.statusCode, JSON.stringify(firstname)).toBe(400);
+      expect(response.json()).toMatchObject({ errors: [{ path: 'firstname' }] });
+    }
+    // A pair is a character: an emoji in a name is taken.
+    expect(
+      (await post('/api/v1/auth/signup', signupBody({ firstname: 'Layla \ud83d\ude00' }))).statusCode,
+    ).toBe(201);
+  });
+
   it('refuses JSON nested deeper than any body (MAX_INPUT_DEPTH) with 400 on that field, not a 500', async () => {
     // 20,000 levels in 40 kB: the walk over the body used to overflow the stack.
     const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);

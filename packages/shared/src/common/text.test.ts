@@ -23,7 +23,15 @@ describe('control characters in names and course text', () => {
     expect(signupBodySchema.parse(signup('  Layla\tMaria \r\n Ann  ')).firstname).toBe('Layla Maria Ann');
     // Arabic typing keeps its marks: right-to-left mark, zero-width non-joiner.
     expect(signupBodySchema.parse(signup('ليلى\u200f \u200cمريم')).firstname).toBe('ليلى\u200f \u200cمريم');
-    for (const name of ['Esc\u001b[31mred', 'Bell\u0007', 'Del\u007f', 'C1\u0085x', 'Nul\u0000'])
+    for (const name of [
+      'Esc\u001b[31mred',
+      'Bell\u0007',
+      'Del\u007f',
+      'C1\u0085x',
+      'Nul\u0000',
+      'Lone\ud800',
+      '\udc00x',
+    ])
       expect(issuePaths(signupBodySchema.safeParse(signup(name))), JSON.stringify(name)).toEqual([
         'firstname',
       ]);

@@ -5,7 +5,15 @@
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-export const noControls = (value: string) => !CONTROLS.test(value);
+/**
+ * A UTF-16 surrogate without its pair: no character at all. Node writes it to a text column as U+FFFD,
+ * but PostgreSQL refuses its `\ud800` escape in jsonb, which failed the statement (a 500).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Text made of characters: no lone surrogate (`String.prototype.isWellFormed`, not in every browser yet). */
+export const wellFormed = (value: string) => !LONE_SURROGATE.test(value);
+/** Text a person typed: no control characters and nothing that is not a character. */
+export const noControls = (value: string) => !CONTROLS.test(value) && wellFormed(value);
 /** Text from elsewhere (an identity provider's names), which cannot be refused: its controls dropped. */
 export const withoutControls = (value: string) => value.replace(new RegExp(CONTROLS, 'g'), '');
 /** One line: tabs, line breaks and runs of spaces become one space; trimmed. */

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { noControls } from '../common/text.ts';
+import { noControls, wellFormed } from '../common/text.ts';
 
-/** PostgreSQL cannot store NUL characters in text or jsonb; refuse them as invalid input, not a 500. */
-export const noNul = (value: string) => !value.includes('\u0000');
+/**
+ * PostgreSQL cannot store NUL characters in text or jsonb, nor a lone surrogate in jsonb; refuse them
+ * as invalid input, not a 500.
+ */
+export const noNul = (value: string) => !value.includes('\u0000') && wellFormed(value);
 
 export const text = (max: number) =>
   z.string().trim().min(1).max(max).refine(noControls, { message: 'invalid' });

@@ -201,6 +201,12 @@ describe('learning: the learner journey through the API', () => {
         })
       ).statusCode,
     ).toBe(400);
+    // A lone surrogate, which the answers' jsonb refused (a 500), in an answer and in a list of them.
+    for (const answer of ['\ud800', ['\udfff', 'b']])
+      expect(
+        (await submit(someone, course._id, { resourceId, quizAnswers: [{ _id: first._id, answer }] }))
+          .statusCode,
+      ).toBe(400);
     // None of the refused submissions was recorded.
     const attempts = await t.db
       .select({ n: count() })
