@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { courses } from '../db/schema.ts';
+import { createApprovedCourse } from '../test/course-fixtures.ts';
+import { createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 describe('an API route asked with a method it does not answer', () => {
@@ -30,6 +34,33 @@ describe('an API route asked with a method it does not answer', () => {
     expect(response.json<{ message: string }>().message).toBe(
       'This API route does not accept DELETE requests; it accepts GET, HEAD, PATCH.',
     );
+  });
+
+  it('answers HEAD 405 on the GET routes that change state, running nothing', async () => {
+    const admin = await createUser(t, 'SuperAdmin');
+    const owner = await createUser(t, 'Contributor');
+    const course = await createApprovedCourse(t, owner, admin);
+    const editing = async () =>
+      (await t.db.select({ on: courses.enableEditing }).from(courses).where(eq(courses.id, course._id)))[0]!
+        .on;
+    const before = await editing();
+    for (const url of [
+      `/api/v1/course/toggle-editing/${course._id}`,
+      `/api/v1/course/toggle-available/${course._id}`,
+      `/api/v1/course/archive/${course._id}`,
+    ]) {
+      const response = await t.app.inject({ method: 'HEAD', url, headers: admin.auth });
+      expect(response.statusCode, url).toBe(405);
+      expect(response.headers.allow, url).toBe('GET');
+    }
+    expect(await editing()).toBe(before);
+    // A GET that only reads keeps its HEAD.
+    const read = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/course/${course._id}`,
+      headers: admin.auth,
+    });
+    expect(read.statusCode).toBe(200);
   });
 
   it('leaves an address no method answers a 404, and pages and files as they were', async () => {

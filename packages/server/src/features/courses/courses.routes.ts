@@ -130,6 +130,9 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       courseActionPath(action, ':id'),
       {
+        // A GET that changes state (the contract's), so no HEAD twin: HEAD must be safe (RFC 9110 §9.3.2),
+        // and link checkers send it. HEAD is answered 405 with `Allow: GET`.
+        exposeHeadRoute: false,
         // Archive is the owner's too (ownership is checked in the service); the rest is review work.
         preHandler: action === 'archive' ? authenticate : requireRole('SuperAdmin'),
         schema: {
