@@ -9,6 +9,9 @@ describe('safeUrl', () => {
   it('hides the verification token and secret query values, keeps the rest', () => {
     expect(safeUrl('/api/v1/auth/verifyemail/abc123?x=1')).toBe('/api/v1/auth/verifyemail/[redacted]?x=1');
     expect(safeUrl('/verifyemail/abc123')).toBe('/verifyemail/[redacted]');
+    // Spelled so the router still finds the route: percent-encoded, in capitals.
+    expect(safeUrl('/api/v1/auth/%76erifyemail/SECRETTOKEN1')).toBe('/api/v1/auth/%76erifyemail/[redacted]');
+    expect(safeUrl('/VerifyEmail/abc123/')).toBe('/VerifyEmail/[redacted]/');
     expect(safeUrl('/auth/google/callback?code=4%2F0abc&state=xyz&scope=email')).toBe(
       '/auth/google/callback?code=[redacted]&state=[redacted]&scope=email',
     );

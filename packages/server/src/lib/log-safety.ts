@@ -11,8 +11,11 @@ import type { Env } from '../env.ts';
 const REDACTED = '[redacted]';
 /** Query parameters whose values are secrets (Google's code and state, any token). */
 const SECRET_QUERY_KEY = /token|code|state|secret|password|key/i;
-/** Path segments that are secrets: the e-mail verification token (API and browser route). */
-const SECRET_PATH = /(\/verifyemail\/)[^/?#]*/gi;
+/**
+ * A path segment after which the next is a secret: the e-mail verification token (API and browser
+ * route). Compared decoded: the router decodes `%76erifyemail` to the same route.
+ */
+const BEFORE_SECRET_SEGMENT = 'verifyemail';
 
 /** Where log lines go instead of stdout (tests capture them). */
 export interface LogStream {
@@ -38,7 +41,10 @@ export function loggerOptions(
 /** A URL fit for the log: the verification token and secret query values replaced. */
 export function safeUrl(url: string): string {
   const [path = '', query] = url.split(/\?(.*)/s, 2);
-  const safePath = path.replace(SECRET_PATH, `$1${REDACTED}`);
+  const segments = path.split('/');
+  for (let index = 1; index < segments.length; index++)
+    if (safeDecode(segments[index - 1]!).toLowerCase() === BEFORE_SECRET_SEGMENT) segments[index] = REDACTED;
+  const safePath = segments.join('/');
   if (query === undefined) return safePath;
   const safeQuery = query
     .split('&')
