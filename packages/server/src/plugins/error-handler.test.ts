@@ -278,6 +278,15 @@ describe('malformed requests get 4xx in the envelope', () => {
     });
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_FILE_TYPE' });
+    // JSON sent as text/plain too: the API reads no plain text.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      payload: '{"email":"a@b.co","password":"secret-password"}',
+    });
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_FILE_TYPE' });
   });
 
   it('answers HTTP that cannot be parsed at all in the envelope, over a real socket', async () => {

@@ -7,6 +7,10 @@ import { rejectUnusableInput } from '../lib/errors.ts';
  */
 export function registerInputGuard(app: FastifyInstance) {
   acceptEmptyJsonBodies(app);
+  // Every body the API reads is JSON or a multipart form. Fastify also parses text/plain by default,
+  // which reached the schemas as one string ("wrong type" on the whole body) instead of the 415 any
+  // other type gets.
+  app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', async (request) => {
     rejectUnusableInput(request.params);
     rejectUnusableInput(request.query);
