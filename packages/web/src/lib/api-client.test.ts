@@ -129,6 +129,53 @@ describe('a dead session', () => {
 });
 
 describe('apiFetchFile', () => {
+  afterEach(() => activateLanguage('en'));
+
+  it("explains a network failure in the reader's language, as apiFetch does; an abort stays an abort", async () => {
+    const unreachable = { status: 0, code: 'NETWORK' };
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch'); // the browser's words, in English whatever the page's language
+    });
+    for (const call of [() => apiFetchFile('/user/certificate/1'), () => apiFetch('/user/course/1')]) {
+      await activateLanguage('en');
+      expect(await rejection(call())).toMatchObject({
+        ...unreachable,
+        message: 'We could not reach the server. Check your connection and try again.',
+        lang: 'en',
+      });
+      await activateLanguage('ar');
+      expect(await rejection(call())).toMatchObject({
+        ...unreachable,
+        message: 'تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مرة أخرى.',
+        lang: 'ar',
+      });
+    }
+
+    const aborted = new DOMException('The operation was aborted.', 'AbortError');
+    vi.stubGlobal('fetch', async () => {
+      throw aborted;
+    });
+    expect(await rejection(apiFetchFile('/user/certificate/1'))).toBe(aborted);
+  });
+
+  it('explains a connection dropped while the file downloads the same way', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        ({
+          ok: true,
+          status: 200,
+          headers: new Headers(),
+          blob: () => Promise.reject(new TypeError('network error')),
+        }) as unknown as Response,
+    );
+    expect(await rejection(apiFetchFile('/user/certificate/1'))).toMatchObject({
+      status: 0,
+      code: 'NETWORK',
+      message: 'We could not reach the server. Check your connection and try again.',
+    });
+  });
+
   it('reads the error envelope of a refused download', async () => {
     answer({ success: false, code: 'CERTIFICATE_NOT_EARNED', message: 'Not yet' }, 403);
     expect(await rejection(apiFetchFile('/user/certificate/1'))).toMatchObject({

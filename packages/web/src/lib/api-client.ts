@@ -110,6 +110,21 @@ function errorFrom(status: number, json: unknown, retryAfter?: RetryAfter): ApiE
 }
 
 /**
+ * What travels over the network, with its failure (offline, the server down, a connection cut
+ * mid-download) as an ApiError in the reader's language: the browser's own message ("Failed to
+ * fetch", "NetworkError when attempting to fetch resource.") is English whatever the reader reads, and
+ * differs between browsers. An abort stays an abort, for the caller who asked for it.
+ */
+async function overNetwork<T>(transfer: () => Promise<T>): Promise<T> {
+  try {
+    return await transfer();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', t`We could not reach the server. Check your connection and try again.`);
+  }
+}
+
+/**
  * Calls the API; `S` is the route's response schema in the shared contract, named as a type only
  * (`apiFetch<typeof loginResponseSchema>(…)`, with `import type`). The answer is not parsed again
  * here (decision 038): the server encodes every JSON answer with that same schema
@@ -135,14 +150,9 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
   // Started before the app had loaded (decisions 043, 053), if it is this very request.
   const early = method === 'GET' ? takeEarly(path, bearer, language) : undefined;
   const started = performance.now();
-  let response: Response;
-  try {
-    response = await (early ??
-      fetch(`${API_PREFIX}${path}`, { method, headers, body, signal: options.signal }));
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', t`We could not reach the server. Check your connection and try again.`);
-  }
+  const response = await overNetwork(
+    () => early ?? fetch(`${API_PREFIX}${path}`, { method, headers, body, signal: options.signal }),
+  );
 
   const json: unknown = response.status === 204 ? {} : await response.json().catch(() => null);
   if (!response.ok) {
@@ -171,14 +181,20 @@ export async function apiFetchFile(
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; headers: Headers }> {
   const token = getToken();
-  const response = await fetch(`${API_PREFIX}${path}`, {
-    headers: { 'accept-language': currentLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    signal,
-  });
+  const response = await overNetwork(() =>
+    fetch(`${API_PREFIX}${path}`, {
+      headers: {
+        'accept-language': currentLanguage(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      signal,
+    }),
+  );
   if (!response.ok) {
     const error = errorFrom(response.status, await response.json().catch(() => null));
     if (response.status === 401) authFailed(error);
     throw error;
   }
-  return { blob: await response.blob(), headers: response.headers };
+  // The body comes after the headers: the connection can still drop while it downloads.
+  return { blob: await overNetwork(() => response.blob()), headers: response.headers };
 }

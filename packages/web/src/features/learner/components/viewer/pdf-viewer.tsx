@@ -17,6 +17,10 @@ pdfjs.GlobalWorkerOptions.workerSrc = new URL(
 /** The page's content-security policy forbids eval; pdf.js then uses its slower, safe font path. */
 const PDF_OPTIONS = { isEvalSupported: false } as const;
 
+/** Previous/Next with no page that way: looks as a disabled button does (they stay focusable). */
+const AT_THE_END =
+  'aria-disabled:cursor-not-allowed aria-disabled:border-gray-300 aria-disabled:text-muted aria-disabled:opacity-70 aria-disabled:hover:bg-white';
+
 export interface PdfViewerProps {
   /**
    * The PDF: a same-origin URL, or the bytes as a Blob (pdf.js reads a Blob directly; fetching a blob:
@@ -95,11 +99,14 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
       </div>
       {numPages > 0 ? (
         <nav aria-label={t`PDF pages`} className="flex items-center justify-center gap-3">
+          {/* At either end the button is aria-disabled, not disabled: pressed to reach the last page (or
+              the first), it keeps the keyboard focus, as "Mark as done" does (decision 033). A press
+              there changes nothing: the page is kept within 1…numPages. */}
           <Button
             variant="secondary"
-            className="disabled:border-gray-300 disabled:text-muted disabled:opacity-70"
+            className={AT_THE_END}
             onClick={() => setPageNumber((page) => Math.max(1, page - 1))}
-            disabled={pageNumber <= 1}
+            aria-disabled={pageNumber <= 1 || undefined}
             aria-label={t`Previous page`}
           >
             <FiChevronLeft aria-hidden="true" className="rtl:rotate-180" />
@@ -118,9 +125,9 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
           </p>
           <Button
             variant="secondary"
-            className="disabled:border-gray-300 disabled:text-muted disabled:opacity-70"
+            className={AT_THE_END}
             onClick={() => setPageNumber((page) => Math.min(numPages, page + 1))}
-            disabled={pageNumber >= numPages}
+            aria-disabled={pageNumber >= numPages || undefined}
             aria-label={t`Next page`}
           >
             <span className="hidden sm:inline">

@@ -3,10 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CircularProgressbar, buildStyles } from 'react-circular-progressbar';
 import 'react-circular-progressbar/dist/styles.css';
 import { FiCheckCircle, FiRotateCcw, FiXCircle } from 'react-icons/fi';
-import type { LearnerQuizQuestion, QuizFeedback } from '@app/shared';
+import type { Language, LearnerQuizQuestion, QuizFeedback } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { clampPercent, formatPercent } from '../../../../components/ui/progress-bar.tsx';
-import { pickLocalized } from '../../../../lib/localized.ts';
+import { pickLocalized, type LocalizedText } from '../../../../lib/localized.ts';
 import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { choicesOf } from './quiz-inputs.tsx';
@@ -90,9 +90,7 @@ function FeedbackItem({
   const language = useLanguage();
   const trueFalse = useTrueFalseLabels();
   const questionText = pickLocalized(language, question.question, question.question_tr);
-  const explanation = item.explanation
-    ? pickLocalized(language, item.explanation, item.explanation_tr)
-    : null;
+  const explanation = explanationIn(language, item);
   // The learner's answer as they saw it: option labels in the reader's language, or what they typed.
   const labels = new Map(choicesOf(question, language, trueFalse).map((c) => [c.value, c.label.text]));
   const given = (Array.isArray(item.answer) ? item.answer : [item.answer]).filter(Boolean);
@@ -132,4 +130,14 @@ function FeedbackItem({
       ) : null}
     </li>
   );
+}
+
+/**
+ * The author's explanation in the reader's language, else in the other: unlike a question, it is
+ * optional in both, and an author writing for Arabic readers may leave the English empty (the server
+ * then sends `explanation: null` beside the Arabic). Better read in the other language than not at all.
+ */
+function explanationIn(language: Language, item: QuizFeedback): LocalizedText | null {
+  if (item.explanation?.trim()) return pickLocalized(language, item.explanation, item.explanation_tr);
+  return item.explanation_tr?.trim() ? { text: item.explanation_tr, lang: 'ar' } : null;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { clearSession, storeSession } from '../../../../lib/session-storage.ts';
 import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
@@ -171,6 +171,86 @@ describe('Quiz', () => {
     }
   });
 
+  it('while it is on its way, its answers and Previous are locked and nothing of it is kept, so it is not offered again once scored', async () => {
+    signIn('learner-1');
+    const kept = () => sessionStorage.getItem(`quiz-in-progress:learner-1:${QUIZ_ID}`);
+    let answer = () => {};
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    const api = fakeApi({
+      [`POST /course/exercise-score/${COURSE_ID}`]: () => ({
+        body: { success: true, score: { currentScore: 50, quizScore: [] }, feedback: [] },
+      }),
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      await arrived;
+      return api.fetch(input, init);
+    });
+    renderApp(<Quiz courseId={COURSE_ID} resource={quiz} />);
+    press('Open data');
+    press('Reproducibility');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+
+    expect(screen.getByRole('group', { name: 'What does openness improve?' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Secrecy' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    // A browser ignores a press on a disabled option; happy-dom does not, which lets this test check
+    // that a change made meanwhile is not kept either.
+    press('Secrecy');
+    expect(kept()).toBeNull();
+
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Your score: 50%' })).toBeInTheDocument();
+    expect(api.calls).toHaveLength(1);
+    expect(kept()).toBeNull();
+    cleanup();
+    renderApp(<Quiz courseId={COURSE_ID} resource={quiz} />);
+    expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Open data' })).not.toBeChecked();
+  });
+
+  it('Submit keeps the keyboard focus while sending (aria-disabled, presses ignored) and after a failure', async () => {
+    let answer = () => {};
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    const api = fakeApi({
+      [`POST /course/exercise-score/${COURSE_ID}`]: () => ({
+        status: 500,
+        body: { success: false, code: 'INTERNAL', message: 'Request failed' },
+      }),
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      await arrived;
+      return api.fetch(input, init);
+    });
+    renderApp(<Quiz courseId={COURSE_ID} resource={mixed} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'CC0' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Question 2 of 3' });
+    press('True');
+    const box = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Your answer' });
+    fireEvent.change(box, { target: { value: 'Cairo' } });
+    // Enter in the answer box submits the form: the box is about to be disabled, so the focus moves
+    // to Submit, which stays focusable.
+    box.focus();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    act(() => {
+      box.form!.requestSubmit(submit);
+    });
+
+    const sending = screen.getByRole('button', { name: /Submitting…/ });
+    expect(sending).toBe(submit);
+    expect(sending).toHaveFocus();
+    expect(sending).not.toBeDisabled();
+    expect(sending).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(sending);
+    fireEvent.click(sending);
+
+    answer();
+    await waitFor(() => expect(submit).not.toHaveAttribute('aria-disabled'));
+    expect(submit).toHaveAccessibleName('Submit');
+    expect(submit).toHaveFocus();
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('a quiz left unsubmitted is not offered to another account in the same tab', async () => {
     signIn('learner-1');
     setup();
@@ -252,6 +332,59 @@ describe('Quiz', () => {
     expect(items[0]).toHaveTextContent('Both CC BY and CC0 are open.');
     expect(items[1]).toHaveTextContent('Your answer: True');
     expect(items[2]).toHaveTextContent('Your answer: Alexandria');
+  });
+
+  it('shows an explanation written in one language only, in either language, marked with its own', async () => {
+    const trueFalse = (_id: string, question: string) => ({
+      _id,
+      type: 'truefalse' as const,
+      question,
+      question_tr: null,
+      options: [],
+    });
+    setup(
+      0,
+      [
+        // The author wrote for Arabic readers only, then for English readers only.
+        {
+          _id: 'a',
+          correct: false,
+          credit: 0,
+          answer: 'true',
+          explanation: null,
+          explanation_tr: 'الشرح بالعربية',
+        },
+        {
+          _id: 'e',
+          correct: false,
+          credit: 0,
+          answer: 'true',
+          explanation: 'In English.',
+          explanation_tr: '',
+        },
+      ],
+      { ...quiz, quiz: [trueFalse('a', 'First?'), trueFalse('e', 'Second?')] },
+    );
+    press('True');
+    await screen.findByRole('heading', { name: 'Question 2 of 2' });
+    press('True');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Your score: 0%' });
+    const explanations = () =>
+      screen.getAllByTestId('quiz-feedback').map((item) => {
+        const shown = within(item).getByText(/الشرح بالعربية|In English\./);
+        return [shown.textContent, shown.getAttribute('lang'), shown.getAttribute('dir')];
+      });
+    expect(explanations()).toEqual([
+      ['الشرح بالعربية', 'ar', 'auto'],
+      ['In English.', 'en', 'auto'],
+    ]);
+    await act(() => activateLanguage('ar'));
+    expect(screen.getAllByTestId('quiz-feedback')[0]).toHaveTextContent('السؤال 1: خاطئة');
+    expect(explanations()).toEqual([
+      ['الشرح بالعربية', 'ar', 'auto'],
+      ['In English.', 'en', 'auto'],
+    ]);
   });
 
   it('labels true/false and the feedback in Arabic', async () => {

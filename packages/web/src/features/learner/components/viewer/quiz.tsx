@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FiChevronLeft, FiChevronRight } from 'react-icons/fi';
 import { LIMITS, type LearnerResource, type QuizFeedback } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { getUserId } from '../../../../lib/session-storage.ts';
 import { notify } from '../../../../lib/toast.ts';
@@ -35,15 +36,24 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
   const [answers, setAnswers] = useState<Answers>(kept ? kept.answers : {});
   const [result, setResult] = useState<{ score: number; feedback: QuizFeedback[] } | null>(null);
   const submit = useSubmitQuiz(courseId);
+  /**
+   * From the press of Submit to the server's answer. Ours, set in that very event: the mutation's
+   * `isPending` reaches this view only on React Query's next tick, and a choice made in between
+   * would have been kept again for a quiz already on its way.
+   */
+  const [sending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const answering = useRef<HTMLFieldSetElement>(null);
   const moved = useRef(false);
   /** Set by a pointer press or Space on an option: the change that follows is a deliberate choice. */
   const deliberate = useRef(false);
 
-  // Until it is submitted (and again after ReTake), the quiz as it stands outlives this view.
+  // Until it is submitted (and again after ReTake), the quiz as it stands outlives this view. Not
+  // while it is on its way: it was forgotten as it was sent, and is kept again only if that fails
+  // (decision 093); kept meanwhile, it would be offered again after being scored.
   useEffect(() => {
-    if (userId && result === null) keepQuizInProgress(userId, resource._id, { index, answers });
-  }, [userId, resource._id, index, answers, result]);
+    if (userId && result === null && !sending) keepQuizInProgress(userId, resource._id, { index, answers });
+  }, [userId, resource._id, index, answers, result, sending]);
 
   // After moving between questions (or back to the first on retake), announce the new question.
   useEffect(() => {
@@ -74,7 +84,8 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
   };
 
   const send = () => {
-    if (submit.isPending) return;
+    if (sending) return;
+    setSending(true);
     const body = {
       resourceId: resource._id,
       quizAnswers: questions.map((item) => ({ _id: item._id, answer: answers[item._id] ?? '' })),
@@ -86,10 +97,12 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
     submit.mutateAsync(body).then(
       (outcome) => {
         moved.current = true;
+        setSending(false);
         setResult({ score: outcome.currentScore, feedback: outcome.feedback });
       },
       (error: Error) => {
         if (userId) keepQuizInProgress(userId, resource._id, { index, answers });
+        setSending(false);
         notify.error(error.message);
       },
     );
@@ -99,7 +112,14 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
     event.preventDefault();
     if (!isAnswered(chosen)) return;
     if (index < last) go(index + 1);
-    else send();
+    else {
+      // Enter in the answer box or on an option: the choices are about to be disabled, and a disabled
+      // element loses the keyboard focus. It goes to Submit (the submitter: the form's default button),
+      // which says "Submitting…" and is there again if sending fails.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter && answering.current?.contains(document.activeElement)) submitter.focus();
+      send();
+    }
   };
 
   if (result !== null)
@@ -141,8 +161,11 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
         </Trans>
       </h3>
       <fieldset
+        ref={answering}
         className="flex flex-col gap-3"
         key={question._id}
+        // Sent as they are: not changed while on their way (nor kept again: see above).
+        disabled={sending}
         // A press on an option or its label (mouse, pen, touch) is a deliberate choice.
         onPointerDown={() => {
           deliberate.current = true;
@@ -197,7 +220,7 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
           variant="secondary"
           className="disabled:border-gray-300 disabled:text-muted disabled:opacity-70"
           onClick={() => go(index - 1)}
-          disabled={index === 0}
+          disabled={index === 0 || sending}
         >
           <FiChevronLeft aria-hidden="true" className="rtl:rotate-180" />
           <Trans>Previous</Trans>
@@ -213,8 +236,17 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
             <FiChevronRight aria-hidden="true" className="rtl:rotate-180" />
           </Button>
         ) : (
-          <Button type="submit" disabled={!allAnswered} loading={submit.isPending}>
-            {submit.isPending ? t`Submitting…` : t`Submit`}
+          // Not `loading`, which disables it: the button pressed (or reached with Enter) keeps the
+          // keyboard focus while it says "Submitting…", and presses meanwhile do nothing (`send`), like
+          // "Mark as done" (decision 033).
+          <Button
+            type="submit"
+            className="aria-disabled:cursor-wait aria-disabled:bg-primary-dark/60"
+            disabled={!allAnswered}
+            aria-disabled={sending || undefined}
+          >
+            {sending ? <Spinner size={18} /> : null}
+            {sending ? t`Submitting…` : t`Submit`}
           </Button>
         )}
       </div>

@@ -1,0 +1,58 @@
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { activateLanguage } from '../../../../i18n/i18n.ts';
+import { renderApp } from '../../../../test/render-app.tsx';
+import PdfViewer from './pdf-viewer.tsx';
+
+// pdf.js does not run in happy-dom: a document of two pages that draws each page at once.
+vi.mock('react-pdf', () => ({
+  pdfjs: { GlobalWorkerOptions: {} },
+  PasswordResponses: { NEED_PASSWORD: 1, INCORRECT_PASSWORD: 2 },
+  Document: ({ children, onLoadSuccess }: { children: ReactNode; onLoadSuccess: (doc: object) => void }) => {
+    const loaded = useEffectEvent(onLoadSuccess);
+    useEffect(() => loaded({ numPages: 2 }), []);
+    return <div>{children}</div>;
+  },
+  Page: ({ pageNumber, onRenderSuccess }: { pageNumber: number; onRenderSuccess: () => void }) => {
+    const drawn = useEffectEvent(onRenderSuccess);
+    useEffect(() => drawn(), [pageNumber]);
+    return <div data-testid="pdf-page">{pageNumber}</div>;
+  },
+}));
+
+describe('PdfViewer', () => {
+  for (const [language, next, previous, status] of [
+    ['en', 'Next page', 'Previous page', (n: number) => `Page ${n} of 2`],
+    ['ar', 'الصفحة التالية', 'الصفحة السابقة', (n: number) => `الصفحة ${n} من 2`],
+  ] as const)
+    it(`${language}: Next and Previous keep the keyboard focus at either end (aria-disabled, presses do nothing)`, async () => {
+      const onLastPage = vi.fn();
+      renderApp(<PdfViewer file="/api/v1/files/reading.pdf" title="Reading" onLastPage={onLastPage} />);
+      await act(() => activateLanguage(language));
+      expect(await screen.findByTestId('pdf-page-status')).toHaveTextContent(status(1));
+      const back = screen.getByRole('button', { name: previous });
+      const forward = screen.getByRole('button', { name: next });
+      expect(back).not.toBeDisabled();
+      expect(back).toHaveAttribute('aria-disabled', 'true');
+      expect(forward).not.toHaveAttribute('aria-disabled');
+
+      forward.focus();
+      fireEvent.click(forward);
+      expect(screen.getByTestId('pdf-page-status')).toHaveTextContent(status(2));
+      // On the last page: still the focused button, said to be unavailable; pressing it does nothing.
+      expect(forward).toHaveFocus();
+      expect(forward).not.toBeDisabled();
+      expect(forward).toHaveAttribute('aria-disabled', 'true');
+      expect(back).not.toHaveAttribute('aria-disabled');
+      fireEvent.click(forward);
+      expect(screen.getByTestId('pdf-page-status')).toHaveTextContent(status(2));
+      expect(onLastPage).toHaveBeenCalledTimes(1);
+
+      back.focus();
+      fireEvent.click(back);
+      expect(screen.getByTestId('pdf-page-status')).toHaveTextContent(status(1));
+      expect(back).toHaveFocus();
+      expect(back).toHaveAttribute('aria-disabled', 'true');
+    });
+});
