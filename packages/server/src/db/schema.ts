@@ -339,13 +339,19 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once the mail server took it; its html and text are blanked then (decision 105). */
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the mail server refused it for good (a permanent 5xx answer): never tried again. */
+    givenUpAt: timestamp('given_up_at', { withTimezone: true }),
+    /** When the message stops being useful (its code or link expires): never sent after, and deleted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
   (t) => [
     index('email_outbox_pending_idx')
       .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null`),
+      .where(sql`${t.sentAt} is null and ${t.givenUpAt} is null`),
+    index('email_outbox_expires_idx').on(t.expiresAt),
   ],
 );

@@ -1,19 +1,32 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { rows } from '../../db/rows.ts';
 import { emailOutbox } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, waitFor, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
-import { enqueueMail, flushOutbox, MAX_SEND_ATTEMPTS } from './mail.outbox.ts';
+import {
+  enqueueMail,
+  flushOutbox,
+  MAX_RETRY_WAIT_MS,
+  OutboxWorker,
+  PURGE_BATCH_SIZE,
+  STOP_WAIT_MS,
+} from './mail.outbox.ts';
+import { queuePasswordResetMail } from './mail.service.ts';
 import { devMailbox } from './mail.transport.ts';
 
+const HOUR = 3_600_000;
 const mail = (to: string) => ({ to, subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' });
+const expired = (to: string) => ({ ...mail(to), expiresAt: new Date(Date.now() - 1000) });
 let counter = 0;
 const address = () => `outbox-${(counter += 1)}-${Date.now()}@example.test`;
 
@@ -34,7 +47,7 @@ describe('e-mail outbox over SMTP', () => {
 
   it('sends a queued message once and records it as sent', async () => {
     const to = address();
-    await enqueueMail(t.db, mail(to));
+    await enqueueMail(t.db, mail(to), HOUR);
     // The worker's own 5 s poll may send it first (a CI run once saw 0 + 0): runs are serialised, so
     // once both flushes are done it has been sent by one of the three, and by one only.
     const [first, second] = await Promise.all([flushOutbox(t.app), flushOutbox(t.app)]);
@@ -53,7 +66,7 @@ describe('e-mail outbox over SMTP', () => {
     const to = address();
     await expect(
       t.db.transaction(async (tx) => {
-        await enqueueMail(tx, mail(to));
+        await enqueueMail(tx, mail(to), HOUR);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -63,7 +76,7 @@ describe('e-mail outbox over SMTP', () => {
   it('records a refused send, backs off, and delivers on a later attempt', async () => {
     const to = address();
     smtp.refuseNext(1);
-    await enqueueMail(t.db, mail(to));
+    await enqueueMail(t.db, mail(to), HOUR);
     await flushOutbox(t.app);
     const failed = await rowFor(to);
     expect(failed.sentAt).toBeNull();
@@ -90,13 +103,123 @@ describe('e-mail outbox over SMTP', () => {
     expect(sent.lastError).toBeNull();
   });
 
-  it(`gives up after ${MAX_SEND_ATTEMPTS} attempts`, async () => {
+  it('retries an outage longer than 28 minutes every 5 minutes at most, and then delivers', async () => {
     const to = address();
-    await t.db.insert(emailOutbox).values({ ...mail(to), attempts: MAX_SEND_ATTEMPTS, lastError: 'boom' });
+    smtp.refuseNext(9);
+    await enqueueMail(t.db, mail(to), HOUR);
+    const due = () =>
+      t.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(emailOutbox.to, to));
+    for (let failures = 1; failures <= 9; failures += 1) {
+      await flushOutbox(t.app);
+      const row = await rowFor(to);
+      expect(row.sentAt).toBeNull();
+      expect(row.attempts).toBe(failures);
+      const wait = row.nextAttemptAt.getTime() - Date.now();
+      expect(wait).toBeGreaterThan(Math.min(failures * 60_000, MAX_RETRY_WAIT_MS) - 10_000);
+      expect(wait).toBeLessThanOrEqual(MAX_RETRY_WAIT_MS);
+      await due();
+    }
     await flushOutbox(t.app);
+    await smtp.waitForMail(to);
+    const sent = await rowFor(to);
+    expect(sent.sentAt).not.toBeNull();
+    expect(sent.attempts).toBe(10);
+  });
+
+  it('never sends a message past its expiry', async () => {
+    const to = address();
+    await t.db.insert(emailOutbox).values(expired(to));
+    await flushOutbox(t.app);
+    await flushOutbox(t.app);
+    expect(smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(0);
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+    // Unsent and never tried, if the worker's own poll has not deleted it yet.
+    if (row) expect([row.sentAt, row.attempts]).toEqual([null, 0]);
+  });
+
+  it('keeps no code in the table once the message is sent', async () => {
+    const to = address();
+    await queuePasswordResetMail(t.db, { to, lang: 'en', name: 'Omar', code: '493817' });
+    expect((await rowFor(to)).text).toContain('493817');
+    await flushOutbox(t.app);
+    const received = await smtp.waitForMail(to);
+    expect(received.text).toContain('493817');
     const row = await rowFor(to);
-    expect(row.sentAt).toBeNull();
-    expect(row.attempts).toBe(MAX_SEND_ATTEMPTS);
+    expect(row.sentAt).not.toBeNull();
+    expect(row.subject).toBe('Your password reset code');
+    expect([row.html, row.text]).toEqual(['', '']);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(15 * 60_000);
+  });
+});
+
+/** A real SMTP server that refuses every recipient for good, quoting the address as servers do. */
+async function startRefusingSmtp() {
+  const refused: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(recipient, _session, callback) {
+      refused.push(recipient.address);
+      const message = `<${recipient.address}>: Recipient address rejected: User unknown`;
+      callback(Object.assign(new Error(message), { responseCode: 550 }));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    refused,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('a permanent refusal (SMTP 5xx)', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startRefusingSmtp>>;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    smtp = await startRefusingSmtp();
+    t = await createTestApp(
+      { SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('gives the message up at once, forgets its body, and logs neither its address nor its code', async () => {
+    const to = address();
+    await queuePasswordResetMail(t.db, { to, lang: 'en', name: 'Omar', code: '271828' });
+    await flushOutbox(t.app);
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+    expect(row!.sentAt).toBeNull();
+    expect(row!.givenUpAt).not.toBeNull();
+    expect(row!.attempts).toBe(1);
+    expect(row!.lastError).toContain('550');
+    expect(row!.lastError).not.toContain(to);
+    expect([row!.html, row!.text]).toEqual(['', '']);
+
+    // Not tried again, even once due.
+    await t.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.to, to));
+    await flushOutbox(t.app);
+    expect(smtp.refused.filter((recipient) => recipient === to)).toHaveLength(1);
+
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; outboxId?: string });
+    expect(logged.filter((line) => line.outboxId === row!.id).map((line) => line.msg)).toEqual([
+      'outbox: the mail server refused the message for good; not retried',
+    ]);
+    const all = lines.join('\n');
+    expect(all).not.toContain(to.split('@')[0]);
+    expect(all).not.toContain('271828');
   });
 });
 
@@ -132,6 +255,131 @@ describe('a mail outage', () => {
     expect(row!.sentAt).toBeNull();
     expect(row!.attempts).toBeGreaterThanOrEqual(1);
     expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    // A connection error is transient: retried until the message expires.
+    expect(row!.givenUpAt).toBeNull();
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(24 * HOUR);
+  });
+});
+
+/** A TCP server that accepts connections and never says a word (no SMTP greeting). */
+async function startSilentServer() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('stopping while the mail server never answers', () => {
+  it('closes within seconds, runs the close hooks after it, and the next start sends the mail', async () => {
+    const silent = await startSilentServer();
+    const smtp = await startSmtpCatcher();
+    const t = await createTestApp({ SMTP_URL: silent.url });
+    try {
+      // The instances below do the work; this one's worker stays out of it.
+      await t.app.outbox.stop();
+      const addresses = [address(), address(), address()];
+      for (const to of addresses) await enqueueMail(t.db, mail(to), HOUR);
+
+      // As main.ts builds it: the database is closed by an onClose hook added before ready.
+      const first = await buildApp({ env: t.env, db: t.db });
+      let databaseClosed = false;
+      first.addHook('onClose', async () => {
+        databaseClosed = true;
+      });
+      await first.ready();
+      await waitFor(() => silent.connections() > 0);
+      const started = Date.now();
+      await first.close();
+      // Fastify gives up on a close hook after 10 s and then skips the hooks after it.
+      expect(Date.now() - started).toBeLessThan(STOP_WAIT_MS + 3000);
+      expect(databaseClosed).toBe(true);
+
+      const queued = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.to, addresses));
+      expect(queued).toHaveLength(3);
+      for (const row of queued) {
+        expect(row.sentAt).toBeNull();
+        expect(row.attempts).toBe(0);
+        expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      }
+
+      const next = await buildApp({ env: { ...t.env, SMTP_URL: smtp.url }, db: t.db });
+      await next.ready();
+      for (const to of addresses) await smtp.waitForMail(to);
+      await next.close();
+    } finally {
+      await t.close();
+      await silent.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe("the outbox's housekeeping", () => {
+  let t: TestApp;
+  let worker: OutboxWorker;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // This file's own worker, started and stopped by the tests; the app's stays out of it.
+    await t.app.outbox.stop();
+    worker = newWorker();
+  });
+  const newWorker = () => {
+    const quiet = { info: () => undefined } as unknown as FastifyBaseLogger;
+    const transport = devMailbox({ DATA_DIR: 'memory://', MAIL_FROM: 'x <x@localhost>' }, quiet);
+    return new OutboxWorker(t.db, transport, t.app.log);
+  };
+  afterAll(() => t.close());
+
+  it('deletes expired rows, sent or not, in its own loop, and keeps the others', async () => {
+    const [unsent, sent, live] = [address(), address(), address()];
+    await t.db
+      .insert(emailOutbox)
+      .values([
+        expired(unsent),
+        { ...expired(sent), sentAt: new Date(), attempts: 1 },
+        { ...mail(live), expiresAt: new Date(Date.now() + HOUR), sentAt: new Date(), attempts: 1 },
+      ]);
+    const looping = newWorker();
+    looping.start();
+    // Runs are serialised: this one follows the loop's first pass.
+    await looping.flush();
+    await looping.stop();
+    const left = await t.db
+      .select({ to: emailOutbox.to })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.to, [unsent, sent, live]));
+    expect(left.map((row) => row.to)).toEqual([live]);
+  });
+
+  it(`deletes at most ${PURGE_BATCH_SIZE} rows a pass, found through an index`, async () => {
+    const to = address();
+    await t.db.insert(emailOutbox).values(Array.from({ length: PURGE_BATCH_SIZE + 5 }, () => expired(to)));
+    expect(await worker.purge()).toBe(PURGE_BATCH_SIZE);
+    expect(await worker.purge()).toBe(5);
+    expect(await worker.purge()).toBe(0);
+
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select id from email_outbox where expires_at <= now() order by expires_at limit 100`,
+      );
+    });
+    expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain('email_outbox_expires_idx');
   });
 });
 

@@ -1,16 +1,22 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './mail.transport.ts';
 import { isDatabaseUnavailable, quietWarning } from '../../db/availability.ts';
 
-/** After this many failed sends a message stays in the table (with its last error) and is not retried. */
-export const MAX_SEND_ATTEMPTS = 8;
-/** Backoff: the n-th failure waits n minutes. */
+/**
+ * Backoff: the n-th failure waits n minutes, at most 5. A message is retried for as long as it is
+ * useful (until its row's `expires_at`), so an outage of any length loses nothing still worth sending.
+ */
 const RETRY_STEP_MS = 60_000;
+export const MAX_RETRY_WAIT_MS = 5 * 60_000;
 const POLL_INTERVAL_MS = 5_000;
 const BATCH_SIZE = 10;
+/** Expired rows deleted per pass (through `email_outbox_expires_idx`): bounded work every poll. */
+export const PURGE_BATCH_SIZE = 100;
+/** How long a stopping server waits for the send it aborted (and its row's release) to settle. */
+export const STOP_WAIT_MS = 3_000;
 /** A claimed row is hidden from other workers for this long; a crash mid-send retries after it. */
 const CLAIM_LEASE = sql`now() + interval '5 minutes'`;
 
@@ -22,19 +28,54 @@ declare module 'fastify' {
 
 /**
  * Queues an e-mail in the caller's transaction: the message exists exactly when the change that
- * caused it commits, and a mail outage can never fail that change.
+ * caused it commits, and a mail outage can never fail that change. It is sent within `lifetimeMs` or
+ * never (a code or link that has expired is no use), and its row is deleted after that either way.
  */
-export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
-  await db.insert(emailOutbox).values(mail);
+export async function enqueueMail(db: Db, mail: OutgoingMail, lifetimeMs: number): Promise<void> {
+  await db
+    .insert(emailOutbox)
+    .values({ ...mail, expiresAt: sql`now() + ${`${Math.round(lifetimeMs)} milliseconds`}::interval` });
 }
 
 /**
+ * A permanent refusal of this message: an SMTP 5xx answer (RFC 5321), except 503 (a command out of
+ * sequence, which a new connection fixes) and a refused login (the operator's configuration: once
+ * fixed, the mail can go). Everything else (no connection, a timeout, a 4xx) is retried.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    responseCode !== 503 &&
+    code !== 'EAUTH'
+  );
+}
+
+/** The failure's text with every e-mail address replaced: SMTP servers often quote the recipient. */
+export function failureReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '<address>').slice(0, 1000);
+}
+
+const responseCodeOf = (error: unknown): number | undefined => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' ? code : undefined;
+};
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
  * Sends due outbox rows. Rows are claimed with `FOR UPDATE SKIP LOCKED` plus a lease, so several
- * instances can run workers on one PostgreSQL without sending a message twice.
+ * instances can run workers on one PostgreSQL without sending a message twice. A sent row keeps its
+ * metadata but not its body (codes and links are stored hashed everywhere else); every row is
+ * deleted once expired (decision 105).
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
-  private queue: Promise<number> = Promise.resolve(0);
+  private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private readonly warnPaused = quietWarning('outbox: paused while the database is unavailable');
 
@@ -46,46 +87,98 @@ export class OutboxWorker {
 
   start(): void {
     if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.kick(), POLL_INTERVAL_MS);
+    this.timer = setInterval(() => this.poll(), POLL_INTERVAL_MS);
     this.timer.unref();
-    this.kick();
+    this.poll();
   }
 
   /** Sends what is due soon, without waiting (e.g. right after a transaction that queued mail). */
   kick(): void {
     if (this.stopped) return;
-    this.flush().catch((error: unknown) => {
+    this.report(this.flush(), 'flush');
+  }
+
+  /** The worker's own loop: forgets what expired, then sends what is due. */
+  private poll(): void {
+    if (this.stopped) return;
+    this.report(this.purge(), 'purge');
+    this.report(this.flush(), 'flush');
+  }
+
+  private report(run: Promise<unknown>, what: 'flush' | 'purge'): void {
+    run.catch((error: unknown) => {
       // Every poll fails while the database is away: a quiet warning, not an error with the SQL.
       if (isDatabaseUnavailable(error)) this.warnPaused(this.log, error);
-      else this.log.error({ err: error }, 'outbox: flush failed');
+      else this.log.error({ err: error }, `outbox: ${what} failed`);
     });
   }
 
   /** Sends everything that is due now; resolves with the number sent. Runs are serialised. */
   flush(): Promise<number> {
-    const run = this.queue.then(
-      () => this.drain(),
-      () => this.drain(),
-    );
-    this.queue = run.catch(() => 0);
-    return run;
+    return this.serial(() => this.drain());
   }
 
+  /** Deletes up to PURGE_BATCH_SIZE rows past their expiry, sent or not; resolves with how many. */
+  purge(): Promise<number> {
+    return this.serial(async () => {
+      if (this.stopped) return 0;
+      const expired = this.db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(lte(emailOutbox.expiresAt, sql`now()`))
+        .orderBy(asc(emailOutbox.expiresAt))
+        .limit(PURGE_BATCH_SIZE)
+        .for('update', { skipLocked: true });
+      const deleted = await this.db
+        .delete(emailOutbox)
+        .where(inArray(emailOutbox.id, expired))
+        .returning({ id: emailOutbox.id });
+      return deleted.length;
+    });
+  }
+
+  /**
+   * Stops between two messages: a send in progress is aborted (a mail server that never answers
+   * would hold it for its timeout, past Fastify's close timeout) and its row, like the rest of the
+   * batch, is due again at once for the next start. Waits at most STOP_WAIT_MS for that.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.queue;
     this.transport.close();
+    let timeout: NodeJS.Timeout | undefined;
+    const settled = await Promise.race([
+      this.queue.then(() => true),
+      new Promise<false>((resolve) => {
+        timeout = setTimeout(() => resolve(false), STOP_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timeout);
+    if (!settled)
+      this.log.warn({ waitedMs: STOP_WAIT_MS }, 'outbox: stopped without waiting for its last run');
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private async drain(): Promise<number> {
     let sent = 0;
-    for (;;) {
+    while (!this.stopped) {
       const batch = await this.claim();
-      if (batch.length === 0) return sent;
-      for (const row of batch) if (await this.deliver(row)) sent += 1;
+      if (batch.length === 0) break;
+      for (const [index, row] of batch.entries()) {
+        if (this.stopped) {
+          await this.release(batch.slice(index));
+          break;
+        }
+        if (await this.deliver(row)) sent += 1;
+      }
     }
+    return sent;
   }
 
   private claim() {
@@ -95,8 +188,9 @@ export class OutboxWorker {
       .where(
         and(
           isNull(emailOutbox.sentAt),
-          lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS),
+          isNull(emailOutbox.givenUpAt),
           lte(emailOutbox.nextAttemptAt, sql`now()`),
+          gt(emailOutbox.expiresAt, sql`now()`),
         ),
       )
       .orderBy(asc(emailOutbox.nextAttemptAt))
@@ -109,36 +203,75 @@ export class OutboxWorker {
       .returning();
   }
 
-  private async deliver(row: typeof emailOutbox.$inferSelect): Promise<boolean> {
+  /** Claimed rows not tried (the worker is stopping): due again now rather than after the lease. */
+  private async release(rows: OutboxRow[]): Promise<void> {
+    await this.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(
+        and(
+          isNull(emailOutbox.sentAt),
+          inArray(
+            emailOutbox.id,
+            rows.map((row) => row.id),
+          ),
+        ),
+      );
+  }
+
+  private async deliver(row: OutboxRow): Promise<boolean> {
     try {
       await this.transport.send({ to: row.to, subject: row.subject, html: row.html, text: row.text });
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.db
-        .update(emailOutbox)
-        .set({
-          attempts,
-          lastError: reason.slice(0, 1000),
-          nextAttemptAt: new Date(Date.now() + attempts * RETRY_STEP_MS),
-        })
-        .where(eq(emailOutbox.id, row.id));
-      this.log.warn({ outboxId: row.id, attempts, err: reason }, 'outbox: send failed, will retry');
+      // Aborted by stop(): not the message's failure; it goes on the next start.
+      if (this.stopped) await this.release([row]);
+      else await this.recordFailure(row, error);
       return false;
     }
     await this.db
       .update(emailOutbox)
-      .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+      .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null, html: '', text: '' })
       .where(eq(emailOutbox.id, row.id));
     return true;
+  }
+
+  /** Logs name the row, never its address, subject or body. */
+  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const reason = failureReason(error);
+    const responseCode = responseCodeOf(error);
+    if (isPermanentRefusal(error)) {
+      await this.db
+        .update(emailOutbox)
+        .set({ attempts, lastError: reason, givenUpAt: new Date(), html: '', text: '' })
+        .where(eq(emailOutbox.id, row.id));
+      this.log.error(
+        { outboxId: row.id, attempts, responseCode, err: reason },
+        'outbox: the mail server refused the message for good; not retried',
+      );
+      return;
+    }
+    await this.db
+      .update(emailOutbox)
+      .set({
+        attempts,
+        lastError: reason,
+        nextAttemptAt: new Date(Date.now() + Math.min(attempts * RETRY_STEP_MS, MAX_RETRY_WAIT_MS)),
+      })
+      .where(eq(emailOutbox.id, row.id));
+    this.log.warn(
+      { outboxId: row.id, attempts, responseCode, err: reason },
+      'outbox: send failed, will retry',
+    );
   }
 }
 
 /**
  * Creates the app's outbox worker (`app.outbox`), starts it when the app is ready and stops it when
  * the app closes. `preClose` runs before every `onClose` hook (those run last-added first), so the
- * worker finishes its current send while the database is still open. `transport` replaces the
- * configured one (tests).
+ * worker stops while the database is still open, within seconds whatever the mail server does, and
+ * the hooks after it (the database's close among them) run. `transport` replaces the configured one
+ * (tests).
  */
 export function startOutboxWorker(app: FastifyInstance, transport?: MailTransport): OutboxWorker {
   const worker = new OutboxWorker(app.db, transport ?? createMailTransport(app.env, app.log), app.log);

@@ -17,6 +17,7 @@ export interface MailTransport {
   readonly kind: 'smtp' | 'dev-mailbox';
   /** Resolves once the message is accepted; rejects with the reason otherwise. */
   send(mail: OutgoingMail): Promise<void>;
+  /** Stops: a send in progress is aborted (it rejects at once, its connection dropped), later ones too. */
   close(): void;
 }
 
@@ -33,12 +34,18 @@ export function smtpTransport(url: string, from: string): MailTransport {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
+  // A server that accepts connections and never answers holds a send for the greeting timeout; a
+  // stopping server does not wait for that (decision 105).
+  const stopping = new AbortController();
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, ...mail });
+      await transporter.sendMail({ from, ...mail, signal: stopping.signal });
     },
-    close: () => transporter.close(),
+    close: () => {
+      stopping.abort();
+      transporter.close();
+    },
   };
 }
 

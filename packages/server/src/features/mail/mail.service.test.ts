@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { VERIFICATION_TTL_MS } from '../auth/auth.service.ts';
+import { RESET_TTL_SECONDS } from '../auth/password-reset.service.ts';
+import {
+  MAIL_LIFETIME_MS,
+  queuePasswordResetMail,
+  queueSignupAttemptMail,
+  queueVerificationMail,
+} from './mail.service.ts';
+
+/** Decision 105: each queued message expires when what it carries does. */
+describe('the lifetime of a queued message', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Only the rows are looked at here: nothing is sent.
+    await t.app.outbox.stop();
+  });
+  afterAll(() => t.close());
+
+  const lifetimeOf = async (to: string) => {
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+    return row!.expiresAt.getTime() - row!.createdAt.getTime();
+  };
+
+  it('is the validity of the code or link it carries', () => {
+    expect(MAIL_LIFETIME_MS.passwordReset).toBe(RESET_TTL_SECONDS * 1000);
+    expect(MAIL_LIFETIME_MS.verification).toBe(VERIFICATION_TTL_MS);
+  });
+
+  it('is 15 minutes for a reset code, 24 hours for a verification link, 3 days for a notice', async () => {
+    const base = { lang: 'en' as const, name: 'Omar' };
+    await queuePasswordResetMail(t.db, { ...base, to: 'reset@example.test', code: '123456' });
+    await queueVerificationMail(t.db, { ...base, to: 'verify@example.test', link: 'http://x/verifyemail/t' });
+    await queueSignupAttemptMail(t.db, {
+      ...base,
+      to: 'notice@example.test',
+      verified: true,
+      loginLink: 'http://x/login',
+      resetLink: 'http://x/forgotpassword',
+    });
+    expect(await lifetimeOf('reset@example.test')).toBe(15 * 60_000);
+    expect(await lifetimeOf('verify@example.test')).toBe(24 * 3_600_000);
+    expect(await lifetimeOf('notice@example.test')).toBe(3 * 24 * 3_600_000);
+  });
+});
