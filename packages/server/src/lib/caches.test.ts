@@ -84,3 +84,36 @@ describe("AppCaches: a learner's change (decision 061)", () => {
     expect(raced.caches.scores.get(learner)).toEqual(new Map([['c', [{ quizId: 'q', score: 10 }]]]));
   });
 });
+
+describe("AppCaches: a learner's certificates (decision 104)", () => {
+  const learner = 'learner';
+  function warmed() {
+    const caches = new AppCaches();
+    const published: string[] = [];
+    caches.usePublisher((payload) => published.push(payload));
+    caches.setLive(true);
+    caches.certified.set(learner, new Set(['c']), caches.certified.generation);
+    caches.certified.set('someone-else', new Set(['c']), caches.certified.generation);
+    return { caches, published };
+  }
+
+  it('a certificate issued here evicts that learner’s only, and tells the other instances', () => {
+    const { caches, published } = warmed();
+    const generation = caches.certified.generation;
+    caches.certificateIssued(learner);
+    expect(caches.certified.get(learner)).toBeUndefined();
+    expect(caches.certified.get('someone-else')).toEqual(new Set(['c']));
+    expect(published).toEqual([`p:${learner}`]);
+    // A fill that read the certificates before the insert cannot store its older set.
+    caches.certified.set(learner, new Set(), generation);
+    expect(caches.certified.get(learner)).toBeUndefined();
+  });
+
+  it('evicts them where the learner’s other figures go: their p:, their user row, any course change', () => {
+    for (const payload of [`p:${learner}`, `u:${learner}`, 'c:*']) {
+      const { caches } = warmed();
+      caches.apply(payload);
+      expect([payload, caches.certified.get(learner)]).toEqual([payload, undefined]);
+    }
+  });
+});

@@ -44,7 +44,7 @@ const TTL_MS = 60_000;
  * pages of the learner catalogue as JSON text (without the per-caller fields), each course as a
  * learner studies it (JSON text, its access facts and its quiz keys), the public catalogue's count,
  * the staff lists' totals, and per learner their enrolled course ids, their course progress, their
- * best quiz scores and the lessons they completed.
+ * best quiz scores, the lessons they completed and the courses they hold a certificate of.
  *
  * They are exact because every change to the rows behind them notifies (`app_cache` channel, sent by
  * database triggers at commit): `apply` evicts what a notification names. While the notifications may
@@ -63,6 +63,8 @@ export class AppCaches {
   readonly scores = new TtlCache<ReadonlyMap<string, QuizScore[]>>(20_000, TTL_MS);
   /** By learner: course id → the lessons they completed in it, in id order (decision 066). */
   readonly completed = new TtlCache<ReadonlyMap<string, readonly string[]>>(20_000, TTL_MS);
+  /** By learner: the ids of the courses whose certificate they hold (decision 104). */
+  readonly certified = new TtlCache<ReadonlySet<string>>(20_000, TTL_MS);
   /** The number of public courses (the public catalogue's page count). */
   readonly publicCount = new TtlCache<number>(1, TTL_MS);
   /** The staff lists' totals, by list, filter values and term (decision 072). */
@@ -136,6 +138,18 @@ export class AppCaches {
   }
 
   /**
+   * A certificate has just been issued (a write no trigger announces, like a quiz attempt): the
+   * learner's cached certificates are evicted here, so their next overall score reads them again (a
+   * fill begun before the insert cannot store its older set: `TtlCache.delete`), and on every other
+   * instance through `p:<user>` once the issuer's `settle('others')` returns (decision 104). Once per
+   * learner and course, so the reload it costs is rare.
+   */
+  certificateIssued(userId: string): void {
+    this.certified.delete(userId);
+    this.publisher(`p:${userId}`);
+  }
+
+  /**
    * Called after a write that invalidates something. 'all': returns once this instance's listener has
    * heard every notification committed before the call, so this instance's next request sees the change,
    * and every other instance has applied them. 'others': after a learner's change reported by
@@ -162,24 +176,26 @@ export class AppCaches {
     this.staffCounts.clear();
   }
 
-  /** A learner's progress, scores and completed lessons. */
+  /** A learner's progress, scores, completed lessons and certificates. */
   private clearLearner(userId: string): void {
     this.progress.delete(userId);
     this.scores.delete(userId);
     this.completed.delete(userId);
+    this.certified.delete(userId);
   }
 
-  /** Every learner's progress, scores and completed lessons. */
+  /** Every learner's progress, scores, completed lessons and certificates. */
   private clearLearners(): void {
     this.progress.clear();
     this.scores.clear();
     this.completed.clear();
+    this.certified.clear();
   }
 
   /**
    * One notification payload: `s:<session id>`, `u:<user id>`, `e:<user id>`, `c:*`, `n:<course id>`
-   * (its enrolment counter alone changed), `p:<user id>` (their lesson completions or quiz scores
-   * changed); `<prefix>*` = all.
+   * (its enrolment counter alone changed), `p:<user id>` (their lesson completions, quiz scores or
+   * certificates changed); `<prefix>*` = all.
    */
   apply(payload: string): void {
     const kind = payload.slice(0, 2);

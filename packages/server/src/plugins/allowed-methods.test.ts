@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { courses } from '../db/schema.ts';
+import { courses, enrollments } from '../db/schema.ts';
 import { createApprovedCourse } from '../test/course-fixtures.ts';
 import { createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -48,12 +48,14 @@ describe('an API route asked with a method it does not answer', () => {
       `/api/v1/course/toggle-editing/${course._id}`,
       `/api/v1/course/toggle-available/${course._id}`,
       `/api/v1/course/archive/${course._id}`,
+      `/api/v1/course/enroll/${course._id}`,
     ]) {
       const response = await t.app.inject({ method: 'HEAD', url, headers: admin.auth });
       expect(response.statusCode, url).toBe(405);
       expect(response.headers.allow, url).toBe('GET');
     }
     expect(await editing()).toBe(before);
+    expect(await t.db.select().from(enrollments).where(eq(enrollments.courseId, course._id))).toEqual([]);
     // A GET that only reads keeps its HEAD.
     const read = await t.app.inject({
       method: 'HEAD',

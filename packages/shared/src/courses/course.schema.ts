@@ -268,7 +268,17 @@ export const exerciseScoreResponseSchema = z.object({
 });
 export type ExerciseScoreResponse = z.infer<typeof exerciseScoreResponseSchema>;
 
-export const overallScoreResponseSchema = z.object({ success: z.literal(true), score: z.number() });
+export const overallScoreResponseSchema = z.object({
+  success: z.literal(true),
+  /** The mean of the caller's best scores over the course's quizzes, 0..100 unrounded. */
+  score: z.number(),
+  /**
+   * Whether the caller holds the course's certificate (decision 104): issued once the score reached
+   * 80 and kept if it later drops, so the score alone cannot tell whether there is one to show.
+   */
+  certificateIssued: z.boolean(),
+});
+export type OverallScore = Omit<z.infer<typeof overallScoreResponseSchema>, 'success'>;
 
 export const idParamSchema = z.object({ id: recordId });
 export const courseIdParamSchema = z.object({ courseId: recordId });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CourseLicense } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { certificates, courses, users } from '../../db/schema.ts';
 
 export interface CertificateRecord {
@@ -63,4 +64,22 @@ export async function issueCertificate(db: Db, userId: string, courseId: string)
   const issued = await findCertificateFor(db, userId, courseId);
   if (!issued) throw new Error(`certificate for ${userId}/${courseId} vanished after insert`);
   return issued;
+}
+
+/** Prepared once per database handle: the overall score's cache misses run it (decision 104). */
+const queries = preparedFor((db) => ({
+  heldBy: db
+    .select({ courseId: certificates.courseId })
+    .from(certificates)
+    .where(eq(certificates.userId, sql.placeholder('userId')))
+    .prepare('certificates_held_by'),
+}));
+
+/**
+ * The ids of the courses whose certificate the learner holds: a range of the unique (user, course)
+ * index, as long as their own list of certificates, whatever the number of learners.
+ */
+export async function certifiedCourseIds(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await queries(db).heldBy.execute({ userId });
+  return new Set(rows.map((row) => row.courseId));
 }

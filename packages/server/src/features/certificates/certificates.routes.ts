@@ -41,7 +41,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const record = await certificateForLearner(app.db, user.id, request.params.courseId);
+      const { record, issued } = await certificateForLearner(
+        app.db,
+        app.caches,
+        user.id,
+        request.params.courseId,
+      );
+      // Issued now: the other instances forget the learner's cached certificates first (decision 104).
+      if (issued) await app.caches.settle('others');
       const pdf = await certificatePdf(record, app.env.APP_URL, request.log);
       return (
         reply

@@ -12,8 +12,11 @@ import { findAccessFacts } from './courses.repository.ts';
  */
 
 export type Verdict = 'allowed' | 'hidden';
-/** `not-enrolled`: the course may be shown to the caller, but they have not joined it (403). */
-export type StudyVerdict = Verdict | 'not-enrolled';
+/**
+ * `not-enrolled`: the course may be shown to the caller, but they have not joined it (403);
+ * `closed`: nor may they join it, as it is out of the catalogue (403 COURSE_NOT_AVAILABLE, decision 104).
+ */
+export type StudyVerdict = Verdict | 'not-enrolled' | 'closed';
 /** `locked`: the owner may see the course but an administrator turned editing off (403). */
 export type EditVerdict = Verdict | 'locked';
 
@@ -60,20 +63,24 @@ export function editVerdict(
 /**
  * Studying (the learner view, quizzes, scores): a learner enrolled in an approved course (it stays
  * open to them even when hidden from the catalogue), and staff (previewing). Courses a learner
- * cannot see (drafts, pending, archived) are hidden; a visible course not joined is `not-enrolled`.
+ * cannot see (drafts, pending, archived) are hidden; a catalogue course not joined is `not-enrolled`;
+ * an approved course taken out of the catalogue and not joined is `closed`, since enrolling in it is
+ * refused (`enrolVerdict`), so "enrol first" would send the learner to a button that can only fail
+ * (decision 104). Its existence is no secret: enrolling says `closed` to anyone.
  */
 export function studyVerdict(user: AuthUser, course: CourseAccess | null): StudyVerdict {
   if (!course) return 'hidden';
   if (isStaffOf(user, course)) return 'allowed';
   if (course.status !== 'Approved') return 'hidden';
-  return course.enrolled ? 'allowed' : 'not-enrolled';
+  if (course.enrolled) return 'allowed';
+  return isListed(course) ? 'not-enrolled' : 'closed';
 }
 
 /**
  * A certificate: enrolled learners only (an issued certificate records completion, so staff get no
  * special case). A course in the catalogue is public knowledge (`not-enrolled`); any other is hidden.
  */
-export function certificateVerdict(course: CourseAccess | null): StudyVerdict {
+export function certificateVerdict(course: CourseAccess | null): Exclude<StudyVerdict, 'closed'> {
   if (!course) return 'hidden';
   if (course.enrolled) return 'allowed';
   return isListed(course) ? 'not-enrolled' : 'hidden';

@@ -254,6 +254,7 @@ describe('courses: authoring and review', () => {
     expect((await get(learner, `/api/v1/user/overall-score/${course._id}`)).json()).toEqual({
       success: true,
       score: 100,
+      certificateIssued: false,
     });
   });
 

@@ -13,6 +13,7 @@ import { localize } from '../../lib/localize.ts';
 import { learningMessages } from './learning.messages.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { payloadOf } from '../../plugins/compression.ts';
+import { holdsCertificate } from '../certificates/certificates.service.ts';
 import {
   enrollInCourse,
   learnerCourseResponse,
@@ -29,6 +30,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/course/enroll/:courseId',
     {
+      exposeHeadRoute: false, // a GET that changes state: no HEAD twin (decision 106)
       preHandler: authenticate,
       schema: {
         tags: ['learning'],
@@ -96,14 +98,20 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['learning'],
         security,
-        summary: "The caller's overall score: mean best score over the course's quizzes (0..100)",
+        summary:
+          "The caller's overall score: mean best score over the course's quizzes (0..100), and whether they hold its certificate",
         params: idParamSchema,
         response: { 200: overallScoreResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      score: await learnerOverallScore(app.db, app.caches, currentUser(request), request.params.id),
-    }),
+    async (request) => {
+      const user = currentUser(request);
+      // The score first: it asks the access policy, so nothing more is read for a course refused.
+      const score = await learnerOverallScore(app.db, app.caches, user, request.params.id);
+      // An issued certificate is kept when the score drops, so the viewer cannot tell from the score
+      // alone whether to offer it (decision 104).
+      const certificateIssued = await holdsCertificate(app.db, app.caches, user.id, request.params.id);
+      return { success: true as const, score, certificateIssued };
+    },
   );
 };

@@ -34,8 +34,9 @@ export async function enrollInCourse(db: Db, user: AuthUser, courseId: string): 
 
 /**
  * Viewing the course, taking its quizzes and seeing scores, as the course-access policy allows it
- * (`studyVerdict`): a course the caller cannot see is 404, one they have not joined 403 NOT_ENROLLED.
- * Decided from the cached course and the caller's cached enrolments (decision 036).
+ * (`studyVerdict`): a course the caller cannot see is 404, one they have not joined 403 NOT_ENROLLED,
+ * one they have not joined and cannot join (out of the catalogue) 403 COURSE_NOT_AVAILABLE (decision
+ * 104). Decided from the cached course and the caller's cached enrolments (decision 036).
  */
 export async function assertMayStudy(
   db: Db,
@@ -46,6 +47,7 @@ export async function assertMayStudy(
   const { verdict, snapshot, enrolled } = await studyAccess(db, caches, user, courseId);
   if (verdict === 'hidden' || !snapshot) throw courseNotFound();
   if (verdict === 'not-enrolled') throw new AppError(403, 'NOT_ENROLLED', learningMessages.notEnrolled);
+  if (verdict === 'closed') throw new AppError(403, 'COURSE_NOT_AVAILABLE', learningMessages.notAvailable);
   return { snapshot, enrolled };
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { messageResponseSchema } from '@app/shared';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { approvedCoursesKey } from './get-approved-courses.ts';
 import { learnerCourseKey } from './get-learner-course.ts';
 
@@ -20,6 +20,12 @@ export function useEnrollCourse() {
         queryClient.invalidateQueries({ queryKey: approvedCoursesKey, refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: learnerCourseKey(courseId) }),
       ]);
+    },
+    onError: async (error, courseId) => {
+      // Taken out of the catalogue since it was shown: asked again, the course view says it is closed
+      // and offers no button that can only fail again (decision 104).
+      if (error instanceof ApiError && error.code === 'COURSE_NOT_AVAILABLE')
+        await queryClient.invalidateQueries({ queryKey: learnerCourseKey(courseId) });
     },
   });
 }

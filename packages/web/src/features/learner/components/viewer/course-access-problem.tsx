@@ -34,22 +34,38 @@ export function ViewerFrame({ children }: { children: ReactNode }) {
 const linkClass = 'inline-flex min-h-10 items-center rounded-md px-4 py-2 text-sm font-semibold';
 
 /**
- * What a learner sees instead of a crash when the course is not theirs to open: not enrolled (with a
- * way to enrol, which the server allows only for catalogue courses) or not found.
+ * Why the course is not shown: not enrolled in a catalogue course (they may join it), not enrolled in
+ * one taken out of the catalogue (no one may join it now: decision 104), or not found.
  */
-export function CourseAccessProblem({
-  courseId,
-  reason,
-}: {
-  courseId: string;
-  reason: 'not-enrolled' | 'not-found';
-}) {
+export type AccessProblem = 'not-enrolled' | 'closed' | 'not-found';
+
+/**
+ * What a learner sees instead of a crash when the course is not theirs to open. Only a course they can
+ * join offers "Start Learning": anywhere else the button could only fail.
+ */
+export function CourseAccessProblem({ courseId, reason }: { courseId: string; reason: AccessProblem }) {
   const enroll = useEnrollCourse();
   return (
     <ViewerFrame>
       <main className="flex flex-1 items-center justify-center px-4 py-10">
         <div className="flex max-w-md flex-col items-center gap-4 rounded-lg border border-gray-200 bg-white p-8 text-center shadow-sm">
-          {reason === 'not-enrolled' ? (
+          {reason === 'closed' ? (
+            <>
+              <FiLock aria-hidden="true" size={36} className="text-primary-dark" />
+              <h1 className="text-xl font-bold text-ink">
+                <Trans>This course is not open for enrolment</Trans>
+              </h1>
+              <p className="text-muted">
+                <Trans>It has been taken out of the course catalogue, so no one can join it now.</Trans>
+              </p>
+              <Link
+                to={paths.dashboard}
+                className={`${linkClass} bg-primary-dark text-white hover:bg-primary-darker`}
+              >
+                <Trans>Browse courses</Trans>
+              </Link>
+            </>
+          ) : reason === 'not-enrolled' ? (
             <>
               <FiLock aria-hidden="true" size={36} className="text-primary-dark" />
               <h1 className="text-xl font-bold text-ink">

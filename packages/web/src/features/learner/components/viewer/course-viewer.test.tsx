@@ -174,6 +174,44 @@ describe('CourseViewer', () => {
     expect(await screen.findByTestId('certificate-item')).toHaveTextContent('Your certificate');
   });
 
+  it('keeps a certificate already issued when the score has dropped below 80 (decision 104)', async () => {
+    // The author added a quiz after the certificate was issued: 60 %, the certificate kept by the server.
+    renderViewer(
+      {
+        [`GET /user/course/${COURSE_ID}`]: () => ({
+          body: { success: true, data: learnerCourse({ quizScore: [{ quizId: QUIZ_ID, score: 100 }] }) },
+        }),
+        [`GET /user/overall-score/${COURSE_ID}`]: () => ({
+          body: { success: true, score: 60, certificateIssued: true },
+        }),
+        [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+          body: { success: true, data: { completed: [], progress: 50 } },
+        }),
+      },
+      `/course/${COURSE_ID}?resource=certificate`,
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your certificate' })).toBeInTheDocument();
+    expect(screen.getByTestId('certificate-item')).toHaveAttribute('aria-current', 'true');
+    expect(screen.queryByText('A higher quiz score earns the certificate.')).not.toBeInTheDocument();
+  });
+
+  it('offers no certificate below 80 when none was issued', async () => {
+    renderViewer(
+      {
+        [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
+        [`GET /user/overall-score/${COURSE_ID}`]: () => ({
+          body: { success: true, score: 79.6, certificateIssued: false },
+        }),
+        [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+          body: { success: true, data: { completed: [], progress: 50 } },
+        }),
+      },
+      `/course/${COURSE_ID}?resource=certificate`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Welcome to the course' })).toBeInTheDocument();
+    expect(screen.queryByTestId('certificate-item')).not.toBeInTheDocument();
+  });
+
   it('explains a course the learner is not enrolled in, with a way to enrol', async () => {
     renderViewer({ [`GET /user/course/${COURSE_ID}`]: error(403, 'NOT_ENROLLED') });
     expect(
@@ -184,6 +222,37 @@ describe('CourseViewer', () => {
       expect(document.title).toBe('You are not enrolled in this course · Open Science Courses'),
     );
     expect(screen.getAllByRole('link', { name: /dashboard|Browse courses/ }).length).toBeGreaterThan(0);
+  });
+
+  it('says a course out of the catalogue is not open for enrolment, and offers no way to enrol (decision 104)', async () => {
+    renderViewer({ [`GET /user/course/${COURSE_ID}`]: error(403, 'COURSE_NOT_AVAILABLE') });
+    expect(
+      await screen.findByRole('heading', { name: 'This course is not open for enrolment' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Learning' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Enrol to watch/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse courses' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.title).toBe('This course is not open for enrolment · Open Science Courses'),
+    );
+  });
+
+  it('turns to "not open for enrolment" when enrolling is refused because the course has just closed', async () => {
+    let closed = false;
+    const { api } = renderViewer({
+      [`GET /user/course/${COURSE_ID}`]: () =>
+        closed ? error(403, 'COURSE_NOT_AVAILABLE')() : error(403, 'NOT_ENROLLED')(),
+      [`GET /course/enroll/${COURSE_ID}`]: () => {
+        closed = true;
+        return error(409, 'COURSE_NOT_AVAILABLE', 'This course is not open for enrolment.')();
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Learning' }));
+    expect(
+      await screen.findByRole('heading', { name: 'This course is not open for enrolment' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Learning' })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.key === `GET /user/course/${COURSE_ID}`)).toHaveLength(2);
   });
 
   it('says a course that does not exist was not found', async () => {

@@ -12,7 +12,7 @@ import { useLanguage } from '../../../../i18n/use-language.ts';
 import { courseProgressQuery } from '../../api/course-progress.ts';
 import { learnerCourseQuery } from '../../api/get-learner-course.ts';
 import { overallScoreQuery } from '../../api/get-overall-score.ts';
-import { CourseAccessProblem, ViewerFrame } from './course-access-problem.tsx';
+import { CourseAccessProblem, ViewerFrame, type AccessProblem } from './course-access-problem.tsx';
 import { CourseContent } from './course-content.tsx';
 import { DescriptionTabs } from './description-tabs.tsx';
 import { ResourceView } from './resource-view.tsx';
@@ -20,9 +20,11 @@ import { ViewerHeader } from './viewer-header.tsx';
 import { findSelection, hasEarnedCertificate, nextStep, selectedIdOf } from './viewer-model.ts';
 
 /** Why the course cannot be shown to this learner, if the API said so (otherwise a failure to retry). */
-function accessProblem(error: Error | null): 'not-enrolled' | 'not-found' | null {
+function accessProblem(error: Error | null): AccessProblem | null {
   if (!(error instanceof ApiError)) return null;
   if (error.code === 'NOT_ENROLLED') return 'not-enrolled';
+  // Not joined, and out of the catalogue: enrolling would be refused too (decision 104).
+  if (error.code === 'COURSE_NOT_AVAILABLE') return 'closed';
   return namesNothing(error) ? 'not-found' : null;
 }
 
@@ -40,7 +42,8 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get(SELECTED_PARAM);
   const course = useQuery(learnerCourseQuery(courseId));
-  // The certificate follows the quiz score alone; the header shows the course progress (decision 033).
+  // The certificate follows the quiz score, or its issue (decision 104); the header shows the course
+  // progress (decision 033).
   const overall = useQuery({ ...overallScoreQuery(courseId), enabled: course.isSuccess });
   const progress = useQuery({ ...courseProgressQuery(courseId), enabled: course.isSuccess });
   const completedIds = progress.data?.completed;
@@ -49,14 +52,18 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   const [contentOpen, setContentOpen] = useState<boolean | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
   const problem = course.data ? null : accessProblem(course.error);
+  // The tab says what the page's heading says.
+  const problemTitles: Record<AccessProblem, string> = {
+    'not-enrolled': t`You are not enrolled in this course`,
+    closed: t`This course is not open for enrolment`,
+    'not-found': t`Course not found`,
+  };
   useDocumentTitle(
     course.data
       ? isolateText(pickLocalized(language, course.data.title, course.data.title_tr).text)
-      : problem === 'not-enrolled'
-        ? t`You are not enrolled in this course`
-        : problem === 'not-found'
-          ? t`Course not found`
-          : t`Course`,
+      : problem
+        ? problemTitles[problem]
+        : t`Course`,
   );
   // Description §8: a failed overall-score fetch is only logged; the bar then shows 0.
   useEffect(() => {

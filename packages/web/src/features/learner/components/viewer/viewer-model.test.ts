@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LearnerCourse, LearnerResource } from '@app/shared';
 import { learnerCourse } from '../../../../test/course-fixtures.ts';
-import { hasStarted, nextStep, weakestQuiz } from './viewer-model.ts';
+import { hasEarnedCertificate, hasStarted, nextStep, weakestQuiz } from './viewer-model.ts';
 
 const resource = (id: string, type: LearnerResource['type']): LearnerResource => ({
   _id: id,
@@ -79,5 +79,14 @@ describe('hasStarted', () => {
     expect(hasStarted(course(), new Set())).toBe(false);
     expect(hasStarted(course(), new Set(['pdf']))).toBe(true);
     expect(hasStarted(course([{ quizId: 'quiz', score: 0 }]), new Set())).toBe(true);
+  });
+});
+
+describe('hasEarnedCertificate', () => {
+  it('is an issued certificate whatever the score now (decision 104), or a score of 80 or more', () => {
+    expect(hasEarnedCertificate({ score: 60, certificateIssued: true })).toBe(true);
+    expect(hasEarnedCertificate({ score: 80, certificateIssued: false })).toBe(true);
+    expect(hasEarnedCertificate({ score: 79.6, certificateIssued: false })).toBe(false);
+    expect(hasEarnedCertificate(undefined)).toBe(false);
   });
 });

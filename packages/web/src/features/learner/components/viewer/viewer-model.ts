@@ -4,6 +4,7 @@ import {
   type LearnerCourse,
   type LearnerResource,
   type LearnerSection,
+  type OverallScore,
 } from '@app/shared';
 
 /** The id the certificate item is selected by (it is not a resource the author created). */
@@ -41,9 +42,13 @@ export function quizScoreOf(course: LearnerCourse, quizId: string): number {
   return course.quizScore.find((entry) => entry.quizId === quizId)?.score ?? 0;
 }
 
-/** The server issues the certificate at 80 % of the unrounded overall score, so 79.6 is not enough. */
-export const hasEarnedCertificate = (overallScore: number | undefined) =>
-  overallScore !== undefined && overallScore >= CERTIFICATE_THRESHOLD;
+/**
+ * Whether the learner has a certificate to open: one already issued (kept when the score later drops,
+ * e.g. the author added a quiz: decision 104), or a score at which the server issues it — 80 % of the
+ * unrounded overall score, so 79.6 is not enough. Unknown (not loaded, failed) counts as not.
+ */
+export const hasEarnedCertificate = (overall: OverallScore | undefined) =>
+  overall !== undefined && (overall.certificateIssued || overall.score >= CERTIFICATE_THRESHOLD);
 
 /**
  * Where the learner goes on from (decision 094): the first item, in course order, still to do — a
