@@ -77,7 +77,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    /** When the session ended (expired or revoked): the housekeeping's purge reads it (decision 107). */
+    index('sessions_ended_idx').on(sql`least(${t.expiresAt}, ${t.revokedAt})`),
+  ],
 );
 
 export const emailVerifications = pgTable(
@@ -109,7 +113,11 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('password_resets_user_idx').on(t.userId)],
+  (t) => [
+    index('password_resets_user_idx').on(t.userId),
+    /** The housekeeping's purge of dead requests reads it (decision 107). */
+    index('password_resets_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const files = pgTable(
@@ -355,3 +363,15 @@ export const emailOutbox = pgTable(
     index('email_outbox_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Every public key that has signed credentials (decision 108): only public halves, never a private
+ * key. Kept in the database so a backup carries them, and a restore (or a new key) leaves the
+ * credentials learners downloaded before verifiable.
+ */
+export const credentialKeys = pgTable('credential_keys', {
+  /** RFC 7638 thumbprint: the last segment of the key's URL (its `kid`). */
+  thumbprint: text('thumbprint').primaryKey(),
+  jwk: jsonb('jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, type CredentialVerification } from '@app/shared';
 import { certificates, courses } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import type { OpenBadgeCredential } from './open-badge.ts';
 
@@ -315,5 +316,43 @@ describe('what a verifier of OB 3.0 §8.2.6.1 requires (decision 103)', () => {
       await sign(current, { sub: current.sub, nbf: current.nbf! - 60 }),
     ];
     for (const jwt of mirrorBroken) expect((await verdictOf(jwt)).reason).toBe('NOT_OUR_CREDENTIAL');
+  });
+});
+
+describe('a new signing key leaves earlier credentials verifiable (decision 108)', () => {
+  it('publishes and verifies with every key that signed, as after a restore into a new folder', async () => {
+    const earlier = await signedCredential();
+    const earlierKid = decodeProtectedHeader(earlier).kid!;
+    // The same database under a new key: a restore into an empty DATA_DIR generates one.
+    const newPem = generateKeyPairSync('ed25519')
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
+    const restored = await buildApp({ env: { ...t.env, CREDENTIAL_SIGNING_KEY: newPem }, db: t.db });
+    try {
+      const ask = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        restored.inject({ method, url, ...(payload ? { payload } : {}) });
+      const verdict = await ask('POST', '/api/v1/credentials/verify', { credential: earlier });
+      expect(verdict.json()).toMatchObject({ data: { valid: true, reason: null } });
+
+      const latest = (await ask('GET', `/api/v1/certificates/${certificateId}/credential.jwt`)).body;
+      const latestKid = decodeProtectedHeader(latest).kid!;
+      expect(latestKid).not.toBe(earlierKid);
+      const jwks = (await ask('GET', '/api/v1/credentials/jwks')).json<{ keys: JWK[] }>();
+      expect(jwks.keys.map((key) => key.kid)).toEqual([latestKid, earlierKid]);
+      expect(jwks.keys.every((key) => !('d' in key))).toBe(true);
+      // Each kid still dereferences to its key, on either instance.
+      const earlierKey = await ask('GET', new URL(earlierKid).pathname);
+      expect(earlierKey.statusCode).toBe(200);
+      expect(earlierKey.json()).toEqual(jwks.keys[1]);
+      expect((await get(new URL(latestKid).pathname)).json()).toEqual(jwks.keys[0]);
+      // Both verify offline against the published set, as a wallet checks them.
+      for (const jwt of [earlier, latest])
+        await expect(
+          jwtVerify(jwt, createLocalJWKSet(jwks), { algorithms: ['EdDSA'] }),
+        ).resolves.toBeTruthy();
+      expect((await verdictOf(latest)).valid).toBe(true);
+    } finally {
+      await restored.close();
+    }
   });
 });

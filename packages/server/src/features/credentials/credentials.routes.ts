@@ -45,8 +45,9 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
+      const published = await credentials.publishedKeys(); // every key that signed (decision 108)
       reply.header('cache-control', PUBLIC_CACHE);
-      return { keys: [keys.publicJwk] };
+      return { keys: published };
     },
   );
 
@@ -61,9 +62,10 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.params.kid !== keys.thumbprint) throw notFound(credentialsMessages.keyNotFound);
+      const key = await credentials.findKey(request.params.kid);
+      if (!key) throw notFound(credentialsMessages.keyNotFound);
       reply.header('cache-control', PUBLIC_CACHE);
-      return keys.publicJwk;
+      return key;
     },
   );
 

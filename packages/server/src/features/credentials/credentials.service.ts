@@ -6,6 +6,7 @@ import {
   type CertificateRecord,
 } from '../certificates/certificates.service.ts';
 import { CREDENTIAL_ALG, credentialUrls, type CredentialKeys } from './credential-keys.ts';
+import { keyRing } from './key-ring.ts';
 import { openBadgeCredential, type OpenBadgeCredential } from './open-badge.ts';
 
 /** How far ahead of this instance's clock a credential's `nbf` may be (seconds). */
@@ -25,7 +26,7 @@ export type Verification =
  */
 export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string) {
   const urls = credentialUrls(appUrl);
-  const keySet = createLocalJWKSet({ keys: [keys.publicJwk] });
+  const ring = keyRing(db, keys);
 
   async function credentialFor(certificateId: string): Promise<OpenBadgeCredential> {
     return credentialOf(await verifyCertificate(db, certificateId));
@@ -49,6 +50,7 @@ export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string)
   }
 
   async function sign(credential: OpenBadgeCredential): Promise<string> {
+    await ring.recordSigningKey();
     return new SignJWT(credential)
       .setProtectedHeader({ alg: CREDENTIAL_ALG, typ: 'JWT', kid: keys.publicJwk.kid })
       .setIssuer(credential.issuer.id)
@@ -64,6 +66,7 @@ export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string)
    */
   async function verify(token: string): Promise<Verification> {
     let payload: Record<string, unknown>;
+    const keySet = createLocalJWKSet({ keys: await ring.published() });
     try {
       // A certificate issued a moment ago is not "not yet valid" on an instance whose clock is behind
       // the database's (which stamps `issued_at`).
@@ -95,5 +98,5 @@ export function credentialsService(db: Db, keys: CredentialKeys, appUrl: string)
     return { valid: true, record };
   }
 
-  return { credentialFor, credentialOf, sign, verify };
+  return { credentialFor, credentialOf, sign, verify, publishedKeys: ring.published, findKey: ring.find };
 }
