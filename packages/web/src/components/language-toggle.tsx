@@ -57,10 +57,13 @@ export function LanguageToggle({ className = '', live = true }: { className?: st
             tabIndex={-1}
             lang={code}
             data-language={code}
-            className="flex w-full cursor-pointer items-center justify-between gap-3 rounded px-3 py-2 text-sm text-ink outline-none hover:bg-primary-light focus:bg-primary-light"
+            // Centred: each name is in its own script, and a name aligned to the menu's start sat on the
+            // wrong side for itself ("العربية" at the left of the English menu, "English" at the right of
+            // the Arabic one). The check keeps its place at the menu's end, in the padding.
+            className="relative flex w-full cursor-pointer items-center justify-center rounded px-8 py-2 text-sm text-ink outline-none hover:bg-primary-light focus:bg-primary-light"
           >
             {NATIVE_NAMES[code]}
-            {code === language ? <FiCheck aria-hidden="true" /> : null}
+            {code === language ? <FiCheck aria-hidden="true" className="absolute end-3" /> : null}
           </button>
         ))}
       </div>

@@ -50,11 +50,11 @@ export function useCourseColumns(
           return (
             <span
               lang={title.lang === language ? undefined : title.lang}
-              dir="auto"
               // A long unbroken title breaks anywhere rather than pushing the other columns away.
               className="block min-w-32 font-semibold wrap-anywhere"
             >
-              {title.text}
+              {/* The text isolated in its own direction, inline: the cell keeps the table's alignment. */}
+              <span dir="auto">{title.text}</span>
             </span>
           );
         },
@@ -63,8 +63,8 @@ export function useCourseColumns(
         id: 'contributor',
         header: () => t`Contributor's name`,
         cell: ({ getValue }) => (
-          <span dir="auto" className="block min-w-24 wrap-anywhere">
-            {getValue()}
+          <span className="block min-w-24 wrap-anywhere">
+            <span dir="auto">{getValue()}</span>
           </span>
         ),
       }),

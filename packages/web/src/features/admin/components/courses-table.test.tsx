@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import toast, { Toaster } from 'react-hot-toast';
 import type { CourseStatus, CourseSummary, Language } from '@app/shared';
 import { activateLanguage } from '../../../i18n/i18n.ts';
+import { expectIsolatedInline } from '../../../test/bidi.ts';
 import { initialTableView, type CourseTableView } from '../api/get-all-courses.ts';
 import { CoursesTable } from './courses-table.tsx';
 
@@ -183,6 +184,21 @@ describe('CoursesTable', () => {
     expect(within(row).getByText('مساهم')).toBeInTheDocument();
     expect(within(row).getByText('معتمدة')).toHaveAttribute('data-tone', 'green');
     expect(within(row).getByText('5 مارس 2026')).toBeInTheDocument();
+  });
+
+  it('isolates the title and the contributor’s name in their own direction; the cells keep the table’s', async () => {
+    await renderTable([course(5, 'Approved', { title_tr: null })], { language: 'ar' });
+    try {
+      const row = bodyRows()[0]!;
+      const title = within(row).getByText('Course 05');
+      expectIsolatedInline(title, title.closest('td')!);
+      // The English fallback says its language on the cell's box (fonts, screen readers).
+      expect(title.parentElement).toHaveAttribute('lang', 'en');
+      const name = within(row).getByText('Hala Author');
+      expectIsolatedInline(name, name.closest('td')!);
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('runs a row action from the keyboard menu and shows the server message', async () => {

@@ -170,7 +170,7 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
                         <button
                           type="button"
                           onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex items-center gap-1 rounded hover:text-primary-darker"
+                          className="inline-flex min-h-6 items-center gap-1 rounded hover:text-primary-darker"
                         >
                           {label}
                           {sorted === 'asc' ? (

@@ -57,7 +57,7 @@ export function ForgotPasswordForm() {
       </form>
       <Link
         to={withNext(paths.login, next)}
-        className="inline-flex items-center gap-2 self-start text-sm font-semibold text-primary-darker hover:underline"
+        className="inline-flex min-h-6 items-center gap-2 self-start text-sm font-semibold text-primary-darker hover:underline"
       >
         <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
         <Trans>Back to Log In</Trans>

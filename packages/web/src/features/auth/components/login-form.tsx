@@ -116,7 +116,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
         {admin ? null : (
           <Link
             to={withNext(paths.forgotPassword, safeNext(location.search))}
-            className="self-end text-sm font-semibold text-primary-darker underline-offset-2 hover:underline"
+            className="inline-flex min-h-6 items-center self-end text-sm font-semibold text-primary-darker underline-offset-2 hover:underline"
           >
             <Trans>Forgot Password?</Trans>
           </Link>

@@ -41,20 +41,20 @@ export function CourseCard({
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
+        {/* Title and description are isolated inline (<bdi>) while their boxes keep the page's
+            direction, so Latin text still lines up with the page's Arabic. */}
         <h3
           id={titleId}
           lang={title.lang === language ? undefined : title.lang}
-          dir="auto"
-          className="text-lg font-semibold text-ink"
+          className="text-lg font-semibold text-balance text-ink"
         >
-          {title.text}
+          <bdi>{title.text}</bdi>
         </h3>
         <p
           lang={description.lang === language ? undefined : description.lang}
-          dir="auto"
           className="line-clamp-3 text-sm text-muted"
         >
-          {description.text}
+          <bdi>{description.text}</bdi>
         </p>
         <p className="mt-auto pt-2 text-xs text-muted">
           <Trans>Created on</Trans>{' '}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { formatIssueDate, issueDay } from '@app/shared';
@@ -106,8 +106,19 @@ export function CertificateVerification({ id }: { id: string }) {
           </time>
         </Fact>
         <Fact label={<Trans>Certificate ID</Trans>}>
-          <bdi dir="ltr" className="break-all font-mono text-sm">
-            {certificate._id}
+          {/* Lines break after a hyphen (a UUID's groups), not inside a group: `break-all` left "55"
+              alone on a phone. A group too long for the line still breaks anywhere. */}
+          <bdi dir="ltr" className="font-mono text-sm wrap-anywhere">
+            {certificate._id.split('-').map((group, index) => (
+              <Fragment key={index}>
+                {index > 0 ? (
+                  <>
+                    -<wbr />
+                  </>
+                ) : null}
+                {group}
+              </Fragment>
+            ))}
           </bdi>
         </Fact>
         {/* The platform's name in the reader's language, as the verdict above names it. */}

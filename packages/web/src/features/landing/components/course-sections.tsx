@@ -37,7 +37,7 @@ export function FeaturedCourses() {
               <span className="inline-flex size-14 items-center justify-center rounded-lg bg-primary-light">
                 <Icon aria-hidden="true" className="size-7 text-primary-darker" />
               </span>
-              <h3 className="text-xl font-semibold text-ink">{t(name)}</h3>
+              <h3 className="text-xl font-semibold text-balance text-ink">{t(name)}</h3>
               <p className="flex-1 text-muted">{t(description)}</p>
               <Link
                 to={paths.login}
@@ -72,7 +72,7 @@ function UpcomingCourse({ course }: { course: LandingCourse }) {
         className="flex h-full w-full cursor-default flex-col items-start gap-2 rounded-xl border border-dashed border-gray-400 bg-white p-5 text-start"
       >
         <Icon aria-hidden="true" className="size-7 text-muted" />
-        <span className="font-semibold text-ink">{t(course.name)}</span>
+        <span className="font-semibold text-balance text-ink">{t(course.name)}</span>
         <span className="text-sm text-muted">{t(course.description)}</span>
       </button>
       <span

@@ -60,8 +60,8 @@ export function ProfileMenu() {
       >
         {user.data ? (
           <div className="border-b border-gray-200 px-3 py-2">
-            <span className="block font-semibold break-words text-ink" dir="auto">
-              {name}
+            <span className="block font-semibold break-words text-ink">
+              <bdi>{name}</bdi>
             </span>
             <span className="block text-sm wrap-break-word text-muted">
               <bdi>{user.data.email}</bdi>

@@ -66,21 +66,23 @@ export function CourseCard({
         </div>
       )}
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="text-lg leading-snug font-bold text-ink" lang={title.lang} dir="auto">
+        {/* Title and description are isolated (<bdi>: their order follows their own first letters)
+            while their boxes keep the page's direction, so Latin text lines up with the page's Arabic. */}
+        <h2 className="text-lg leading-snug font-bold text-balance text-ink" lang={title.lang}>
           {course.enrolled ? (
             // The link's box covers the card, so clicking anywhere on an enrolled card opens it.
             <Link
               to={paths.course(course._id)}
               className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
             >
-              {title.text}
+              <bdi>{title.text}</bdi>
             </Link>
           ) : (
-            title.text
+            <bdi>{title.text}</bdi>
           )}
         </h2>
-        <p className="line-clamp-3 text-sm text-muted" lang={description.lang} dir="auto">
-          {description.text}
+        <p className="line-clamp-3 text-sm text-muted" lang={description.lang}>
+          <bdi>{description.text}</bdi>
         </p>
         <p className="text-sm text-ink">
           <Trans>

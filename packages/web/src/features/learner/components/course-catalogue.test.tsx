@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { activateLanguage } from '../../../i18n/i18n.ts';
 import { fakeApi, renderApp, urlOf } from '../../../test/render-app.tsx';
+import { expectIsolatedInline } from '../../../test/bidi.ts';
 import { COURSE_ID, summary } from '../../../test/course-fixtures.ts';
 import { CourseCatalogue } from './course-catalogue.tsx';
 
@@ -161,6 +162,33 @@ describe('CourseCatalogue', () => {
     try {
       // Not "3 من 3 دورة": Arabic counts three to ten with the plural noun.
       expect(await screen.findByText('عرض 3 من 3 دورات')).toBeInTheDocument();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+  });
+
+  it('isolates English course text in the Arabic interface, in boxes that keep the page direction', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        'GET /course/approved': list([
+          summary({ title_tr: null, description: 'Git & GitHub: branches, PRs & CI/CD!' }),
+          summary({ _id: 'other', title: 'Open Hardware', title_tr: null, enrolled: true }),
+        ]),
+      }).fetch,
+    );
+    renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    await act(() => activateLanguage('ar'));
+    try {
+      const title = await screen.findByText('Introduction to Open Science');
+      const heading = title.closest('h2')!;
+      expect(heading).toHaveAttribute('lang', 'en');
+      expectIsolatedInline(title, heading);
+      const description = screen.getByText('Git & GitHub: branches, PRs & CI/CD!');
+      expectIsolatedInline(description, description.closest('p')!);
+      // An enrolled card's title is its link, the text isolated inside it.
+      const link = screen.getByRole('link', { name: 'Open Hardware' });
+      expectIsolatedInline(within(link).getByText('Open Hardware'), link.closest('h2')!);
     } finally {
       await act(() => activateLanguage('en'));
     }

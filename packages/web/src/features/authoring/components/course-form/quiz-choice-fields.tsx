@@ -141,7 +141,7 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
           return (
             <label
               key={options.fields[position]?.id ?? position}
-              className={`flex items-center gap-2 text-sm ${filled ? 'text-ink' : 'text-muted'}`}
+              className={`flex min-h-6 items-center gap-2 text-sm ${filled ? 'text-ink' : 'text-muted'}`}
             >
               {multiple ? (
                 <input

@@ -35,13 +35,9 @@ export function DescriptionTabs({ course, selection }: { course: LearnerCourse; 
         </button>
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab`} tabIndex={0} className="p-4">
-        <p
-          lang={description.lang}
-          dir="auto"
-          className="whitespace-pre-line text-ink"
-          data-testid="description-text"
-        >
-          {description.text}
+        <p lang={description.lang} className="whitespace-pre-line text-ink" data-testid="description-text">
+          {/* Isolated inline: the paragraph keeps the page's alignment whatever the text's script. */}
+          <bdi>{description.text}</bdi>
         </p>
         <p className="mt-4 flex flex-wrap items-center gap-2 border-t border-gray-200 pt-3 text-sm text-muted">
           <span className="font-semibold text-ink">

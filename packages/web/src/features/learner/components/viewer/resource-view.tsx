@@ -75,14 +75,9 @@ export function ResourceView({
   const title = pickLocalized(language, resource.title, resource.title_tr);
   return (
     <div className="flex flex-col gap-3">
-      <h2
-        ref={heading}
-        tabIndex={-1}
-        lang={title.lang}
-        dir="auto"
-        className="text-xl font-bold text-ink outline-none"
-      >
-        {title.text}
+      <h2 ref={heading} tabIndex={-1} lang={title.lang} className="text-xl font-bold text-ink outline-none">
+        {/* Isolated inline: the heading keeps the page's alignment whatever the title's script. */}
+        <bdi>{title.text}</bdi>
       </h2>
       {resource.type === 'quiz' ? (
         <Quiz key={resource._id} courseId={course._id} resource={resource} />

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { FiArrowLeft, FiList, FiMoreVertical } from 'react-icons/fi';
 import { LanguageToggle } from '../../../../components/language-toggle.tsx';
 import { ProgressBar } from '../../../../components/ui/progress-bar.tsx';
-import type { LocalizedText } from '../../../../lib/localized.ts';
+import { useLanguage } from '../../../../i18n/use-language.ts';
+import { pageStartAlign, type LocalizedText } from '../../../../lib/localized.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { COURSE_CONTENT_ID } from './course-content.tsx';
 
@@ -23,6 +24,7 @@ interface ViewerHeaderProps {
  */
 export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: ViewerHeaderProps) {
   const { t } = useLingui();
+  const language = useLanguage();
   const panelId = useId();
   const [panelOpen, setPanelOpen] = useState(false);
   return (
@@ -36,10 +38,11 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
         >
           <FiArrowLeft aria-hidden="true" size={20} className="rtl:rotate-180" />
         </Link>
+        {/* Truncated: in its own direction, so the ellipsis ends the title (pageStartAlign). */}
         <h1
           lang={title.lang}
           dir="auto"
-          className="min-w-0 flex-1 truncate text-lg font-bold text-ink lg:text-xl"
+          className={`min-w-0 flex-1 truncate text-lg font-bold text-ink lg:text-xl ${pageStartAlign(language)}`}
           title={title.text}
         >
           {title.text}

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { activateLanguage } from '../../../i18n/i18n.ts';
+import { expectIsolatedInline } from '../../../test/bidi.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { aSummary } from '../test/render-authoring.tsx';
+import { CourseCard } from './course-card.tsx';
+
+afterEach(() => activateLanguage('en'));
+
+describe('CourseCard (contributor)', () => {
+  it('isolates an English title and description in the Arabic interface; their boxes keep the page direction', async () => {
+    renderApp(
+      <CourseCard
+        course={aSummary({ title_tr: null, description: 'Git & GitHub 101: branches, PRs & CI/CD!' })}
+        onOpen={vi.fn()}
+      />,
+    );
+    await act(() => activateLanguage('ar'));
+    const title = screen.getByText('Open Science Basics');
+    const heading = screen.getByRole('heading', { name: 'Open Science Basics' });
+    expect(heading).toHaveAttribute('lang', 'en');
+    expectIsolatedInline(title, heading);
+    const description = screen.getByText('Git & GitHub 101: branches, PRs & CI/CD!');
+    expectIsolatedInline(description, description.closest('p')!);
+    // The card's button is still described by the title.
+    expect(screen.getByRole('button', { name: 'عرض التفاصيل' })).toHaveAccessibleDescription(
+      'Open Science Basics',
+    );
+  });
+});
