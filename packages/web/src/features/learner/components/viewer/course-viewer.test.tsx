@@ -1,10 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import type { LearnerCourse } from '@app/shared';
+import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
 import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../../../test/course-fixtures.ts';
 import { CourseViewer } from './course-viewer.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
 
 const error =
   (status: number, code: string, message = 'Nope') =>
@@ -16,7 +22,75 @@ const error =
 function renderViewer(handlers: Parameters<typeof fakeApi>[0], route = `/course/${COURSE_ID}`) {
   const api = fakeApi(handlers);
   vi.stubGlobal('fetch', api.fetch);
-  return { ...renderApp(<CourseViewer courseId={COURSE_ID} />, { route, path: '/course/:id' }), api };
+  return {
+    ...renderApp(
+      <>
+        <CourseViewer courseId={COURSE_ID} />
+        <Toaster />
+      </>,
+      { route, path: '/course/:id' },
+    ),
+    api,
+  };
+}
+
+/**
+ * The course after its author edited the quiz: question 2 removed, a new question first, question 1
+ * as it was, now second.
+ */
+function withEditedQuiz(): LearnerCourse {
+  const course = learnerCourse();
+  const quiz = course.course_section[0]!.resources[1]!;
+  quiz.quiz = [
+    { _id: 'q3', type: 'truefalse', question: 'Open data can be reused.', question_tr: null, options: [] },
+    quiz.quiz![0]!,
+  ];
+  return course;
+}
+
+/** The course after its author removed the quiz. */
+function withoutQuiz(): LearnerCourse {
+  const course = learnerCourse();
+  course.course_section[0]!.resources.splice(1, 1);
+  return course;
+}
+
+/** The server's answer to answers for questions the quiz no longer has (`submitQuiz`). */
+const unknownQuestion = () => ({
+  status: 400,
+  body: {
+    success: false,
+    code: 'VALIDATION_FAILED',
+    message: 'Some fields are missing or invalid.',
+    errors: [{ path: 'quizAnswers.1._id', message: 'invalid' }],
+  },
+});
+
+/**
+ * The viewer on the quiz; the course as `courseNow()` says, and the quiz's submissions answered by
+ * `submitted`.
+ */
+function takeQuiz(courseNow: () => LearnerCourse, submitted: () => { status?: number; body: unknown }) {
+  const { api } = renderViewer(
+    {
+      [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: courseNow() } }),
+      [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
+      [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+        body: { success: true, data: { completed: [], progress: 0 } },
+      }),
+      [`POST /course/exercise-score/${COURSE_ID}`]: submitted,
+    },
+    `/course/${COURSE_ID}?resource=${QUIZ_ID}`,
+  );
+  const courseFetches = () => api.calls.filter((call) => call.key === `GET /user/course/${COURSE_ID}`);
+  return { api, courseFetches };
+}
+
+/** A mouse press on an option: pointerdown, then the click that checks it. */
+async function press(label: string) {
+  const radio = await screen.findByRole('radio', { name: label });
+  fireEvent.pointerDown(radio);
+  fireEvent.click(radio);
 }
 
 describe('CourseViewer', () => {
@@ -275,5 +349,153 @@ describe('CourseViewer', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Introduction to Open Science' }),
     ).toBeInTheDocument();
+  });
+  describe('a quiz the author changes while the learner takes it', () => {
+    for (const language of ['en', 'ar'] as const) {
+      const words = {
+        en: {
+          question: (n: number) => `Question ${n} of 2`,
+          previous: 'Previous',
+          next: 'Next',
+          submit: 'Submit',
+          openData: 'Open data',
+          true: 'True',
+          changed: 'This quiz was changed while you were taking it. Check your answers and submit again.',
+        },
+        ar: {
+          question: (n: number) => `السؤال ${n} من 2`,
+          previous: 'السابق',
+          next: 'التالي',
+          submit: 'إرسال',
+          openData: 'بيانات مفتوحة',
+          true: 'صح',
+          changed: 'عُدِّل هذا الاختبار أثناء إجابتك عنه. راجع إجاباتك ثم أرسلها مرة أخرى.',
+        },
+      }[language];
+
+      it(`${language}: refused (400, unknown question), the course is fetched again, the answers that still fit are kept, and the learner is told`, async () => {
+        let edited = false;
+        const { api, courseFetches } = takeQuiz(
+          () => (edited ? withEditedQuiz() : learnerCourse()),
+          () => {
+            if (edited)
+              return {
+                body: {
+                  success: true,
+                  score: { currentScore: 100, quizScore: [{ quizId: QUIZ_ID, score: 100 }] },
+                  feedback: [],
+                },
+              };
+            edited = true; // the author saved while the learner was answering
+            return unknownQuestion();
+          },
+        );
+        try {
+          await screen.findByRole('heading', { name: 'Question 1 of 2' });
+          await act(() => activateLanguage(language));
+          await press(words.openData);
+          await press('Reproducibility');
+          fireEvent.click(await screen.findByRole('button', { name: words.submit }));
+
+          // The quiz as it is now, on its first question left open (the new one), where Next would
+          // stop; focus on the quiz heading, which is read with what happened.
+          const notice = await screen.findByTestId('quiz-changed');
+          expect(notice).toHaveTextContent(words.changed);
+          expect(courseFetches()).toHaveLength(2);
+          const heading = screen.getByRole('heading', { name: words.question(1) });
+          await waitFor(() => expect(heading).toHaveFocus());
+          expect(heading).toHaveAccessibleDescription(words.changed);
+          expect(screen.getByRole('group', { name: 'Open data can be reused.' })).toBeInTheDocument();
+          expect(screen.getByRole('radio', { name: words.true })).not.toBeChecked();
+          expect(screen.getByRole('button', { name: words.next })).toBeDisabled();
+          await press(words.true);
+          // The answer to the question still there is kept.
+          expect(await screen.findByRole('heading', { name: words.question(2) })).toBeInTheDocument();
+          expect(screen.getByRole('radio', { name: words.openData })).toBeChecked();
+          fireEvent.click(screen.getByRole('button', { name: words.previous }));
+          expect(await screen.findByRole('radio', { name: words.true })).toBeChecked();
+          fireEvent.click(screen.getByRole('button', { name: words.next }));
+
+          fireEvent.click(await screen.findByRole('button', { name: words.submit }));
+          expect(await screen.findByTestId('quiz-result')).toBeInTheDocument();
+          expect(api.calls.filter((call) => call.key.startsWith('POST')).at(-1)?.body).toEqual({
+            resourceId: QUIZ_ID,
+            quizAnswers: [
+              { _id: 'q3', answer: 'true' },
+              { _id: 'q1', answer: 'Open data' },
+            ],
+          });
+          expect(screen.queryByTestId('quiz-changed')).not.toBeInTheDocument();
+        } finally {
+          await act(() => activateLanguage('en'));
+        }
+      });
+    }
+
+    it('refused (404, the quiz removed), the course is fetched again and the viewer offers the way on', async () => {
+      let removed = false;
+      const { courseFetches } = takeQuiz(
+        () => (removed ? withoutQuiz() : learnerCourse()),
+        () => {
+          removed = true;
+          return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Quiz not found.' } };
+        },
+      );
+      await press('Open data');
+      await press('Reproducibility');
+      fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+
+      expect(await screen.findByText('This quiz was removed while you were taking it.')).toBeInTheDocument();
+      expect(courseFetches()).toHaveLength(2);
+      expect(await screen.findByRole('heading', { name: 'Welcome to the course' })).toBeInTheDocument();
+      expect(screen.queryByTestId('quiz')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('quiz-item')).not.toBeInTheDocument();
+    });
+
+    it('a network failure or another refusal fetches nothing again: the answers stay for a retry; a refusal for the changed quiz then does', async () => {
+      let answer: () => { status?: number; body: unknown } = () => {
+        throw new TypeError('Failed to fetch');
+      };
+      let edited = false;
+      const { api, courseFetches } = takeQuiz(
+        () => (edited ? withEditedQuiz() : learnerCourse()),
+        () => answer(),
+      );
+      await press('Open data');
+      await press('Reproducibility');
+      const submit = await screen.findByRole('button', { name: 'Submit' });
+      fireEvent.click(submit);
+      expect(
+        await screen.findByText('We could not reach the server. Check your connection and try again.'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(submit).not.toHaveAttribute('aria-disabled'));
+      expect(screen.getByRole('radio', { name: 'Reproducibility' })).toBeChecked();
+
+      // A refusal of an answer itself (not of a question id) is not a changed quiz either.
+      answer = () => ({
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are missing or invalid.',
+          errors: [{ path: 'quizAnswers.1.answer', message: 'invalid' }],
+        },
+      });
+      fireEvent.click(submit);
+      expect(await screen.findByText('Some fields are missing or invalid.')).toBeInTheDocument();
+      await waitFor(() => expect(submit).not.toHaveAttribute('aria-disabled'));
+      expect(screen.getByRole('radio', { name: 'Reproducibility' })).toBeChecked();
+      expect(screen.queryByTestId('quiz-changed')).not.toBeInTheDocument();
+      expect(courseFetches()).toHaveLength(1);
+
+      answer = () => {
+        edited = true;
+        return unknownQuestion();
+      };
+      fireEvent.click(submit);
+      expect(await screen.findByTestId('quiz-changed')).toBeInTheDocument();
+      expect(courseFetches()).toHaveLength(2);
+      expect(api.calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(3);
+    });
   });
 });

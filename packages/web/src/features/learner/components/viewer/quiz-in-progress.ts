@@ -17,23 +17,33 @@ export interface QuizInProgress {
 
 const keyOf = (userId: string, quizId: string) => `quiz-in-progress:${userId}:${quizId}`;
 
-/**
- * The kept answers that still fit the quiz as it is now (an author may have edited it since): only
- * its questions, only choices it still offers, in the shape its type takes; the learner is back on
- * their question, or on the first one left unanswered before it, as Next would have stopped there.
- */
+/** The kept quiz, fitted to the quiz as it is now (`fitQuizInProgress`); null if nothing of it fits. */
 export function readQuizInProgress(
   userId: string,
   quizId: string,
   questions: readonly LearnerQuizQuestion[],
 ): QuizInProgress | null {
-  let stored: Partial<QuizInProgress>;
+  let stored: unknown;
   try {
-    stored =
-      (JSON.parse(sessionStorage.getItem(keyOf(userId, quizId)) ?? 'null') as typeof stored | null) ?? {};
+    stored = JSON.parse(sessionStorage.getItem(keyOf(userId, quizId)) ?? 'null');
   } catch {
     return null; // storage blocked, or not ours to read
   }
+  return fitQuizInProgress(stored, questions);
+}
+
+/**
+ * What of a quiz in progress still fits the quiz as it is now (an author may have edited it since):
+ * only its questions, only choices it still offers, in the shape its type takes; the learner is back
+ * on their question, or on the first one left unanswered before it, as Next would have stopped there.
+ * Null when no answer fits. For a kept quiz read back, and for the one on screen when the author's
+ * edit comes in while the learner takes it (the course fetched again after a refused attempt).
+ */
+export function fitQuizInProgress(
+  progress: unknown,
+  questions: readonly LearnerQuizQuestion[],
+): QuizInProgress | null {
+  const stored: Partial<QuizInProgress> = progress && typeof progress === 'object' ? progress : {};
   const kept = stored.answers && typeof stored.answers === 'object' ? stored.answers : {};
   const answers: Record<string, Answer> = {};
   for (const question of questions) {

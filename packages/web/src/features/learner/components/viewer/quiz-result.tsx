@@ -26,7 +26,7 @@ export function QuizResult({
 }: {
   score: number;
   feedback: QuizFeedback[];
-  questions: LearnerQuizQuestion[];
+  questions: readonly LearnerQuizQuestion[];
   onRetake: () => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {

@@ -1,20 +1,43 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FiChevronLeft, FiChevronRight } from 'react-icons/fi';
-import { LIMITS, type LearnerResource, type QuizFeedback } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { FiAlertTriangle, FiChevronLeft, FiChevronRight } from 'react-icons/fi';
+import {
+  LIMITS,
+  type LearnerCourse,
+  type LearnerQuizQuestion,
+  type LearnerResource,
+  type QuizFeedback,
+} from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { getUserId } from '../../../../lib/session-storage.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
-import { useSubmitQuiz } from '../../api/submit-quiz.ts';
+import { learnerCourseKey } from '../../api/get-learner-course.ts';
+import { quizNoLongerMatches, useSubmitQuiz } from '../../api/submit-quiz.ts';
 import { CheckboxChoices, choicesOf, isAnswered, RadioChoices, type Answer } from './quiz-inputs.tsx';
-import { forgetQuizInProgress, keepQuizInProgress, readQuizInProgress } from './quiz-in-progress.ts';
+import {
+  fitQuizInProgress,
+  forgetQuizInProgress,
+  keepQuizInProgress,
+  readQuizInProgress,
+} from './quiz-in-progress.ts';
 import { QuizResult } from './quiz-result.tsx';
 import { useTrueFalseLabels } from './true-false-labels.ts';
+import { findSelection } from './viewer-model.ts';
 
 type Answers = Record<string, Answer>;
+
+/** A quiz without questions (one object: a new `[]` each render would look like an edited quiz). */
+const NO_QUESTIONS: readonly LearnerQuizQuestion[] = [];
+
+/** The quiz's questions in the course as fetched, as the viewer passes them; undefined once removed. */
+function questionsIn(course: LearnerCourse, quizId: string): readonly LearnerQuizQuestion[] | undefined {
+  const selection = findSelection(course, quizId, false);
+  return selection.kind === 'resource' ? (selection.resource.quiz ?? NO_QUESTIONS) : undefined;
+}
 
 /**
  * A quiz (description §4, decision 035): one question at a time, "Question N of M", in the reader's
@@ -23,19 +46,39 @@ type Answers = Record<string, Answer>;
  * the choice, so keyboard users are not thrown forward, and Previous/Next let anyone revise. After
  * the last question, Submit; the server's score shows as a circle with the feedback on each question
  * and "ReTake Quiz". A quiz left unsubmitted is kept for this tab (`quiz-in-progress.ts`): coming back
- * to it, the learner finds their answers and their question.
+ * to it, the learner finds their answers and their question. An attempt refused because the author
+ * has changed the quiz meanwhile fetches the course again: the quiz as it is now, with the answers
+ * that still fit it, and a word on what happened (decision 093).
  */
 export function Quiz({ courseId, resource }: { courseId: string; resource: LearnerResource }) {
   const { t } = useLingui();
   const language = useLanguage();
   const trueFalse = useTrueFalseLabels();
-  const questions = resource.quiz ?? [];
+  const questions = resource.quiz ?? NO_QUESTIONS;
   const [userId] = useState(getUserId);
   const [kept] = useState(() => userId && readQuizInProgress(userId, resource._id, questions));
   const [index, setIndex] = useState(kept ? kept.index : 0);
   const [answers, setAnswers] = useState<Answers>(kept ? kept.answers : {});
   const [result, setResult] = useState<{ score: number; feedback: QuizFeedback[] } | null>(null);
   const submit = useSubmitQuiz(courseId);
+  const queryClient = useQueryClient();
+  const noticeId = useId();
+  /**
+   * The quiz as fetched again after an attempt refused because it had changed: once it is the one
+   * shown, the learner is told so (and the quiz heading takes focus) until they send it again.
+   */
+  const [changedTo, setChangedTo] = useState<readonly LearnerQuizQuestion[] | null>(null);
+  const changed = changedTo !== null && changedTo === questions;
+  // The quiz changed under the learner (the author's edit, fetched after a refusal): their answers
+  // are fitted to it as a kept quiz is (decision 093), during this render, so no question is ever
+  // shown with answers meant for another.
+  const [fittedTo, setFittedTo] = useState(questions);
+  if (fittedTo !== questions) {
+    setFittedTo(questions);
+    const fitted = fitQuizInProgress({ index, answers }, questions);
+    setIndex(fitted ? fitted.index : 0);
+    setAnswers(fitted ? fitted.answers : {});
+  }
   /**
    * From the press of Submit to the server's answer. Ours, set in that very event: the mutation's
    * `isPending` reaches this view only on React Query's next tick, and a choice made in between
@@ -55,11 +98,12 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
     if (userId && result === null && !sending) keepQuizInProgress(userId, resource._id, { index, answers });
   }, [userId, resource._id, index, answers, result, sending]);
 
-  // After moving between questions (or back to the first on retake), announce the new question.
+  // After moving between questions (or back to the first on retake, or to the quiz as it is now after
+  // the author changed it), announce the new question.
   useEffect(() => {
     if (moved.current) heading.current?.focus();
     moved.current = false;
-  }, [index, result]);
+  }, [index, result, changed]);
 
   if (questions.length === 0)
     return (
@@ -86,6 +130,7 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
   const send = () => {
     if (sending) return;
     setSending(true);
+    setChangedTo(null);
     const body = {
       resourceId: resource._id,
       quizAnswers: questions.map((item) => ({ _id: item._id, answer: answers[item._id] ?? '' })),
@@ -102,10 +147,40 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
       },
       (error: Error) => {
         if (userId) keepQuizInProgress(userId, resource._id, { index, answers });
-        setSending(false);
-        notify.error(error.message);
+        if (quizNoLongerMatches(error)) void showQuizAsItIsNow(error);
+        else {
+          setSending(false);
+          notify.error(error.message);
+        }
       },
     );
+  };
+
+  /**
+   * The attempt was refused because the quiz is no longer the one the learner was taking (the author
+   * edited or removed it meanwhile): every retry would be refused too, so the course is fetched again.
+   * A quiz still there comes back as it is now, with the answers that fit it; one removed leaves the
+   * viewer, which then offers the way on (decision 094). Kept meanwhile (above): a learner who has moved
+   * to another lesson finds it fitted to the new quiz when they come back.
+   */
+  const showQuizAsItIsNow = async (error: Error) => {
+    const key = learnerCourseKey(courseId);
+    try {
+      await queryClient.invalidateQueries({ queryKey: key, exact: true }, { throwOnError: true });
+    } catch {
+      setSending(false);
+      notify.error(error.message);
+      return;
+    }
+    const course = queryClient.getQueryData<LearnerCourse>(key);
+    const now = course && questionsIn(course, resource._id);
+    setSending(false);
+    if (!course || now === questions) notify.error(error.message);
+    else if (!now?.length) notify.info(t`This quiz was removed while you were taking it.`);
+    else {
+      moved.current = true;
+      setChangedTo(now);
+    }
   };
 
   const onFormSubmit = (event: FormEvent) => {
@@ -134,6 +209,7 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
           setAnswers({});
           setIndex(0);
           setResult(null);
+          setChangedTo(null);
           submit.reset();
         }}
       />
@@ -154,12 +230,24 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
       <h3
         ref={heading}
         tabIndex={-1}
+        // Focused once the changed quiz is shown: read with the word on what happened.
+        aria-describedby={changed ? noticeId : undefined}
         className="text-sm font-semibold tracking-wide text-muted uppercase outline-none"
       >
         <Trans>
           Question {number} of {total}
         </Trans>
       </h3>
+      {changed ? (
+        <p
+          id={noticeId}
+          className="flex items-start gap-2 rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-ink"
+          data-testid="quiz-changed"
+        >
+          <FiAlertTriangle aria-hidden="true" className="mt-0.5 shrink-0 text-amber-800" />
+          <Trans>This quiz was changed while you were taking it. Check your answers and submit again.</Trans>
+        </p>
+      ) : null}
       <fieldset
         ref={answering}
         className="flex flex-col gap-3"
