@@ -31,7 +31,20 @@ export function ViewerFrame({ children }: { children: ReactNode }) {
   );
 }
 
-const linkClass = 'inline-flex min-h-10 items-center rounded-md px-4 py-2 text-sm font-semibold';
+/** Back to the catalogue: the page's one way on, or beside "Start Learning" (then not primary). */
+function BrowseCourses({ primary = false }: { primary?: boolean }) {
+  const look = primary
+    ? 'bg-primary-dark text-white hover:bg-primary-darker'
+    : 'border border-primary-dark text-primary-darker hover:bg-primary-light';
+  return (
+    <Link
+      to={paths.dashboard}
+      className={`inline-flex min-h-10 items-center rounded-md px-4 py-2 text-sm font-semibold ${look}`}
+    >
+      <Trans>Browse courses</Trans>
+    </Link>
+  );
+}
 
 /**
  * Why the course is not shown: not enrolled in a catalogue course (they may join it), not enrolled in
@@ -58,12 +71,7 @@ export function CourseAccessProblem({ courseId, reason }: { courseId: string; re
               <p className="text-muted">
                 <Trans>It has been taken out of the course catalogue, so no one can join it now.</Trans>
               </p>
-              <Link
-                to={paths.dashboard}
-                className={`${linkClass} bg-primary-dark text-white hover:bg-primary-darker`}
-              >
-                <Trans>Browse courses</Trans>
-              </Link>
+              <BrowseCourses primary />
             </>
           ) : reason === 'not-enrolled' ? (
             <>
@@ -81,12 +89,7 @@ export function CourseAccessProblem({ courseId, reason }: { courseId: string; re
                 >
                   <Trans>Start Learning</Trans>
                 </Button>
-                <Link
-                  to={paths.dashboard}
-                  className={`${linkClass} border border-primary-dark text-primary-darker hover:bg-primary-light`}
-                >
-                  <Trans>Browse courses</Trans>
-                </Link>
+                <BrowseCourses />
               </div>
             </>
           ) : (
@@ -98,12 +101,7 @@ export function CourseAccessProblem({ courseId, reason }: { courseId: string; re
               <p className="text-muted">
                 <Trans>This course does not exist or is no longer available.</Trans>
               </p>
-              <Link
-                to={paths.dashboard}
-                className={`${linkClass} bg-primary-dark text-white hover:bg-primary-darker`}
-              >
-                <Trans>Browse courses</Trans>
-              </Link>
+              <BrowseCourses primary />
             </>
           )}
         </div>
