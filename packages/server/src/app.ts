@@ -29,6 +29,7 @@ import { completionRoutes } from './features/learning/completion.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { startOutboxWorker } from './features/mail/mail.outbox.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { startAuthHousekeeping } from './features/auth/auth.housekeeping.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 import { certificateLinkPreview } from './features/certificates/certificates.service.ts';
 import { backupRoutes } from './features/backup/backup.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   await app.register(completionRoutes, { prefix: '/api/v1' });
   startOutboxWorker(app);
   await app.register(authRoutes, { prefix: '/api/v1' });
+  startAuthHousekeeping(app);
   await app.register(certificatesRoutes, { prefix: '/api/v1' });
   await app.register(backupRoutes, { prefix: '/api/v1' });
   // Server-rendered public pages: before the SPA, whose fallback answers every other path.

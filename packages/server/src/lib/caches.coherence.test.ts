@@ -19,6 +19,8 @@ import {
   patchCourse,
 } from '../test/course-fixtures.ts';
 import type { App } from '../app.ts';
+import { PURGE_BATCH_SIZE } from './periodic-purge.ts';
+import { purgeEndedSessions } from './sessions.ts';
 
 /**
  * Decision 019: the caches of two instances on the same database are never stale where it matters.
@@ -84,6 +86,35 @@ describe('caches: two instances on one database', () => {
     await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
     await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
     expect((await me(b.app, user)).statusCode).toBe(401);
+  });
+
+  it('a session the housekeeping deleted: evicted on A and B, and refused on both (decision 107)', async () => {
+    const user = await createUser(t, 'EndUser');
+    const sid = sessionIdOf(user);
+    // A session that ends on its own, unannounced: no write marks it, only the clock.
+    const expiresAt = new Date(Date.now() + 2_000);
+    await t.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sid));
+    await t.app.caches.settle();
+    for (const app of [t.app, b.app]) {
+      expect((await me(app, user)).statusCode).toBe(200);
+      expect((await me(app, user)).statusCode).toBe(200);
+      expect(app.caches.sessions.get(sid)).toBeDefined();
+    }
+    while (Date.now() <= expiresAt.getTime() + 50) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // A's pass deletes the row (its own loop may have been first): every instance forgets it.
+    await purgeEndedSessions(t.db, PURGE_BATCH_SIZE);
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, sid))).toEqual([]);
+    await t.app.caches.settle();
+    expect(t.app.caches.sessions.get(sid)).toBeUndefined();
+    expect(b.app.caches.sessions.get(sid)).toBeUndefined();
+    for (const app of [b.app, t.app]) {
+      const next = await me(app, user);
+      expect(next.statusCode).toBe(401);
+      expect(next.json()).toMatchObject({ success: false, code: 'TOKEN_INVALID' });
+      // Read from the database again, it is not put back.
+      expect(app.caches.sessions.get(sid)).toBeUndefined();
+    }
   });
 
   it('deactivation: the next request on B is refused with ACCOUNT_INACTIVE', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, type TokenService } from './tokens.ts';
@@ -19,4 +19,29 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * When a session ended: its expiry, or its revocation if earlier (`least` ignores a null). The
+ * expression of `sessions_ended_idx` (migration 0012), so the purge below reads that index.
+ */
+const endedAt = sql`least(${sessions.expiresAt}, ${sessions.revokedAt})`;
+
+/**
+ * Deletes up to `limit` sessions that have ended (expired or revoked); resolves with how many.
+ * Nothing needs them: the guard admits a session only when its row exists, unrevoked and unexpired,
+ * so a missing row is refused exactly as a revoked one, and the rows' delete trigger evicts them from
+ * every instance's session cache (`s:<id>`, decision 107). Rows locked elsewhere (a logout revoking
+ * one, another instance's purge) are skipped.
+ */
+export async function purgeEndedSessions(db: Db, limit: number): Promise<number> {
+  const ended = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(lte(endedAt, sql`now()`))
+    .orderBy(endedAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
+  return deleted.length;
 }

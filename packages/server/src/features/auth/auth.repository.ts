@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
 import type { User } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { emailVerifications, passwordResets, users } from '../../db/schema.ts';
@@ -144,4 +144,24 @@ export async function recordResetFailure(db: Db, id: string): Promise<number> {
 
 export async function markResetUsed(db: Db, id: string, now: Date): Promise<void> {
   await db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, id));
+}
+
+/**
+ * Deletes up to `limit` reset requests that expired at least `keptMs` ago, used or not (found through
+ * `password_resets_expires_idx`); resolves with how many. Rows locked elsewhere (a reset in progress,
+ * another instance's purge) are skipped.
+ */
+export async function deleteExpiredPasswordResets(db: Db, keptMs: number, limit: number): Promise<number> {
+  const expired = db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(lte(passwordResets.expiresAt, sql`now() - ${`${Math.round(keptMs)} milliseconds`}::interval`))
+    .orderBy(asc(passwordResets.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(passwordResets)
+    .where(inArray(passwordResets.id, expired))
+    .returning({ id: passwordResets.id });
+  return deleted.length;
 }

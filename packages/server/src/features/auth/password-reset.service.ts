@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ResetPasswordBody } from '@app/shared';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { revokeAllSessions } from '../../lib/sessions.ts';
@@ -8,6 +9,7 @@ import { queuePasswordResetMail } from '../mail/mail.service.ts';
 import { authMessages } from './auth.messages.ts';
 import {
   countResetFailures,
+  deleteExpiredPasswordResets,
   findUserByEmail,
   insertPasswordReset,
   lockPasswordReset,
@@ -27,7 +29,7 @@ export const RESET_MAX_ATTEMPTS = 5;
  * every few seconds would give an attacker unlimited guesses at a 6-digit code.
  */
 export const RESET_ACCOUNT_MAX_FAILURES = 10;
-const RESET_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+export const RESET_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
 type Outcome = { kind: 'done' } | { kind: 'dead' } | { kind: 'wrong'; remaining: number };
 
@@ -108,4 +110,15 @@ export function passwordResetService(app: FastifyInstance) {
   }
 
   return { requestReset, resetPassword };
+}
+
+/**
+ * The housekeeping's purge of dead reset requests (decision 107): up to `limit` rows whose request
+ * expired a whole RESET_ACCOUNT_WINDOW_MS ago, whether used, given up or never matched to an account
+ * (`POST /auth/forgotpassword` stores a row for any address). Such a row can no longer reset anything,
+ * and it was created before the window (its expiry follows its creation), so its failures no longer
+ * count towards the account's limit: deleting it changes no answer. Resolves with how many.
+ */
+export function purgeDeadPasswordResets(db: Db, limit: number): Promise<number> {
+  return deleteExpiredPasswordResets(db, RESET_ACCOUNT_WINDOW_MS, limit);
 }

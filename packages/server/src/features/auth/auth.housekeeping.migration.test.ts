@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { planOf, upgradedAcross } from '../../test/upgraded-across.ts';
+
+/** Decision 107 on a database that already holds sessions and reset requests, live and dead. */
+describe('migration 0012: indexes for the housekeeping of sessions and reset requests', () => {
+  it('keeps every row and lets a pass find ended sessions and expired requests through an index', async () => {
+    const client = await upgradedAcross(
+      12,
+      `insert into users (id, email, firstname, lastname, role) values
+         ('00000000-0000-4000-8000-0000000000aa', 'a@example.org', 'A', 'B', 'EndUser');
+       insert into sessions (id, user_id, expires_at, revoked_at) values
+         ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000aa',
+          '2026-11-20T10:00:00Z', null),
+         ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-0000000000aa',
+          '2099-01-01T00:00:00Z', '2026-11-21T10:00:00Z'),
+         ('00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-0000000000aa',
+          '2099-01-01T00:00:00Z', null);
+       insert into password_resets (id, user_id, code_hash, expires_at) values
+         ('00000000-0000-4000-8000-000000000011', null, null, '2026-11-20T10:00:00Z'),
+         ('00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-0000000000aa', 'x',
+          '2099-01-01T00:00:00Z');`,
+    );
+
+    const ended = await client.query<{ id: string }>(
+      `select id from sessions where least(expires_at, revoked_at) <= now() order by id`,
+    );
+    expect(ended.rows.map((row) => row.id.slice(-1))).toEqual(['1', '2']);
+    const resets = await client.query<{ n: number }>('select count(*)::int as n from password_resets');
+    expect(resets.rows[0]!.n).toBe(2);
+
+    expect(
+      await planOf(
+        client,
+        'select id from sessions where least(expires_at, revoked_at) <= now() order by least(expires_at, revoked_at) limit 100',
+      ),
+    ).toContain('sessions_ended_idx');
+    expect(
+      await planOf(
+        client,
+        `select id from password_resets where expires_at <= now() - interval '15 minutes' order by expires_at limit 100`,
+      ),
+    ).toContain('password_resets_expires_idx');
+    await client.close();
+  }, 180_000);
+});
