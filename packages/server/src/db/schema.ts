@@ -99,6 +99,8 @@ export const emailVerifications = pgTable(
   (t) => [
     uniqueIndex('email_verifications_token_key').on(t.tokenHash),
     index('email_verifications_user_idx').on(t.userId),
+    /** When the link stopped working (expired or used): the housekeeping's purge reads it (decision 109). */
+    index('email_verifications_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
   ],
 );
 

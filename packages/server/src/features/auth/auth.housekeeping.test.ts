@@ -3,14 +3,23 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { rows } from '../../db/rows.ts';
-import { passwordResets, sessions } from '../../db/schema.ts';
+import { emailVerifications, passwordResets, sessions } from '../../db/schema.ts';
 import { PeriodicPurge, PURGE_BATCH_SIZE } from '../../lib/periodic-purge.ts';
 import { createUser } from '../../test/factories.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authPurges } from './auth.housekeeping.ts';
 import { RESET_ACCOUNT_WINDOW_MS } from './password-reset.service.ts';
-import { fromNewIp, post, resetCode, uniqueEmail, type ForgotAnswer } from './auth.test-helpers.ts';
+import {
+  fromNewIp,
+  linkToken,
+  post,
+  resetCode,
+  signupBody,
+  uniqueEmail,
+  type ForgotAnswer,
+  type SignupAnswer,
+} from './auth.test-helpers.ts';
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -18,7 +27,10 @@ const ahead = (ms: number) => new Date(Date.now() + ms);
 /** Expired long enough ago that its failures are out of the account's window. */
 const deadLongAgo = () => ago(RESET_ACCOUNT_WINDOW_MS + MINUTE);
 
-/** Decision 107: sessions and reset requests nothing can use any more are deleted, a bounded pass at a time. */
+/**
+ * Decisions 107 and 109: sessions, reset requests and verification links nothing can use any more are
+ * deleted, a bounded pass at a time.
+ */
 describe("the auth feature's housekeeping", () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
@@ -41,6 +53,15 @@ describe("the auth feature's housekeeping", () => {
   };
   const sessionIds = async (ids: string[]) =>
     (await t.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ids))).map((r) => r.id);
+  const verificationIds = async (ids: string[]) =>
+    (
+      await t.db
+        .select({ id: emailVerifications.id })
+        .from(emailVerifications)
+        .where(inArray(emailVerifications.id, ids))
+    )
+      .map((r) => r.id)
+      .sort();
   const resetIds = async (ids: string[]) =>
     (await t.db.select({ id: passwordResets.id }).from(passwordResets).where(inArray(passwordResets.id, ids)))
       .map((r) => r.id)
@@ -108,6 +129,42 @@ describe("the auth feature's housekeeping", () => {
     expect(await resetIds([...all, unknownRow!.id])).toEqual(kept.map((row) => row.id).sort());
   });
 
+  it('deletes verification links once expired or used, and a purged link is refused as before', async () => {
+    // A real sign-up, its link followed: the used row goes, and following it again answers the same.
+    const body = signupBody();
+    const signup = await post(t, '/auth/signup', body);
+    expect(signup.statusCode).toBe(201);
+    const token = linkToken(await smtp.waitForMail(body.email));
+    const follow = () => t.app.inject({ method: 'GET', url: `/api/v1/auth/verifyemail/${token}` });
+    expect((await follow()).statusCode).toBe(200);
+    const usedOnce = await follow();
+    expect(usedOnce.statusCode).toBe(400);
+    const [followed] = await t.db
+      .select({ id: emailVerifications.id })
+      .from(emailVerifications)
+      .where(eq(emailVerifications.userId, signup.json<SignupAnswer>().data.user._id));
+
+    const user = await createUser(t);
+    const link = (values: Partial<typeof emailVerifications.$inferInsert>) => ({
+      id: randomUUID(),
+      userId: user.id,
+      tokenHash: randomUUID(),
+      expiresAt: ahead(MINUTE),
+      ...values,
+    });
+    const dead = [link({ expiresAt: ago(1000) }), link({ usedAt: ago(1000) }), link({ usedAt: new Date() })];
+    const kept = [link({}), link({ expiresAt: ahead(24 * 60 * MINUTE) })];
+    await t.db.insert(emailVerifications).values([...dead, ...kept]);
+
+    const deleted = await job.runOnce();
+    expect(deleted.emailVerifications).toBeGreaterThanOrEqual(4);
+    const all = [...dead, ...kept].map((row) => row.id);
+    expect(await verificationIds([...all, followed!.id])).toEqual(kept.map((row) => row.id).sort());
+    const purged = await follow();
+    expect(purged.statusCode).toBe(400);
+    expect(purged.json()).toEqual(usedOnce.json());
+  });
+
   it(`deletes at most ${PURGE_BATCH_SIZE} rows of each table a pass, found through an index`, async () => {
     await drain();
     const user = await createUser(t);
@@ -123,9 +180,17 @@ describe("the auth feature's housekeeping", () => {
         expiresAt: deadLongAgo(),
       })),
     );
-    expect(await job.runOnce()).toEqual({ sessions: PURGE_BATCH_SIZE, passwordResets: PURGE_BATCH_SIZE });
-    expect(await job.runOnce()).toEqual({ sessions: extra, passwordResets: extra });
-    expect(await job.runOnce()).toEqual({ sessions: 0, passwordResets: 0 });
+    await t.db.insert(emailVerifications).values(
+      Array.from({ length: PURGE_BATCH_SIZE + extra }, () => ({
+        userId: user.id,
+        tokenHash: randomUUID(),
+        expiresAt: ago(1000),
+      })),
+    );
+    const each = (count: number) => ({ sessions: count, passwordResets: count, emailVerifications: count });
+    expect(await job.runOnce()).toEqual(each(PURGE_BATCH_SIZE));
+    expect(await job.runOnce()).toEqual(each(extra));
+    expect(await job.runOnce()).toEqual(each(0));
 
     const plan = (query: string) =>
       t.db.transaction(async (tx) => {
@@ -145,6 +210,12 @@ describe("the auth feature's housekeeping", () => {
            order by expires_at limit 100 for update skip locked`,
       ),
     ).toContain('password_resets_expires_idx');
+    expect(
+      await plan(
+        `select id from email_verifications where least(expires_at, used_at) <= now()
+           order by least(expires_at, used_at) limit 100 for update skip locked`,
+      ),
+    ).toContain('email_verifications_ended_idx');
   });
 
   it("keeps the account's limit on wrong codes right after a purge", async () => {
@@ -213,7 +284,11 @@ describe("the auth feature's housekeeping", () => {
       .insert(sessions)
       .values({ userId: user.id, expiresAt: ago(1000) })
       .returning({ id: sessions.id });
-    expect(await app.authHousekeeping.runOnce()).toEqual({ sessions: 0, passwordResets: 0 });
+    expect(await app.authHousekeeping.runOnce()).toEqual({
+      sessions: 0,
+      passwordResets: 0,
+      emailVerifications: 0,
+    });
     expect(await sessionIds([after!.id])).toEqual([after!.id]);
   });
 });

@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { startPeriodicPurge, type PeriodicPurge, type Purge } from '../../lib/periodic-purge.ts';
 import { purgeEndedSessions } from '../../lib/sessions.ts';
+import { deleteEndedVerifications } from './auth.repository.ts';
 import { purgeDeadPasswordResets } from './password-reset.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes ended sessions and dead password reset requests, a bounded pass at a time (decision 107). */
+    /**
+     * Deletes ended sessions, dead password reset requests and ended e-mail verification links, a bounded
+     * pass at a time (decisions 107, 109).
+     */
     authHousekeeping: PeriodicPurge;
   }
 }
@@ -16,6 +20,7 @@ export function authPurges(db: Db): Record<string, Purge> {
   return {
     sessions: (limit) => purgeEndedSessions(db, limit),
     passwordResets: (limit) => purgeDeadPasswordResets(db, limit),
+    emailVerifications: (limit) => deleteEndedVerifications(db, limit),
   };
 }
 

@@ -95,6 +95,33 @@ export async function consumeVerification(db: Db, tokenHash: string, now: Date):
 }
 
 /**
+ * When a verification link stopped working: its expiry, or its use if earlier (`least` ignores a
+ * null). The expression of `email_verifications_ended_idx` (migration 0013), so the purge reads it.
+ */
+const verificationEndedAt = sql`least(${emailVerifications.expiresAt}, ${emailVerifications.usedAt})`;
+
+/**
+ * Deletes up to `limit` verification links that have ended (expired or used); resolves with how many.
+ * Nothing reads them: `consumeVerification` takes only an unused, unexpired row, so a missing row is
+ * refused exactly as a used or expired one (the same 400). Rows locked elsewhere (a link being
+ * followed, another instance's purge) are skipped.
+ */
+export async function deleteEndedVerifications(db: Db, limit: number): Promise<number> {
+  const ended = db
+    .select({ id: emailVerifications.id })
+    .from(emailVerifications)
+    .where(lte(verificationEndedAt, sql`now()`))
+    .orderBy(verificationEndedAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(emailVerifications)
+    .where(inArray(emailVerifications.id, ended))
+    .returning({ id: emailVerifications.id });
+  return deleted.length;
+}
+
+/**
  * Sign-in provider links attached while the address was never confirmed were chosen by whoever typed
  * the address (the OpenID e-mail step), not proven by its owner: a reset by mail drops them.
  */
