@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, ROLES, SIGNUP_ROLES } from '../common/constants.ts';
-import { noControls, oneLine } from '../common/text.ts';
+import { looksBlank, noControls, oneLine } from '../common/text.ts';
 
 /**
  * A name: one line, however it was pasted (tabs, line breaks and runs of spaces become one space), and
- * no other control characters (`noControls`).
+ * no other control characters (`noControls`), and something visible (`looksBlank`).
  */
 const personName = (max: number) =>
   z
     .string()
     .transform(oneLine)
-    .pipe(z.string().min(1).max(max).refine(noControls, { message: 'invalid' }));
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .max(max)
+        .refine((value) => !looksBlank(value), { message: 'required' })
+        .refine(noControls, { message: 'invalid' }),
+    );
 export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
 export const passwordSchema = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
 

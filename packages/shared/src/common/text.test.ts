@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseInputSchema, oneLine, signupBodySchema, withoutControls } from '../index.ts';
+import { courseInputSchema, describeIssue, oneLine, signupBodySchema, withoutControls } from '../index.ts';
 
 const signup = (firstname: string) => ({
   firstname,
@@ -49,6 +49,34 @@ describe('control characters in names and course text', () => {
       ['description', 'Text\u000bwith a vertical tab'],
     ] as const)
       expect(issuePaths(courseInputSchema.safeParse(course({ [field]: value }))), field).toEqual([field]);
+  });
+
+  it('reads a value that shows nothing as missing, and keeps every visible one', () => {
+    const invisible = [
+      '\u200b',
+      '\u200f\u200e',
+      '\u2066\u2069',
+      '\ufeff',
+      '\u00a0\u3000',
+      '\u064e',
+      '\u3164',
+      '\u2800',
+    ];
+    for (const value of invisible) {
+      const issues = courseInputSchema.safeParse(course({ title: value, author: `A${value}` })).error?.issues;
+      expect(
+        issues?.map((issue) => [issue.path.join('.'), describeIssue(issue).key]),
+        JSON.stringify(value),
+      ).toEqual([['title', 'required']]);
+      expect(issuePaths(signupBodySchema.safeParse(signup(value))), JSON.stringify(value)).toEqual([
+        'firstname',
+      ]);
+    }
+    // One issue for an empty value, as before: the length's.
+    expect(courseInputSchema.safeParse(course({ title: '' })).error?.issues).toHaveLength(1);
+    // A visible character among marks and joiners is enough: an Arabic letter with its vowel, an emoji.
+    for (const value of ['\u200fب\u064e', 'x\u200b', '\u{1F9EA}', '٣'])
+      expect(courseInputSchema.safeParse(course({ title: value })).success, JSON.stringify(value)).toBe(true);
   });
 
   it("cleans an identity provider's name, which cannot be refused, to what the form would keep", () => {

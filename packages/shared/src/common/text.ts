@@ -14,6 +14,15 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF]
 export const wellFormed = (value: string) => !LONE_SURROGATE.test(value);
 /** Text a person typed: no control characters and nothing that is not a character. */
 export const noControls = (value: string) => !CONTROLS.test(value) && wellFormed(value);
+/**
+ * Characters that show nothing on their own: white space and separators, format characters (zero
+ * width space and joiners, direction marks, embeddings and isolates, the byte order mark), combining
+ * marks without a letter to sit on, and the blank fillers (Hangul, Braille). A title of only these
+ * read as empty on every page and certificate, yet passed `min(1)`.
+ */
+const ONLY_INVISIBLE = /^[\s\p{Z}\p{Cf}\p{M}\u115F\u1160\u2800\u3164\uFFA0]+$/u;
+/** Text that is not empty but shows nothing: required fields read it as missing (empty text is `min(1)`'s). */
+export const looksBlank = (value: string) => ONLY_INVISIBLE.test(value);
 /** Text from elsewhere (an identity provider's names), which cannot be refused: its controls dropped. */
 export const withoutControls = (value: string) => value.replace(new RegExp(CONTROLS, 'g'), '');
 /** One line: tabs, line breaks and runs of spaces become one space; trimmed. */

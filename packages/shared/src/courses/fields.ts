@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noControls, wellFormed } from '../common/text.ts';
+import { looksBlank, noControls, wellFormed } from '../common/text.ts';
 
 /**
  * PostgreSQL cannot store NUL characters in text or jsonb, nor a lone surrogate in jsonb; refuse them
@@ -7,8 +7,18 @@ import { noControls, wellFormed } from '../common/text.ts';
  */
 export const noNul = (value: string) => !value.includes('\u0000') && wellFormed(value);
 
+/**
+ * A required text field: something visible in it (an invisible-only value reads "required", as an
+ * empty one does), within `max`, no control characters.
+ */
 export const text = (max: number) =>
-  z.string().trim().min(1).max(max).refine(noControls, { message: 'invalid' });
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => !looksBlank(value), { message: 'required' })
+    .refine(noControls, { message: 'invalid' });
 /**
  * Arabic counterpart of a text field: optional, may be empty (the English value is shown instead).
  * Missing, null, empty and blank all come out as null: the one place that normalisation happens, for

@@ -72,6 +72,11 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
     ['a title of the wrong type', bodyWith((b) => void (b.title = 42 as never)), 'title'],
     ['a missing author', bodyWith((b) => void delete (b as Partial<CourseInput>).author), 'author'],
     ['an empty title', bodyWith((b) => void (b.title = '   ')), 'title'],
+    [
+      'a title that shows nothing (zero-width space, bidi isolates)',
+      bodyWith((b) => void (b.title = '\u200b\u2066\u2069')),
+      'title',
+    ],
     ['a 201-character title', bodyWith((b) => void (b.title = 'x'.repeat(201))), 'title'],
     ['a 5001-character description', bodyWith((b) => void (b.description = 'x'.repeat(5001))), 'description'],
     [
