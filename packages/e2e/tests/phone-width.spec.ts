@@ -49,3 +49,62 @@ test('no screen is wider than a 375 px phone, for a visitor, a learner, a contri
   await openSignedIn(page, await adminSession(request), '/admin/dashboard');
   await expectFitsTheScreen(page, '/admin/dashboard', page.getByTestId('course-row').first());
 });
+
+/**
+ * From the bottom of a phone-sized screen, Shift+Tab back up to its sticky header: every control
+ * focused on the way is in the window, below the header, never hidden under it (WCAG 2.2 "Focus not
+ * obscured"; `scroll-padding-block` in styles.css). A short window makes every screen scroll.
+ */
+async function expectFocusNeverUnderTheHeader(page: Page, where: string) {
+  await page
+    .locator('a[href], button, input, select, [tabindex="0"]')
+    .filter({ visible: true })
+    .last()
+    .focus();
+  for (let step = 1; step <= 40; step += 1) {
+    await page.keyboard.press('Shift+Tab');
+    const focus = await page.evaluate(() => {
+      const element = document.activeElement;
+      const header = document.querySelector('header');
+      if (!element || !header || header.contains(element)) return null;
+      const box = element.getBoundingClientRect();
+      return {
+        name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40),
+        top: Math.round(box.top),
+        bottom: Math.round(box.bottom),
+        headerBottom: Math.round(header.getBoundingClientRect().bottom),
+        windowHeight: window.innerHeight,
+      };
+    });
+    if (focus === null) return;
+    expect(focus.top, `${where}, step ${step}: "${focus.name}" under the header`).toBeGreaterThanOrEqual(
+      focus.headerBottom,
+    );
+    // A region taller than the space below the header (the table's) can only show its start.
+    if (focus.bottom - focus.top <= focus.windowHeight - focus.headerBottom)
+      expect(focus.bottom, `${where}, step ${step}: "${focus.name}" below the window`).toBeLessThanOrEqual(
+        focus.windowHeight,
+      );
+  }
+  throw new Error(`${where}: Shift+Tab never reached the header`);
+}
+
+test('Shift+Tab on a phone never leaves focus under the sticky header: the viewer and the admin board', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const course = await createApprovedCourse(request);
+  const learner = await createAccount(request);
+  await enrol(request, learner, course.id);
+  await page.setViewportSize({ width: 375, height: 480 });
+
+  await openSignedIn(page, learner, `/course/${course.id}`);
+  await expect(page.getByTestId('viewer-menu-button')).toBeVisible();
+  await expectFocusNeverUnderTheHeader(page, 'the course viewer');
+
+  // Two header rows at this width (the search box has its own).
+  await openSignedIn(page, await adminSession(request), '/admin/dashboard');
+  await expect(page.getByTestId('course-row').first()).toBeVisible();
+  await expectFocusNeverUnderTheHeader(page, '/admin/dashboard');
+});
