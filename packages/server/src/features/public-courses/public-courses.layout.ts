@@ -7,12 +7,20 @@ import {
 } from '@app/shared';
 import { html, jsonLdScript, type SafeHtml } from '../../lib/html.ts';
 import { localize } from '../../lib/localize.ts';
-import { PUBLIC_CSS_PATH } from './public-courses.css.ts';
+import type { PageAssets } from './public-courses.assets.ts';
 import { publicMessages as m, type CountMessage } from './public-courses.messages.ts';
+
+/** What every public page needs besides its own content: the site's address and the page's files. */
+export interface PublicSite {
+  /** The absolute origin (APP_URL) of canonical, alternate and social addresses. */
+  appUrl: string;
+  assets: PageAssets;
+}
 
 /** The head and frame every public page shares: language, direction, alternates, social tags. */
 export interface PageMeta {
   lang: Language;
+  assets: PageAssets;
   title: string;
   description: string;
   /** This page's own URL in its language. */
@@ -57,6 +65,29 @@ export function licenseBlock(license: CourseLicense, lang: Language): SafeHtml {
   >`;
 }
 
+/** The web app's logo (packages/web/src/components/brand-logo.tsx), drawn inline: no request. */
+const LOGO_MARK = html`<svg aria-hidden="true" focusable="false" viewBox="0 0 32 32">
+  <rect width="32" height="32" rx="8" fill="#007a6a" />
+  <circle cx="16" cy="16" r="8" fill="none" stroke="#fff" stroke-width="3" />
+  <circle cx="16" cy="16" r="2.5" fill="#fff" />
+</svg>`;
+
+/** The language link's globe (Feather's, as the web app's language menu has it). */
+const GLOBE = html`<svg
+  aria-hidden="true"
+  focusable="false"
+  viewBox="0 0 24 24"
+  fill="none"
+  stroke="currentColor"
+  stroke-width="2"
+  stroke-linecap="round"
+  stroke-linejoin="round"
+>
+  <circle cx="12" cy="12" r="10" />
+  <line x1="2" y1="12" x2="22" y2="12" />
+  <path d="M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z" />
+</svg>`;
+
 export function layout(meta: PageMeta, main: SafeHtml, status?: { noindex: boolean }): string {
   const { lang } = meta;
   const t = (message: { en: string; ar: string }) => localize(lang, message);
@@ -75,7 +106,10 @@ export function layout(meta: PageMeta, main: SafeHtml, status?: { noindex: boole
         <link rel="alternate" hreflang="ar" href="${meta.alternates.ar}" />
         <link rel="alternate" hreflang="x-default" href="${meta.alternates.default}" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-        <link rel="stylesheet" href="${PUBLIC_CSS_PATH}" />
+        ${meta.assets.preloads[lang].map(
+          (href) => html`<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`,
+        )}
+        <link rel="stylesheet" href="${meta.assets.stylesheet.path}" />
         <meta name="theme-color" content="#009985" />
         <meta property="og:site_name" content="${siteName}" />
         <meta property="og:type" content="${meta.ogType}" />
@@ -95,14 +129,16 @@ export function layout(meta: PageMeta, main: SafeHtml, status?: { noindex: boole
         <a class="skip" href="#main">${t(m.skipToContent)}</a>
         <header class="site">
           <div class="bar">
-            <a class="brand" href="/?lang=${lang}">${siteName}</a>
-            <nav aria-label="${siteName}">
-              <a href="/courses?lang=${lang}">${t(m.allCourses)}</a>
-              <a href="${meta.alternates[switchTo]}" hreflang="${switchTo}" lang="${switchTo}"
-                >${t(m.switchLanguage)}</a
-              >
-              <a href="/login?lang=${lang}">${t(m.logIn)}</a>
-              <a class="button small" href="/signup?lang=${lang}">${t(m.signUp)}</a>
+            <a class="brand" href="/?lang=${lang}"
+              >${LOGO_MARK}<span><b lang="en">OSCSA</b><small>${t(m.community)}</small></span></a
+            >
+            <a class="language" href="${meta.alternates[switchTo]}" hreflang="${switchTo}" lang="${switchTo}"
+              >${GLOBE}${t(m.switchLanguage)}</a
+            >
+            <nav class="site" aria-label="${siteName}">
+              <a class="courses" href="/courses?lang=${lang}">${t(m.allCourses)}</a>
+              <a class="button outline" href="/login?lang=${lang}">${t(m.logIn)}</a>
+              <a class="button" href="/signup?lang=${lang}">${t(m.signUp)}</a>
             </nav>
           </div>
         </header>

@@ -12,6 +12,11 @@ export type CountMessage = Record<Language, PluralForms>;
 /** Every word the public course pages show, in both languages (course text comes from the authors). */
 export const publicMessages = {
   siteName: { en: 'Open Science Courses', ar: 'دورات العلوم المفتوحة' },
+  /** Under the logo, as the web app's `BrandLogo` has it (its catalogues' translation). */
+  community: {
+    en: 'Open Science Community Saudi Arabia',
+    ar: 'مجتمع العلوم المفتوحة في المملكة العربية السعودية',
+  },
   siteDescription: {
     en: 'Free open-science courses in English and Arabic: videos, readings and quizzes with a certificate.',
     ar: 'دورات مجانية في العلوم المفتوحة بالعربية والإنجليزية: فيديوهات وقراءات واختبارات مع شهادة.',

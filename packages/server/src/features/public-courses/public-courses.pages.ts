@@ -3,7 +3,14 @@ import { html, type SafeHtml } from '../../lib/html.ts';
 import { fileUrl } from '../files/files.service.ts';
 import { localize, type Localized } from '../../lib/localize.ts';
 import { orcidLinkHtml } from '../../lib/orcid.ts';
-import { countText, langAttr, layout, licenseBlock, localized } from './public-courses.layout.ts';
+import {
+  countText,
+  langAttr,
+  layout,
+  licenseBlock,
+  localized,
+  type PublicSite,
+} from './public-courses.layout.ts';
 import { publicCounts, publicMessages as m } from './public-courses.messages.ts';
 import type { PublicCourse, PublicCourseCard } from './public-courses.repository.ts';
 import { pick } from '../../lib/localize.ts';
@@ -34,7 +41,8 @@ export interface CatalogueView {
   offset: number;
 }
 
-export function cataloguePage(view: CatalogueView, appUrl: string, lang: Language): string {
+export function cataloguePage(view: CatalogueView, site: PublicSite, lang: Language): string {
+  const { appUrl } = site;
   const t = (message: Localized, params?: Record<string, string | number>) => localize(lang, message, params);
   const cards = view.courses.map((course) => {
     const title = localized(lang, course.title, course.titleTr);
@@ -86,6 +94,7 @@ export function cataloguePage(view: CatalogueView, appUrl: string, lang: Languag
   return layout(
     {
       lang,
+      assets: site.assets,
       title,
       description: t(m.siteDescription),
       canonical: catalogueUrl(appUrl, lang, view.page),
@@ -102,7 +111,8 @@ export function cataloguePage(view: CatalogueView, appUrl: string, lang: Languag
   );
 }
 
-export function coursePage(course: PublicCourse, appUrl: string, lang: Language): string {
+export function coursePage(course: PublicCourse, site: PublicSite, lang: Language): string {
+  const { appUrl } = site;
   const t = (message: Localized, params?: Record<string, string | number>) => localize(lang, message, params);
   const title = localized(lang, course.title, course.titleTr);
   const description = localized(lang, course.description, course.descriptionTr);
@@ -161,6 +171,7 @@ export function coursePage(course: PublicCourse, appUrl: string, lang: Language)
   return layout(
     {
       lang,
+      assets: site.assets,
       title: `${pick(lang, course.title, course.titleTr)} · ${t(m.siteName)}`,
       description: summary(description.text),
       canonical: courseUrl(appUrl, course.id, lang),
@@ -181,10 +192,12 @@ export function coursePage(course: PublicCourse, appUrl: string, lang: Language)
  * A page that only tells the visitor something (not found, a bad address, unavailable): never
  * indexed; its canonical and alternates are the catalogue's first page, where the visitor can go on.
  */
-function messagePage(appUrl: string, lang: Language, title: string, text: string, links: SafeHtml): string {
+function messagePage(site: PublicSite, lang: Language, title: string, text: string, links: SafeHtml): string {
+  const { appUrl } = site;
   return layout(
     {
       lang,
+      assets: site.assets,
       title: `${title} · ${localize(lang, m.siteName)}`,
       description: text,
       canonical: catalogueUrl(appUrl, lang),
@@ -210,16 +223,16 @@ const allCoursesLink = (lang: Language) =>
   html`<p><a class="button" href="${catalogueUrl('', lang)}">${localize(lang, m.allCourses)}</a></p>`;
 
 /** 404 for an unknown, unpublished or malformed course id: a real page, not indexed. */
-export function notFoundPage(appUrl: string, lang: Language): string {
+export function notFoundPage(site: PublicSite, lang: Language): string {
   const t = (message: Localized) => localize(lang, message);
-  return messagePage(appUrl, lang, t(m.notFoundTitle), t(m.notFoundText), allCoursesLink(lang));
+  return messagePage(site, lang, t(m.notFoundTitle), t(m.notFoundText), allCoursesLink(lang));
 }
 
 /**
  * 404 for a catalogue page that does not exist: `pages` is how many there are, or null when the
  * address's page number is not a whole number from 1. It links to the first page and the last.
  */
-export function missingCataloguePage(appUrl: string, lang: Language, pages: number | null): string {
+export function missingCataloguePage(site: PublicSite, lang: Language, pages: number | null): string {
   const t = (message: Localized) => localize(lang, message);
   const text =
     pages === null ? t(m.malformedPageNumber) : countText(lang, publicCounts.cataloguePages, pages);
@@ -227,19 +240,19 @@ export function missingCataloguePage(appUrl: string, lang: Language, pages: numb
     <a class="button" href="${catalogueUrl('', lang)}">${t(m.firstPage)}</a>
     ${pages !== null && pages > 1 ? html`<a href="${catalogueUrl('', lang, pages)}">${t(m.lastPage)}</a>` : html``}
   </p>`;
-  return messagePage(appUrl, lang, t(m.missingPageTitle), text, links);
+  return messagePage(site, lang, t(m.missingPageTitle), text, links);
 }
 
 /**
  * An error of a public page as a page in its language (the JSON envelope is the API's): what went
  * wrong in the visitor's terms, never the error itself.
  */
-export function errorPage(appUrl: string, lang: Language, status: number): string {
+export function errorPage(site: PublicSite, lang: Language, status: number): string {
   const t = (message: Localized) => localize(lang, message);
-  if (status === 404) return notFoundPage(appUrl, lang);
+  if (status === 404) return notFoundPage(site, lang);
   // Nothing to link to while the database is away: every other page would fail the same way.
-  if (status === 503) return messagePage(appUrl, lang, t(m.unavailableTitle), t(m.unavailableText), html``);
+  if (status === 503) return messagePage(site, lang, t(m.unavailableTitle), t(m.unavailableText), html``);
   if (status >= 500)
-    return messagePage(appUrl, lang, t(m.internalTitle), t(m.internalText), allCoursesLink(lang));
-  return messagePage(appUrl, lang, t(m.badAddressTitle), t(m.badAddressText), allCoursesLink(lang));
+    return messagePage(site, lang, t(m.internalTitle), t(m.internalText), allCoursesLink(lang));
+  return messagePage(site, lang, t(m.badAddressTitle), t(m.badAddressText), allCoursesLink(lang));
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { answerErrorsAsPages, withSecurityHeaders, type PageAnswer } from '../../plugins/error-handler.ts';
-import { PUBLIC_CSS, PUBLIC_CSS_PATH } from './public-courses.css.ts';
+import { pageAssets } from './public-courses.assets.ts';
 import {
   cataloguePage,
   coursePage,
@@ -66,12 +66,15 @@ const sendXml = (reply: FastifyReply, body: string) =>
 
 export const publicCoursesRoutes: FastifyPluginAsync = async (app) => {
   const appUrl = app.env.APP_URL;
+  // The stylesheet and the web app's font files, read from its build once (decision 110).
+  const site = { appUrl, assets: pageAssets(app.env.webDist) };
+  const { stylesheet } = site.assets;
   const hide = { schema: { hide: true } };
 
   answerErrorsAsPages(app, {
     claims: isPublicPage,
     send(request, reply, answer: PageAnswer, routed) {
-      const page = errorPage(appUrl, languageOfAddress(request), answer.status);
+      const page = errorPage(site, languageOfAddress(request), answer.status);
       // "Not found" may be kept a minute, as the routes' own 404s are; any other error ends with its
       // cause (the database back, a link corrected), so no cache may keep it.
       const cache = answer.status === 404 ? PAGE_CACHE : 'no-store';
@@ -86,10 +89,10 @@ export const publicCoursesRoutes: FastifyPluginAsync = async (app) => {
     // A page that is not there is a 404 that says so, not a redirect: a redirect to the last page
     // would move as courses come and go (a 301 is kept by browsers for good), and crawlers should
     // drop a stale page address rather than index another page's courses under it (decision 100).
-    if (page === null) return sendHtml(reply, 404, missingCataloguePage(appUrl, lang, null));
+    if (page === null) return sendHtml(reply, 404, missingCataloguePage(site, lang, null));
     const view = await catalogueView(app.db, app.caches, page);
-    if ('pastTheEnd' in view) return sendHtml(reply, 404, missingCataloguePage(appUrl, lang, view.pages));
-    return sendHtml(reply, 200, cataloguePage(view, appUrl, lang));
+    if ('pastTheEnd' in view) return sendHtml(reply, 404, missingCataloguePage(site, lang, view.pages));
+    return sendHtml(reply, 200, cataloguePage(view, site, lang));
   });
 
   app.get<{ Params: { id: string }; Querystring: PageQuery }>(
@@ -98,16 +101,16 @@ export const publicCoursesRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const lang = pageLanguage(request.query.lang, request.lang);
       const course = await publicCourse(app.db, request.params.id);
-      if (!course) return sendHtml(reply, 404, notFoundPage(appUrl, lang));
-      return sendHtml(reply, 200, coursePage(course, appUrl, lang));
+      if (!course) return sendHtml(reply, 404, notFoundPage(site, lang));
+      return sendHtml(reply, 200, coursePage(course, site, lang));
     },
   );
 
-  app.get(PUBLIC_CSS_PATH, hide, (_request, reply) =>
+  app.get(stylesheet.path, hide, (_request, reply) =>
     reply
       .header('content-type', 'text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(PUBLIC_CSS),
+      .send(stylesheet.css),
   );
 
   app.get('/robots.txt', hide, (_request, reply) =>
