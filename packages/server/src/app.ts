@@ -28,6 +28,7 @@ import { coursesRoutes } from './features/courses/courses.routes.ts';
 import { completionRoutes } from './features/learning/completion.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
 import { startOutboxWorker } from './features/mail/mail.outbox.ts';
+import { startMailHousekeeping } from './features/mail/mail.housekeeping.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { startAuthHousekeeping } from './features/auth/auth.housekeeping.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   await app.register(learningRoutes, { prefix: '/api/v1' });
   await app.register(completionRoutes, { prefix: '/api/v1' });
   startOutboxWorker(app);
+  startMailHousekeeping(app);
   await app.register(authRoutes, { prefix: '/api/v1' });
   startAuthHousekeeping(app);
   await app.register(certificatesRoutes, { prefix: '/api/v1' });

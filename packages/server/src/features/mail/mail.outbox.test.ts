@@ -3,24 +3,16 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { rows } from '../../db/rows.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { createTestApp, waitFor, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
-import {
-  enqueueMail,
-  flushOutbox,
-  MAX_RETRY_WAIT_MS,
-  OutboxWorker,
-  PURGE_BATCH_SIZE,
-  STOP_WAIT_MS,
-} from './mail.outbox.ts';
+import { enqueueMail, flushOutbox, MAX_RETRY_WAIT_MS, STOP_WAIT_MS } from './mail.outbox.ts';
 import { queuePasswordResetMail } from './mail.service.ts';
 import { devMailbox } from './mail.transport.ts';
 
@@ -136,7 +128,7 @@ describe('e-mail outbox over SMTP', () => {
     await flushOutbox(t.app);
     expect(smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(0);
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
-    // Unsent and never tried, if the worker's own poll has not deleted it yet.
+    // Unsent and never tried, if the mail housekeeping has not deleted it yet.
     if (row) expect([row.sentAt, row.attempts]).toEqual([null, 0]);
   });
 
@@ -325,61 +317,6 @@ describe('stopping while the mail server never answers', () => {
       await silent.close();
       await smtp.close();
     }
-  });
-});
-
-describe("the outbox's housekeeping", () => {
-  let t: TestApp;
-  let worker: OutboxWorker;
-  beforeAll(async () => {
-    t = await createTestApp();
-    // This file's own worker, started and stopped by the tests; the app's stays out of it.
-    await t.app.outbox.stop();
-    worker = newWorker();
-  });
-  const newWorker = () => {
-    const quiet = { info: () => undefined } as unknown as FastifyBaseLogger;
-    const transport = devMailbox({ DATA_DIR: 'memory://', MAIL_FROM: 'x <x@localhost>' }, quiet);
-    return new OutboxWorker(t.db, transport, t.app.log);
-  };
-  afterAll(() => t.close());
-
-  it('deletes expired rows, sent or not, in its own loop, and keeps the others', async () => {
-    const [unsent, sent, live] = [address(), address(), address()];
-    await t.db
-      .insert(emailOutbox)
-      .values([
-        expired(unsent),
-        { ...expired(sent), sentAt: new Date(), attempts: 1 },
-        { ...mail(live), expiresAt: new Date(Date.now() + HOUR), sentAt: new Date(), attempts: 1 },
-      ]);
-    const looping = newWorker();
-    looping.start();
-    // Runs are serialised: this one follows the loop's first pass.
-    await looping.flush();
-    await looping.stop();
-    const left = await t.db
-      .select({ to: emailOutbox.to })
-      .from(emailOutbox)
-      .where(inArray(emailOutbox.to, [unsent, sent, live]));
-    expect(left.map((row) => row.to)).toEqual([live]);
-  });
-
-  it(`deletes at most ${PURGE_BATCH_SIZE} rows a pass, found through an index`, async () => {
-    const to = address();
-    await t.db.insert(emailOutbox).values(Array.from({ length: PURGE_BATCH_SIZE + 5 }, () => expired(to)));
-    expect(await worker.purge()).toBe(PURGE_BATCH_SIZE);
-    expect(await worker.purge()).toBe(5);
-    expect(await worker.purge()).toBe(0);
-
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return rows<{ 'QUERY PLAN': string }>(
-        tx,
-        sql`explain select id from email_outbox where expires_at <= now() order by expires_at limit 100`,
-      );
-    });
-    expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain('email_outbox_expires_idx');
   });
 });
 

@@ -13,8 +13,6 @@ const RETRY_STEP_MS = 60_000;
 export const MAX_RETRY_WAIT_MS = 5 * 60_000;
 const POLL_INTERVAL_MS = 5_000;
 const BATCH_SIZE = 10;
-/** Expired rows deleted per pass (through `email_outbox_expires_idx`): bounded work every poll. */
-export const PURGE_BATCH_SIZE = 100;
 /** How long a stopping server waits for the send it aborted (and its row's release) to settle. */
 export const STOP_WAIT_MS = 3_000;
 /** A claimed row is hidden from other workers for this long; a crash mid-send retries after it. */
@@ -35,6 +33,29 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, lifetimeMs: number
   await db
     .insert(emailOutbox)
     .values({ ...mail, expiresAt: sql`now() + ${`${Math.round(lifetimeMs)} milliseconds`}::interval` });
+}
+
+/**
+ * Deletes at most `limit` rows past their expiry, sent, given up or never tried, and resolves with how
+ * many: the purge of the mail feature's housekeeping (`mail.housekeeping.ts`, decision 112). Found
+ * through `email_outbox_expires_idx`; `FOR UPDATE SKIP LOCKED`, so instances purging together skip each
+ * other's rows. It takes no row from a send: the worker claims only rows not yet expired, and holds no
+ * lock while it sends. A row that expires during its send may be deleted meanwhile; the worker's update
+ * after the send then matches no row, and nothing is lost (an expired row is never claimed again).
+ */
+export async function purgeExpiredMail(db: Db, limit: number): Promise<number> {
+  const expired = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(lte(emailOutbox.expiresAt, sql`now()`))
+    .orderBy(asc(emailOutbox.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(emailOutbox)
+    .where(inArray(emailOutbox.id, expired))
+    .returning({ id: emailOutbox.id });
+  return deleted.length;
 }
 
 /**
@@ -71,7 +92,7 @@ type OutboxRow = typeof emailOutbox.$inferSelect;
  * Sends due outbox rows. Rows are claimed with `FOR UPDATE SKIP LOCKED` plus a lease, so several
  * instances can run workers on one PostgreSQL without sending a message twice. A sent row keeps its
  * metadata but not its body (codes and links are stored hashed everywhere else); every row is
- * deleted once expired (decision 105).
+ * deleted once expired (decision 105), by the mail housekeeping, not by the worker (decision 112).
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -95,46 +116,26 @@ export class OutboxWorker {
   /** Sends what is due soon, without waiting (e.g. right after a transaction that queued mail). */
   kick(): void {
     if (this.stopped) return;
-    this.report(this.flush(), 'flush');
+    this.report(this.flush());
   }
 
-  /** The worker's own loop: forgets what expired, then sends what is due. */
+  /** The worker's own loop: sends what is due. */
   private poll(): void {
     if (this.stopped) return;
-    this.report(this.purge(), 'purge');
-    this.report(this.flush(), 'flush');
+    this.report(this.flush());
   }
 
-  private report(run: Promise<unknown>, what: 'flush' | 'purge'): void {
+  private report(run: Promise<unknown>): void {
     run.catch((error: unknown) => {
       // Every poll fails while the database is away: a quiet warning, not an error with the SQL.
       if (isDatabaseUnavailable(error)) this.warnPaused(this.log, error);
-      else this.log.error({ err: error }, `outbox: ${what} failed`);
+      else this.log.error({ err: error }, 'outbox: flush failed');
     });
   }
 
   /** Sends everything that is due now; resolves with the number sent. Runs are serialised. */
   flush(): Promise<number> {
     return this.serial(() => this.drain());
-  }
-
-  /** Deletes up to PURGE_BATCH_SIZE rows past their expiry, sent or not; resolves with how many. */
-  purge(): Promise<number> {
-    return this.serial(async () => {
-      if (this.stopped) return 0;
-      const expired = this.db
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(lte(emailOutbox.expiresAt, sql`now()`))
-        .orderBy(asc(emailOutbox.expiresAt))
-        .limit(PURGE_BATCH_SIZE)
-        .for('update', { skipLocked: true });
-      const deleted = await this.db
-        .delete(emailOutbox)
-        .where(inArray(emailOutbox.id, expired))
-        .returning({ id: emailOutbox.id });
-      return deleted.length;
-    });
   }
 
   /**
