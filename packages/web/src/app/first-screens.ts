@@ -28,6 +28,9 @@ const courseId = (pathname: string) => {
   return id && `/course/${id}` !== paths.addCourse ? decodeURIComponent(id) : null;
 };
 
+/** The course viewer's route pattern (app/routes.tsx), which also names its placeholder (decision 111). */
+export const COURSE_SCREEN = '/course/:id';
+
 export const FIRST_SCREENS: FirstScreen[] = [
   {
     pattern: paths.dashboard,
@@ -36,7 +39,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
     cover: (answer) => (answer as CourseListResponse).data[0]?.preview_image,
   },
   {
-    pattern: '/course/:id',
+    pattern: COURSE_SCREEN,
     request: (pathname) => {
       const id = courseId(pathname);
       return id === null ? null : learnerApi.course(id);

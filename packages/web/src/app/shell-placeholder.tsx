@@ -1,5 +1,9 @@
+import { FiArrowLeft } from 'react-icons/fi';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { DashboardPage, HeaderBar } from '../features/layout/components/dashboard-header.tsx';
+import { BONE, TitleBone, ViewerHeaderBar } from '../features/learner/components/viewer/viewer-header.tsx';
+import { ViewerSkeleton } from '../features/learner/components/viewer/viewer-skeleton.tsx';
+import { COURSE_SCREEN } from './first-screens.ts';
 import { SHELL_PLACEHOLDER } from './prerendered-page.ts';
 
 const marker = { [SHELL_PLACEHOLDER]: '' };
@@ -12,6 +16,11 @@ const marker = { [SHELL_PLACEHOLDER]: '' };
  * assistive technology, as it says nothing the screen will not. A screen that takes longer than a
  * second (a slow network, a server waiting for its database to come back) gets a moving bar under
  * the header (`.shell-progress` in styles.css), so the page does not look stuck.
+ *
+ * The course viewer opens with a header of its own: its placeholder waits in a template, which the
+ * shell's first script (app/shell-requests.ts) puts in place of the bar on a course's address
+ * (decision 111) — the viewer's header with its back button and grey bars where the title and the
+ * controls go, over the viewer's loading skeleton, announced as loading.
  */
 export function ShellPlaceholder() {
   return (
@@ -22,6 +31,34 @@ export function ShellPlaceholder() {
         </span>
         <span className="shell-progress" />
       </HeaderBar>
+      {/* Put in place by `showScreenPlaceholder` (app/shell-requests.ts), which finds it by this mark. */}
+      <template data-screen-placeholder={COURSE_SCREEN}>
+        <ViewerHeaderPlaceholder />
+        <ViewerSkeleton />
+      </template>
     </DashboardPage>
+  );
+}
+
+/**
+ * The viewer's header (viewer-header.tsx) as the course will fill it, drawn without the app: the back
+ * button's circle and arrow, grey bars for the title, and from 1024 px for the progress, the content
+ * button and the language control; below, the place of the menu button.
+ */
+function ViewerHeaderPlaceholder() {
+  return (
+    <ViewerHeaderBar aria-hidden="true">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-gray-300 text-ink">
+        <FiArrowLeft size={20} className="rtl:rotate-180" />
+      </span>
+      <TitleBone />
+      <span className="size-10 shrink-0 lg:hidden" />
+      <span className="hidden items-center gap-x-5 lg:flex">
+        <span className={`h-9 w-60 ${BONE}`} />
+        <span className={`h-10 w-40 ${BONE}`} />
+        <span className={`h-10 w-28 ${BONE}`} />
+      </span>
+      <span className="shell-progress" />
+    </ViewerHeaderBar>
   );
 }

@@ -20,6 +20,7 @@ import { useLanguage } from '../../../i18n/use-language.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
 import type { CourseTableView } from '../api/get-all-courses.ts';
 import { statusName, useCourseColumns } from './courses-table-columns.tsx';
+import './scroll-cues.css';
 
 export interface CoursesTableProps {
   /** The page of courses the server returned for `view`. */
@@ -127,102 +128,105 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
         </p>
       </div>
 
-      <div
-        ref={region}
-        role="region"
-        aria-labelledby={`${ids}-caption`}
-        // A region that scrolls sideways must take keyboard focus so it can be scrolled without a mouse.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        aria-busy={busy || undefined}
-        // `relative`: the region is the containing block of what it scrolls. Visually hidden text
-        // (the caption, a licence link's "opens in a new tab") is absolutely positioned; without a
-        // positioned ancestor here it escaped the scrolling and made the whole page ~1,000 px wide on a phone.
-        className={`relative overflow-x-auto rounded-lg border border-gray-200 bg-white ${busy ? 'opacity-60' : ''}`}
-      >
-        <table className="w-full min-w-[64rem] border-collapse text-sm">
-          <caption id={`${ids}-caption`} className="sr-only">
-            <Trans>All courses, with their contributors and status</Trans>
-          </caption>
-          <thead className="bg-gray-50">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sortable = header.column.getCanSort() && header.column.id !== 'cover';
-                  const sorted = header.column.getIsSorted();
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        sortable
-                          ? sorted === 'asc'
-                            ? 'ascending'
-                            : sorted === 'desc'
-                              ? 'descending'
-                              : 'none'
-                          : undefined
-                      }
-                      className="border-b border-gray-200 px-3 py-3 text-start font-semibold whitespace-nowrap text-ink"
-                    >
-                      {sortable ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex min-h-6 items-center gap-1 rounded hover:text-primary-darker"
-                        >
-                          {label}
-                          {sorted === 'asc' ? (
-                            <FiArrowUp aria-hidden="true" />
-                          ) : sorted === 'desc' ? (
-                            <FiArrowDown aria-hidden="true" />
-                          ) : (
-                            <span aria-hidden="true" className="inline-block w-[1em]" />
-                          )}
-                        </button>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr
-                key={row.id}
-                className="border-b border-gray-100 last:border-b-0 hover:bg-gray-50"
-                data-testid="course-row"
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-middle text-ink">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {courses.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-8 text-muted">
-                  {/* The row is as wide as the table (64rem): held at the scrolling region's start and
+      {/* Shadows at the edges it can still scroll towards (scroll-cues.css, decision 111). */}
+      <div className="scroll-cues">
+        <div
+          ref={region}
+          role="region"
+          aria-labelledby={`${ids}-caption`}
+          // A region that scrolls sideways must take keyboard focus so it can be scrolled without a mouse.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          aria-busy={busy || undefined}
+          // `relative`: the region is the containing block of what it scrolls. Visually hidden text
+          // (the caption, a licence link's "opens in a new tab") is absolutely positioned; without a
+          // positioned ancestor here it escaped the scrolling and made the whole page ~1,000 px wide on a phone.
+          className={`scroll-cues-box relative overflow-x-auto rounded-lg border border-gray-200 bg-white ${busy ? 'opacity-60' : ''}`}
+        >
+          <table className="w-full min-w-[64rem] border-collapse text-sm">
+            <caption id={`${ids}-caption`} className="sr-only">
+              <Trans>All courses, with their contributors and status</Trans>
+            </caption>
+            <thead className="bg-gray-50">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sortable = header.column.getCanSort() && header.column.id !== 'cover';
+                    const sorted = header.column.getIsSorted();
+                    const label = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={
+                          sortable
+                            ? sorted === 'asc'
+                              ? 'ascending'
+                              : sorted === 'desc'
+                                ? 'descending'
+                                : 'none'
+                            : undefined
+                        }
+                        className="border-b border-gray-200 px-3 py-3 text-start font-semibold whitespace-nowrap text-ink"
+                      >
+                        {sortable ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className="inline-flex min-h-6 items-center gap-1 rounded hover:text-primary-darker"
+                          >
+                            {label}
+                            {sorted === 'asc' ? (
+                              <FiArrowUp aria-hidden="true" />
+                            ) : sorted === 'desc' ? (
+                              <FiArrowDown aria-hidden="true" />
+                            ) : (
+                              <span aria-hidden="true" className="inline-block w-[1em]" />
+                            )}
+                          </button>
+                        ) : (
+                          label
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  className="border-b border-gray-100 last:border-b-0 hover:bg-gray-50"
+                  data-testid="course-row"
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className="px-3 py-2 align-middle text-ink">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+              {courses.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length} className="px-3 py-8 text-muted">
+                    {/* The row is as wide as the table (64rem): held at the scrolling region's start and
                       as wide as the screen, the sentence stays in view on a phone. */}
-                  <p className="sticky start-3 w-[calc(100vw-4rem)] max-w-full text-center">
-                    {searched ? (
-                      <Trans>
-                        No course with this status matches “<bdi>{searched}</bdi>”.
-                      </Trans>
-                    ) : (
-                      <Trans>No course has this status.</Trans>
-                    )}
-                  </p>
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
+                    <p className="sticky start-3 w-[calc(100vw-4rem)] max-w-full text-center">
+                      {searched ? (
+                        <Trans>
+                          No course with this status matches “<bdi>{searched}</bdi>”.
+                        </Trans>
+                      ) : (
+                        <Trans>No course has this status.</Trans>
+                      )}
+                    </p>
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
       </div>
 
       <p className="text-xs text-muted lg:hidden">

@@ -23,6 +23,9 @@ describe('CourseCard (contributor)', () => {
     expectIsolatedInline(title, heading);
     const description = screen.getByText('Git & GitHub 101: branches, PRs & CI/CD!');
     expectIsolatedInline(description, description.closest('p')!);
+    // Clamped in its own direction, as wide as the text: the "…" ends it (decision 111).
+    expect(description).toHaveClass('line-clamp-3', 'w-fit');
+    expect(description).toHaveAttribute('dir', 'auto');
     // The card's button is still described by the title.
     expect(screen.getByRole('button', { name: 'عرض التفاصيل' })).toHaveAccessibleDescription(
       'Open Science Basics',

@@ -41,7 +41,7 @@ export function CourseCard({
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        {/* Title and description are isolated inline (<bdi>) while their boxes keep the page's
+        {/* Title and description are isolated (<bdi>, dir="auto") while their boxes keep the page's
             direction, so Latin text still lines up with the page's Arabic. */}
         <h3
           id={titleId}
@@ -50,11 +50,13 @@ export function CourseCard({
         >
           <bdi>{title.text}</bdi>
         </h3>
-        <p
-          lang={description.lang === language ? undefined : description.lang}
-          className="line-clamp-3 text-sm text-muted"
-        >
-          <bdi>{description.text}</bdi>
+        <p lang={description.lang === language ? undefined : description.lang} className="text-sm text-muted">
+          {/* Clamped in the text's own direction, so the "…" ends it: an English text's end is its right,
+              on an Arabic page too. As wide as the text, up to the line, so a short one still sits at the
+              page's start (Chromium draws no "…" on a line aligned against its direction; decision 111). */}
+          <span dir="auto" className="line-clamp-3 w-fit">
+            {description.text}
+          </span>
         </p>
         <p className="mt-auto pt-2 text-xs text-muted">
           <Trans>Created on</Trans>{' '}

@@ -66,8 +66,9 @@ export function CourseCard({
         </div>
       )}
       <div className="flex flex-1 flex-col gap-2 p-4">
-        {/* Title and description are isolated (<bdi>: their order follows their own first letters)
-            while their boxes keep the page's direction, so Latin text lines up with the page's Arabic. */}
+        {/* Title and description are isolated (<bdi>, dir="auto": their order follows their own first
+            letters) while their boxes keep the page's direction, so Latin text lines up with the page's
+            Arabic. */}
         <h2 className="text-lg leading-snug font-bold text-balance text-ink" lang={title.lang}>
           {course.enrolled ? (
             // The link's box covers the card, so clicking anywhere on an enrolled card opens it.
@@ -81,8 +82,13 @@ export function CourseCard({
             <bdi>{title.text}</bdi>
           )}
         </h2>
-        <p className="line-clamp-3 text-sm text-muted" lang={description.lang}>
-          <bdi>{description.text}</bdi>
+        <p className="text-sm text-muted" lang={description.lang}>
+          {/* Clamped in the text's own direction, so the "…" ends it: an English text's end is its right,
+              on an Arabic page too. As wide as the text, up to the line, so a short one still sits at the
+              page's start (Chromium draws no "…" on a line aligned against its direction; decision 111). */}
+          <span dir="auto" className="line-clamp-3 w-fit">
+            {description.text}
+          </span>
         </p>
         <p className="text-sm text-ink">
           <Trans>

@@ -194,6 +194,32 @@ describe('CourseCatalogue', () => {
     }
   });
 
+  it('clamps a description in its own direction, as wide as the text: the “…” ends it (decision 111)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        'GET /course/approved': list([
+          summary({ description: 'Git & GitHub: branches, PRs & CI/CD!' }),
+          summary({ _id: 'other', description: 'Open hardware', description_tr: 'عتاد مفتوح' }),
+        ]),
+      }).fetch,
+    );
+    renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    await act(() => activateLanguage('ar'));
+    try {
+      // The clamped box is the text's own, in its direction (English: its "…" at the right), not the
+      // page's; shrunk to the text, a short one sits at the page's start.
+      for (const text of ['Git & GitHub: branches, PRs & CI/CD!', 'عتاد مفتوح']) {
+        const clamped = await screen.findByText(text);
+        expect(clamped).toHaveClass('line-clamp-3', 'w-fit');
+        expect(clamped).toHaveAttribute('dir', 'auto');
+        expect(clamped.closest('p')).not.toHaveClass('line-clamp-3');
+      }
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+  });
+
   it('searches on the server and loads more of the same results', async () => {
     const api = fakeApi({
       'GET /course/approved?q=open': list([summary()], 21, 0, 'after-first'),

@@ -329,6 +329,51 @@ describe('CourseViewer', () => {
     expect(api.calls.filter((call) => call.key === `GET /user/course/${COURSE_ID}`)).toHaveLength(2);
   });
 
+  it('while the course loads: the viewer’s own header and a busy skeleton announced as loading, in the reader’s language (decision 111)', async () => {
+    const api = fakeApi({
+      [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
+      [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
+      [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+        body: { success: true, data: { completed: [], progress: 0 } },
+      }),
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      await held;
+      return api.fetch(input, init);
+    });
+    renderApp(<CourseViewer courseId={COURSE_ID} />, { route: `/course/${COURSE_ID}`, path: '/course/:id' });
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Loading the course…');
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('aria-busy', 'true');
+    expect(main).toContainElement(status);
+    // The header the course will have: its back button, menu button and content button (disabled:
+    // there is no content yet), a bar in place of the title.
+    const header = screen.getByRole('banner');
+    expect(within(header).getByTestId('back-button')).toHaveAccessibleName('Back to dashboard');
+    expect(within(header).getByTestId('viewer-menu-button')).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Course Content' })).toBeDisabled();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    await act(() => activateLanguage('ar'));
+    try {
+      expect(screen.getByRole('status')).toHaveTextContent('جارٍ تحميل الدورة…');
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+
+    release();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Introduction to Open Science' }),
+    ).toBeInTheDocument();
+    // Nothing was swapped: the header is the one that was there, now with the title.
+    expect(screen.getByRole('banner')).toBe(header);
+    expect(within(header).getByRole('button', { name: 'Course Content' })).toBeEnabled();
+    expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
+  });
+
   it('says a course that does not exist was not found', async () => {
     renderViewer({ [`GET /user/course/${COURSE_ID}`]: error(404, 'NOT_FOUND') });
     expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();
@@ -450,6 +495,51 @@ describe('CourseViewer', () => {
       expect(await screen.findByRole('heading', { name: 'Welcome to the course' })).toBeInTheDocument();
       expect(screen.queryByTestId('quiz')).not.toBeInTheDocument();
       expect(screen.queryByTestId('quiz-item')).not.toBeInTheDocument();
+    });
+
+    it('refused (404, the quiz removed) with Submit focused, the focus goes to the heading of the way on (decision 111)', async () => {
+      let removed = false;
+      takeQuiz(
+        () => (removed ? withoutQuiz() : learnerCourse()),
+        () => {
+          removed = true;
+          return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Quiz not found.' } };
+        },
+      );
+      await press('Open data');
+      await press('Reproducibility');
+      const submit = await screen.findByRole('button', { name: 'Submit' });
+      submit.focus();
+      fireEvent.click(submit);
+
+      expect(await screen.findByText('This quiz was removed while you were taking it.')).toBeInTheDocument();
+      const heading = await screen.findByRole('heading', { name: 'Welcome to the course' });
+      // Not the page: the learner carries on from the way on the viewer now offers.
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(screen.getByTestId('next-step')).toHaveTextContent('Start: Welcome');
+    });
+
+    it('refused (404) for a quiz the author emptied, the focus goes to its heading, which stays (decision 111)', async () => {
+      let emptied = false;
+      takeQuiz(
+        () => {
+          const course = learnerCourse();
+          if (emptied) course.course_section[0]!.resources[1]!.quiz = [];
+          return course;
+        },
+        () => {
+          emptied = true;
+          return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Quiz not found.' } };
+        },
+      );
+      await press('Open data');
+      await press('Reproducibility');
+      const submit = await screen.findByRole('button', { name: 'Submit' });
+      submit.focus();
+      fireEvent.click(submit);
+
+      expect(await screen.findByText('This quiz has no questions yet.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Quiz one' })).toHaveFocus());
     });
 
     it('a network failure or another refusal fetches nothing again: the answers stay for a retry; a refusal for the changed quiz then does', async () => {

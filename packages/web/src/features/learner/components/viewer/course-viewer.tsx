@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../../components/ui/error-panel.tsx';
-import { PageSpinner } from '../../../../components/ui/spinner.tsx';
 import { ApiError, namesNothing } from '../../../../lib/api-client.ts';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
@@ -17,6 +16,7 @@ import { CourseContent } from './course-content.tsx';
 import { DescriptionTabs } from './description-tabs.tsx';
 import { ResourceView } from './resource-view.tsx';
 import { ViewerHeader } from './viewer-header.tsx';
+import { ViewerSkeleton } from './viewer-skeleton.tsx';
 import { findSelection, hasEarnedCertificate, nextStep, selectedIdOf } from './viewer-model.ts';
 
 /** Why the course cannot be shown to this learner, if the API said so (otherwise a failure to retry). */
@@ -50,7 +50,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   const completed = useMemo(() => new Set(completedIds), [completedIds]);
   // Narrow screens start with the list open only while nothing is selected.
   const [contentOpen, setContentOpen] = useState<boolean | null>(null);
-  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ id: string | null } | null>(null);
   const problem = course.data ? null : accessProblem(course.error);
   // The tab says what the page's heading says.
   const problemTitles: Record<AccessProblem, string> = {
@@ -71,13 +71,13 @@ export function CourseViewer({ courseId }: { courseId: string }) {
     if (progress.error) console.warn('Could not load the course progress:', progress.error.message);
   }, [overall.error, progress.error]);
 
+  // While the course loads, the page it will be: the same header, the layout in grey (decision 111).
   if (course.isPending)
     return (
-      <ViewerFrame>
-        <main className="flex-1">
-          <PageSpinner />
-        </main>
-      </ViewerFrame>
+      <div className="flex min-h-screen flex-col bg-gray-50">
+        <ViewerHeader title={null} progress={undefined} contentOpen={false} />
+        <ViewerSkeleton />
+      </div>
     );
 
   // A failed refetch keeps the course on screen; only a failed load replaces it.
@@ -149,6 +149,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
             next={next}
             certificateEarned={certificateEarned}
             onSelect={select}
+            onFocusRequest={(id) => setFocusRequest({ id })}
           />
           <DescriptionTabs course={data} selection={selection} />
         </main>

@@ -50,7 +50,19 @@ function questionsIn(course: LearnerCourse, quizId: string): readonly LearnerQui
  * has changed the quiz meanwhile fetches the course again: the quiz as it is now, with the answers
  * that still fit it, and a word on what happened (decision 093).
  */
-export function Quiz({ courseId, resource }: { courseId: string; resource: LearnerResource }) {
+export function Quiz({
+  courseId,
+  resource,
+  onGone,
+}: {
+  courseId: string;
+  resource: LearnerResource;
+  /**
+   * Called when the quiz turns out removed (or emptied) while it was taken, with the id of what the
+   * viewer shows now: null (the way on) for a quiz removed, this quiz's for one left without questions.
+   */
+  onGone?: (shownId: string | null) => void;
+}) {
   const { t } = useLingui();
   const language = useLanguage();
   const trueFalse = useTrueFalseLabels();
@@ -176,8 +188,11 @@ export function Quiz({ courseId, resource }: { courseId: string; resource: Learn
     const now = course && questionsIn(course, resource._id);
     setSending(false);
     if (!course || now === questions) notify.error(error.message);
-    else if (!now?.length) notify.info(t`This quiz was removed while you were taking it.`);
-    else {
+    else if (!now?.length) {
+      notify.info(t`This quiz was removed while you were taking it.`);
+      // Its Submit button went with it: the focus goes to the heading of what shows now (decision 111).
+      onGone?.(now ? resource._id : null);
+    } else {
       moved.current = true;
       setChangedTo(now);
     }

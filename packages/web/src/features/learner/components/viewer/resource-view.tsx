@@ -23,6 +23,7 @@ export function ResourceView({
   next,
   certificateEarned,
   onSelect,
+  onFocusRequest,
 }: {
   course: LearnerCourse;
   selection: Selection;
@@ -33,11 +34,17 @@ export function ResourceView({
   /** The video and PDF lessons the learner has completed. */
   completed: ReadonlySet<string>;
   /**
-   * A new one each time the learner picks an item: once that item is the one shown, its heading takes
-   * focus. The address changes after the pick is made, so focusing at the pick itself would focus the
-   * heading of what is about to go (from the welcome panel, focus was then lost to the page).
+   * A new one each time the learner picks an item: once that item is the one shown (null: the welcome
+   * panel), its heading takes focus. The address changes after the pick is made, so focusing at the
+   * pick itself would focus the heading of what is about to go (from the welcome panel, focus was then
+   * lost to the page).
    */
-  focusRequest: { id: string } | null;
+  focusRequest: { id: string | null } | null;
+  /**
+   * Asks for such a focus without a pick: a quiz removed while it was taken takes its Submit button
+   * with it, and the focus goes to the heading of what the viewer shows in its place (decision 111).
+   */
+  onFocusRequest?: (id: string | null) => void;
 }) {
   const language = useLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -80,7 +87,7 @@ export function ResourceView({
         <bdi>{title.text}</bdi>
       </h2>
       {resource.type === 'quiz' ? (
-        <Quiz key={resource._id} courseId={course._id} resource={resource} />
+        <Quiz key={resource._id} courseId={course._id} resource={resource} onGone={onFocusRequest} />
       ) : (
         <>
           {resource.type === 'pdf' ? (

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type HTMLAttributes } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { FiArrowLeft, FiList, FiMoreVertical } from 'react-icons/fi';
@@ -10,17 +10,44 @@ import { paths } from '../../../../lib/paths.ts';
 import { COURSE_CONTENT_ID } from './course-content.tsx';
 
 interface ViewerHeaderProps {
-  title: LocalizedText;
+  /** The course title; null while the course loads (a grey bar holds its place). */
+  title: LocalizedText | null;
   /** The course progress (undefined while it loads or when it could not be fetched). */
   progress: number | undefined;
   contentOpen: boolean;
-  onToggleContent: () => void;
+  /** Absent while the course loads: there is no content to show yet. */
+  onToggleContent?: () => void;
 }
+
+/** A grey block of a loading screen's skeleton; it pulses unless the reader asks for less motion. */
+export const BONE = 'rounded bg-gray-200 motion-safe:animate-pulse';
+
+/**
+ * The header's box. The viewer's loading state and the app shell's placeholder (decision 111) fill
+ * the same box, so the header keeps its height and shape when the course arrives.
+ */
+export function ViewerHeaderBar({ children, ...rest }: HTMLAttributes<HTMLElement>) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white" {...rest}>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        {children}
+      </div>
+    </header>
+  );
+}
+
+/** Where the course title goes, while it loads: the title's flexible width, a bar inside it. */
+export const TitleBone = () => (
+  <span aria-hidden="true" className="min-w-0 flex-1">
+    <span className={`block h-5 max-w-80 ${BONE}`} />
+  </span>
+);
 
 /**
  * The viewer's header (description §2): back to /dashboard, the course title, and a panel with
  * "Your Progress", the "Course Content" button and the language control. Below 1024 px a dots button
- * shows and hides that panel.
+ * shows and hides that panel. While the course loads (`title` null) the same header, with a bar for
+ * the title and the content button disabled (decision 111).
  */
 export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: ViewerHeaderProps) {
   const { t } = useLingui();
@@ -28,17 +55,17 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
   const panelId = useId();
   const [panelOpen, setPanelOpen] = useState(false);
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-        <Link
-          to={paths.dashboard}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-gray-300 text-ink hover:bg-gray-50"
-          aria-label={t`Back to dashboard`}
-          data-testid="back-button"
-        >
-          <FiArrowLeft aria-hidden="true" size={20} className="rtl:rotate-180" />
-        </Link>
-        {/* Truncated: in its own direction, so the ellipsis ends the title (pageStartAlign). */}
+    <ViewerHeaderBar>
+      <Link
+        to={paths.dashboard}
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-gray-300 text-ink hover:bg-gray-50"
+        aria-label={t`Back to dashboard`}
+        data-testid="back-button"
+      >
+        <FiArrowLeft aria-hidden="true" size={20} className="rtl:rotate-180" />
+      </Link>
+      {title ? (
+        // Truncated: in its own direction, so the ellipsis ends the title (pageStartAlign).
         <h1
           lang={title.lang}
           dir="auto"
@@ -47,41 +74,44 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
         >
           {title.text}
         </h1>
+      ) : (
+        <TitleBone />
+      )}
+      <button
+        type="button"
+        onClick={() => setPanelOpen((open) => !open)}
+        aria-expanded={panelOpen}
+        aria-controls={panelId}
+        aria-label={t`Course menu`}
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-gray-100 lg:hidden"
+        data-testid="viewer-menu-button"
+      >
+        <FiMoreVertical aria-hidden="true" size={22} />
+      </button>
+      <div
+        id={panelId}
+        className={`${panelOpen ? 'flex' : 'hidden'} w-full flex-wrap items-center gap-x-5 gap-y-3 border-t border-gray-100 pt-3 lg:flex lg:w-auto lg:border-0 lg:pt-0`}
+        data-testid="viewer-header-panel"
+      >
+        <div className="flex items-center gap-2">
+          <span className="text-sm font-semibold whitespace-nowrap text-ink">
+            <Trans>Your Progress</Trans>
+          </span>
+          <ProgressBar value={progress ?? 0} label={t`Your Progress`} size="overall" />
+        </div>
         <button
           type="button"
-          onClick={() => setPanelOpen((open) => !open)}
-          aria-expanded={panelOpen}
-          aria-controls={panelId}
-          aria-label={t`Course menu`}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-gray-100 lg:hidden"
-          data-testid="viewer-menu-button"
+          onClick={onToggleContent}
+          disabled={!onToggleContent}
+          aria-expanded={contentOpen}
+          aria-controls={onToggleContent && COURSE_CONTENT_ID}
+          className="inline-flex min-h-10 items-center gap-2 rounded-md border border-primary-dark bg-white px-4 py-2 text-sm font-semibold text-primary-darker hover:bg-primary-light"
         >
-          <FiMoreVertical aria-hidden="true" size={22} />
+          <FiList aria-hidden="true" />
+          <Trans>Course Content</Trans>
         </button>
-        <div
-          id={panelId}
-          className={`${panelOpen ? 'flex' : 'hidden'} w-full flex-wrap items-center gap-x-5 gap-y-3 border-t border-gray-100 pt-3 lg:flex lg:w-auto lg:border-0 lg:pt-0`}
-          data-testid="viewer-header-panel"
-        >
-          <div className="flex items-center gap-2">
-            <span className="text-sm font-semibold whitespace-nowrap text-ink">
-              <Trans>Your Progress</Trans>
-            </span>
-            <ProgressBar value={progress ?? 0} label={t`Your Progress`} size="overall" />
-          </div>
-          <button
-            type="button"
-            onClick={onToggleContent}
-            aria-expanded={contentOpen}
-            aria-controls={COURSE_CONTENT_ID}
-            className="inline-flex min-h-10 items-center gap-2 rounded-md border border-primary-dark bg-white px-4 py-2 text-sm font-semibold text-primary-darker hover:bg-primary-light"
-          >
-            <FiList aria-hidden="true" />
-            <Trans>Course Content</Trans>
-          </button>
-          <LanguageToggle />
-        </div>
+        <LanguageToggle />
       </div>
-    </header>
+    </ViewerHeaderBar>
   );
 }
