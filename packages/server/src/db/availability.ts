@@ -75,6 +75,39 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A deadlock (40P01) or a serialization failure (40001): this transaction lost a race with another
+ * and was rolled back; the same request sent again may well succeed. The code fixes such races
+ * where they are found (decision 113); one that still escapes is answered 503 with a short
+ * `Retry-After`, not 500.
+ */
+const TRANSACTION_CONFLICTS = new Set(['40P01', '40001']);
+
+/**
+ * A row the request refers to is not (or no longer) there, e.g. deleted by another request between
+ * the checks and the write. No route deletes a row that others must keep (every reference to a
+ * deleted row cascades or is set null, and users are never deleted), so it is 404, as the same
+ * request is answered once the checks see the deletion (decision 113).
+ */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The SQLSTATE of a database error (drizzle wraps the driver's error as its `cause`). */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+/** Whether `error` is a deadlock or serialization failure: the transaction may be run again. */
+export function isTransactionConflict(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state !== undefined && TRANSACTION_CONFLICTS.has(state);
+}
+
 /** What a log line may say about such an error: its code, never the SQL or its parameters. */
 export function outageSummary(error: unknown): { code?: string; cause: string } {
   let current: unknown = error;

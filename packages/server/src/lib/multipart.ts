@@ -15,7 +15,10 @@ export async function registerUploads(app: FastifyInstance) {
 }
 
 export interface MultipartForm {
-  /** The bytes of the part named `file`, or null when the request has none. */
+  /**
+   * The bytes of the part named `file`, or null when the request has none, or only what an HTML
+   * form sends for a file input left empty: a part with no bytes and an empty file name.
+   */
   file: Buffer | null;
   fields: Record<string, string>;
 }
@@ -41,7 +44,7 @@ async function readParts(request: FastifyRequest): Promise<MultipartForm> {
     if (part.type === 'file') {
       // Every file stream must be drained, or the iterator never ends.
       const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') form.file = bytes;
+      if (part.fieldname === 'file') form.file = bytes.length === 0 && !part.filename ? null : bytes;
       continue;
     }
     // A text field over busboy's size limit: the request is too large, not its file.

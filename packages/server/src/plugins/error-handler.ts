@@ -14,7 +14,13 @@ import {
 import { AppError, BodyValidationError } from '../lib/errors.ts';
 import { common, validationMessages } from '../lib/common.messages.ts';
 import { languageFromHeader, localize, type Localized } from '../lib/localize.ts';
-import { isDatabaseUnavailable, quietWarning } from '../db/availability.ts';
+import {
+  FOREIGN_KEY_VIOLATION,
+  isDatabaseUnavailable,
+  isTransactionConflict,
+  quietWarning,
+  sqlStateOf,
+} from '../db/availability.ts';
 
 /** What the client is told: status, stable code, message (and field errors for validation). */
 interface Answer {
@@ -23,6 +29,8 @@ interface Answer {
   message: Localized;
   params?: Record<string, string | number>;
   errors?: (lang: Language) => NonNullable<ErrorEnvelope['errors']>;
+  /** A transaction that lost a race (deadlock, serialization failure): retried soon, logged as a warning. */
+  conflict?: boolean;
 }
 
 /**
@@ -193,6 +201,10 @@ function answerFor(error: FastifyError, maxUpload: number): Answer {
     return { status, code: 'BAD_REQUEST', message: common.badRequest };
   if (isDatabaseUnavailable(error))
     return { status: 503, code: 'DATABASE_UNAVAILABLE', message: common.databaseUnavailable };
+  if (isTransactionConflict(error))
+    return { status: 503, code: 'DATABASE_UNAVAILABLE', message: common.databaseUnavailable, conflict: true };
+  if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION)
+    return { status: 404, code: 'NOT_FOUND', message: common.notFound };
   return { status: 500, code: 'INTERNAL', message: common.internal };
 }
 
@@ -210,7 +222,12 @@ function sendAnswer(
   routed = true,
 ) {
   const route = routeOf(request);
-  if (answer.code === 'DATABASE_UNAVAILABLE') {
+  if (answer.conflict) {
+    // Not an outage: a race the code should not have left (decision 113). A warning with the
+    // SQLSTATE and stack (no SQL), and a prompt retry.
+    request.log.warn({ err: error, route, method: request.method }, 'transaction conflict; answering 503');
+    void reply.header('retry-after', '1');
+  } else if (answer.code === 'DATABASE_UNAVAILABLE') {
     // Expected during an outage: one quiet warning at a time, and a hint when to come back. (Errors
     // found while routing never reach the database, so they bring no `warnUnavailable`.)
     warnUnavailable?.(request.log, error);
@@ -218,7 +235,13 @@ function sendAnswer(
   } else if (answer.status >= 500) {
     request.log.error({ err: error, reqId: request.id, route, method: request.method }, 'unexpected error');
   } else {
-    const reason = typeof error.code === 'string' && error.code.startsWith('FST_') ? error.code : undefined;
+    // Fastify's code, or the SQLSTATE of a foreign key violation (a row gone meanwhile).
+    const reason =
+      typeof error.code === 'string' && error.code.startsWith('FST_')
+        ? error.code
+        : sqlStateOf(error) === FOREIGN_KEY_VIOLATION
+          ? FOREIGN_KEY_VIOLATION
+          : undefined;
     request.log.info({ status: answer.status, code: answer.code, reason, route }, 'request refused');
   }
   if (answer.status === 429 && !reply.hasHeader('retry-after')) {

@@ -150,9 +150,19 @@ export async function findCourseState(db: Db, courseId: string): Promise<CourseS
   return row ?? null;
 }
 
-/** The course row locked until the transaction ends, so concurrent actions apply one after another. */
+/**
+ * The course row locked until the transaction ends, so concurrent actions apply one after another.
+ * `for no key update`, as an update of its columns locks it (nothing changes its id): it does not
+ * hold back the `for key share` of the foreign key checks of rows pointing at the course, so a
+ * learner's attempt or completion never waits for an edit here, and never holds what the edit will
+ * need while it waits (decision 113: `for update` deadlocked them).
+ */
 export async function lockCourseState(tx: Tx, courseId: string): Promise<CourseState | null> {
-  const [row] = await tx.select(stateColumns).from(courses).where(eq(courses.id, courseId)).for('update');
+  const [row] = await tx
+    .select(stateColumns)
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .for('no key update');
   return row ?? null;
 }
 

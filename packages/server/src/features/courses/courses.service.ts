@@ -18,6 +18,7 @@ import { AppError, notFound, parseOrThrow } from '../../lib/errors.ts';
 import { common } from '../../lib/common.messages.ts';
 import type { Localized } from '../../lib/localize.ts';
 import type { MultipartForm } from '../../lib/multipart.ts';
+import { isTransactionConflict } from '../../db/availability.ts';
 import { checkCover, storeFile } from '../files/files.service.ts';
 import { coursesMessages } from './courses.messages.ts';
 import { courseContentColumns, resolveSections } from './course-tree.ts';
@@ -116,31 +117,52 @@ export async function updateCourse(
   const input = parseCourseBody(form.fields.body);
   const cover = form.file ? await checkCover(form.file, maxUploadBytes) : null;
 
-  const submitted = await db.transaction(async (tx) => {
-    const state = await lockCourseState(tx, courseId);
-    assertMayEdit(editor, state); // again under the lock: the flags may have changed meanwhile
-    // The status is kept; the one move an author makes here is submitting a draft for review.
-    const submit = state.createdBy === editor.id && state.status === 'Draft' && input.status === 'Pending';
-    const status: CourseStatus = submit ? 'Pending' : state.status;
-    const sections = await resolveSections(tx, input);
-    const coverId = cover ? await storeFile(tx, editor.id, cover) : state.previewFileId;
-    await updateCourseRow(tx, courseId, { ...courseContentColumns(input), status, previewFileId: coverId });
-    await writeSections(tx, courseId, sections);
-    // A replaced cover is removed unless something else still points at it.
-    if (cover && state.previewFileId) await deleteFileIfUnreferenced(tx, state.previewFileId);
-    await recordEvent(tx, {
-      courseId,
-      actorId: editor.id,
-      action: submit ? 'submit' : 'edit',
-      fromStatus: state.status,
-      toStatus: status,
-    });
-    return submit;
-  });
+  // Run again if it lost a race with another transaction (decision 113): the author's edit is kept.
+  const submitted = await runAgainOnConflict(() =>
+    db.transaction(async (tx) => {
+      const state = await lockCourseState(tx, courseId);
+      assertMayEdit(editor, state); // again under the lock: the flags may have changed meanwhile
+      // The status is kept; the one move an author makes here is submitting a draft for review.
+      const submit = state.createdBy === editor.id && state.status === 'Draft' && input.status === 'Pending';
+      const status: CourseStatus = submit ? 'Pending' : state.status;
+      const sections = await resolveSections(tx, input);
+      const coverId = cover ? await storeFile(tx, editor.id, cover) : state.previewFileId;
+      await updateCourseRow(tx, courseId, { ...courseContentColumns(input), status, previewFileId: coverId });
+      await writeSections(tx, courseId, sections);
+      // A replaced cover is removed unless something else still points at it.
+      if (cover && state.previewFileId) await deleteFileIfUnreferenced(tx, state.previewFileId);
+      await recordEvent(tx, {
+        courseId,
+        actorId: editor.id,
+        action: submit ? 'submit' : 'edit',
+        fromStatus: state.status,
+        toStatus: status,
+      });
+      return submit;
+    }),
+  );
   return {
     course: (await fullCourse(db, editor.id, courseId))!,
     message: submitted ? coursesMessages.submitted : coursesMessages.updated,
   };
+}
+
+/** How many times an edit runs at most when it loses a race with another transaction. */
+const EDIT_RUNS = 3;
+
+/**
+ * Runs `run` (a whole transaction) again when the database rolled it back as the loser of a deadlock
+ * or a serialization failure, at most `EDIT_RUNS` times: nothing of it was kept, and the other
+ * transaction has gone on, so the next run usually passes (decision 113). Anything else is thrown.
+ */
+async function runAgainOnConflict<T>(run: () => Promise<T>): Promise<T> {
+  for (let runs = 1; ; runs++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (runs >= EDIT_RUNS || !isTransactionConflict(error)) throw error;
+    }
+  }
 }
 
 // ---------- review actions ----------

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { LESSON_TYPES } from '@app/shared';
 import type { Db } from '../../db/client.ts';
-import { preparedFor } from '../../db/prepared.ts';
+import { preparedFor, preparedSql } from '../../db/prepared.ts';
 import { lessonCompletions, quizScores, resources } from '../../db/schema.ts';
 
 /** What course progress counts (decision 033): every video, PDF and quiz of the course weighs the same. */
@@ -61,28 +61,46 @@ const queries = preparedFor((db: Db) => ({
     .where(eq(lessonCompletions.userId, sql.placeholder('userId')))
     .orderBy(lessonCompletions.resourceId)
     .prepare('completion_every_course'),
-  record: db
-    .insert(lessonCompletions)
-    .values({
-      userId: sql.placeholder('userId'),
-      courseId: sql.placeholder('courseId'),
-      resourceId: sql.placeholder('resourceId'),
-    })
-    .onConflictDoNothing()
-    .returning({ userId: lessonCompletions.userId })
-    .prepare('completion_record'),
 }));
 
 /**
- * Idempotent: the (learner, resource) primary key makes a second completion a no-op. True when this
- * call completed the lesson (the caller then reports it with `caches.learnerChanged`, decision 061).
+ * Marks a lesson done: the lesson is locked `for key share` before its row is inserted, so an edit
+ * deleting the lesson meanwhile either waits for this statement or has committed when it is read, and
+ * the lesson is then found gone instead of failing the insert's foreign key check (decision 113).
+ * Idempotent: the (learner, resource) primary key makes a second completion a no-op.
+ */
+const completionStatement = preparedFor((db) =>
+  preparedSql<{ found: boolean; completed: boolean }>(
+    db,
+    'completion_record',
+    sql`
+    with lesson as (
+      select r.id, r.course_id from ${resources} r
+       where r.id = ${sql.placeholder('resourceId')}::uuid and r.course_id = ${sql.placeholder('courseId')}::uuid
+         and ${inArray(sql`r.type`, [...LESSON_TYPES])}
+       for key share
+    ), inserted as (
+      insert into ${lessonCompletions} (user_id, course_id, resource_id)
+      select ${sql.placeholder('userId')}::uuid, course_id, id from lesson
+      on conflict do nothing
+      returning 1
+    )
+    select exists (select 1 from lesson) as found, exists (select 1 from inserted) as completed`,
+  ),
+);
+
+/**
+ * `completed` when this call completed the lesson (the caller then reports it with
+ * `caches.learnerChanged`, decision 061), `before` when it was done already, `gone` when it is no
+ * longer a lesson of that course (nothing written).
  */
 export async function recordCompletion(
   db: Db,
   completion: { userId: string; courseId: string; resourceId: string },
-): Promise<boolean> {
-  const inserted = await queries(db).record.execute(completion);
-  return inserted.length > 0;
+): Promise<'completed' | 'before' | 'gone'> {
+  const [row] = await completionStatement(db)(completion);
+  if (!row?.found) return 'gone';
+  return row.completed ? 'completed' : 'before';
 }
 
 /** The lessons of a course this learner has completed. */

@@ -65,7 +65,10 @@ export async function completeLesson(
   const { snapshot, enrolled } = await assertMayStudy(db, caches, user, courseId);
   if (!snapshot.lessons.has(resourceId)) throw notFound(learningMessages.lessonNotFound);
   const mark = caches.learnerMark();
-  const completed = await recordCompletion(db, { userId: user.id, courseId, resourceId });
+  const recorded = await recordCompletion(db, { userId: user.id, courseId, resourceId });
+  // The author's edit removed the lesson after the cached course was read (decision 113).
+  if (recorded === 'gone') throw notFound(learningMessages.lessonNotFound);
+  const completed = recorded === 'completed';
   if (!completed && enrolled) {
     // Done before: nothing changed, so their cached figures answer, once they show this lesson done
     // (a completion just taken by another instance may not have reached this one's caches yet).

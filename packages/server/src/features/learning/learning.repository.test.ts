@@ -111,7 +111,7 @@ describe('overallScore', () => {
       { quizId: q1, score: 40 },
       { quizId: q2, score: 70 },
     ];
-    expect(answers.map((answer) => answer.quizScore)).toEqual([
+    expect(answers.map((answer) => answer!.quizScore)).toEqual([
       anaFirst,
       anaFirst,
       [{ quizId: q1, score: 90 }],
@@ -119,7 +119,7 @@ describe('overallScore', () => {
     ]);
     // Progress over every lesson and quiz (each course has a video, Ben's done): what the progress
     // query says.
-    const progress = answers.map((answer) => answer.progress);
+    const progress = answers.map((answer) => answer!.progress);
     expect(progress[0]).toBeCloseTo((100 * (0.4 + 0.7)) / 3, 9);
     expect(progress[2]).toBeCloseTo((100 * (0.9 + 1)) / 3, 9);
     expect(progress[3]).toBeCloseTo((100 * 0.1) / 2, 9);
@@ -171,7 +171,7 @@ describe('overallScore', () => {
       score: 80,
       answers: [],
     });
-    expect(answer.quizScore).toEqual([{ quizId: quizIds[0], score: 80 }]);
+    expect(answer!.quizScore).toEqual([{ quizId: quizIds[0], score: 80 }]);
     expect(await scans()).toBe(before);
   });
 });

@@ -112,6 +112,8 @@ interface AttemptRow {
   courseId: string;
   quizId: string;
   score: number;
+  /** True on the rows of the quizzes this statement recorded an attempt on. */
+  recorded: boolean;
   progress: number;
 }
 
@@ -133,6 +135,15 @@ interface AttemptRow {
  * (decision 039); the caller reports it with `caches.learnerChanged` once it has committed (decisions
  * 041, 061).
  * Prepared (decision 065): planning it took a quarter of its time in PostgreSQL.
+ *
+ * An attempt whose quiz is no longer a quiz of its course (the author's edit removed it after the
+ * caller checked the cached course) is left out, and its rows say it was not recorded (decision 113).
+ * `quiz` locks each attempted quiz `for key share`, in id order, before anything is written for it:
+ * an edit deleting the quiz waits for this statement, or this statement for the edit's commit, after
+ * which the row is gone and its attempts are left out. The edit deletes its quizzes in id order too
+ * (`course-sections.repository.ts`), and its deletes reach the best scores only after the quiz: so
+ * neither waits for the other while holding what the other needs (no deadlock), and no insert here
+ * can meet a deleted quiz in its foreign key check (23503).
  */
 const attemptStatement = preparedFor((db) =>
   preparedSql<AttemptRow>(
@@ -142,12 +153,19 @@ const attemptStatement = preparedFor((db) =>
     with input as (
       select * from jsonb_to_recordset(${sql.placeholder('input')}::jsonb)
         as i(n int, "userId" uuid, "courseId" uuid, "resourceId" uuid, score float8, answers jsonb)
+    ), quiz as (
+      select r.id, r.course_id from ${resources} r
+       where r.id in (select "resourceId" from input) and r.type = 'quiz'
+       order by r.id
+       for key share
+    ), valid as (
+      select i.* from input i join quiz q on q.id = i."resourceId" and q.course_id = i."courseId"
     ), attempt as (
       insert into ${quizAttempts} (user_id, course_id, resource_id, score, answers)
-      select "userId", "courseId", "resourceId", score, answers from input order by n
+      select "userId", "courseId", "resourceId", score, answers from valid order by n
     ), upserted as (
       insert into ${quizScores} as s (user_id, resource_id, course_id, best_score, attempts)
-      select "userId", "resourceId", "courseId", max(score), count(*) from input
+      select "userId", "resourceId", "courseId", max(score), count(*) from valid
        group by "userId", "resourceId", "courseId"
       on conflict (user_id, resource_id) do update
         set best_score = greatest(s.best_score, excluded.best_score),
@@ -155,11 +173,11 @@ const attemptStatement = preparedFor((db) =>
             updated_at = now()
       returning s.user_id, s.course_id, s.resource_id, s.best_score
     ), learners as (
-      select distinct "userId", "courseId" from input
+      select distinct "userId", "courseId" from valid
     ), best as (
-      select user_id, course_id, resource_id, best_score from upserted
+      select user_id, course_id, resource_id, best_score, true as recorded from upserted
       union all
-      select s.user_id, s.course_id, s.resource_id, s.best_score
+      select s.user_id, s.course_id, s.resource_id, s.best_score, false
         from learners l
         cross join lateral (
           select s.user_id, s.course_id, s.resource_id, s.best_score from ${quizScores} s
@@ -181,25 +199,30 @@ const attemptStatement = preparedFor((db) =>
        group by l."userId", l."courseId"
     )
     select b.user_id as "userId", b.course_id as "courseId", b.resource_id as "quizId", b.best_score as score,
-           p.progress
+           b.recorded, p.progress
       from best b join progress p on p."userId" = b.user_id and p."courseId" = b.course_id`,
   ),
 );
 
-async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<AttemptResult[]> {
+/** Each attempt's answer, in order: null for one left out because its quiz is gone. */
+async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<(AttemptResult | null)[]> {
   const input = JSON.stringify(attempts.map((attempt, n) => ({ n, ...attempt })));
   const best = await attemptStatement(db)({ input });
   const byLearner = new Map<string, AttemptResult>();
+  const recorded = new Set<string>();
   for (const row of best) {
     const key = `${row.userId}:${row.courseId}`;
     const result = byLearner.get(key) ?? { quizScore: [], progress: progressValue(row.progress) };
     result.quizScore.push({ quizId: row.quizId, score: clampScore(Number(row.score)) });
     byLearner.set(key, result);
+    if (row.recorded) recorded.add(`${key}:${row.quizId}`);
   }
   // In quiz id order, as the cached scores are; ids are unique within a list.
   for (const { quizScore } of byLearner.values()) quizScore.sort((a, b) => (a.quizId < b.quizId ? -1 : 1));
-  return attempts.map(
-    (attempt) => byLearner.get(`${attempt.userId}:${attempt.courseId}`) ?? { quizScore: [], progress: 0 },
+  return attempts.map((attempt) =>
+    recorded.has(`${attempt.userId}:${attempt.courseId}:${attempt.resourceId}`)
+      ? byLearner.get(`${attempt.userId}:${attempt.courseId}`)!
+      : null,
   );
 }
 
@@ -208,6 +231,9 @@ const attemptBatcher = preparedFor((db) =>
   batched((attempts: readonly Attempt[]) => recordAttempts(db, attempts)),
 );
 
-/** Records one attempt (with whatever others are waiting, decision 042); answers the course after it. */
-export const recordAttempt = (db: Db, attempt: Attempt): Promise<AttemptResult> =>
+/**
+ * Records one attempt (with whatever others are waiting, decision 042); answers the course after it,
+ * or null when its quiz is no longer a quiz of that course (nothing was written, decision 113).
+ */
+export const recordAttempt = (db: Db, attempt: Attempt): Promise<AttemptResult | null> =>
   attemptBatcher(db)(attempt);

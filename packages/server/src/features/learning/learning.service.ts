@@ -159,13 +159,17 @@ export async function submitQuiz(
   const credits = feedback.reduce((sum, item) => sum + item.credit, 0);
   const currentScore = clampScore((credits * 100) / questions.length);
   const mark = caches.learnerMark();
-  const { quizScore, progress } = await recordAttempt(db, {
+  const recorded = await recordAttempt(db, {
     userId: user.id,
     courseId,
     resourceId: body.resourceId,
     score: currentScore,
     answers: body.quizAnswers,
   });
+  // The author's edit removed the quiz after the cached course was read: what the next request,
+  // reading the course afresh, is told (decision 113).
+  if (!recorded) throw notFound(learningMessages.quizNotFound);
+  const { quizScore, progress } = recorded;
   // Their cached progress and best scores: revised here, evicted everywhere else (decisions 041, 061).
   caches.learnerChanged(user.id, mark, courseId, { progress, quizScore });
   return { currentScore, quizScore, feedback };
