@@ -24,6 +24,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { trackApiMethods } from './plugins/allowed-methods.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
+import { startFilesHousekeeping } from './features/files/files.housekeeping.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
 import { completionRoutes } from './features/learning/completion.routes.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
 
   await app.register(healthRoutes, { prefix: '/api/v1' });
   await app.register(filesRoutes, { prefix: '/api/v1' });
+  startFilesHousekeeping(app);
   await app.register(coursesRoutes, { prefix: '/api/v1' });
   await app.register(learningRoutes, { prefix: '/api/v1' });
   await app.register(completionRoutes, { prefix: '/api/v1' });

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../lib/errors.ts';
 import { common } from '../lib/common.messages.ts';
+import type { Localized } from '../lib/localize.ts';
+import { currentUser } from './authenticate.ts';
 import { SharedCounters } from './shared-counters.ts';
 
 declare module 'fastify' {
@@ -24,4 +26,106 @@ export async function registerRateLimit(app: FastifyInstance) {
     store: counters.storeClass(),
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', common.rateLimited),
   });
+}
+
+/**
+ * A budget of request bytes per signed-in user and minute, for the authoring writes (decision 114),
+ * whose cost in the database grows with what they carry: a `preHandler` to list after the route's
+ * guard (which has set the user), so only requests it admits are counted. A request's size is its
+ * `Content-Length`, the most it can carry (`unknownSize` when it has none). It is admitted while the
+ * user's total before it is under `bytesPerMinute`, and counted; past that, 429 `RATE_LIMITED` with
+ * `message` and a `Retry-After` saying when the user's minute ends. A count of requests would have
+ * to choose between a few big ones and many small ones; bytes allow both. Totals are kept where the
+ * per-address counters are: Redis when it answers (shared by the instances), else this process.
+ */
+export function perUserBytesPerMinute(
+  app: FastifyInstance,
+  options: { name: string; bytesPerMinute: number; unknownSize: number; message: Localized },
+): preHandlerAsyncHookHandler {
+  const windows = new ByteWindows(app.sharedCounters, 60_000);
+  return async (request, reply) => {
+    const declared = Number(request.headers['content-length']);
+    const size = Number.isSafeInteger(declared) && declared >= 0 ? declared : options.unknownSize;
+    const { total, msLeft } = await windows.add(`${options.name}:${currentUser(request).id}`, size);
+    if (total - size < options.bytesPerMinute) return;
+    void reply.header('retry-after', String(Math.max(1, Math.ceil(msLeft / 1000))));
+    throw new AppError(429, 'RATE_LIMITED', options.message);
+  };
+}
+
+/**
+ * At most `max` requests of one signed-in user at a time on this instance (decision 114): what one
+ * account can hold of this instance's database pool. `enter` is called first thing in the handler
+ * and answers the function that leaves, to call in a `finally`; beyond `max` it throws 429
+ * `RATE_LIMITED` with `message` and `Retry-After: 1`.
+ */
+export function perUserInFlight(max: number, message: Localized) {
+  const inFlight = new Map<string, number>();
+  return {
+    enter(request: FastifyRequest, reply: FastifyReply): () => void {
+      const id = currentUser(request).id;
+      const running = inFlight.get(id) ?? 0;
+      if (running >= max) {
+        void reply.header('retry-after', '1');
+        throw new AppError(429, 'RATE_LIMITED', message);
+      }
+      inFlight.set(id, running + 1);
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        const now = (inFlight.get(id) ?? 1) - 1;
+        if (now > 0) inFlight.set(id, now);
+        else inFlight.delete(id);
+      };
+    },
+  };
+}
+
+/** Adds ARGV[1] to KEYS[1]; the first addition starts its window of ARGV[2] ms. Total and ms left. */
+const ADD_TO_WINDOW = `local total = redis.call('INCRBY', KEYS[1], ARGV[1])
+if total == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return {total, redis.call('PTTL', KEYS[1])}`;
+
+/** Keys kept in process memory at most (the oldest go first), as @fastify/rate-limit's own store. */
+const LOCAL_KEYS = 5_000;
+
+/** Totals per key over fixed windows: in Redis while it answers, else in this process. */
+class ByteWindows {
+  private readonly local = new Map<string, { total: number; endsAt: number }>();
+
+  constructor(
+    private readonly counters: SharedCounters,
+    private readonly windowMs: number,
+  ) {}
+
+  async add(key: string, amount: number): Promise<{ total: number; msLeft: number }> {
+    const { redis } = this.counters;
+    if (redis && this.counters.state() === 'ok') {
+      try {
+        const [total, ttl] = (await redis.eval(
+          ADD_TO_WINDOW,
+          1,
+          `osc-rl-bytes-${key}`,
+          amount,
+          this.windowMs,
+        )) as [number, number];
+        return { total, msLeft: ttl > 0 ? ttl : this.windowMs };
+      } catch (error) {
+        this.counters.lost(error as Error);
+      }
+    }
+    return this.addHere(key, amount);
+  }
+
+  private addHere(key: string, amount: number): { total: number; msLeft: number } {
+    const now = Date.now();
+    const current = this.local.get(key);
+    const entry = current && current.endsAt > now ? current : { total: 0, endsAt: now + this.windowMs };
+    entry.total += amount;
+    this.local.delete(key); // re-inserted last: the map's order is the order of use
+    this.local.set(key, entry);
+    if (this.local.size > LOCAL_KEYS) this.local.delete(this.local.keys().next().value!);
+    return { total: entry.total, msLeft: entry.endsAt - now };
+  }
 }

@@ -1,6 +1,15 @@
 import type { Localized } from '../../lib/localize.ts';
 
 export const coursesMessages = {
+  /** 429s of the per-user limits on course saves (decision 114). */
+  tooMuchSaved: {
+    en: 'You have saved courses too often in the last minute. Please wait a minute and try again.',
+    ar: 'لقد حفظت الدورات مرات كثيرة جدًا خلال الدقيقة الأخيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
+  },
+  savesInProgress: {
+    en: 'Your earlier course saves are still in progress. Please wait a moment and try again.',
+    ar: 'لا تزال عمليات حفظ الدورات السابقة قيد التنفيذ. يرجى الانتظار لحظة ثم المحاولة مرة أخرى.',
+  },
   created: { en: 'New course created successfully', ar: 'تم إنشاء الدورة الجديدة بنجاح' },
   savedAsDraft: { en: 'Course saved as a draft', ar: 'تم حفظ الدورة كمسودة' },
   updated: { en: 'Course updated', ar: 'تم تحديث الدورة' },

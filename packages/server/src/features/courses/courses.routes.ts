@@ -14,23 +14,46 @@ import {
   type CourseAction,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { perUserBytesPerMinute, perUserInFlight } from '../../plugins/rate-limit.ts';
 import { localize } from '../../lib/localize.ts';
 import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { payloadOf } from '../../plugins/compression.ts';
 import { allCoursesPage, cataloguePageJson, contributorCoursesPage } from './course-lists.service.ts';
 import { applyCourseAction, courseForEditing, createCourse, updateCourse } from './courses.service.ts';
+import { coursesMessages } from './courses.messages.ts';
 
 const tags = ['courses'];
 const security = [{ bearer: [] }];
+/**
+ * What one user's course saves (creations and edits together) may carry a minute, refused ones
+ * included (decision 114): about fifteen saves of a course of 50 sections of 50 lessons, or over a
+ * thousand of a small one. The web app saves only when the author presses a button (its autosave
+ * keeps the form in the browser), so a real author stays far below it.
+ */
+export const COURSE_SAVE_BYTES_PER_USER_PER_MINUTE = 4_000_000;
+/** One user's course saves at a time on an instance: two of its database pool's ten connections. */
+export const COURSE_SAVES_IN_FLIGHT_PER_USER = 2;
+
 const multipartBody =
   'multipart/form-data: `file` (cover image, JPG or PNG) and `body` (the course as a JSON string; ' +
-  'the Draft form may wrap it as `{newData, status:"Draft"}`).';
+  'the Draft form may wrap it as `{newData, status:"Draft"}`). The course saves of one user (creations ' +
+  `and edits together) may carry ${COURSE_SAVE_BYTES_PER_USER_PER_MINUTE / 1e6} MB a minute, ` +
+  `${COURSE_SAVES_IN_FLIGHT_PER_USER} at a time: past that, 429 \`RATE_LIMITED\` with \`Retry-After\`.`;
 
 /** Course catalogue, authoring and review (api.md "Courses"). */
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerUploads(app);
   const { authenticate, requireRole } = app.guards;
+  // One budget for both routes: an edit costs the database what a creation does.
+  const saves = perUserBytesPerMinute(app, {
+    name: 'course-saves',
+    bytesPerMinute: COURSE_SAVE_BYTES_PER_USER_PER_MINUTE,
+    // A request without a length counts as the largest save: a 1 MiB course and a cover.
+    unknownSize: 1_048_576 + app.env.MAX_UPLOAD_BYTES,
+    message: coursesMessages.tooMuchSaved,
+  });
+  const inFlight = perUserInFlight(COURSE_SAVES_IN_FLIGHT_PER_USER, coursesMessages.savesInProgress);
 
   app.get(
     '/course',
@@ -101,7 +124,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/course/new',
     {
-      preHandler: requireRole('Contributor', 'SuperAdmin'),
+      preHandler: [requireRole('Contributor', 'SuperAdmin'), saves],
       schema: {
         tags,
         security,
@@ -112,15 +135,20 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request);
-      const result = await createCourse(app.db, app.env.MAX_UPLOAD_BYTES, currentUser(request), form);
-      // Answer once this instance's caches have heard the change (decision 019).
-      await app.caches.settle();
-      return reply.status(201).send({
-        success: true as const,
-        message: localize(request.lang, result.message),
-        data: { course: result.course },
-      });
+      const leave = inFlight.enter(request, reply);
+      try {
+        const form = await readMultipartForm(request);
+        const result = await createCourse(app.db, app.env.MAX_UPLOAD_BYTES, currentUser(request), form);
+        // Answer once this instance's caches have heard the change (decision 019).
+        await app.caches.settle();
+        return reply.status(201).send({
+          success: true as const,
+          message: localize(request.lang, result.message),
+          data: { course: result.course },
+        });
+      } finally {
+        leave();
+      }
     },
   );
 
@@ -175,7 +203,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/course/:id',
     {
-      preHandler: authenticate,
+      preHandler: [authenticate, saves],
       schema: {
         tags,
         security,
@@ -187,21 +215,26 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseMutationResponseSchema },
       },
     },
-    async (request) => {
-      const form = await readMultipartForm(request);
-      const result = await updateCourse(
-        app.db,
-        app.env.MAX_UPLOAD_BYTES,
-        currentUser(request),
-        request.params.id,
-        form,
-      );
-      await app.caches.settle();
-      return {
-        success: true as const,
-        message: localize(request.lang, result.message),
-        data: { course: result.course },
-      };
+    async (request, reply) => {
+      const leave = inFlight.enter(request, reply);
+      try {
+        const form = await readMultipartForm(request);
+        const result = await updateCourse(
+          app.db,
+          app.env.MAX_UPLOAD_BYTES,
+          currentUser(request),
+          request.params.id,
+          form,
+        );
+        await app.caches.settle();
+        return {
+          success: true as const,
+          message: localize(request.lang, result.message),
+          data: { course: result.course },
+        };
+      } finally {
+        leave();
+      }
     },
   );
 };

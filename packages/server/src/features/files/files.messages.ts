@@ -12,6 +12,10 @@ export const filesMessages = {
     ar: 'يجب أن تكون صورة الدورة بصيغة JPG أو PNG.',
   },
   fileNotFound: { en: 'File not found.', ar: 'الملف غير موجود.' },
+  tooManyUploads: {
+    en: 'You have uploaded too many files in the last minute. Please wait a minute and try again.',
+    ar: 'لقد رفعت ملفات كثيرة جدًا خلال الدقيقة الأخيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
+  },
   rangeNotSatisfiable: {
     en: 'The requested part lies beyond the end of the file.',
     ar: 'الجزء المطلوب يقع بعد نهاية الملف.',

@@ -1,23 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileUploadResponseSchema, idParamSchema } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { perUserBytesPerMinute } from '../../plugins/rate-limit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { filesMessages } from './files.messages.ts';
 import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
 import { requestedRange } from './byte-range.ts';
 import { checkUpload, fileForDownload, fileUrl, storeFile, UPLOAD_TYPES } from './files.service.ts';
 
+/**
+ * What one user's uploads may carry a minute, in full-size files (decision 114): thirty of
+ * `MAX_UPLOAD_BYTES`. The web app uploads a PDF when the author picks it, one request per file, so
+ * an author picking one every two seconds stays within it; it bounds how fast one account can fill
+ * the database with files no course uses (those are deleted a day later, `files.housekeeping.ts`).
+ */
+export const FULL_SIZE_UPLOADS_PER_USER_PER_MINUTE = 30;
+
 /** Uploaded files live in the database (architecture §1) and are served under unguessable ids. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerUploads(app);
+  const uploads = perUserBytesPerMinute(app, {
+    name: 'uploads',
+    bytesPerMinute: FULL_SIZE_UPLOADS_PER_USER_PER_MINUTE * app.env.MAX_UPLOAD_BYTES,
+    unknownSize: app.env.MAX_UPLOAD_BYTES,
+    message: filesMessages.tooManyUploads,
+  });
 
   app.post(
     '/files',
     {
-      preHandler: app.guards.requireRole('Contributor', 'SuperAdmin'),
+      preHandler: [app.guards.requireRole('Contributor', 'SuperAdmin'), uploads],
       schema: {
         tags: ['files'],
         summary: 'Upload a PDF or image (multipart field `file`); checked by its bytes',
+        description:
+          `One user's uploads may carry ${FULL_SIZE_UPLOADS_PER_USER_PER_MINUTE} full-size files a minute ` +
+          '(past that, 429 `RATE_LIMITED` with `Retry-After`). A file that no course uses a day after its ' +
+          'upload is deleted.',
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
         response: { 201: fileUploadResponseSchema },

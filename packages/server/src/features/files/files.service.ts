@@ -77,7 +77,11 @@ export function storeFile(db: Db | Tx, ownerId: string, upload: CheckedUpload): 
   return insertFile(db, ownerId, upload);
 }
 
-/** Content types of the given files (ids that do not exist are simply absent from the map). */
+/**
+ * Content types of the given files (ids that do not exist are simply absent from the map). Called in
+ * the transaction that will point at them: it locks them against the files housekeeping until it
+ * ends (decision 114).
+ */
 export function fileTypesById(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
   return findFileTypes(db, ids);
 }
