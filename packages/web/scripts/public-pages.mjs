@@ -83,7 +83,9 @@ export const ROUTES = {
     // → 120 (decision 046): 28 files instead of 48, 119.5 kB measured. → 118: 13 files, 117.5 kB (047).
     // → 119 (decision 056): "No courses match" and "Clear search" in the common catalog (the boards
     // search too) and the catalogue's lazy import of that panel; 118.0 kB measured, still 13 files.
-    budgetKb: 119,
+    // → 120 (decision 115): clamped user text as one shared component (the cards' descriptions, the
+    // viewer's title) instead of markup written in each card; 119.1 kB measured, still 13 files.
+    budgetKb: 120,
     budgetFiles: 13,
   },
   '/course/:id': {

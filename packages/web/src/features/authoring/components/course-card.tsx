@@ -4,6 +4,7 @@ import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { pickLocalized } from '../../../lib/localized.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
+import { ClampedText } from '../../../components/ui/clamped-text.tsx';
 
 /**
  * A contributor's course (description §2): status pill, preview image, title, description clamped to
@@ -51,12 +52,7 @@ export function CourseCard({
           <bdi>{title.text}</bdi>
         </h3>
         <p lang={description.lang === language ? undefined : description.lang} className="text-sm text-muted">
-          {/* Clamped in the text's own direction, so the "…" ends it: an English text's end is its right,
-              on an Arabic page too. As wide as the text, up to the line, so a short one still sits at the
-              page's start (Chromium draws no "…" on a line aligned against its direction; decision 111). */}
-          <span dir="auto" className="line-clamp-3 w-fit">
-            {description.text}
-          </span>
+          <ClampedText lines={3}>{description.text}</ClampedText>
         </p>
         <p className="mt-auto pt-2 text-xs text-muted">
           <Trans>Created on</Trans>{' '}

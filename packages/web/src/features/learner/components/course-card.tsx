@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { FiBookOpen, FiCheckCircle } from 'react-icons/fi';
 import type { CourseSummary } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { ClampedText } from '../../../components/ui/clamped-text.tsx';
 import { ProgressBar, clampPercent, formatPercent } from '../../../components/ui/progress-bar.tsx';
 import { pickLocalized } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -83,12 +84,7 @@ export function CourseCard({
           )}
         </h2>
         <p className="text-sm text-muted" lang={description.lang}>
-          {/* Clamped in the text's own direction, so the "…" ends it: an English text's end is its right,
-              on an Arabic page too. As wide as the text, up to the line, so a short one still sits at the
-              page's start (Chromium draws no "…" on a line aligned against its direction; decision 111). */}
-          <span dir="auto" className="line-clamp-3 w-fit">
-            {description.text}
-          </span>
+          <ClampedText lines={3}>{description.text}</ClampedText>
         </p>
         <p className="text-sm text-ink">
           <Trans>

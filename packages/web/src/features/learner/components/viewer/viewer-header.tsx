@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { FiArrowLeft, FiList, FiMoreVertical } from 'react-icons/fi';
 import { LanguageToggle } from '../../../../components/language-toggle.tsx';
 import { ProgressBar } from '../../../../components/ui/progress-bar.tsx';
-import { useLanguage } from '../../../../i18n/use-language.ts';
-import { pageStartAlign, type LocalizedText } from '../../../../lib/localized.ts';
+import type { LocalizedText } from '../../../../lib/localized.ts';
+import { ClampedText } from '../../../../components/ui/clamped-text.tsx';
 import { paths } from '../../../../lib/paths.ts';
 import { COURSE_CONTENT_ID } from './course-content.tsx';
 
@@ -51,7 +51,6 @@ export const TitleBone = () => (
  */
 export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: ViewerHeaderProps) {
   const { t } = useLingui();
-  const language = useLanguage();
   const panelId = useId();
   const [panelOpen, setPanelOpen] = useState(false);
   return (
@@ -65,14 +64,13 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
         <FiArrowLeft aria-hidden="true" size={20} className="rtl:rotate-180" />
       </Link>
       {title ? (
-        // Truncated: in its own direction, so the ellipsis ends the title (pageStartAlign).
+        // The heading keeps the page's direction; its one line of text takes its own (ClampedText).
         <h1
           lang={title.lang}
-          dir="auto"
-          className={`min-w-0 flex-1 truncate text-lg font-bold text-ink lg:text-xl ${pageStartAlign(language)}`}
+          className="min-w-0 flex-1 text-lg font-bold text-ink lg:text-xl"
           title={title.text}
         >
-          {title.text}
+          <ClampedText lines={1}>{title.text}</ClampedText>
         </h1>
       ) : (
         <TitleBone />
