@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { deleteEndedRows } from '../db/purge.ts';
 import { sessions } from '../db/schema.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, type TokenService } from './tokens.ts';
 
@@ -34,14 +35,6 @@ const endedAt = sql`least(${sessions.expiresAt}, ${sessions.revokedAt})`;
  * every instance's session cache (`s:<id>`, decision 107). Rows locked elsewhere (a logout revoking
  * one, another instance's purge) are skipped.
  */
-export async function purgeEndedSessions(db: Db, limit: number): Promise<number> {
-  const ended = db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(lte(endedAt, sql`now()`))
-    .orderBy(endedAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const deleted = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
-  return deleted.length;
+export function purgeEndedSessions(db: Db, limit: number): Promise<number> {
+  return deleteEndedRows(db, { table: sessions, id: sessions.id, endedAt }, limit);
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql, sum } from 'drizzle-orm';
 import type { User } from '@app/shared';
 import type { Db } from '../../db/client.ts';
+import { deleteEndedRows } from '../../db/purge.ts';
 import { emailVerifications, passwordResets, users } from '../../db/schema.ts';
 
 /** SQL of the auth feature and the row → API mapping. Functions take `db` so they run in a caller's transaction. */
@@ -106,19 +107,9 @@ const verificationEndedAt = sql`least(${emailVerifications.expiresAt}, ${emailVe
  * refused exactly as a used or expired one (the same 400). Rows locked elsewhere (a link being
  * followed, another instance's purge) are skipped.
  */
-export async function deleteEndedVerifications(db: Db, limit: number): Promise<number> {
-  const ended = db
-    .select({ id: emailVerifications.id })
-    .from(emailVerifications)
-    .where(lte(verificationEndedAt, sql`now()`))
-    .orderBy(verificationEndedAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const deleted = await db
-    .delete(emailVerifications)
-    .where(inArray(emailVerifications.id, ended))
-    .returning({ id: emailVerifications.id });
-  return deleted.length;
+export function deleteEndedVerifications(db: Db, limit: number): Promise<number> {
+  const rows = { table: emailVerifications, id: emailVerifications.id, endedAt: verificationEndedAt };
+  return deleteEndedRows(db, rows, limit);
 }
 
 /**
@@ -178,17 +169,7 @@ export async function markResetUsed(db: Db, id: string, now: Date): Promise<void
  * `password_resets_expires_idx`); resolves with how many. Rows locked elsewhere (a reset in progress,
  * another instance's purge) are skipped.
  */
-export async function deleteExpiredPasswordResets(db: Db, keptMs: number, limit: number): Promise<number> {
-  const expired = db
-    .select({ id: passwordResets.id })
-    .from(passwordResets)
-    .where(lte(passwordResets.expiresAt, sql`now() - ${`${Math.round(keptMs)} milliseconds`}::interval`))
-    .orderBy(asc(passwordResets.expiresAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const deleted = await db
-    .delete(passwordResets)
-    .where(inArray(passwordResets.id, expired))
-    .returning({ id: passwordResets.id });
-  return deleted.length;
+export function deleteExpiredPasswordResets(db: Db, keptMs: number, limit: number): Promise<number> {
+  const rows = { table: passwordResets, id: passwordResets.id, endedAt: passwordResets.expiresAt };
+  return deleteEndedRows(db, rows, limit, sql`now() - ${`${Math.round(keptMs)} milliseconds`}::interval`);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { deleteEndedRows } from '../../db/purge.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './mail.transport.ts';
 import { isDatabaseUnavailable, quietWarning } from '../../db/availability.ts';
@@ -43,19 +44,12 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, lifetimeMs: number
  * lock while it sends. A row that expires during its send may be deleted meanwhile; the worker's update
  * after the send then matches no row, and nothing is lost (an expired row is never claimed again).
  */
-export async function purgeExpiredMail(db: Db, limit: number): Promise<number> {
-  const expired = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(lte(emailOutbox.expiresAt, sql`now()`))
-    .orderBy(asc(emailOutbox.expiresAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const deleted = await db
-    .delete(emailOutbox)
-    .where(inArray(emailOutbox.id, expired))
-    .returning({ id: emailOutbox.id });
-  return deleted.length;
+export function purgeExpiredMail(db: Db, limit: number): Promise<number> {
+  return deleteEndedRows(
+    db,
+    { table: emailOutbox, id: emailOutbox.id, endedAt: emailOutbox.expiresAt },
+    limit,
+  );
 }
 
 /**
