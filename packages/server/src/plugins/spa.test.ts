@@ -124,6 +124,24 @@ describe('prerendered pages and app shells (decisions 037, 045, 102)', () => {
     expect(await shellOf('/course/c1/more')).toEqual([404, 'en not-found']);
   });
 
+  it('sends the language the address asks for (?lang=, as the app reads it) before the cookie’s', async () => {
+    const pageOf = async (url: string, cookie = '') => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      return [response.statusCode, /^<html lang="(\w+)">([\w-]+)</.exec(response.body)?.slice(1).join(' ')];
+    };
+    // A link from an Arabic public course page to the app, on a first visit: Arabic at once.
+    expect(await pageOf('/login?lang=ar')).toEqual([200, 'ar login']);
+    expect(await pageOf('/dashboard?lang=ar')).toEqual([200, 'ar app-header']);
+    expect(await pageOf('/verifyemail/t0k3n?x=1&lang=ar')).toEqual([200, 'ar app']);
+    expect(await pageOf('/nowhere?lang=ar')).toEqual([404, 'ar not-found']);
+    // The address wins over the cookie, both ways…
+    expect(await pageOf('/login?lang=en', 'language=ar')).toEqual([200, 'en login']);
+    expect(await pageOf('/course/c1?lang=ar', 'language=en')).toEqual([200, 'ar app-header']);
+    // …when it names a language; the app takes the first `lang` only, and so does the server.
+    for (const url of ['/login?lang=fr', '/login?lang=AR', '/login?lang=', '/login?lang=xx&lang=en'])
+      expect(await pageOf(url, 'language=ar'), url).toEqual([200, 'ar login']);
+  });
+
   it('refuses an oversized body with a 4xx, and other paths are not opened to POST', async () => {
     const big = await t.app.inject({
       method: 'POST',

@@ -30,6 +30,18 @@ export function languageFromCookie(header: string | undefined): Language {
   return /(?:^|;\s*)language=ar(?:;|$)/.test(header ?? '') ? 'ar' : 'en';
 }
 
+/**
+ * A page's language: the address's `?lang=` when it names one (the public course pages' links carry
+ * it, and the app stores it as the visitor's choice: `storedLanguage`), else the cookie. Read as the
+ * app reads it (the first `lang`), so the page arrives in the language the app will keep, with no
+ * second load to put it right.
+ */
+export function pageLanguage(request: FastifyRequest): Language {
+  const query = request.url.indexOf('?');
+  const asked = query < 0 ? null : new URLSearchParams(request.url.slice(query + 1)).get('lang');
+  return asked === 'en' || asked === 'ar' ? asked : languageFromCookie(request.headers.cookie);
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** '/certificates/:id' → a pattern of the route's addresses whose named groups are its parameters. */
 const routePattern = (route: string) =>
@@ -156,7 +168,7 @@ export async function registerSpa(
     status = 200,
     edit?: (text: string) => string,
   ) => {
-    const file = path.join('prerendered', languageFromCookie(request.headers.cookie), `${name}.html`);
+    const file = path.join('prerendered', pageLanguage(request), `${name}.html`);
     reply.status(status).header('cache-control', 'no-cache').header('vary', 'Cookie');
     if (!edit) return reply.sendFile(file);
     return reply.type('text/html; charset=utf-8').send(edit(textOf(file)));
@@ -190,7 +202,7 @@ export async function registerSpa(
     const params = paramsOf(pattern, pathname);
     let head: ShellHead | null = null;
     try {
-      head = params && (await headFor(params, languageFromCookie(request.headers.cookie)));
+      head = params && (await headFor(params, pageLanguage(request)));
     } catch (error) {
       // The route's pattern, not the address: another route's parameter may be a secret (a token).
       if (isDatabaseUnavailable(error)) warnUnavailable(request.log, error);
@@ -209,11 +221,7 @@ export async function registerSpa(
       send(request, reply, { status }, routed) {
         reply.type('text/html; charset=utf-8');
         if (!routed) withSecurityHeaders(request, reply);
-        const file = path.join(
-          'prerendered',
-          languageFromCookie(request.headers.cookie),
-          `${prerendered.notFound}.html`,
-        );
+        const file = path.join('prerendered', pageLanguage(request), `${prerendered.notFound}.html`);
         return reply
           .status(status)
           .header('cache-control', 'no-store')
