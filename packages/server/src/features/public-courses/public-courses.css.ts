@@ -28,9 +28,11 @@ a { color: var(--brand-darker); }
 header.site { background: #fff; border-block-end: 1px solid var(--line); }
 .bar { max-inline-size: 72rem; margin-inline: auto; padding: .75rem 1.25rem; display: flex; flex-wrap: wrap;
   align-items: center; gap: .5rem 1rem; }
-/* From no width up, so the language stays beside it on a phone and the community's name wraps. */
-.brand { display: inline-flex; align-items: center; gap: .5rem; flex: 1 1 0; text-decoration: none;
-  border-radius: .4rem; }
+/* From no width up, so the language stays beside it on a phone and the community's name wraps; and no
+   wider than its content, so the link is only as wide as the logo and name, and the language's auto
+   margin takes the rest of the row. */
+.brand { display: inline-flex; align-items: center; gap: .5rem; flex: 1 1 0; max-inline-size: max-content;
+  text-decoration: none; border-radius: .4rem; }
 .brand svg { flex: none; inline-size: 2.25rem; block-size: 2.25rem; }
 .brand span { display: flex; flex-direction: column; line-height: 1.25; }
 .brand b { font-size: 1.125rem; letter-spacing: .025em; color: var(--brand-darker); }
@@ -40,7 +42,7 @@ nav.site a, .language { font-size: .875rem; font-weight: 600; text-decoration: n
 nav.site a:not(.button) { color: var(--ink); padding-block: .5rem; }
 nav.site a:not(.button):hover { color: var(--brand-darker); text-decoration: underline; }
 .language { display: inline-flex; align-items: center; gap: .4rem; min-block-size: 2.5rem; padding: .4rem .75rem;
-  border: 1px solid #d1d5db; border-radius: .4rem; color: var(--ink); }
+  border: 1px solid #d1d5db; border-radius: .4rem; color: var(--ink); margin-inline-start: auto; }
 .language svg { inline-size: 1rem; block-size: 1rem; }
 .language:hover { background: #f3f4f6; }
 .button { display: inline-flex; align-items: center; justify-content: center; min-block-size: 2.75rem;
