@@ -253,6 +253,44 @@ describe('a mail outage', () => {
   });
 });
 
+describe('a failed send of a message about to expire', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    t = await createTestApp(
+      { SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('says it will retry only when the message lives until its next try', async () => {
+    const [lasting, expiring] = [address(), address()];
+    await enqueueMail(t.db, mail(lasting), HOUR);
+    // Its next try would come a minute after the failure: past its expiry, so never.
+    await enqueueMail(t.db, mail(expiring), 30_000);
+    await flushOutbox(t.app);
+    const rows = await t.db
+      .select({ id: emailOutbox.id, to: emailOutbox.to, attempts: emailOutbox.attempts })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.to, [lasting, expiring]));
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; level: number; outboxId?: string });
+    const said = (to: string) => {
+      const row = rows.find((candidate) => candidate.to === to)!;
+      expect(row.attempts).toBe(1);
+      return logged.filter((line) => line.outboxId === row.id).map(({ msg, level }) => [msg, level]);
+    };
+    expect(said(lasting)).toEqual([['outbox: send failed, will retry', 40]]);
+    expect(said(expiring)).toEqual([
+      ['outbox: send failed and the message expires before another try; not retried', 50],
+    ]);
+  });
+});
+
 /** A TCP server that accepts connections and never says a word (no SMTP greeting). */
 async function startSilentServer() {
   const sockets = new Set<Socket>();

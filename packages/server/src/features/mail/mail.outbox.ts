@@ -246,18 +246,17 @@ export class OutboxWorker {
       );
       return;
     }
+    const nextAttemptAt = new Date(Date.now() + Math.min(attempts * RETRY_STEP_MS, MAX_RETRY_WAIT_MS));
     await this.db
       .update(emailOutbox)
-      .set({
-        attempts,
-        lastError: reason,
-        nextAttemptAt: new Date(Date.now() + Math.min(attempts * RETRY_STEP_MS, MAX_RETRY_WAIT_MS)),
-      })
+      .set({ attempts, lastError: reason, nextAttemptAt })
       .where(eq(emailOutbox.id, row.id));
-    this.log.warn(
-      { outboxId: row.id, attempts, responseCode, err: reason },
-      'outbox: send failed, will retry',
-    );
+    const failure = { outboxId: row.id, attempts, responseCode, err: reason };
+    // The worker never claims an expired row (and the housekeeping may already have purged this one
+    // during the send): a message that expires before its next try is lost, and says so.
+    if (row.expiresAt > nextAttemptAt) this.log.warn(failure, 'outbox: send failed, will retry');
+    else
+      this.log.error(failure, 'outbox: send failed and the message expires before another try; not retried');
   }
 }
 
