@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { createMemoryRouter, data, RouterProvider } from 'react-router';
@@ -60,6 +60,18 @@ describe('root route', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderAt('/broken', 'ar');
     expect(await screen.findByRole('heading', { name: 'حدث خطأ ما' })).toBeInTheDocument();
+    await activateLanguage('en');
+  });
+
+  it('offers the language menu, which switches the page in place', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderAt('/broken');
+    await screen.findByRole('heading', { name: 'Something went wrong' });
+    fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'العربية' }));
+    expect(await screen.findByRole('heading', { name: 'حدث خطأ ما' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    localStorage.clear(); // the choice was stored, as it is in the app
     await activateLanguage('en');
   });
 

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertTriangle, FiHome, FiRefreshCw } from 'react-icons/fi';
 import { BrandLogo } from '../components/brand-logo.tsx';
+import { LanguageToggle } from '../components/language-toggle.tsx';
 import { announceAppReady } from '../app/app-ready.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { NotFoundPage } from './not-found.tsx';
@@ -31,11 +32,14 @@ export function ErrorBoundary() {
   if (notFound) return <NotFoundPage />;
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50">
-      <header className="border-b border-gray-200 bg-white px-5 py-3">
+      <header className="flex items-center justify-between gap-4 border-b border-gray-200 bg-white px-5 py-3">
         {/* A plain link: after a crash the router itself may be the broken part. */}
         <a href="/" className="inline-block rounded-md">
           <BrandLogo subtitle={false} />
         </a>
+        {/* As on the not-found page: the reader may not read the language this page came up in. The
+            switch needs no router, only the catalogues. */}
+        <LanguageToggle />
       </header>
       <main
         id="main"
