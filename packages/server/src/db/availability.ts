@@ -102,6 +102,20 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The name of the constraint a database error names (a foreign key's, say), if any: a schema name,
+ * safe to log, unlike the SQL or its values.
+ */
+export function constraintOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { constraint, cause } = current as { constraint?: unknown; cause?: unknown };
+    if (typeof constraint === 'string' && /^\w{1,63}$/.test(constraint)) return constraint;
+    current = cause;
+  }
+  return undefined;
+}
+
 /** Whether `error` is a deadlock or serialization failure: the transaction may be run again. */
 export function isTransactionConflict(error: unknown): boolean {
   const state = sqlStateOf(error);

@@ -8,12 +8,12 @@ import { multipart, tinyPdf } from '../test/course-fixtures.ts';
  * Makes every file insert fail with the database's own error of SQLSTATE `state` (a deadlock or a
  * row deleted meanwhile cannot be had on demand through one request); answers the undoing.
  */
-async function failFileInserts(t: TestApp, state: string): Promise<() => Promise<void>> {
+async function failFileInserts(t: TestApp, state: string, constraint = ''): Promise<() => Promise<void>> {
   await t.db.execute(
     sql.raw(`
     create function lost_a_race() returns trigger language plpgsql as $$
     begin
-      raise exception 'lost a race' using errcode = '${state}';
+      raise exception 'lost a race' using errcode = '${state}', constraint = '${constraint}';
     end $$`),
   );
   await t.db.execute(
@@ -81,8 +81,8 @@ describe('errors of a transaction that lost a race', () => {
     expect((await upload()).statusCode).toBe(201);
   });
 
-  it('answers a foreign key violation 404 NOT_FOUND, logged as a refused request', async () => {
-    const undo = await failFileInserts(t, '23503');
+  it('answers a foreign key violation 404 NOT_FOUND, logged as one warning naming the constraint', async () => {
+    const undo = await failFileInserts(t, '23503', 'files_owner_id_users_id_fk');
     lines.length = 0;
     try {
       const response = await upload();
@@ -91,9 +91,19 @@ describe('errors of a transaction that lost a race', () => {
     } finally {
       await undo();
     }
-    expect(logged().filter((line) => (line.level as number) >= 40)).toEqual([]);
-    expect(logged()).toContainEqual(
-      expect.objectContaining({ msg: 'request refused', status: 404, code: 'NOT_FOUND', reason: '23503' }),
-    );
+    // Not hidden among refused requests: the known races answer 404 themselves (decision 113), so one
+    // that reaches the handler, or a bug writing a dangling id, is worth a look.
+    const warnings = logged().filter((line) => line.level === 40);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        msg: 'a row the request refers to is gone (foreign key); answering 404',
+        route: '/api/v1/files',
+        method: 'POST',
+        reason: '23503',
+        constraint: 'files_owner_id_users_id_fk',
+      }),
+    ]);
+    expect(logged().filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(lines.join('\n')).not.toMatch(/insert into|lost a race/i);
   });
 });

@@ -16,6 +16,7 @@ import { common, validationMessages } from '../lib/common.messages.ts';
 import { languageFromHeader, localize, type Localized } from '../lib/localize.ts';
 import {
   FOREIGN_KEY_VIOLATION,
+  constraintOf,
   isDatabaseUnavailable,
   isTransactionConflict,
   quietWarning,
@@ -31,6 +32,8 @@ interface Answer {
   errors?: (lang: Language) => NonNullable<ErrorEnvelope['errors']>;
   /** A transaction that lost a race (deadlock, serialization failure): retried soon, logged as a warning. */
   conflict?: boolean;
+  /** A row the request refers to was gone at its write (a foreign key violation): 404, logged as a warning. */
+  gone?: boolean;
 }
 
 /**
@@ -204,7 +207,7 @@ function answerFor(error: FastifyError, maxUpload: number): Answer {
   if (isTransactionConflict(error))
     return { status: 503, code: 'DATABASE_UNAVAILABLE', message: common.databaseUnavailable, conflict: true };
   if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION)
-    return { status: 404, code: 'NOT_FOUND', message: common.notFound };
+    return { status: 404, code: 'NOT_FOUND', message: common.notFound, gone: true };
   return { status: 500, code: 'INTERNAL', message: common.internal };
 }
 
@@ -227,6 +230,14 @@ function sendAnswer(
     // SQLSTATE and stack (no SQL), and a prompt retry.
     request.log.warn({ err: error, route, method: request.method }, 'transaction conflict; answering 503');
     void reply.header('retry-after', '1');
+  } else if (answer.gone) {
+    // Also a race the code should have met itself (the known ones lock and answer 404 on their
+    // own, decision 113), or a bug that writes a dangling id: a warning naming the constraint, so
+    // neither hides behind the 404.
+    request.log.warn(
+      { route, method: request.method, reason: FOREIGN_KEY_VIOLATION, constraint: constraintOf(error) },
+      'a row the request refers to is gone (foreign key); answering 404',
+    );
   } else if (answer.code === 'DATABASE_UNAVAILABLE') {
     // Expected during an outage: one quiet warning at a time, and a hint when to come back. (Errors
     // found while routing never reach the database, so they bring no `warnUnavailable`.)
@@ -235,13 +246,8 @@ function sendAnswer(
   } else if (answer.status >= 500) {
     request.log.error({ err: error, reqId: request.id, route, method: request.method }, 'unexpected error');
   } else {
-    // Fastify's code, or the SQLSTATE of a foreign key violation (a row gone meanwhile).
-    const reason =
-      typeof error.code === 'string' && error.code.startsWith('FST_')
-        ? error.code
-        : sqlStateOf(error) === FOREIGN_KEY_VIOLATION
-          ? FOREIGN_KEY_VIOLATION
-          : undefined;
+    // Fastify's code, when it has one.
+    const reason = typeof error.code === 'string' && error.code.startsWith('FST_') ? error.code : undefined;
     request.log.info({ status: answer.status, code: answer.code, reason, route }, 'request refused');
   }
   if (answer.status === 429 && !reply.hasHeader('retry-after')) {
