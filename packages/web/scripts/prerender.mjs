@@ -7,8 +7,11 @@
  *   dist/prerendered/<lang>/app.html      the same shell with an empty #root, for the other app routes
  *   dist/prerendered/<lang>/app-header.html  the same with the header placeholder in #root, for the
  *                                         routes that open with a header bar (decision 045)
+ *   dist/prerendered/<lang>/app-course.html  the same with the course viewer's header and skeleton,
+ *                                         for /course/:id (decision 118)
  *   dist/prerendered/pages.json           { pages: { path: file }, appRoutes: [patterns],
- *                                           headerRoutes: [patterns] } for the server
+ *                                           headerRoutes: [patterns], screenApps: { pattern: file } }
+ *                                           for the server
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +27,9 @@ import { readManifest, routeFiles } from './route-assets.mjs';
 
 const web = new URL('..', import.meta.url).pathname;
 const dist = join(web, 'dist');
-const { render, renderShellPlaceholder, routes } = await import(join(web, 'dist-ssr/entry-server.js'));
+const { render, renderShellPlaceholder, routes, COURSE_SCREEN } = await import(
+  join(web, 'dist-ssr/entry-server.js')
+);
 const appTemplate = readFileSync(join(dist, 'index.html'), 'utf8');
 const manifest = readManifest(dist);
 const assets = readdirSync(join(dist, 'assets'));
@@ -164,6 +169,8 @@ function patterns(list, parent = '', header = false) {
   });
 }
 const appRoutes = patterns(routes);
+if (!appRoutes.some((route) => route.path === COURSE_SCREEN))
+  throw new Error(`No app route ${COURSE_SCREEN}`);
 
 const pages = {};
 for (const lang of LANGUAGES) {
@@ -183,6 +190,10 @@ for (const lang of LANGUAGES) {
   const shell = { ...notFound, title: notFound.title.split(' · ').at(-1) };
   write('app', page({ ...shell, html: '' }, undefined, { shell: true }));
   write('app-header', page({ ...shell, html: renderShellPlaceholder(lang) }, undefined, { shell: true }));
+  write(
+    'app-course',
+    page({ ...shell, html: renderShellPlaceholder(lang, 'course') }, undefined, { shell: true }),
+  );
 }
 writeFileSync(
   join(dist, 'prerendered/pages.json'),
@@ -194,6 +205,8 @@ writeFileSync(
       appRoutes: appRoutes.map((route) => route.path),
       headerApp: 'app-header',
       headerRoutes: appRoutes.filter((route) => route.header).map((route) => route.path),
+      // A screen with a placeholder of its own: its shell before the header routes' (decision 118).
+      screenApps: { [COURSE_SCREEN]: 'app-course' },
     },
     null,
     2,

@@ -5,7 +5,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { INTL_LOCALES, type Language } from '@app/shared';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
-import { ShellPlaceholder } from './app/shell-placeholder.tsx';
+import { CourseShellPlaceholder, ShellPlaceholder } from './app/shell-placeholder.tsx';
 import { directionOf } from './i18n/i18n.ts';
 import { SITE_DESCRIPTION } from './lib/site-description.ts';
 import { serverHead } from './lib/use-document-title.ts';
@@ -64,12 +64,16 @@ export async function render(path: string, lang: Language): Promise<RenderedPage
   };
 }
 
-/** The app shell's placeholder (decision 045), for app.html's #root. */
-export function renderShellPlaceholder(lang: Language): string {
+/** The screen whose shell is app-course.html (scripts/prerender.mjs). */
+export { COURSE_SCREEN } from './app/first-screens.ts';
+
+/**
+ * An app shell's placeholder, for its #root: the dashboards' bar (decision 045, app-header.html), or
+ * the course viewer's header and skeleton (`'course'`, decision 118, app-course.html).
+ */
+export function renderShellPlaceholder(lang: Language, screen?: 'course'): string {
   activate(lang);
   return renderToString(
-    <Providers>
-      <ShellPlaceholder />
-    </Providers>,
+    <Providers>{screen === 'course' ? <CourseShellPlaceholder /> : <ShellPlaceholder />}</Providers>,
   );
 }

@@ -66,7 +66,7 @@ describe('prerendered pages and app shells (decisions 037, 045, 102)', () => {
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
     for (const lang of ['en', 'ar']) {
       await mkdir(path.join(webDist, 'prerendered', lang), { recursive: true });
-      for (const file of ['login', 'not-found', 'app', 'app-header'])
+      for (const file of ['login', 'not-found', 'app', 'app-header', 'app-course'])
         await writeFile(
           path.join(webDist, 'prerendered', lang, `${file}.html`),
           `<html lang="${lang}">${file}<a href="/signup">Sign Up</a>`,
@@ -79,6 +79,7 @@ describe('prerendered pages and app shells (decisions 037, 045, 102)', () => {
       appRoutes: ['/dashboard', '/course/:id', '/verifyemail/:token'],
       headerApp: 'app-header',
       headerRoutes: ['/dashboard', '/course/:id'],
+      screenApps: { '/course/:id': 'app-course' },
     };
     await writeFile(path.join(webDist, 'prerendered', 'pages.json'), JSON.stringify(pages));
     t = await createTestApp({ WEB_DIST: webDist });
@@ -113,13 +114,14 @@ describe('prerendered pages and app shells (decisions 037, 045, 102)', () => {
     expect([page.statusCode, page.body]).toEqual([200, '<html lang="en">login<a href="/signup">Sign Up</a>']);
   });
 
-  it('gives screens that open with a header the shell with its placeholder (decision 045)', async () => {
+  it('gives screens that open with a header the shell with its placeholder (decision 045), the viewer its own (118)', async () => {
     const shellOf = async (url: string, cookie = '') => {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       return [response.statusCode, /^<html lang="(\w+)">([\w-]+)</.exec(response.body)?.slice(1).join(' ')];
     };
     expect(await shellOf('/dashboard')).toEqual([200, 'en app-header']);
-    expect(await shellOf('/course/c1?x=1', 'language=ar')).toEqual([200, 'ar app-header']);
+    // Its own shell comes before the header routes' one, which the course viewer's route is also under.
+    expect(await shellOf('/course/c1?x=1', 'language=ar')).toEqual([200, 'ar app-course']);
     expect(await shellOf('/verifyemail/t0k3n')).toEqual([200, 'en app']);
     expect(await shellOf('/course/c1/more')).toEqual([404, 'en not-found']);
   });
@@ -136,7 +138,7 @@ describe('prerendered pages and app shells (decisions 037, 045, 102)', () => {
     expect(await pageOf('/nowhere?lang=ar')).toEqual([404, 'ar not-found']);
     // The address wins over the cookie, both ways…
     expect(await pageOf('/login?lang=en', 'language=ar')).toEqual([200, 'en login']);
-    expect(await pageOf('/course/c1?lang=ar', 'language=en')).toEqual([200, 'ar app-header']);
+    expect(await pageOf('/course/c1?lang=ar', 'language=en')).toEqual([200, 'ar app-course']);
     // …when it names a language; the app takes the first `lang` only, and so does the server.
     for (const url of ['/login?lang=fr', '/login?lang=AR', '/login?lang=', '/login?lang=xx&lang=en'])
       expect(await pageOf(url, 'language=ar'), url).toEqual([200, 'ar login']);

@@ -20,6 +20,8 @@ interface PrerenderedPages {
   /** The app shell that paints a header placeholder, for the routes that open with one (decision 045). */
   headerApp?: string;
   headerRoutes?: string[];
+  /** Screens with a placeholder of their own (the course viewer, decision 118): pattern → shell. */
+  screenApps?: Record<string, string>;
 }
 
 /**
@@ -145,6 +147,10 @@ export async function registerSpa(
   const prerendered = dist ? readPages(dist) : null;
   const appRoutes = (prerendered?.appRoutes ?? []).map(routePattern);
   const headerRoutes = (prerendered?.headerRoutes ?? []).map(routePattern);
+  const screenApps = Object.entries(prerendered?.screenApps ?? {}).map(([route, shell]) => ({
+    pattern: routePattern(route),
+    shell,
+  }));
   const described = Object.entries(shellHeads).map(([route, headFor]) => ({
     route,
     pattern: routePattern(route),
@@ -248,6 +254,8 @@ export async function registerSpa(
     const page = prerendered.pages[pathname];
     if (page) return sendPage(request, reply, page, 200, withQuery(request));
     const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(pathname));
+    const screen = screenApps.find(({ pattern }) => pattern.test(pathname));
+    if (screen) return sendShell(request, reply, screen.shell, pathname);
     if (prerendered.headerApp && matches(headerRoutes))
       return sendShell(request, reply, prerendered.headerApp, pathname);
     if (matches(appRoutes)) return sendShell(request, reply, prerendered.app, pathname);

@@ -3,24 +3,18 @@ import { BrandLogo } from '../components/brand-logo.tsx';
 import { DashboardPage, HeaderBar } from '../features/layout/components/dashboard-header.tsx';
 import { BONE, TitleBone, ViewerHeaderBar } from '../features/learner/components/viewer/viewer-header.tsx';
 import { ViewerSkeleton } from '../features/learner/components/viewer/viewer-skeleton.tsx';
-import { COURSE_SCREEN } from './first-screens.ts';
 import { SHELL_PLACEHOLDER } from './prerendered-page.ts';
 
 const marker = { [SHELL_PLACEHOLDER]: '' };
 
 /**
- * What the app shell (app.html) shows until the app has put its first screen up (decision 045): the
- * dashboards' header bar with the logo where their header has it, drawn by the HTML and the
+ * What the app shell (app-header.html) shows until the app has put its first screen up (decision
+ * 045): the dashboards' header bar with the logo where their header has it, drawn by the HTML and the
  * stylesheet alone. A phone on a slow network sees the product at once instead of a blank page while
  * the screen's JavaScript (~130 kB) arrives. main.tsx renders over it (never hydrates it); hidden from
  * assistive technology, as it says nothing the screen will not. A screen that takes longer than a
  * second (a slow network, a server waiting for its database to come back) gets a moving bar under
  * the header (`.shell-progress` in styles.css), so the page does not look stuck.
- *
- * The course viewer opens with a header of its own: its placeholder waits in a template, which the
- * shell's first script (app/shell-requests.ts) puts in place of the bar on a course's address
- * (decision 111) — the viewer's header with its back button and grey bars where the title and the
- * controls go, over the viewer's loading skeleton, announced as loading.
  */
 export function ShellPlaceholder() {
   return (
@@ -31,11 +25,21 @@ export function ShellPlaceholder() {
         </span>
         <span className="shell-progress" />
       </HeaderBar>
-      {/* Put in place by `showScreenPlaceholder` (app/shell-requests.ts), which finds it by this mark. */}
-      <template data-screen-placeholder={COURSE_SCREEN}>
-        <ViewerHeaderPlaceholder />
-        <ViewerSkeleton />
-      </template>
+    </DashboardPage>
+  );
+}
+
+/**
+ * The course viewer's shell (app-course.html, decisions 111, 118): the viewer opens with a header of
+ * its own, so its address gets its own placeholder from the server — the viewer's header with its
+ * back button and grey bars where the title and the controls go, over the viewer's loading skeleton,
+ * announced as loading (so not hidden from assistive technology).
+ */
+export function CourseShellPlaceholder() {
+  return (
+    <DashboardPage {...marker}>
+      <ViewerHeaderPlaceholder />
+      <ViewerSkeleton />
     </DashboardPage>
   );
 }

@@ -21,7 +21,6 @@ function prepare(token: string) {
   for (const screen of FIRST_SCREENS) {
     const request = screen.request(location.pathname, search);
     if (request === null) continue;
-    showScreenPlaceholder(screen.pattern);
     // The request goes first: over HTTP/1.1 the browser opens six connections per origin, and the
     // screen's ~30 module preloads would otherwise queue it behind them.
     void startEarly(request, token, language)
@@ -46,22 +45,6 @@ function prepare(token: string) {
     for (const file of files) if (file.endsWith('.css')) preload(file, 'style');
     return;
   }
-}
-
-/**
- * A screen that opens with a header of its own (the course viewer) has its placeholder in a template
- * of the shell's, marked with the screen's pattern (`data-screen-placeholder`, decision 111, see
- * app/shell-placeholder.tsx): it takes the place of the dashboards' bar and, as it says the page is
- * loading, is no longer hidden from assistive technology. The mark is written out, not imported: a
- * constant shared with the placeholder would travel in the early modules' file, which the landing
- * page loads too.
- */
-export function showScreenPlaceholder(pattern: string) {
-  const own = document.querySelector<HTMLTemplateElement>(`template[data-screen-placeholder="${pattern}"]`);
-  const shell = own?.parentElement;
-  if (!shell) return;
-  shell.removeAttribute('aria-hidden');
-  shell.replaceChildren(own.content);
 }
 
 /** The screen's modules and stylesheets: scripts/prerender.mjs lists them in `data-screen-files`. */
