@@ -28,7 +28,7 @@ const courseId = (pathname: string) => {
   return id && `/course/${id}` !== paths.addCourse ? decodeURIComponent(id) : null;
 };
 
-/** The course viewer's route pattern (app/routes.tsx), which also names its placeholder (decision 111). */
+/** The course viewer's route pattern (app/routes.tsx), which also names its own app shell (decision 118). */
 export const COURSE_SCREEN = '/course/:id';
 
 export const FIRST_SCREENS: FirstScreen[] = [
