@@ -53,7 +53,8 @@ test('no screen is wider than a 375 px phone, for a visitor, a learner, a contri
 /**
  * From the bottom of a phone-sized screen, Shift+Tab back up to its sticky header: every control
  * focused on the way is in the window, below the header, never hidden under it (WCAG 2.2 "Focus not
- * obscured"; `scroll-padding-block` in styles.css). A short window makes every screen scroll.
+ * obscured"; `scroll-padding-block` in styles.css), and inside a region that scrolls sideways, wholly
+ * inside it (the admin table's `onFocus`). A short window makes every screen scroll.
  */
 async function expectFocusNeverUnderTheHeader(page: Page, where: string) {
   await page
@@ -68,10 +69,15 @@ async function expectFocusNeverUnderTheHeader(page: Page, where: string) {
       const header = document.querySelector('header');
       if (!element || !header || header.contains(element)) return null;
       const box = element.getBoundingClientRect();
+      // A control inside a region that scrolls sideways (the admin table), and that region's box.
+      const region = element.parentElement?.closest('[role="region"]')?.getBoundingClientRect();
       return {
         name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40),
         top: Math.round(box.top),
         bottom: Math.round(box.bottom),
+        left: Math.round(box.left),
+        right: Math.round(box.right),
+        region: region && { left: Math.round(region.left), right: Math.round(region.right) },
         headerBottom: Math.round(header.getBoundingClientRect().bottom),
         windowHeight: window.innerHeight,
       };
@@ -80,6 +86,17 @@ async function expectFocusNeverUnderTheHeader(page: Page, where: string) {
     expect(focus.top, `${where}, step ${step}: "${focus.name}" under the header`).toBeGreaterThanOrEqual(
       focus.headerBottom,
     );
+    // Nor partly outside the region it scrolls in (Chromium scrolls only what is wholly out of view).
+    if (focus.region) {
+      expect(
+        focus.left,
+        `${where}, step ${step}: "${focus.name}" past the region's left`,
+      ).toBeGreaterThanOrEqual(focus.region.left);
+      expect(
+        focus.right,
+        `${where}, step ${step}: "${focus.name}" past the region's right`,
+      ).toBeLessThanOrEqual(focus.region.right);
+    }
     // A region taller than the space below the header (the table's) can only show its start.
     if (focus.bottom - focus.top <= focus.windowHeight - focus.headerBottom)
       expect(focus.bottom, `${where}, step ${step}: "${focus.name}" below the window`).toBeLessThanOrEqual(

@@ -137,6 +137,12 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
           // A region that scrolls sideways must take keyboard focus so it can be scrolled without a mouse.
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
+          // Chromium scrolls a control that takes the focus only when it is wholly out of view, so a
+          // sort button or menu half past the region's edge stayed half hidden: bring the whole of it in.
+          onFocus={({ target, currentTarget }) => {
+            if (target !== currentTarget && target.matches(':focus-visible'))
+              target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          }}
           aria-busy={busy || undefined}
           // `relative`: the region is the containing block of what it scrolls. Visually hidden text
           // (the caption, a licence link's "opens in a new tab") is absolutely positioned; without a
