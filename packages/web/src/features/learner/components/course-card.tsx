@@ -75,7 +75,7 @@ export function CourseCard({
             // The link's box covers the card, so clicking anywhere on an enrolled card opens it.
             <Link
               to={paths.course(course._id)}
-              className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
+              className="outline-none! after:absolute after:inset-0 after:content-[''] hover:underline"
             >
               <bdi>{title.text}</bdi>
             </Link>

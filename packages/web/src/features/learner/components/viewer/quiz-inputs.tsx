@@ -34,7 +34,8 @@ export function choicesOf(
   }));
 }
 
-const inputClass = 'size-5 shrink-0 accent-primary-dark focus:outline-none';
+// The row draws the focus ring (ChoiceRow); `!`: the global ring would otherwise add a second (styles.css).
+const inputClass = 'size-5 shrink-0 accent-primary-dark focus:outline-none!';
 
 /** One choice as a whole clickable row: the box or radio (`children`) and the label in its language. */
 function ChoiceRow({ choice, checked, children }: { choice: Choice; checked: boolean; children: ReactNode }) {
