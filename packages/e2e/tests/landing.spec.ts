@@ -158,6 +158,24 @@ test.describe('landing page', () => {
     expect((await request).headers()['accept-language']).toBe(other);
   });
 
+  test('opened in a language by its address (?lang=), the page follows the language chosen next (decisions 117, 121)', async ({
+    page,
+    lang,
+  }) => {
+    const other = otherLanguage(lang);
+    // As a public course page's link does: the address names a language, here this project's.
+    await page.goto(`/?lang=${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.getByRole('banner').getByTestId('language-toggle').click();
+    await page.getByRole('menuitemradio', { name: T(lang).other }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    // The choice took `lang` out of the address, so the address no longer overrules it.
+    expect(new URL(page.url()).searchParams.has('lang')).toBe(false);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    await expect(page.getByRole('link', { name: T(other).joinNow })).toBeVisible();
+  });
+
   test('below 1030 px a menu button opens the sidebar', async ({ page, lang }) => {
     const t = T(lang);
     await page.setViewportSize({ width: 375, height: 800 });

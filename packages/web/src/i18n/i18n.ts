@@ -83,6 +83,14 @@ export async function activateLanguage(language: Language, extra: CatalogName[] 
 export function storeLanguage(language: Language) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   writeLanguageCookie(language);
+  // An address that asked for a language (`?lang=`, a link from a public course page) would ask again
+  // on the next load, the server and `storedLanguage` both obeying it, and undo this choice: it leaves
+  // the address (same history entry, its state kept for the router).
+  const url = new URL(location.href);
+  if (url.searchParams.has('lang')) {
+    url.searchParams.delete('lang');
+    history.replaceState(history.state, '', url);
+  }
 }
 
 /** Stores the choice and switches the whole interface to it. */

@@ -41,6 +41,22 @@ describe('language choice', () => {
 // Compiled catalogs are keyed by hashed ids; the texts are in the compiled values.
 const has = (text: string) => JSON.stringify(i18n.messages).includes(text);
 
+describe('a language the address asks for (?lang=)', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  it('is taken as the choice, and a later choice takes it out of the address, so a reload keeps that one', async () => {
+    history.replaceState({ usr: 'kept', key: 'k1', idx: 0 }, '', '/login?next=%2Fdashboard&lang=ar#form');
+    expect(storedLanguage()).toBe('ar');
+    await changeLanguage('en');
+    expect(`${location.pathname}${location.search}${location.hash}`).toBe('/login?next=%2Fdashboard#form');
+    // The router's state of the entry is left as it was.
+    expect(history.state).toEqual({ usr: 'kept', key: 'k1', idx: 0 });
+    // What the next load reads: the stored choice, no longer overruled by the address.
+    expect(storedLanguage()).toBe('en');
+    expect(document.cookie).toContain('language=en');
+  });
+});
+
 describe('catalogs per route', () => {
   it("loads a screen's catalog into the active language and keeps it across a switch", async () => {
     // The test setup registers every catalog; 'landing' stands for any feature a route adds.
