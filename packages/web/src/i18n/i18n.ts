@@ -86,10 +86,11 @@ export function storeLanguage(language: Language) {
   // An address that asked for a language (`?lang=`, a link from a public course page) would ask again
   // on the next load, the server and `storedLanguage` both obeying it, and undo this choice: it leaves
   // the address (same history entry, its state kept for the router).
-  const url = new URL(location.href);
-  if (url.searchParams.has('lang')) {
-    url.searchParams.delete('lang');
-    history.replaceState(history.state, '', url);
+  const query = new URLSearchParams(location.search);
+  if (query.has('lang')) {
+    query.delete('lang');
+    const rest = query.toString();
+    history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
   }
 }
 
