@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, expect, openSignedIn, test } from '../src/fixtures.ts';
-import { createApprovedCourse, enrol } from './learner-support.ts';
+import { enrol } from './learner-support.ts';
 
 /**
  * Decision 120: a keyboard focus shows one ring. The global `:focus-visible` outline (styles.css) gives
@@ -22,8 +22,16 @@ test('a keyboard focus shows one ring: the enrolled card and a quiz option draw 
   page,
   request,
 }) => {
-  const course = await createApprovedCourse(request);
+  // A seeded demo course (a single-answer quiz): approving one more course here would push the demo
+  // courses, the oldest, off the public catalogue's first page, which public-courses.spec.ts reads.
   const learner = await createAccount(request);
+  const title = 'Unlocking the Secrets of Open Science';
+  const found = await request.get(`/api/v1/course/approved?q=${encodeURIComponent(title)}`, {
+    headers: { authorization: `Bearer ${learner.token}` },
+  });
+  const [demo] = ((await found.json()) as { data: { _id: string }[] }).data;
+  if (!demo) throw new Error(`The demo course "${title}" is not in the catalogue`);
+  const course = { id: demo._id, title };
   await enrol(request, learner, course.id);
 
   await openSignedIn(page, learner, `/dashboard?q=${encodeURIComponent(course.title)}`);
