@@ -44,7 +44,26 @@ interface MaybeDbError {
   code?: unknown;
   severity?: unknown;
   message?: unknown;
+  constraint?: unknown;
   cause?: unknown;
+}
+
+/** `error` and the errors it wraps (drizzle wraps the driver's error as its `cause`), five deep at most. */
+function* chainOf(error: unknown): Generator<MaybeDbError> {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    yield current;
+    current = (current as MaybeDbError).cause;
+  }
+}
+
+/** The first `field` along `error`'s chain that is a string matching `pattern`. */
+function firstInChain(error: unknown, field: 'code' | 'constraint', pattern: RegExp): string | undefined {
+  for (const link of chainOf(error)) {
+    const value = link[field];
+    if (typeof value === 'string' && pattern.test(value)) return value;
+  }
+  return undefined;
 }
 
 /**
@@ -54,9 +73,7 @@ interface MaybeDbError {
  * any FATAL from the server, which always ends the session.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const { code, severity, message, cause } = current as MaybeDbError;
+  for (const { code, severity, message } of chainOf(error)) {
     if (typeof code === 'string') {
       if (
         NETWORK_CODES.has(code) ||
@@ -70,7 +87,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (severity === 'FATAL' || severity === 'PANIC') return true;
     if (typeof message === 'string' && DRIVER_MESSAGES.some((known) => message.startsWith(known)))
       return true;
-    current = cause;
   }
   return false;
 }
@@ -93,13 +109,7 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 
 /** The SQLSTATE of a database error (drizzle wraps the driver's error as its `cause`). */
 export function sqlStateOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = cause;
-  }
-  return undefined;
+  return firstInChain(error, 'code', /^[0-9A-Z]{5}$/);
 }
 
 /**
@@ -107,13 +117,7 @@ export function sqlStateOf(error: unknown): string | undefined {
  * safe to log, unlike the SQL or its values.
  */
 export function constraintOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const { constraint, cause } = current as { constraint?: unknown; cause?: unknown };
-    if (typeof constraint === 'string' && /^\w{1,63}$/.test(constraint)) return constraint;
-    current = cause;
-  }
-  return undefined;
+  return firstInChain(error, 'constraint', /^\w{1,63}$/);
 }
 
 /** Whether `error` is a deadlock or serialization failure: the transaction may be run again. */

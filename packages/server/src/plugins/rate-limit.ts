@@ -55,14 +55,13 @@ export function perUserBytesPerMinute(
 
 /**
  * At most `max` requests of one signed-in user at a time on this instance (decision 114): what one
- * account can hold of this instance's database pool. `enter` is called first thing in the handler
- * and answers the function that leaves, to call in a `finally`; beyond `max` it throws 429
- * `RATE_LIMITED` with `message` and `Retry-After: 1`.
+ * account can hold of this instance's database pool. `run` does the handler's `work` as one of them;
+ * beyond `max` it throws 429 `RATE_LIMITED` with `message` and `Retry-After: 1` without starting it.
  */
 export function perUserInFlight(max: number, message: Localized) {
   const inFlight = new Map<string, number>();
   return {
-    enter(request: FastifyRequest, reply: FastifyReply): () => void {
+    async run<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
       const id = currentUser(request).id;
       const running = inFlight.get(id) ?? 0;
       if (running >= max) {
@@ -70,14 +69,13 @@ export function perUserInFlight(max: number, message: Localized) {
         throw new AppError(429, 'RATE_LIMITED', message);
       }
       inFlight.set(id, running + 1);
-      let left = false;
-      return () => {
-        if (left) return;
-        left = true;
+      try {
+        return await work();
+      } finally {
         const now = (inFlight.get(id) ?? 1) - 1;
         if (now > 0) inFlight.set(id, now);
         else inFlight.delete(id);
-      };
+      }
     },
   };
 }

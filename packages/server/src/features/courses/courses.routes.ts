@@ -134,9 +134,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: courseMutationResponseSchema },
       },
     },
-    async (request, reply) => {
-      const leave = inFlight.enter(request, reply);
-      try {
+    (request, reply) =>
+      inFlight.run(request, reply, async () => {
         const form = await readMultipartForm(request);
         const result = await createCourse(app.db, app.env.MAX_UPLOAD_BYTES, currentUser(request), form);
         // Answer once this instance's caches have heard the change (decision 019).
@@ -146,10 +145,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
           message: localize(request.lang, result.message),
           data: { course: result.course },
         });
-      } finally {
-        leave();
-      }
-    },
+      }),
   );
 
   for (const action of COURSE_ACTION_NAMES) registerAction(action);
@@ -215,9 +211,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseMutationResponseSchema },
       },
     },
-    async (request, reply) => {
-      const leave = inFlight.enter(request, reply);
-      try {
+    (request, reply) =>
+      inFlight.run(request, reply, async () => {
         const form = await readMultipartForm(request);
         const result = await updateCourse(
           app.db,
@@ -232,10 +227,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
           message: localize(request.lang, result.message),
           data: { course: result.course },
         };
-      } finally {
-        leave();
-      }
-    },
+      }),
   );
 };
 
