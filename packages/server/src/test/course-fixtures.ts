@@ -291,3 +291,19 @@ export function submitAttempt(t: TestApp, user: TestUser, course: CourseShape, c
     payload: answers(course, correct),
   });
 }
+
+/** The video lesson of a course built from `courseBody`. */
+export function videoOf(course: CourseShape): string {
+  const video = course.course_section.flatMap((section) => section.resources).find((r) => r.type === 'video');
+  if (!video) throw new Error('course has no video');
+  return video._id;
+}
+
+/** `user` marks the lesson `resourceId` of course `courseId` done. */
+export function completeLesson(t: TestApp, user: TestUser, courseId: string, resourceId: string) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/user/course/${courseId}/completion/${resourceId}`,
+    headers: user.auth,
+  });
+}

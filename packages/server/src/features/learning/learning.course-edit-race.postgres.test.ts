@@ -6,12 +6,14 @@ import { courseEvents, quizScores, resources } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
+  completeLesson,
   createApprovedCourse,
+  type CreatedCourse,
   patchCourse,
   pngCover,
   quizOf,
   submitAttempt,
-  type CreatedCourse,
+  videoOf,
 } from '../../test/course-fixtures.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,14 +94,6 @@ describe('learning: an edit removing what a learner studies, held open on Postgr
   }
 
   const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.auth });
-  const complete = (user: TestUser, courseId: string, resourceId: string) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/user/course/${courseId}/completion/${resourceId}`,
-      headers: user.auth,
-    });
-  const videoOf = (course: CreatedCourse) =>
-    course.course_section.flatMap((section) => section.resources).find((r) => r.type === 'video')!._id;
 
   /** A learner enrolled in a new approved course, who has opened it (it is cached with its quiz). */
   async function studying(): Promise<{ course: CreatedCourse; learner: TestUser }> {
@@ -162,7 +156,7 @@ describe('learning: an edit removing what a learner studies, held open on Postgr
     const [edited, completed] = await holding('course_events', async () => {
       const edit = patchCourse(t, owner, course._id, body);
       await untilWaiting('insert into "course_events"');
-      const completion = complete(learner, course._id, video);
+      const completion = completeLesson(t, learner, course._id, video);
       await untilWaiting('lesson_completions');
       return [edit, completion] as const;
     });
@@ -204,7 +198,7 @@ describe('learning: an edit removing what a learner studies, held open on Postgr
     const [edited, completed] = await holding('files', async () => {
       const edit = patchCourse(t, owner, course._id, body, pngCover);
       await untilWaiting('insert into "files"');
-      const completion = complete(learner, course._id, video);
+      const completion = completeLesson(t, learner, course._id, video);
       expect(await answeredWithoutWaiting(completion, 'lesson_completions')).toBe(true);
       return [edit, completion] as const;
     });

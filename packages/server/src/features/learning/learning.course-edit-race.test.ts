@@ -6,11 +6,13 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
   answers,
+  completeLesson,
   createApprovedCourse,
+  type CreatedCourse,
   patchCourse,
   quizOf,
   submitAttempt,
-  type CreatedCourse,
+  videoOf,
 } from '../../test/course-fixtures.ts';
 import { recordAttempt } from './learning.repository.ts';
 
@@ -34,14 +36,6 @@ describe('learning: a quiz or lesson removed while it is studied', () => {
   afterAll(() => t.close());
 
   const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.auth });
-  const complete = (user: TestUser, courseId: string, resourceId: string) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/user/course/${courseId}/completion/${resourceId}`,
-      headers: user.auth,
-    });
-  const videoOf = (course: CreatedCourse) =>
-    course.course_section.flatMap((section) => section.resources).find((r) => r.type === 'video')!._id;
 
   /** A learner enrolled in a new approved course, who has opened it (so it is cached with its quiz). */
   async function studying(): Promise<{ course: CreatedCourse; learner: TestUser }> {
@@ -91,7 +85,7 @@ describe('learning: a quiz or lesson removed while it is studied', () => {
     const video = videoOf(course);
     await removedMeanwhile(video);
 
-    const response = await complete(learner, course._id, video);
+    const response = await completeLesson(t, learner, course._id, video);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(lessonGone);
     expect(
@@ -167,7 +161,7 @@ describe('learning: a quiz or lesson removed while it is studied', () => {
         for (let after = 0; after < 3; after += edited ? 1 : 0) {
           const response =
             kind === 'lesson'
-              ? await complete(learner, course._id, video._id)
+              ? await completeLesson(t, learner, course._id, video._id)
               : kind === 'quiz'
                 ? await submitAttempt(t, learner, studied, 2)
                 : await submitAttempt(t, bystander.learner, bystander.course, 2);
@@ -182,7 +176,7 @@ describe('learning: a quiz or lesson removed while it is studied', () => {
       await Promise.all(learners);
       // Afterwards the removed quiz and lesson are 404 for good.
       expect((await submitAttempt(t, learner, studied, 2)).json()).toEqual(quizGone);
-      expect((await complete(learner, course._id, video._id)).json()).toEqual(lessonGone);
+      expect((await completeLesson(t, learner, course._id, video._id)).json()).toEqual(lessonGone);
     }
     const seen = Object.fromEntries(statuses);
     expect(
