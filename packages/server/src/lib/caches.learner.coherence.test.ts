@@ -4,12 +4,13 @@ import { createTestApp, openSecondInstance, type SecondInstance, type TestApp } 
 import { createUser, type TestUser } from '../test/factories.ts';
 import {
   answers,
+  completeLesson,
   courseAction,
   courseBody,
   createApprovedCourse,
   patchCourse,
   quizOf,
-  type CreatedCourse,
+  videoOf,
 } from '../test/course-fixtures.ts';
 import type { App } from '../app.ts';
 import { bestScoresByCourse } from '../features/learning/learning.repository.ts';
@@ -59,8 +60,6 @@ describe('caches of the learner paths: two instances on one database', () => {
       headers: user.auth,
       payload: body as object,
     });
-  const videoOf = (course: CreatedCourse) =>
-    course.course_section.flatMap((section) => section.resources).find((r) => r.type === 'video')!._id;
 
   it('approving a course on A adds it to the public catalogue count on B (sitemap files)', async () => {
     const sitemap = () => b.app.inject({ method: 'GET', url: '/sitemap.xml' });
@@ -80,11 +79,7 @@ describe('caches of the learner paths: two instances on one database', () => {
       (await get(b.app, learner, `/user/overall-score/${course._id}`)).json<unknown>();
     expect(await overall()).toEqual({ success: true, score: 0, certificateIssued: false });
 
-    const done = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/user/course/${course._id}/completion/${videoOf(course)}`,
-      headers: learner.auth,
-    });
+    const done = await completeLesson(t, learner, course._id, videoOf(course));
     expect(done.statusCode).toBe(200);
     expect((await inCatalogue(b.app, learner, course._id))?.progress).toBeCloseTo(100 / 3, 9);
 
@@ -122,11 +117,7 @@ describe('caches of the learner paths: two instances on one database', () => {
     expect(await inCatalogue(b.app, learner, course._id)).toMatchObject({ progress: afterQuiz.progress });
     expect((await view(b.app, learner, course._id)).quizScore).toEqual(afterQuiz.quizScore);
 
-    const done = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/user/course/${course._id}/completion/${videoOf(course)}`,
-      headers: learner.auth,
-    });
+    const done = await completeLesson(t, learner, course._id, videoOf(course));
     expect(done.statusCode).toBe(200);
     const afterLesson = await database();
     expect(afterLesson.progress).toBeCloseTo(500 / 9, 9);
@@ -149,11 +140,7 @@ describe('caches of the learner paths: two instances on one database', () => {
       expect(app.caches.completed.get(learner.id)).toBeDefined(); // warm: the next answer needs no query
     }
     const complete = (app: App, resourceId: string) =>
-      app.inject({
-        method: 'PUT',
-        url: `/api/v1/user/course/${course._id}/completion/${resourceId}`,
-        headers: learner.auth,
-      });
+      completeLesson({ app }, learner, course._id, resourceId);
     expect((await complete(t.app, videoOf(course))).statusCode).toBe(200);
     const database = async () => ({
       completed: await completedLessons(t.db, learner.id, course._id),

@@ -292,15 +292,23 @@ export function submitAttempt(t: TestApp, user: TestUser, course: CourseShape, c
   });
 }
 
-/** The video lesson of a course built from `courseBody`. */
-export function videoOf(course: CourseShape): string {
-  const video = course.course_section.flatMap((section) => section.resources).find((r) => r.type === 'video');
-  if (!video) throw new Error('course has no video');
-  return video._id;
+/** The id of the first lesson of `type` in a course built from `courseBody` (a video and a PDF). */
+export function lessonOf(course: CourseShape, type: 'video' | 'pdf'): string {
+  const lesson = course.course_section.flatMap((section) => section.resources).find((r) => r.type === type);
+  if (!lesson) throw new Error(`course has no ${type}`);
+  return lesson._id;
 }
 
+/** The video lesson of a course built from `courseBody`. */
+export const videoOf = (course: CourseShape): string => lessonOf(course, 'video');
+
 /** `user` marks the lesson `resourceId` of course `courseId` done. */
-export function completeLesson(t: TestApp, user: TestUser, courseId: string, resourceId: string) {
+export function completeLesson(
+  t: Pick<TestApp, 'app'>,
+  user: TestUser,
+  courseId: string,
+  resourceId: string,
+) {
   return t.app.inject({
     method: 'PUT',
     url: `/api/v1/user/course/${courseId}/completion/${resourceId}`,

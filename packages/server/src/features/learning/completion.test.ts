@@ -8,15 +8,16 @@ import {
   submitAttempt,
   createApprovedCourse,
   createCourse,
+  lessonOf,
   quizOf,
   type CreatedCourse,
 } from '../../test/course-fixtures.ts';
 
 /** The course of `courseBody`: a video, a PDF and a three-question quiz — three items of progress. */
-const lessonsOf = (course: CreatedCourse) => {
-  const all = course.course_section.flatMap((section) => section.resources);
-  return { video: all.find((r) => r.type === 'video')!._id, pdf: all.find((r) => r.type === 'pdf')!._id };
-};
+const lessonsOf = (course: CreatedCourse) => ({
+  video: lessonOf(course, 'video'),
+  pdf: lessonOf(course, 'pdf'),
+});
 
 describe('learning: lesson completion and course progress (decision 033)', () => {
   let t: TestApp;

@@ -5,6 +5,7 @@ import {
   answers,
   courseAction,
   createApprovedCourse,
+  videoOf,
   type CreatedCourse,
 } from '../../test/course-fixtures.ts';
 
@@ -38,8 +39,6 @@ describe('studying an approved course out of the catalogue without being enrolle
       url: `/api/v1${url}`,
       headers: { ...user.auth, 'accept-language': lang },
     });
-  const lessonOf = (created: CreatedCourse) =>
-    created.course_section.flatMap((section) => section.resources).find((r) => r.type === 'video')!._id;
 
   it('answers 403 COURSE_NOT_AVAILABLE on every study route, in the caller’s language', async () => {
     const newcomer = await createUser(t, 'EndUser');
@@ -57,7 +56,7 @@ describe('studying an approved course out of the catalogue without being enrolle
     }
     const completion = await t.app.inject({
       method: 'PUT',
-      url: `/api/v1/user/course/${course._id}/completion/${lessonOf(course)}`,
+      url: `/api/v1/user/course/${course._id}/completion/${videoOf(course)}`,
       headers: newcomer.auth,
     });
     expect([completion.statusCode, completion.json()]).toMatchObject([403, closed]);
