@@ -2,7 +2,9 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { formatIssueDate, type Language } from '@app/shared';
+import { certificates, courses } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
@@ -139,6 +141,60 @@ describe('certificates', () => {
     expect((await getCertificate(t, stranger, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     // Even the author does not get a certificate for a course they did not take.
     expect((await getCertificate(t, author, pending.id)).statusCode).toBe(404);
+  });
+
+  it('issues nothing for a course no longer Approved, but gives an enrolled learner the one they were issued', async () => {
+    for (const status of ['Pending', 'Archived'] as const) {
+      const course = await createCourse(t, author, { quizzes: 1 });
+      const [issuedBefore, passed, failed] = [await createUser(t), await createUser(t), await createUser(t)];
+      for (const learner of [issuedBefore, passed, failed]) await enrol(t, learner, course.id);
+      await answerQuiz(t, issuedBefore, course, 0, true);
+      await answerQuiz(t, passed, course, 0, true);
+      const issued = await getCertificate(t, issuedBefore, course.id);
+      expect(issued.statusCode).toBe(200);
+
+      await t.db.update(courses).set({ status }).where(eq(courses.id, course.id));
+      const kept = await getCertificate(t, issuedBefore, course.id);
+      expect([status, kept.statusCode, kept.headers['x-certificate-id']]).toEqual([
+        status,
+        200,
+        issued.headers['x-certificate-id'],
+      ]);
+      // Not issued now, and the course is not revealed by the score it asks for (as the learner routes).
+      for (const learner of [passed, failed]) {
+        const refused = await getCertificate(t, learner, course.id, 'ar');
+        expect([status, refused.statusCode, refused.json()]).toEqual([
+          status,
+          404,
+          { success: false, code: 'NOT_FOUND', message: 'الدورة غير موجودة.' },
+        ]);
+      }
+      const held = await t.db.select().from(certificates).where(eq(certificates.courseId, course.id));
+      expect(held.map((row) => row.userId)).toEqual([issuedBefore.id]);
+    }
+  });
+
+  it('issues the certificate of an approved course taken out of the catalogue to its enrolled learners', async () => {
+    const course = await createCourse(t, author, { quizzes: 1 });
+    const learner = await createUser(t);
+    await enrol(t, learner, course.id);
+    await answerQuiz(t, learner, course, 0, true);
+    await t.db.update(courses).set({ isAvailable: false }).where(eq(courses.id, course.id));
+    expect((await getCertificate(t, learner, course.id)).statusCode).toBe(200);
+  });
+
+  it('has no HEAD twin, as the GET may issue a certificate', async () => {
+    const course = await createCourse(t, author, { quizzes: 1 });
+    const learner = await createUser(t);
+    await enrol(t, learner, course.id);
+    await answerQuiz(t, learner, course, 0, true);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/user/certificate/${course.id}`,
+      headers: learner.auth,
+    });
+    expect([head.statusCode, head.headers.allow]).toEqual([405, 'GET']);
+    expect(await t.db.select().from(certificates).where(eq(certificates.courseId, course.id))).toEqual([]);
   });
 
   it('requires a signed-in caller', async () => {

@@ -19,6 +19,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/certificate/:courseId',
     {
+      exposeHeadRoute: false, // a GET that may issue a certificate: no HEAD twin (decision 106)
       preHandler: app.guards.authenticate,
       schema: {
         tags: ['certificates'],
@@ -26,7 +27,8 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Enrolled learners only. The certificate is issued on the first call (one per learner and course) ' +
           `and its id is sent in the \`${CERTIFICATE_ID_HEADER}\` header. Below the threshold: 403 ` +
-          'CERTIFICATE_NOT_EARNED; not enrolled in a catalogue course: 403 NOT_ENROLLED; unknown or hidden course: 404.',
+          'CERTIFICATE_NOT_EARNED; not enrolled in a catalogue course: 403 NOT_ENROLLED; unknown or hidden course: 404, ' +
+          'as is a course no longer Approved unless the caller was issued its certificate before.',
         security: [{ bearer: [] }],
         params: courseIdParamSchema,
         response: {

@@ -42,12 +42,14 @@ export async function certificateForLearner(
   userId: string,
   courseId: string,
 ): Promise<{ record: CertificateRecord; issued: boolean }> {
-  // Enrolled learners only; courses in the catalogue are public knowledge, anything else is not revealed.
+  // Enrolled learners only; courses in the catalogue are public knowledge, anything else is not
+  // revealed; a course out of review issues nothing new (course-access.service.ts).
   const verdict = certificateVerdict(await courseAccessFor(db, userId, courseId));
   if (verdict === 'hidden') throw notFound(certificatesMessages.courseNotFound);
   if (verdict === 'not-enrolled') throw new AppError(403, 'NOT_ENROLLED', certificatesMessages.notEnrolled);
   const existing = await findCertificateFor(db, userId, courseId);
   if (existing) return { record: existing, issued: false };
+  if (verdict === 'held-only') throw notFound(certificatesMessages.courseNotFound);
   const score = await overallScoreOf(db, userId, courseId);
   if (score < CERTIFICATE_THRESHOLD)
     throw new AppError(403, 'CERTIFICATE_NOT_EARNED', certificatesMessages.notEarned, {

@@ -79,10 +79,16 @@ export function studyVerdict(user: AuthUser, course: CourseAccess | null): Study
 /**
  * A certificate: enrolled learners only (an issued certificate records completion, so staff get no
  * special case). A course in the catalogue is public knowledge (`not-enrolled`); any other is hidden.
+ * A course no longer Approved (revoked for review, archived) issues no certificate, as nothing in it
+ * can be studied: its enrolled learners are told `held-only`, which gives them the certificate they
+ * were issued before (it stays valid, and its public page names the course) and hides the course
+ * from the others, as the learner routes do.
  */
-export function certificateVerdict(course: CourseAccess | null): Exclude<StudyVerdict, 'closed'> {
+export type CertificateVerdict = Exclude<StudyVerdict, 'closed'> | 'held-only';
+
+export function certificateVerdict(course: CourseAccess | null): CertificateVerdict {
   if (!course) return 'hidden';
-  if (course.enrolled) return 'allowed';
+  if (course.enrolled) return course.status === 'Approved' ? 'allowed' : 'held-only';
   return isListed(course) ? 'not-enrolled' : 'hidden';
 }
 
