@@ -140,4 +140,38 @@ describe('SharedCounters warnings', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(lines.filter((line) => line.level === 'warn')).toHaveLength(2);
   });
+
+  it('comes back by itself when commands fail on a connection that stays up (Redis paused, out of memory)', async () => {
+    lines.length = 0;
+    redis = new PrivateRedis(await freePort());
+    await redis.start();
+    counters = new SharedCounters(redis.url, log);
+    const Store = counters.storeClass();
+    const store = new Store({ continueExceeding: false, exponentialBackoff: false });
+    const incr = (key: string) =>
+      new Promise<number>((resolve, reject) =>
+        store.incr(key, (error, result) => (error ? reject(error) : resolve(result!.current)), 60_000, 100),
+      );
+    await eventually(() => counters!.state() === 'ok', 'redis connected');
+    expect(await incr('shared')).toBe(1);
+
+    // Paused: the command times out, this request is counted here, and no reconnect will follow.
+    redis.pause();
+    expect(await incr('local')).toBe(1);
+    expect(counters.state()).toBe('unavailable');
+    redis.resume();
+    await eventually(() => counters!.state() === 'ok', 'redis answering again');
+    expect(await incr('shared')).toBe(2); // counted in Redis again
+    expect(lines.map((line) => line.level)).toEqual(['warn', 'info']);
+
+    // Out of memory: writes are refused while reads are not, so Redis stays unused until it takes writes.
+    await counters.redis!.config('SET', 'maxmemory', '1');
+    expect(await incr('local')).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(counters.state()).toBe('unavailable');
+    await counters.redis!.config('SET', 'maxmemory', '0');
+    await eventually(() => counters!.state() === 'ok', 'redis taking writes again');
+    expect(await incr('shared')).toBe(3);
+    expect(lines.map((line) => line.level)).toEqual(['warn', 'info', 'warn', 'info']);
+  });
 });

@@ -29,6 +29,9 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
 
 export type CountersState = 'ok' | 'unavailable' | 'unused';
 
+/** How often a connected Redis that failed a command is tried again (a write, as the counters do). */
+const PROBE_MS = 1000;
+
 /**
  * Rate-limit counters in Redis when REDIS_URL is set, so all instances share them. Redis is an
  * optimisation, not a dependency: while it is unreachable (also at start) every counter falls back to
@@ -39,6 +42,8 @@ export class SharedCounters {
   private available = false;
   /** True from the first failure of an outage until Redis is ready again: one warning per outage. */
   private warned = false;
+  private probeTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     url: string | undefined,
@@ -54,12 +59,14 @@ export class SharedCounters {
       // Keep reconnecting for as long as we run; recovery needs no restart.
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     });
-    this.redis.on('ready', () => {
-      if (this.warned) this.log.info('redis is back: rate limits are shared across instances again');
-      this.warned = false;
-      this.available = true;
-    });
+    this.redis.on('ready', () => this.back());
     this.redis.on('error', (error: Error) => this.lost(error));
+  }
+
+  private back(): void {
+    if (this.warned) this.log.info('redis is back: rate limits are shared across instances again');
+    this.warned = false;
+    this.available = true;
   }
 
   state(): CountersState {
@@ -87,6 +94,7 @@ export class SharedCounters {
   /** Called on connection errors and failed commands; warns once per outage. */
   lost(error: Error): void {
     this.available = false;
+    this.probe();
     if (this.warned) return;
     this.warned = true;
     this.log.warn(
@@ -95,7 +103,28 @@ export class SharedCounters {
     );
   }
 
+  /**
+   * A command can fail while the connection stays up (a Redis paused by a fork or out of memory, a
+   * timeout): no reconnect follows, so no 'ready', and no request tries Redis while it is marked
+   * unavailable. So a write is tried every second until one succeeds; a lost connection is left to the
+   * reconnects and their 'ready'.
+   */
+  private probe(): void {
+    const { redis } = this;
+    if (!redis || this.probeTimer || this.closed) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = undefined;
+      if (this.available || redis.status !== 'ready') return;
+      redis.set('osc-rl-probe', '1', 'PX', 10_000).then(
+        () => this.back(),
+        () => this.probe(),
+      );
+    }, PROBE_MS).unref();
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.probeTimer);
     if (!this.redis) return;
     // quit() waits for a reply that never comes while disconnected; disconnect() does not.
     if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis?.disconnect());

@@ -49,6 +49,15 @@ export class PrivateRedis {
     throw new Error(`redis-server did not start on port ${this.port}`);
   }
 
+  /** SIGSTOP / SIGCONT: a Redis that stops answering for a while (a fork, a swap) but keeps its connections. */
+  pause(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.process?.kill('SIGCONT');
+  }
+
   /** SIGKILL: the way a crashed or unplugged Redis goes, without a goodbye to its clients. */
   async kill(): Promise<void> {
     const child = this.process;
