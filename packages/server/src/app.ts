@@ -14,7 +14,8 @@ import { AppCaches } from './lib/caches.ts';
 import { listenPglite, listenPostgres } from './db/notify-listener.ts';
 import { languageFromHeader } from './lib/localize.ts';
 import { authGuards } from './plugins/authenticate.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, originForm, registerHttpEdges, requireHost } from './plugins/http-edges.ts';
 import { loggerOptions, type LogStream } from './lib/log-safety.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -68,6 +69,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
     logger: loggerOptions(env, logStream),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    rewriteUrl: (request) => originForm(request.url ?? '/'),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_000_000,
     // Fastify's default is no limit: a client sending its body a byte at a time held its connection
@@ -76,6 +78,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
     // quarter of itself, and takes the smaller of the two timeouts as the one for headers.
     requestTimeout: env.REQUEST_TIMEOUT_MS,
     http: {
+      requireHostHeader: false, // answered by requireHost, in the envelope
       headersTimeout: Math.min(60_000, env.REQUEST_TIMEOUT_MS),
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(env.REQUEST_TIMEOUT_MS / 4)),
     },
@@ -104,7 +107,9 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     request.lang = languageFromHeader(request.headers['accept-language']);
+    requireHost(request);
   });
+  registerHttpEdges(app.server);
 
   registerErrorHandler(app);
   registerInputGuard(app);

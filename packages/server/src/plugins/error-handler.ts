@@ -1,5 +1,3 @@
-import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -131,30 +129,6 @@ export function answerFrameworkError(
   request.lang = languageFromHeader(request.headers['accept-language']);
   const maxUpload = (request.server as Partial<FastifyInstance>).env?.MAX_UPLOAD_BYTES ?? 0;
   void sendAnswer(request, reply, error, answerFor(error, maxUpload), undefined, false);
-}
-
-/**
- * Fastify's `clientErrorHandler`: HTTP the server cannot parse at all (a broken request line or
- * header, headers over Node's size limit, a request that never finishes). No request exists, so the
- * answer is written to the socket directly, in English (no Accept-Language could be read).
- */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? ([431, 'PAYLOAD_TOO_LARGE', common.payloadTooLarge] as const)
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? ([408, 'BAD_REQUEST', common.badRequest] as const)
-        : ([400, 'BAD_REQUEST', common.badRequest] as const);
-  const body: ErrorEnvelope = { success: false, message: message.en, code };
-  const json = JSON.stringify(body);
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
-    );
-  }
-  socket.destroy();
 }
 
 function answerFor(error: FastifyError, maxUpload: number): Answer {

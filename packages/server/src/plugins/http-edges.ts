@@ -1,0 +1,91 @@
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ErrorCode, ErrorEnvelope, Language } from '@app/shared';
+import { AppError } from '../lib/errors.ts';
+import { common } from '../lib/common.messages.ts';
+import { languageFromHeader, type Localized } from '../lib/localize.ts';
+
+/**
+ * HTTP at the edge of what becomes a Fastify request. Node answers some requests itself — a bare 400
+ * without a body, a 417, or a closed connection — outside the API's envelope; each case here is
+ * answered in it instead, in the caller's language when its headers could be read.
+ */
+
+function envelope(lang: Language, code: ErrorCode, message: Localized): string {
+  const body: ErrorEnvelope = { success: false, message: message[lang], code };
+  return JSON.stringify(body);
+}
+
+/** An answer written to the socket itself (no request or response object exists), then the socket closed. */
+function answerOnSocket(socket: Duplex, status: number, json: string): void {
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * Fastify's `clientErrorHandler`: HTTP the server cannot parse at all (a broken request line or
+ * header, headers over Node's size limit, a request that never finishes). No request exists, so the
+ * answer is in English (no Accept-Language could be read).
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'PAYLOAD_TOO_LARGE', common.payloadTooLarge] as const)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'BAD_REQUEST', common.badRequest] as const)
+        : ([400, 'BAD_REQUEST', common.badRequest] as const);
+  answerOnSocket(socket, status, envelope('en', code, message));
+}
+
+/**
+ * Fastify's `rewriteUrl`: a request target in absolute form (`GET http://host/api/v1/…`, which origin
+ * servers must accept, RFC 9112 §3.2.2) is routed and answered as its path. It was routed all the same,
+ * but every check of `request.url` for `/api/` missed it, so its errors came back as HTML pages.
+ */
+export function originForm(url: string): string {
+  if (url.charCodeAt(0) === 0x2f) return url; // "/": the usual form, at the cost of one comparison
+  const authority = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(url);
+  if (!authority) return url;
+  const rest = url.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/**
+ * An HTTP/1.1 request without `Host` is a 400 (RFC 9112 §3.2). Node's own check (`requireHostHeader`,
+ * turned off in app.ts) answered it with no body; this one throws into the error handler, so the
+ * answer is the envelope in the caller's language. Called from the first `onRequest` hook.
+ */
+export function requireHost(request: { headers: IncomingMessage['headers']; raw: IncomingMessage }): void {
+  if (request.headers.host === undefined && request.raw.httpVersion === '1.1')
+    throw new AppError(400, 'BAD_REQUEST', common.badRequest);
+}
+
+/** Answers what Node would otherwise answer bare (`Expect`) or not at all (`CONNECT`). */
+export function registerHttpEdges(server: Server): void {
+  // `Expect` other than `100-continue` (RFC 9110 §10.1.1): Node's answer was a bare 417.
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const json = envelope(
+      languageFromHeader(request.headers['accept-language']),
+      'BAD_REQUEST',
+      common.badRequest,
+    );
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+      connection: 'close',
+    });
+    response.end(json);
+  });
+  // `CONNECT` asks for a tunnel, which this server is not: without a listener Node closed the
+  // connection with no answer at all.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    const lang = languageFromHeader(request.headers['accept-language']);
+    answerOnSocket(socket, 400, envelope(lang, 'BAD_REQUEST', common.badRequest));
+  });
+}
