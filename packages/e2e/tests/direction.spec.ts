@@ -103,6 +103,31 @@ test('landing tabs, the profile and language menus follow the document direction
   await checkMenu(page, lang, page.getByTestId('language-toggle'), 'language-menu');
 });
 
+test('the header search box keeps its icon clear of the text in either script', async ({
+  page,
+  request,
+  lang,
+  t,
+}) => {
+  await openSignedIn(page, await createAccount(request), '/dashboard');
+  const box = page.getByRole('search').getByRole('searchbox', { name: t('Search courses') });
+  const icon = page.getByRole('search').locator('svg');
+  // The script the page is not in: the field turns to the text's direction (`dir="auto"`), the icon stays.
+  await box.fill(lang === 'ar' ? 'Open data' : 'البيانات المفتوحة');
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    const [field, glyph] = [(await box.boundingBox())!, (await icon.boundingBox())!];
+    const padding = await box.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { left: parseFloat(style.paddingLeft), right: parseFloat(style.paddingRight) };
+    });
+    // The icon lies inside the padding on its side, where neither text nor the clear button is drawn.
+    if (lang === 'ar') expect(glyph.x).toBeGreaterThanOrEqual(field.x + field.width - padding.right);
+    else expect(glyph.x + glyph.width).toBeLessThanOrEqual(field.x + padding.left);
+    await shot(page, lang, 'search-other-script');
+  }
+});
+
 test('the course viewer’s description tab follows the document direction', async ({
   page,
   request,

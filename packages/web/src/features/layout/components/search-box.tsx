@@ -75,6 +75,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
         aria-hidden="true"
         className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-muted"
       />
+      {/* `dir="auto"` turns the field to the typed text's direction, and with it the sides its
+          padding and clear button take; the icon keeps the page's start. So both sides keep the
+          icon's room (`px-9`): text in the other script never runs under it. */}
       <input
         id={inputId}
         type="search"
@@ -85,7 +88,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         placeholder={t`Search courses`}
         autoComplete="off"
         enterKeyHint="search"
-        className="block min-h-10 w-full rounded-full border border-gray-400 bg-white py-2 ps-9 pe-3 text-sm text-ink placeholder:text-muted focus:border-primary-dark focus:ring-2 focus:ring-primary/30 focus:outline-none"
+        className="block min-h-10 w-full rounded-full border border-gray-400 bg-white px-9 py-2 text-sm text-ink placeholder:text-muted focus:border-primary-dark focus:ring-2 focus:ring-primary/30 focus:outline-none"
       />
     </form>
   );
