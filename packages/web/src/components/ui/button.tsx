@@ -4,7 +4,8 @@ import { Spinner } from './spinner.tsx';
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-primary-dark text-white hover:bg-primary-darker disabled:bg-primary-dark/60',
+  primary:
+    'bg-primary-dark text-white hover:bg-primary-darker disabled:bg-primary-dark/60 aria-disabled:bg-primary-dark/60',
   secondary: 'border border-primary-dark text-primary-darker bg-white hover:bg-primary-light',
   danger: 'bg-error text-white hover:bg-red-800',
   ghost: 'text-ink hover:bg-gray-100',
@@ -12,7 +13,11 @@ const VARIANTS: Record<Variant, string> = {
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
-  /** Shows a spinner in place and blocks clicks while an action runs. */
+  /**
+   * Shows a spinner in place and ignores presses while an action runs. The button stays focusable
+   * (`aria-disabled`, not `disabled`, which made the browser drop the focus to the page): the reader
+   * who pressed it is still there when the action ends, or fails and can be tried again.
+   */
   loading?: boolean;
 }
 
@@ -21,16 +26,18 @@ export function Button({
   loading = false,
   className = '',
   children,
-  disabled,
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
     <button
       type="button"
       {...rest}
-      disabled={disabled || loading}
+      aria-disabled={loading || rest['aria-disabled'] || undefined}
       aria-busy={loading || undefined}
-      className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
+      // Also keeps a submit button from submitting its form again (Enter in a field presses it too).
+      onClick={loading ? (event) => event.preventDefault() : onClick}
+      className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
     >
       {loading ? <Spinner size={18} /> : null}
       {children}

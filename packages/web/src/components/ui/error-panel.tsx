@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { FiAlertTriangle } from 'react-icons/fi';
 import { Button } from './button.tsx';
@@ -23,8 +23,20 @@ export function ErrorPanel({
   className = '',
 }: ErrorPanelProps) {
   const Heading = `h${headingLevel}` as const;
+  const panel = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const node = panel.current;
+    // Run before the panel leaves the page (a retry that worked): with the focus on "Try again" it
+    // would fall to the document. The page's heading takes it instead, where what replaced the panel
+    // begins, and the reader goes on from there.
+    return () => {
+      if (!node?.contains(document.activeElement)) return;
+      queueMicrotask(() => focusPageHeading());
+    };
+  }, []);
   return (
     <div
+      ref={panel}
       role="alert"
       className={`mx-auto flex max-w-lg flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center ${className}`}
     >
@@ -40,4 +52,12 @@ export function ErrorPanel({
       ) : null}
     </div>
   );
+}
+
+function focusPageHeading(): void {
+  if (document.activeElement && document.activeElement !== document.body) return; // taken meanwhile
+  const heading = document.querySelector<HTMLElement>('main h1, h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1; // focusable by code, not in the Tab order
+  heading.focus();
 }

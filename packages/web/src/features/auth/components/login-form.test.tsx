@@ -103,8 +103,11 @@ describe('LoginForm', () => {
     type('Email', 'learner@example.test');
     type('Password', 'secret-password');
     const logIn = screen.getByRole('button', { name: 'Log In' });
+    logIn.focus();
     fireEvent.click(logIn);
-    expect(logIn).toBeDisabled();
+    // Busy, not disabled: it keeps the keyboard focus, and the second press does nothing.
+    expect(logIn).toHaveAttribute('aria-disabled', 'true');
+    expect(logIn).toHaveFocus();
     fireEvent.click(logIn);
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
     expect(calls.filter((call) => call.path === '/auth/login')).toHaveLength(1);
