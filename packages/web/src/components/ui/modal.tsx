@@ -62,7 +62,8 @@ export function Modal({
             style={{ maxWidth: width }}
           >
             <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">
-              <div className="flex min-w-0 items-center gap-2">
+              {/* gap-3: the focus ring of a control before the title (3 px, offset 2) clears the title. */}
+              <div className="flex min-w-0 items-center gap-3">
                 {headerStart}
                 <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-ink'}>
                   {title}

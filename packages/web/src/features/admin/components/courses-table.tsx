@@ -217,8 +217,12 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
                 <tr>
                   <td colSpan={columns.length} className="px-3 py-8 text-muted">
                     {/* The row is as wide as the table (64rem): held at the scrolling region's start and
-                      as wide as the screen, the sentence stays in view on a phone. */}
-                    <p className="sticky start-3 w-[calc(100vw-4rem)] max-w-full text-center">
+                      as wide as the region's visible part, the sentence stays in view on a phone. That
+                      part is the page's width (at most 80rem) less its padding, the region's border and
+                      this cell's padding (58–74 px), and a classic scrollbar (`100vw` counts it): sized
+                      from the viewport alone, the sentence made the table scroll from 640 px up, the
+                      more the wider the screen. */}
+                    <p className="sticky start-3 w-[calc(min(100vw,80rem)-6rem)] max-w-full text-center">
                       {searched ? (
                         <Trans>
                           No course with this status matches “<bdi>{searched}</bdi>”.
