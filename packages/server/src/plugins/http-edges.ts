@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { ErrorCode, ErrorEnvelope, Language } from '@app/shared';
 import { AppError } from '../lib/errors.ts';
 import { common } from '../lib/common.messages.ts';
-import { languageFromHeader, type Localized } from '../lib/localize.ts';
+import { languageFromHeader, localize, type Localized } from '../lib/localize.ts';
 
 /**
  * HTTP at the edge of what becomes a Fastify request. Node answers some requests itself — a bare 400
@@ -12,7 +12,7 @@ import { languageFromHeader, type Localized } from '../lib/localize.ts';
  */
 
 function envelope(lang: Language, code: ErrorCode, message: Localized): string {
-  const body: ErrorEnvelope = { success: false, message: message[lang], code };
+  const body: ErrorEnvelope = { success: false, message: localize(lang, message), code };
   return JSON.stringify(body);
 }
 

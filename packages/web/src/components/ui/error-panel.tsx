@@ -31,7 +31,7 @@ export function ErrorPanel({
     // begins, and the reader goes on from there.
     return () => {
       if (!node?.contains(document.activeElement)) return;
-      queueMicrotask(() => focusPageHeading());
+      queueMicrotask(focusPageHeading);
     };
   }, []);
   return (
@@ -56,7 +56,8 @@ export function ErrorPanel({
 
 function focusPageHeading(): void {
   if (document.activeElement && document.activeElement !== document.body) return; // taken meanwhile
-  const heading = document.querySelector<HTMLElement>('main h1, h1');
+  // The main content's heading; a selector list would take whichever `h1` comes first in the page.
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
   if (!heading) return;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1; // focusable by code, not in the Tab order
   heading.focus();

@@ -147,7 +147,9 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
           // `relative`: the region is the containing block of what it scrolls. Visually hidden text
           // (the caption, a licence link's "opens in a new tab") is absolutely positioned; without a
           // positioned ancestor here it escaped the scrolling and made the whole page ~1,000 px wide on a phone.
-          className={`scroll-cues-box relative overflow-x-auto rounded-lg border border-gray-200 bg-white ${busy ? 'opacity-60' : ''}`}
+          // `@container`: the empty state's sentence is sized from this region's width (its row menus are
+          // portalled out, so the containment it brings changes nothing else here).
+          className={`scroll-cues-box @container relative overflow-x-auto rounded-lg border border-gray-200 bg-white ${busy ? 'opacity-60' : ''}`}
         >
           <table className="w-full min-w-[64rem] border-collapse text-sm">
             <caption id={`${ids}-caption`} className="sr-only">
@@ -217,12 +219,10 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
                 <tr>
                   <td colSpan={columns.length} className="px-3 py-8 text-muted">
                     {/* The row is as wide as the table (64rem): held at the scrolling region's start and
-                      as wide as the region's visible part, the sentence stays in view on a phone. That
-                      part is the page's width (at most 80rem) less its padding, the region's border and
-                      this cell's padding (58–74 px), and a classic scrollbar (`100vw` counts it): sized
-                      from the viewport alone, the sentence made the table scroll from 640 px up, the
-                      more the wider the screen. */}
-                    <p className="sticky start-3 w-[calc(min(100vw,80rem)-6rem)] max-w-full text-center">
+                      as wide as the region (`cqw`, the region being the query container) less this
+                      cell's padding and a little, the sentence stays in view on a phone. Sized from the
+                      viewport, it made the table scroll from 640 px up, the more the wider the screen. */}
+                    <p className="sticky start-3 w-[calc(100cqw-2rem)] max-w-full text-center">
                       {searched ? (
                         <Trans>
                           No course with this status matches “<bdi>{searched}</bdi>”.

@@ -10,7 +10,6 @@ import {
   type QuizFeedback,
 } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { getUserId } from '../../../../lib/session-storage.ts';
 import { notify } from '../../../../lib/toast.ts';
@@ -339,16 +338,9 @@ export function Quiz({
             <FiChevronRight aria-hidden="true" className="rtl:rotate-180" />
           </Button>
         ) : (
-          // Not `loading`, which disables it: the button pressed (or reached with Enter) keeps the
-          // keyboard focus while it says "Submitting…", and presses meanwhile do nothing (`send`), like
-          // "Mark as done" (decision 033).
-          <Button
-            type="submit"
-            className="aria-disabled:cursor-wait aria-disabled:bg-primary-dark/60"
-            disabled={!allAnswered}
-            aria-disabled={sending || undefined}
-          >
-            {sending ? <Spinner size={18} /> : null}
+          // `loading` keeps the pressed button (or the one Enter reached) focused while it says
+          // "Submitting…", and presses meanwhile do nothing, like "Mark as done" (decisions 033, 125).
+          <Button type="submit" disabled={!allAnswered} loading={sending}>
             {sending ? t`Submitting…` : t`Submit`}
           </Button>
         )}
