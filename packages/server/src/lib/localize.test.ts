@@ -23,6 +23,9 @@ describe('languageFromHeader', () => {
     // Primary subtags only: Mapudungun is not Arabic.
     ['arn-CL', 'en'],
     ['arn-CL,ar;q=0.5', 'ar'],
+    // A locale written as operating systems write it (not BCP 47, but some clients send it).
+    ['ar_SA', 'ar'],
+    ['arn_CL', 'en'],
     // Anything malformed is not an error.
     ['garbage;;q=x', 'en'],
     ['ar;q=x', 'ar'],

@@ -21,7 +21,7 @@ export function localize(
 /**
  * The caller's language from `Accept-Language` (RFC 9110 §12.5.4): of Arabic and English, the one the
  * header weighs highest (`q`; the earlier on a tie), by primary subtag (`ar-SA` is Arabic, `arn` is
- * not); English when it names neither, or gives both `q=0`. A weight that does not parse counts as 1.
+ * not; `ar_SA`, a locale as operating systems write it, is Arabic too); English when it names neither, or gives both `q=0`. A weight that does not parse counts as 1.
  * (It read only the first entry: `fr,ar;q=0.9` was English, `arn-CL` Arabic.)
  */
 export function languageFromHeader(header: string | undefined): Language {
@@ -30,7 +30,7 @@ export function languageFromHeader(header: string | undefined): Language {
   let bestWeight = 0;
   for (const entry of header.split(',')) {
     const [range = '', ...params] = entry.split(';');
-    const primary = range.trim().toLowerCase().split('-', 1)[0];
+    const primary = range.trim().toLowerCase().split(/[-_]/, 1)[0];
     if (primary !== 'ar' && primary !== 'en') continue;
     const weight = weightOf(params);
     if (weight > bestWeight) {
