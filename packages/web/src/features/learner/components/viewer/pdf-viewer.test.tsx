@@ -5,7 +5,10 @@ import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import PdfViewer from './pdf-viewer.tsx';
 
-// pdf.js does not run in happy-dom: a document of two pages that draws each page at once.
+/** Set by a test to hold the drawing of pages back; the page drawn is then given to it. */
+const drawing: { held: boolean; draw: (() => void) | null } = { held: false, draw: null };
+
+// pdf.js does not run in happy-dom: a document of two pages that draws each page at once, unless held.
 vi.mock('react-pdf', () => ({
   pdfjs: { GlobalWorkerOptions: {} },
   PasswordResponses: { NEED_PASSWORD: 1, INCORRECT_PASSWORD: 2 },
@@ -16,7 +19,10 @@ vi.mock('react-pdf', () => ({
   },
   Page: ({ pageNumber, onRenderSuccess }: { pageNumber: number; onRenderSuccess: () => void }) => {
     const drawn = useEffectEvent(onRenderSuccess);
-    useEffect(() => drawn(), [pageNumber]);
+    useEffect(() => {
+      if (drawing.held) drawing.draw = drawn;
+      else drawn();
+    }, [pageNumber]);
     return <div data-testid="pdf-page">{pageNumber}</div>;
   },
 }));
@@ -55,4 +61,24 @@ describe('PdfViewer', () => {
       expect(back).toHaveFocus();
       expect(back).toHaveAttribute('aria-disabled', 'true');
     });
+
+  it('says the page is loading until pdf.js has drawn it, in the page language', async () => {
+    drawing.held = true;
+    try {
+      renderApp(<PdfViewer file="/api/v1/files/reading.pdf" title="Reading" />);
+      await act(() => activateLanguage('ar'));
+      expect(await screen.findByTestId('pdf-page-status')).toHaveTextContent('الصفحة 1 من 2');
+      expect(screen.getByText('جارٍ تحميل الصفحة…')).toHaveAttribute('role', 'status');
+      act(() => drawing.draw?.());
+      expect(screen.queryByText('جارٍ تحميل الصفحة…')).not.toBeInTheDocument();
+
+      // The next page is blank again until drawn.
+      fireEvent.click(screen.getByRole('button', { name: 'الصفحة التالية' }));
+      expect(screen.getByText('جارٍ تحميل الصفحة…')).toBeInTheDocument();
+      act(() => drawing.draw?.());
+      expect(screen.queryByText('جارٍ تحميل الصفحة…')).not.toBeInTheDocument();
+    } finally {
+      drawing.held = false;
+    }
+  });
 });

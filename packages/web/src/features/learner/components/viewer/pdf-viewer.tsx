@@ -46,6 +46,11 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
   const frame = useRef<HTMLDivElement>(null);
   const width = useWidth(frame);
   const [pageWidth, setPageWidth] = useState<number | null>(null);
+  // The page drawn last. pdf.js draws a page some time after loading it (seconds for a certificate's
+  // fonts on a slow phone, eval being forbidden), and the canvas stays blank meanwhile: until the page
+  // asked for is drawn, the frame says it is loading.
+  const [drawn, setDrawn] = useState<{ page: number; failed: boolean } | null>(null);
+  const drawing = numPages > 0 && !password && drawn?.page !== pageNumber;
 
   const message = (text: string, tone: 'info' | 'error' = 'info') => (
     <p
@@ -79,22 +84,39 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
           onLoadSuccess={(document) => {
             setNumPages(document.numPages);
             setPageNumber(1);
+            setDrawn(null);
             setPassword(null);
           }}
         >
-          <Page
-            pageNumber={pageNumber}
-            scale={1}
-            width={pageWidth && width && width < pageWidth ? width : undefined}
-            onLoadSuccess={(page) => setPageWidth(page.originalWidth)}
-            onRenderSuccess={() => {
-              if (pageNumber === numPages) onLastPage?.();
-            }}
-            loading={message(t`Loading page…`)}
-            error={message(t`Failed to load the page.`, 'error')}
-            noData={message(t`No page specified.`)}
-            className="shadow-md"
-          />
+          <div className="relative min-h-44">
+            <Page
+              pageNumber={pageNumber}
+              scale={1}
+              width={pageWidth && width && width < pageWidth ? width : undefined}
+              onLoadSuccess={(page) => setPageWidth(page.originalWidth)}
+              onLoadError={() => setDrawn({ page: pageNumber, failed: false })}
+              onRenderSuccess={() => {
+                setDrawn({ page: pageNumber, failed: false });
+                if (pageNumber === numPages) onLastPage?.();
+              }}
+              onRenderError={() => setDrawn({ page: pageNumber, failed: true })}
+              // The overlay below says it while the page loads and is drawn.
+              loading={null}
+              error={message(t`Failed to load the page.`, 'error')}
+              noData={message(t`No page specified.`)}
+              className="shadow-md"
+            />
+            {drawing ? (
+              <div className="absolute inset-0 flex items-center justify-center bg-gray-100/80">
+                {message(t`Loading page…`)}
+              </div>
+            ) : null}
+            {drawn?.failed && drawn.page === pageNumber ? (
+              <div className="absolute inset-0 flex items-center justify-center bg-gray-100/90">
+                {message(t`Failed to load the page.`, 'error')}
+              </div>
+            ) : null}
+          </div>
         </Document>
       </div>
       {numPages > 0 ? (
