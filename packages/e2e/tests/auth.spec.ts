@@ -100,11 +100,15 @@ for (const role of ['EndUser', 'Contributor'] as const satisfies readonly Signup
     await main(page).getByLabel(t.confirm, { exact: true }).fill(`${password}-typo`);
     await main(page).getByRole('button', { name: t.signUp, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: t.mismatch })).toBeVisible();
-    await expect(main(page).getByLabel(t.confirm, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    const confirm = main(page).getByLabel(t.confirm, { exact: true });
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    // Still marked while being corrected: the red edge stays under the focus ring (it turned teal).
+    await confirm.focus();
+    await expect(confirm).toHaveCSS('border-top-color', 'rgb(197, 48, 48)');
     await expectAccessible(page);
     if (role === 'EndUser') await snapAtBothWidths(page, lang, 'signup-form', { accessible: true });
 
-    await main(page).getByLabel(t.confirm, { exact: true }).fill(password);
+    await confirm.fill(password);
     const answered = page.waitForResponse(
       (response) => response.url().endsWith('/api/v1/auth/signup') && response.request().method() === 'POST',
     );
