@@ -1,4 +1,4 @@
-import { useId, useState, type HTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type HTMLAttributes } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { FiArrowLeft, FiList, FiMoreVertical } from 'react-icons/fi';
@@ -53,6 +53,22 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
   const { t } = useLingui();
   const panelId = useId();
   const [panelOpen, setPanelOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Escape closes the panel the dots button opened, as it closes the app's other popups (the profile
+  // menu), and the focus goes back to that button if it was in the panel. Above 1024 px the panel is
+  // always shown and the button is not: nothing to close there.
+  useEffect(() => {
+    if (!panelOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const button = menuButton.current;
+      if (event.key !== 'Escape' || event.defaultPrevented || !button?.getClientRects().length) return;
+      setPanelOpen(false);
+      if (panel.current?.contains(document.activeElement)) button.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [panelOpen]);
   return (
     <ViewerHeaderBar>
       <Link
@@ -76,6 +92,7 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
         <TitleBone />
       )}
       <button
+        ref={menuButton}
         type="button"
         onClick={() => setPanelOpen((open) => !open)}
         aria-expanded={panelOpen}
@@ -87,6 +104,7 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
         <FiMoreVertical aria-hidden="true" size={22} />
       </button>
       <div
+        ref={panel}
         id={panelId}
         className={`${panelOpen ? 'flex' : 'hidden'} w-full flex-wrap items-center gap-x-5 gap-y-3 border-t border-gray-100 pt-3 lg:flex lg:w-auto lg:border-0 lg:pt-0`}
         data-testid="viewer-header-panel"
