@@ -121,10 +121,15 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
             ))}
           </select>
         </div>
-        <p className="text-sm text-muted" aria-live="polite">
-          <Trans>
-            Showing {from}–{to} of {total}
-          </Trans>
+        {/* As tall as the select, its line centred: level with the select's text. */}
+        <p className="flex min-h-10 items-center text-sm text-muted" aria-live="polite">
+          {total === 0 ? (
+            <Trans>No courses to show</Trans>
+          ) : (
+            <Trans>
+              Showing {from}–{to} of {total}
+            </Trans>
+          )}
         </p>
       </div>
 
