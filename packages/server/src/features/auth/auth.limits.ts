@@ -54,11 +54,37 @@ function counter(
     timeWindow: 60_000,
     keyGenerator: (request) => `${name}:${keyOf(request)}`,
   });
+  /** Per key, the attempts this process is deciding now, and those waiting for one of them to end. */
+  const inFlight = new Map<string, { count: number; waiting: (() => void)[] }>();
   return {
-    /** Refuses (429) when the key (account, address) has nothing left, without counting this request. */
-    async check(request: FastifyRequest): Promise<void> {
-      const state = await limiter(request, { increment: false });
-      if (!state.isAllowed && state.remaining === 0) throw tooMany();
+    /**
+     * Makes room for one attempt whose outcome is counted later (a sign-in: failures only), or refuses
+     * (429) when the key (account, address) has nothing left. Attempts being decided count against
+     * what is left: checking the stored count alone let 200 wrong passwords sent at once all be tried
+     * (a limit of 10). Beyond what is left they wait for the outcome of those before them rather than
+     * being refused, so a class signing in at once from one address is only slowed, never turned away.
+     * Returns the release, to call once the outcome has been counted. With several instances each
+     * does this for its own attempts: the overshoot is bounded by the number of instances.
+     */
+    async reserve(request: FastifyRequest): Promise<() => void> {
+      const key = `${name}:${keyOf(request)}`;
+      for (;;) {
+        const state = await limiter(request, { increment: false });
+        if (!state.isAllowed && state.remaining === 0) throw tooMany();
+        const flight = inFlight.get(key) ?? { count: 0, waiting: [] };
+        if (state.isAllowed || flight.count < (state.remaining ?? max)) {
+          flight.count += 1;
+          inFlight.set(key, flight);
+          return () => {
+            flight.count -= 1;
+            // Every waiter looks again: one may now fit, or find nothing left and be refused.
+            for (const wake of flight.waiting.splice(0)) wake();
+            if (flight.count === 0) inFlight.delete(key);
+          };
+        }
+        inFlight.set(key, flight);
+        await new Promise<void>((resolve) => flight.waiting.push(resolve));
+      }
     },
     /** Counts one event, e.g. a failed sign-in. */
     async count(request: FastifyRequest): Promise<void> {

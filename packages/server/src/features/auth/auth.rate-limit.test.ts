@@ -104,6 +104,48 @@ describe('auth rate limits', () => {
     ).toBe(200);
   });
 
+  it('holds both limits for sign-ins sent at once: no more passwords are tried than the allowance', async () => {
+    // The stored count was read before each password was checked and counted after: 200 wrong
+    // passwords sent at once were all tried (an audit), against an allowance of 10 per account.
+    const statuses = (answers: { statusCode: number }[]) =>
+      answers.map((answer) => answer.statusCode).sort((a, b) => a - b);
+    const victim = await createUser(t);
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        attempt('/auth/login', { email: victim.email, password: `guess ${i}` }, fromNewIp()),
+      ),
+    );
+    expect(statuses(guesses)).toEqual([
+      ...Array<number>(FAILED_LOGINS_PER_ACCOUNT).fill(401),
+      ...Array<number>(30 - FAILED_LOGINS_PER_ACCOUNT).fill(429),
+    ]);
+
+    const oneAddress = { remoteAddress: '192.0.2.30' };
+    const sprayed = await Promise.all(
+      Array.from({ length: FAILED_LOGINS_PER_ADDRESS + 15 }, () =>
+        attempt('/auth/login', { email: uniqueEmail(), password: 'wrong password' }, oneAddress),
+      ),
+    );
+    expect(statuses(sprayed)).toEqual([
+      ...Array<number>(FAILED_LOGINS_PER_ADDRESS).fill(401),
+      ...Array<number>(15).fill(429),
+    ]);
+  });
+
+  it('lets a class sign in at once from one address, more of them than the failure allowance', async () => {
+    // Beyond the allowance, sign-ins wait for the outcome of those before them; they are not refused.
+    const campus = { remoteAddress: '192.0.2.40' };
+    const learners = await Promise.all(
+      Array.from({ length: FAILED_LOGINS_PER_ADDRESS + 10 }, () => createUser(t)),
+    );
+    const answers = await Promise.all(
+      learners.map((learner) =>
+        attempt('/auth/login', { email: learner.email, password: learner.password }, campus),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(learners.map(() => 200));
+  });
+
   it(`sends at most ${MAILS_PER_ACCOUNT} reset codes to one address per minute`, async () => {
     const email = uniqueEmail();
     for (let i = 0; i < MAILS_PER_ACCOUNT; i += 1)

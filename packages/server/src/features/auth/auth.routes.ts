@@ -119,13 +119,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        for (const failures of failedLogins) await failures.check(request);
+        // Room is made in one order (address, then account): a request waiting for room on an
+        // account already holds its address's, so no two requests ever wait for each other.
+        const releases: (() => void)[] = [];
         try {
+          for (const failures of failedLogins) releases.push(await failures.reserve(request));
           return { success: true as const, data: await auth.login(request.body, { adminOnly }) };
         } catch (error) {
           if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
             for (const failures of failedLogins) await failures.count(request);
           throw error;
+        } finally {
+          for (const release of releases) release();
         }
       },
     );

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { common } from '../../lib/common.messages.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { openSession } from '../../lib/sessions.ts';
+import { openPasswordSession, openSession } from '../../lib/sessions.ts';
 import { queueSignupAttemptMail, queueVerificationMail } from '../mail/mail.service.ts';
 import { authMessages } from './auth.messages.ts';
 import {
@@ -115,13 +115,18 @@ export function authService(app: FastifyInstance) {
    */
   async function login(body: LoginBody, options: { adminOnly: boolean }): Promise<SignedIn> {
     const user = await userByEmail(body.email);
-    const matches = await verifyPassword(body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!user || !matches) throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
+    const checked = user?.passwordHash ?? null; // none: an account made through Google or ORCID only
+    const matches = await verifyPassword(body.password, checked ?? (await DUMMY_HASH_PROMISE));
+    if (!user || checked === null || !matches)
+      throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
     if (options.adminOnly && user.role !== 'SuperAdmin')
       throw new AppError(403, 'UNAUTHORIZED_ROLE', authMessages.unauthorizedRole);
     if (!user.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', authMessages.emailNotVerified);
     if (!user.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE', common.accountInactive);
-    return signIn(user);
+    // Refused if a reset changed the password since it was checked (see openPasswordSession).
+    const token = await openPasswordSession(app.db, app.tokens, user.id, checked);
+    if (token === null) throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
+    return { access_token: token, user: toApiUser(user) };
   }
 
   async function signIn(user: UserRow): Promise<SignedIn> {
