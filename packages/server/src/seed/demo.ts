@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { courseInputSchema, LIMITS, type Role } from '@app/shared';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { courses, users } from '../db/schema.ts';
@@ -48,6 +48,9 @@ export function wantsDemoSeed(
 
 export type SeedResult = { seeded: false } | { seeded: true; approved: number; pending: number };
 
+/** The advisory lock the seeding transaction holds (one more than the migrations' `MIGRATION_LOCK_KEY`). */
+const SEED_LOCK_KEY = '7401913202612';
+
 /** Inserts the demo accounts and courses in one transaction, unless any course exists already. */
 export async function seedDemo(db: Db): Promise<SeedResult> {
   if (await anyCourseExists(db)) return { seeded: false };
@@ -59,6 +62,9 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   ]);
 
   return db.transaction(async (tx) => {
+    // Instances starting together on an empty PostgreSQL database would each find no course and
+    // seed: the second waits here for the first to commit, then finds its courses.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await anyCourseExists(tx)) return { seeded: false } as const;
     await ensureUser(tx, DEMO_ACCOUNTS.learner, learnerHash);
     const contributorId = await ensureUser(tx, DEMO_ACCOUNTS.contributor, contributorHash);
