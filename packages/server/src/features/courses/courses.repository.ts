@@ -187,7 +187,11 @@ export async function recordEvent(
     toStatus: CourseStatus | null;
   },
 ): Promise<void> {
-  await tx.insert(courseEvents).values(event);
+  // The time of the insert, not `now()` (the transaction's start): a course's events are written
+  // under its row lock, so they then follow the order the changes took effect in. Transactions that
+  // began before waiting for that lock were stamped earlier than changes they came after, and the
+  // newest "Archived" event (un-archive's way back) could be the wrong one.
+  await tx.insert(courseEvents).values({ ...event, createdAt: sql`clock_timestamp()` });
 }
 
 /** The `courses` columns an insert sets (content from `courseContentColumns`, plus state and owner). */
