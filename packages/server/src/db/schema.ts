@@ -167,6 +167,11 @@ export const courses = pgTable(
     creatorSearchText: text('creator_search_text').notNull().default(''),
     /** Kept by database triggers in the transaction that enrols or un-enrols (decision 018). */
     enrolledCount: integer('enrolled_count').notNull().default(0),
+    /**
+     * One more at each save of the course's content (not at review actions): an editor's save names
+     * the version it started from (`If-Match`) and is refused if another save came between (decision 128).
+     */
+    contentVersion: integer('content_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -213,13 +213,14 @@ export async function postCourse(
   });
 }
 
-/** Sends PATCH /course/:id with `body` and an optional new cover. */
+/** Sends PATCH /course/:id with `body`, an optional new cover and optional headers (`if-match`). */
 export async function patchCourse(
   t: TestApp,
   user: TestUser,
   courseId: string,
   body: unknown,
   cover?: FilePart,
+  headers: Record<string, string> = {},
 ) {
   const form = await multipart({
     file: cover,
@@ -228,7 +229,7 @@ export async function patchCourse(
   return t.app.inject({
     method: 'PATCH',
     url: `/api/v1/course/${courseId}`,
-    headers: { ...user.auth, ...form.headers },
+    headers: { ...user.auth, ...headers, ...form.headers },
     payload: form.payload,
   });
 }

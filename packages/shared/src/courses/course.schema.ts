@@ -160,7 +160,11 @@ export const courseSummarySchema = z.object({
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
 
-export const courseSchema = courseSummarySchema.extend({ course_section: z.array(sectionSchema) });
+export const courseSchema = courseSummarySchema.extend({
+  course_section: z.array(sectionSchema),
+  /** The content's version: sent back as `If-Match: "<version>"` by a save (decision 128). */
+  version: z.number().int(),
+});
 export type Course = z.infer<typeof courseSchema>;
 
 export const quizScoreSchema = z.object({ quizId: z.string(), score: z.number() });

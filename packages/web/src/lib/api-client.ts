@@ -54,6 +54,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Bearer token to send instead of the session's (password-reset token, Google code). */
   bearer?: string | null;
+  /** A precondition (`if-match`: the version a save was made on). */
+  ifMatch?: string;
 }
 
 /**
@@ -139,6 +141,7 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
   const bearer = options.bearer === undefined ? sessionToken : options.bearer;
   const language = currentLanguage();
   const headers = apiHeaders(bearer, language);
+  if (options.ifMatch !== undefined) headers['if-match'] = options.ifMatch;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

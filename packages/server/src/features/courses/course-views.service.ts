@@ -136,5 +136,6 @@ export async function fullCourse(db: Db, viewerId: string, courseId: string): Pr
   return {
     ...toSummary(row, viewerId, row.enrolled),
     course_section: toSections(tree.sections, tree.resources),
+    version: row.contentVersion,
   };
 }

@@ -34,6 +34,10 @@ export const coursesMessages = {
     en: 'An administrator has disabled editing of this course.',
     ar: 'قام المشرف بتعطيل تعديل هذه الدورة.',
   },
+  changedMeanwhile: {
+    en: 'Someone else saved this course after you opened it, so your changes were not saved. They are kept on this device: open the course again to see the other changes, then restore yours.',
+    ar: 'حفظ شخص آخر هذه الدورة بعد أن فتحتها، لذلك لم تُحفظ تغييراتك. ما زالت محفوظة على هذا الجهاز: افتح الدورة مرة أخرى لترى التغييرات الأخرى، ثم استعد تغييراتك.',
+  },
   onlyPendingCanBeApproved: {
     en: 'Only a course pending review can be approved.',
     ar: 'لا يمكن اعتماد إلا دورة قيد المراجعة.',

@@ -43,6 +43,7 @@ export const summaryColumns = {
   ownerEmail: users.email,
   ownerRole: users.role,
   enrolledCount: courses.enrolledCount,
+  contentVersion: courses.contentVersion,
 };
 
 export const summarySelect = (db: Db) =>
@@ -134,6 +135,7 @@ export interface CourseState {
   isAvailable: boolean;
   enableEditing: boolean;
   previewFileId: string | null;
+  contentVersion: number;
 }
 
 const stateColumns = {
@@ -143,6 +145,7 @@ const stateColumns = {
   isAvailable: courses.isAvailable,
   enableEditing: courses.enableEditing,
   previewFileId: courses.previewFileId,
+  contentVersion: courses.contentVersion,
 };
 
 export async function findCourseState(db: Db, courseId: string): Promise<CourseState | null> {

@@ -20,7 +20,13 @@ import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { payloadOf } from '../../plugins/compression.ts';
 import { allCoursesPage, cataloguePageJson, contributorCoursesPage } from './course-lists.service.ts';
-import { applyCourseAction, courseForEditing, createCourse, updateCourse } from './courses.service.ts';
+import {
+  applyCourseAction,
+  courseForEditing,
+  createCourse,
+  expectedVersion,
+  updateCourse,
+} from './courses.service.ts';
 import { coursesMessages } from './courses.messages.ts';
 
 const tags = ['courses'];
@@ -220,6 +226,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
           currentUser(request),
           request.params.id,
           form,
+          expectedVersion(request.headers['if-match']),
         );
         await app.caches.settle();
         return {

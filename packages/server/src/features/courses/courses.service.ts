@@ -105,12 +105,24 @@ function assertMayEdit(user: AuthUser, state: CourseState | null): asserts state
   if (verdict === 'locked') throw new AppError(403, 'EDITING_LOCKED', coursesMessages.editingLocked);
 }
 
+/**
+ * The version an `If-Match` header names (`"3"`; a weak `W/"3"` compares the same), `'any'` for `*`
+ * or no header (a save that names none overwrites, as before decision 128), null for a tag that can
+ * name no version (it matches nothing).
+ */
+export function expectedVersion(ifMatch: string | undefined): number | 'any' | null {
+  if (ifMatch === undefined || ifMatch.trim() === '*') return 'any';
+  const tag = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(ifMatch);
+  return tag ? Number(tag[1]) : null;
+}
+
 export async function updateCourse(
   db: Db,
   maxUploadBytes: number,
   editor: AuthUser,
   courseId: string,
   form: MultipartForm,
+  expected: number | 'any' | null = 'any',
 ): Promise<{ course: Course; message: Localized }> {
   // Who may edit is answered before anything about the payload is revealed.
   assertMayEdit(editor, await findCourseState(db, courseId));
@@ -122,12 +134,20 @@ export async function updateCourse(
     db.transaction(async (tx) => {
       const state = await lockCourseState(tx, courseId);
       assertMayEdit(editor, state); // again under the lock: the flags may have changed meanwhile
+      // Another save since the editor opened the course: refused rather than silently undone.
+      if (expected !== 'any' && expected !== state.contentVersion)
+        throw new AppError(412, 'COURSE_CHANGED', coursesMessages.changedMeanwhile);
       // The status is kept; the one move an author makes here is submitting a draft for review.
       const submit = state.createdBy === editor.id && state.status === 'Draft' && input.status === 'Pending';
       const status: CourseStatus = submit ? 'Pending' : state.status;
       const sections = await resolveSections(tx, input);
       const coverId = cover ? await storeFile(tx, editor.id, cover) : state.previewFileId;
-      await updateCourseRow(tx, courseId, { ...courseContentColumns(input), status, previewFileId: coverId });
+      await updateCourseRow(tx, courseId, {
+        ...courseContentColumns(input),
+        status,
+        previewFileId: coverId,
+        contentVersion: state.contentVersion + 1,
+      });
       await writeSections(tx, courseId, sections);
       // A replaced cover is removed unless something else still points at it.
       if (cover && state.previewFileId) await deleteFileIfUnreferenced(tx, state.previewFileId);

@@ -9,16 +9,19 @@ export interface UpdateCourseVariables {
   course: CourseInput;
   /** A new cover, when one was chosen. */
   cover?: File | null;
+  /** The content version the changes were made on: refused (412) if another save came since. */
+  version: number;
 }
 
 /** PATCH /course/:id — multipart, optional `file`. `status: 'Pending'` on a draft submits it for review. */
-export async function updateCourse({ courseId, course, cover }: UpdateCourseVariables) {
+export async function updateCourse({ courseId, course, cover, version }: UpdateCourseVariables) {
   const form = new FormData();
   if (cover) form.append('file', cover);
   form.append('body', JSON.stringify(course));
   return apiFetch<typeof courseMutationResponseSchema>(`/course/${encodeURIComponent(courseId)}`, {
     method: 'PATCH',
     body: form,
+    ifMatch: `"${version}"`,
   });
 }
 

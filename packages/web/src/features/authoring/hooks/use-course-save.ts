@@ -87,7 +87,13 @@ export function useCourseSave({
       const status = intent === 'draft' ? 'Draft' : intent === 'submit' ? 'Pending' : undefined;
       const payload: CourseInput = status ? { ...parsed, status } : parsed;
       let request: Promise<{ message: string }>;
-      if (course) request = update.mutateAsync({ courseId: course._id, course: payload, cover });
+      if (course)
+        request = update.mutateAsync({
+          courseId: course._id,
+          course: payload,
+          cover,
+          version: course.version,
+        });
       else if (cover) request = create.mutateAsync({ course: payload, cover });
       else {
         const text = t`Add course preview image`;

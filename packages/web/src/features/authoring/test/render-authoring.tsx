@@ -46,6 +46,8 @@ export interface RecordedCall {
   /** JSON bodies parsed; for multipart, the `body` part parsed and the `file` part kept. */
   json: unknown;
   file: File | null;
+  /** The `if-match` header, if any. */
+  ifMatch: string | null;
 }
 
 type Answer = { status?: number; body: unknown };
@@ -68,7 +70,8 @@ export function stubApi(handlers: Record<string, Answer | (() => Answer)>) {
       const part = init.body.get('file');
       file = part instanceof File ? part : null;
     } else if (typeof init.body === 'string') json = JSON.parse(init.body);
-    calls.push({ method, path, search: url.search, json, file });
+    const ifMatch = new Headers(init.headers).get('if-match');
+    calls.push({ method, path, search: url.search, json, file, ifMatch });
     const handler = handlers[`${method} ${path}`];
     const answer = (typeof handler === 'function' ? handler() : handler) ?? {
       status: 404,
@@ -151,6 +154,7 @@ export function aCourse(overrides: Partial<Course> = {}): Course {
         ],
       },
     ],
+    version: 1,
     ...overrides,
   };
 }

@@ -352,6 +352,28 @@ describe('CourseForm (existing course): the save rules', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
+  it('names the version it was made on, and keeps the changes when someone else saved first', async () => {
+    const message =
+      'Someone else saved this course after you opened it, so your changes were not saved. They are kept on this device: open the course again to see the other changes, then restore yours.';
+    const calls = stubApi({
+      'PATCH /course/22222222-2222-4222-8222-222222222222': {
+        status: 412,
+        body: { success: false, code: 'COURSE_CHANGED', message },
+      },
+    });
+    const onDone = vi.fn();
+    await renderAuthoring(
+      <CourseForm course={aCourse({ version: 7 })} viewer={aViewer()} headingLevel={2} onDone={onDone} />,
+    );
+    const title = screen.getByLabelText('Course title');
+    fireEvent.change(title, { target: { value: 'My better title' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Course' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'PATCH', ifMatch: '"7"' });
+    expect(title).toHaveValue('My better title');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
   it('submits a draft for review with status Pending', async () => {
     const calls = stubApi({
       'PATCH /course/22222222-2222-4222-8222-222222222222': {
