@@ -83,6 +83,30 @@ test('typed fields and the password toggle survive hydration; React takes the to
   }
 });
 
+test('typing goes on while the app draws the page anew: the focus and every key are kept', async ({
+  page,
+  t,
+}) => {
+  // With a query (or in a language the page was not prerendered in) the app renders the page from
+  // scratch (decision 034), replacing the field being typed into; the focus fell to the body and the
+  // rest of the address went nowhere (an audit: 10 of 10 Arabic sign-ins).
+  const release = await holdApp(page);
+  await page.goto('/login?next=%2Fdashboard', { waitUntil: 'commit' });
+  const email = page.getByRole('main').getByLabel(t('Email'), { exact: true });
+  await expect(async () => {
+    await email.click();
+    await expect(email).toBeFocused({ timeout: 500 });
+  }).toPass();
+  await page.keyboard.type('early', { delay: 20 });
+  release();
+  // Keys keep coming while the app arrives and replaces the form, and after.
+  await page.keyboard.type('-typist@e2e', { delay: 40 });
+  await expect.poll(() => isReady(page)).toBe(true);
+  await page.keyboard.type('.test', { delay: 20 });
+  await expect(email).toHaveValue('early-typist@e2e.test');
+  await expect(email).toBeFocused();
+});
+
 test('the language menu works before hydration: the page comes back in the chosen language', async ({
   page,
   lang,

@@ -51,6 +51,9 @@ const typed = new Map<Field, Typed>();
 const toggled = new Set<HTMLButtonElement>();
 const clicks: HTMLButtonElement[] = [];
 let submission: { form: HTMLFormElement; index: number; submitter: HTMLElement | null } | null = null;
+/** The field the reader was in (and where it is), and the keys pressed once it was gone. */
+let focused: { field: Field; form: number; name: string } | null = null;
+let lateKeys = '';
 
 const inApp = (target: EventTarget | null): target is Element =>
   target instanceof Element && !!target.closest('#root');
@@ -81,6 +84,28 @@ function listen() {
       },
       { capture: true, signal },
     );
+  // When the app draws the page from scratch (a query, another language) the field being typed into
+  // is replaced, and the focus drops to the body: the rest of what the reader types would go nowhere
+  // (an audit lost "learner@…" after "lea" on every Arabic sign-in). The keys pressed from then until
+  // the hand-over are kept, and the hand-over gives the focus to the new field.
+  const noteFocus = (target: EventTarget | null) => {
+    if (!inApp(target) || !('form' in target) || !(target as Field).name) return;
+    const field = target as Field;
+    focused = { field, form: formIndex(field.form), name: field.name };
+  };
+  noteFocus(document.activeElement); // the reader may have been in a field before this module came
+  document.addEventListener('focusin', ({ target }) => noteFocus(target), { capture: true, signal });
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      const lost = focused && !focused.field.isConnected && document.activeElement === document.body;
+      const character = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (!lost || !character || event.isComposing) return;
+      held(event);
+      lateKeys += event.key;
+    },
+    { capture: true, signal },
+  );
   document.addEventListener(
     'submit',
     (event) => {
@@ -133,6 +158,7 @@ function handOver() {
     const now = field.isConnected ? field : document.forms[was.form]?.elements.namedItem(was.name);
     if (now instanceof HTMLElement && 'value' in now) retype(now as Field, was);
   }
+  giveFocusBack();
   for (const button of toggled) {
     if (!button.isConnected) continue;
     togglePassword(button); // back to what React rendered, then React's own handler
@@ -149,6 +175,22 @@ function handOver() {
   if (!now) return;
   const sameSubmitter = submitter?.isConnected && now.contains(submitter);
   now.requestSubmit(sameSubmitter ? submitter : undefined);
+}
+
+/** The field the reader was in, drawn again by the app: focused, with the keys pressed meanwhile. */
+function giveFocusBack() {
+  if (!focused || focused.field.isConnected || document.activeElement !== document.body) return;
+  const now = document.forms[focused.form]?.elements.namedItem(focused.name);
+  if (!(now instanceof HTMLInputElement || now instanceof HTMLTextAreaElement)) return;
+  const text = !(now instanceof HTMLInputElement && (now.type === 'checkbox' || now.type === 'radio'));
+  if (lateKeys && text)
+    retype(now, { form: focused.form, name: focused.name, value: now.value + lateKeys, checked: false });
+  now.focus();
+  try {
+    now.setSelectionRange(now.value.length, now.value.length); // typing goes on at the end
+  } catch {
+    // e-mail fields have no selection to set; the browser's caret is kept
+  }
 }
 
 /**
