@@ -99,10 +99,13 @@ function listen() {
     'keydown',
     (event) => {
       const lost = focused && !focused.field.isConnected && document.activeElement === document.body;
-      const character = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-      if (!lost || !character || event.isComposing) return;
+      if (!lost || event.isComposing) return;
+      // `key` is missing on some keydowns (a browser's autofill sends them): those are not typing.
+      const { key } = event as Partial<KeyboardEvent>;
+      if (typeof key !== 'string' || key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey)
+        return;
       held(event);
-      lateKeys += event.key;
+      lateKeys += key;
     },
     { capture: true, signal },
   );
