@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { apiFetch } from './api-client.ts';
-import { retryDelay, retryRead } from './query-client.ts';
+import { queryClient, retryDelay, retryRead } from './query-client.ts';
 
 beforeAll(() => activateLanguage('en'));
 afterEach(() => {
@@ -95,5 +95,21 @@ describe('reads while the database is briefly away', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await answer).toMatchObject({ status: 502 });
     expect(failing.requests).toBe(2);
+  });
+});
+
+describe('writes while the browser is offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('are sent at once and fail with a message, instead of waiting silently for the connection', async () => {
+    onlineManager.setOnline(false);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const write = queryClient.getMutationCache().build(queryClient, {
+      mutationFn: () => apiFetch('/course/new', { method: 'POST', body: {} }),
+    });
+    await expect(write.execute(undefined)).rejects.toMatchObject({
+      status: 0,
+      message: 'We could not reach the server. Check your connection and try again.',
+    });
   });
 });

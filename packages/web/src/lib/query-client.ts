@@ -44,5 +44,11 @@ export const queryClient = new QueryClient({
       retry: retryRead,
       retryDelay,
     },
+    mutations: {
+      // Offline, React Query would hold a write until the connection returns, the button spinning
+      // with nothing said, and then send it by itself, maybe long after. It is sent now instead:
+      // "We could not reach the server…", and the form keeps what was typed for the reader to retry.
+      networkMode: 'always',
+    },
   },
 });

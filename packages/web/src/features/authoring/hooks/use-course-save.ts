@@ -1,11 +1,13 @@
 import { useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Course, CourseDraft, CourseInput } from '@app/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useCreateCourse } from '../api/create-course.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
+import { courseKeys } from '../api/query-keys.ts';
 
 /** What a save button asks for: a new course (Pending) or a draft, or an edit, or Draft → Pending. */
 export type SaveIntent = 'create' | 'draft' | 'update' | 'submit';
@@ -52,6 +54,7 @@ export function useCourseSave({
   const [pending, setPending] = useState<SaveIntent | null>(null);
   const create = useCreateCourse();
   const update = useUpdateCourse();
+  const queryClient = useQueryClient();
 
   const setCover = (file: File | null) => {
     setCoverFile(file);
@@ -67,6 +70,11 @@ export function useCourseSave({
     if (error instanceof ApiError) {
       // A dead session is handled by the app (toast and sign-in again); the typed form stays saved here.
       if (error.status === 401) return;
+      // The course on this device is older than the server's: the next open must fetch it again (not
+      // now, which would refill the open form), or a reopened form would show it unlocked, or make
+      // the author's next save refused again for the same version.
+      if (error.code === 'EDITING_LOCKED' || error.code === 'COURSE_CHANGED')
+        void queryClient.invalidateQueries({ queryKey: courseKeys.all, refetchType: 'none' });
       if (error.code === 'EDITING_LOCKED') {
         onLocked();
         notify.error(error.message);
@@ -74,7 +82,8 @@ export function useCourseSave({
       }
       for (const field of error.fieldErrors)
         form.setError(field.path as FieldPath<CourseDraft>, { type: 'server', message: field.message });
-      if (error.status > 0 && error.status < 500) {
+      // Status 0: the server could not be reached, said as such ("Check your connection…").
+      if (error.status < 500) {
         notify.error(error.message);
         return;
       }

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCourse, aViewer, renderAuthoring, stubApi } from '../../test/render-authoring.tsx';
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS, draftKey } from '../../hooks/use-course-autosave.ts';
 import { CourseForm } from './course-form.tsx';
+import { courseKeys } from '../../api/query-keys.ts';
 
 const type = (label: string, value: string, index = 0) =>
   fireEvent.change(screen.getAllByLabelText(label, { exact: true })[index]!, { target: { value } });
@@ -362,9 +363,11 @@ describe('CourseForm (existing course): the save rules', () => {
       },
     });
     const onDone = vi.fn();
-    await renderAuthoring(
+    const { queryClient } = await renderAuthoring(
       <CourseForm course={aCourse({ version: 7 })} viewer={aViewer()} headingLevel={2} onDone={onDone} />,
     );
+    const cached = courseKeys.detail(aCourse()._id);
+    queryClient.setQueryData(cached, aCourse({ version: 7 }));
     const title = screen.getByLabelText('Course title');
     fireEvent.change(title, { target: { value: 'My better title' } });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Course' }));
@@ -372,6 +375,22 @@ describe('CourseForm (existing course): the save rules', () => {
     expect(calls[0]).toMatchObject({ method: 'PATCH', ifMatch: '"7"' });
     expect(title).toHaveValue('My better title');
     expect(onDone).not.toHaveBeenCalled();
+    // The course is fetched again the next time it is opened (the open form is left as it is).
+    expect(queryClient.getQueryState(cached)?.isInvalidated).toBe(true);
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(0);
+  });
+
+  it('says the server could not be reached when the save never arrived, in the page language', async () => {
+    stubApi({});
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await renderAuthoring(
+      <CourseForm course={aCourse()} viewer={aViewer()} headingLevel={2} onDone={() => {}} />,
+      { language: 'ar' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'تعديل الدورة' }));
+    expect(
+      await screen.findByText('تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مرة أخرى.'),
+    ).toBeInTheDocument();
   });
 
   it('submits a draft for review with status Pending', async () => {
