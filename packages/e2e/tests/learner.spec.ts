@@ -9,6 +9,7 @@ import {
   login,
   openSignedIn,
   signInBrowser,
+  signInWithForm,
   snap,
   snapAtBothWidths,
   test,
@@ -464,6 +465,32 @@ test('the profile menu shows who is signed in, closes on Escape and outside clic
     headers: { authorization: `Bearer ${learner.token}` },
   });
   expect(stillValid.status()).toBe(401);
+});
+
+test('logging out in another tab says so here and comes back to this page after signing in', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const t = translator(lang);
+  const learner = await createAccount(request);
+  await signInBrowser(page, learner);
+  await page.goto('/dashboard?q=open');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const other = await page.context().newPage();
+  await other.goto('/dashboard');
+  await other.getByTestId('profile-button').click();
+  await other.getByRole('menuitem', { name: strings(lang).logOut }).click();
+  await expect(other).toHaveURL(/\/login/);
+  await other.close();
+
+  // It went to a bare /login without a word, and signing in led to the dashboard's start.
+  await expect(
+    page.getByRole('status').filter({ hasText: t('You signed out in another tab.') }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%3Fq%3Dopen$/);
+  await signInWithForm(page, lang, learner.email, learner.password);
+  await expect(page).toHaveURL(/\/dashboard\?q=open$/);
 });
 
 test('at 375 px: the header search and profile, the viewer menu, and the content list that folds after a pick', async ({

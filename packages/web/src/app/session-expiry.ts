@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { notify } from '../lib/toast.ts';
 import { clearSession, loginUrlReturningHere } from '../lib/session.ts';
 import { setAuthFailureHandler } from '../lib/api-client.ts';
@@ -30,11 +31,13 @@ export function installSessionExpiry() {
       handling = false;
     });
   });
-  // Signing out in another tab signs out here too.
+  // Signing out in another tab signs out here too: said, and with the way back to this page after
+  // signing in again (it went to a bare /login without a word; a form's draft is kept on the device).
   window.addEventListener('storage', (event) => {
-    if (event.key === 'auth_token' && event.newValue === null) {
-      queryClient.clear();
-      void router.navigate('/login');
-    }
+    if (event.key !== 'auth_token' || event.newValue !== null) return;
+    queryClient.clear();
+    if (SIGN_IN_PAGES.has(window.location.pathname)) return;
+    notify.error(t`You signed out in another tab.`);
+    void router.navigate(loginUrlReturningHere(), { replace: true });
   });
 }
