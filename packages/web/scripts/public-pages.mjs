@@ -26,9 +26,10 @@ export const SHELL_REQUESTS = 'src/app/shell-requests.ts';
 /**
  * What a page with the early module fetches until the visitor acts on it (decision 053): that module
  * alone, 6.7 kB in 2 files measured. Issue #11's target applies to it; the route's own `budgetKb`
- * and `budgetFiles` still cap the app it fetches once they act.
+ * and `budgetFiles` still cap the app it fetches once they act. 7 → 7.5: the module gives the focus
+ * back to the field the app replaced, with the keys pressed meanwhile (7.1 kB measured).
  */
-const UNTIL_ACTED = { entry: BEFORE_HYDRATION, modules: [], catalogs: [], budgetKb: 7, budgetFiles: 2 };
+const UNTIL_ACTED = { entry: BEFORE_HYDRATION, modules: [], catalogs: [], budgetKb: 7.5, budgetFiles: 2 };
 const authPage = (name, budgetKb, budgetFiles, guarded = false) => ({
   modules: [BEFORE_HYDRATION, DATA_LAYOUT, auth, `src/routes/${name}.tsx`, ...(guarded ? [guards] : [])],
   catalogs: ['common', 'auth'],
