@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { getToken, storeSession } from '../lib/session.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { redirectIfSignedIn } from './guards.ts';
+import toast from 'react-hot-toast';
+import { redirectIfSignedIn, requireRole } from './guards.ts';
 
 beforeAll(() => activateLanguage('en'));
 afterEach(() => {
@@ -48,5 +49,21 @@ describe('a signed-in user opening a sign-in page', () => {
       expect(getToken()).toBe('token');
       queryClient.clear();
     }
+  });
+});
+
+describe('a signed-in user opening another role’s page', () => {
+  it('goes to their own board and is told why, in the page language', async () => {
+    await activateLanguage('ar');
+    const shown = vi.spyOn(toast, 'error');
+    storeSession('token', 'u1');
+    const user = { _id: 'u1', role: 'EndUser', email: 'a@b.co', firstname: 'A', lastname: 'B' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: true, data: { user } })));
+    const answer = await requireRole('SuperAdmin')({
+      request: new Request('http://localhost/admin/dashboard'),
+    } as LoaderFunctionArgs).catch((thrown: unknown) => thrown);
+    expect((answer as Response).headers.get('location')).toBe('/dashboard');
+    expect(shown).toHaveBeenCalledWith('لا يمكن لحسابك فتح تلك الصفحة، لذا أنت في لوحتك.', expect.anything());
+    await activateLanguage('en');
   });
 });

@@ -1,9 +1,11 @@
+import { t } from '@lingui/core/macro';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '@app/shared';
 import { ApiError } from '../lib/api-client.ts';
 import { clearSession, currentUserQuery, getToken, homeFor, safeNext } from '../lib/session.ts';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { notify } from '../lib/toast.ts';
 
 /** The server refused the session itself (not an outage): it is over, and forgotten here. */
 const sessionRefused = (error: unknown) =>
@@ -24,7 +26,12 @@ export const requireRole =
     if (!getToken()) throw redirect(loginReturningTo(request));
     try {
       const user = await queryClient.ensureQueryData(currentUserQuery);
-      if (roles.length > 0 && !roles.includes(user.role)) throw redirect(homeFor(user.role));
+      if (roles.length > 0 && !roles.includes(user.role)) {
+        // Said, not only done: a shared link to another role's page used to land on the reader's own
+        // board without a word, as if the link were wrong.
+        notify.error(t`Your account cannot open that page, so you are on your own board.`);
+        throw redirect(homeFor(user.role));
+      }
       return null;
     } catch (error) {
       if (sessionRefused(error)) {
