@@ -142,7 +142,7 @@ function listen() {
 }
 
 /** Sets a field's value the way typing does, so React's onChange (and the form library) see it. */
-function retype(field: Field, { value, checked }: Typed) {
+function retype(field: Field, { value, checked }: Pick<Typed, 'value' | 'checked'>) {
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
     if (field.checked !== checked) field.click();
     return;
@@ -186,8 +186,7 @@ function giveFocusBack() {
   const now = document.forms[focused.form]?.elements.namedItem(focused.name);
   if (!(now instanceof HTMLInputElement || now instanceof HTMLTextAreaElement)) return;
   const text = !(now instanceof HTMLInputElement && (now.type === 'checkbox' || now.type === 'radio'));
-  if (lateKeys && text)
-    retype(now, { form: focused.form, name: focused.name, value: now.value + lateKeys, checked: false });
+  if (lateKeys && text) retype(now, { value: now.value + lateKeys, checked: false });
   now.focus();
   try {
     now.setSelectionRange(now.value.length, now.value.length); // typing goes on at the end

@@ -20,14 +20,19 @@ import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { payloadOf } from '../../plugins/compression.ts';
 import { allCoursesPage, cataloguePageJson, contributorCoursesPage } from './course-lists.service.ts';
-import {
-  applyCourseAction,
-  courseForEditing,
-  createCourse,
-  expectedVersion,
-  updateCourse,
-} from './courses.service.ts';
+import { applyCourseAction, courseForEditing, createCourse, updateCourse } from './courses.service.ts';
 import { coursesMessages } from './courses.messages.ts';
+
+/**
+ * The version an `If-Match` header names (`"3"`; a weak `W/"3"` compares the same), `'any'` for `*`
+ * or no header (a save that names none overwrites, as before decision 128), null for a tag that can
+ * name no version (it matches nothing).
+ */
+function expectedVersion(ifMatch: string | undefined): number | 'any' | null {
+  if (ifMatch === undefined || ifMatch.trim() === '*') return 'any';
+  const tag = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(ifMatch);
+  return tag ? Number(tag[1]) : null;
+}
 
 const tags = ['courses'];
 const security = [{ bearer: [] }];

@@ -105,17 +105,6 @@ function assertMayEdit(user: AuthUser, state: CourseState | null): asserts state
   if (verdict === 'locked') throw new AppError(403, 'EDITING_LOCKED', coursesMessages.editingLocked);
 }
 
-/**
- * The version an `If-Match` header names (`"3"`; a weak `W/"3"` compares the same), `'any'` for `*`
- * or no header (a save that names none overwrites, as before decision 128), null for a tag that can
- * name no version (it matches nothing).
- */
-export function expectedVersion(ifMatch: string | undefined): number | 'any' | null {
-  if (ifMatch === undefined || ifMatch.trim() === '*') return 'any';
-  const tag = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(ifMatch);
-  return tag ? Number(tag[1]) : null;
-}
-
 export async function updateCourse(
   db: Db,
   maxUploadBytes: number,

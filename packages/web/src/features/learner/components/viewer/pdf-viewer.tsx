@@ -50,7 +50,6 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
   // fonts on a slow phone, eval being forbidden), and the canvas stays blank meanwhile: until the page
   // asked for is drawn, the frame says it is loading.
   const [drawn, setDrawn] = useState<{ page: number; failed: boolean } | null>(null);
-  const drawing = numPages > 0 && !password && drawn?.page !== pageNumber;
 
   const message = (text: string, tone: 'info' | 'error' = 'info') => (
     <p
@@ -60,6 +59,16 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
       {text}
     </p>
   );
+
+  // Over the page while it is not drawn: that it is coming, or that drawing it failed.
+  const cover =
+    numPages === 0 || password
+      ? null
+      : drawn?.page !== pageNumber
+        ? message(t`Loading page…`)
+        : drawn.failed
+          ? message(t`Failed to load the page.`, 'error')
+          : null;
 
   return (
     <section aria-label={t`PDF document: ${title}`} className="flex flex-col gap-3">
@@ -106,15 +115,8 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
               noData={message(t`No page specified.`)}
               className="shadow-md"
             />
-            {drawing ? (
-              <div className="absolute inset-0 flex items-center justify-center bg-gray-100/80">
-                {message(t`Loading page…`)}
-              </div>
-            ) : null}
-            {drawn?.failed && drawn.page === pageNumber ? (
-              <div className="absolute inset-0 flex items-center justify-center bg-gray-100/90">
-                {message(t`Failed to load the page.`, 'error')}
-              </div>
+            {cover ? (
+              <div className="absolute inset-0 flex items-center justify-center bg-gray-100/90">{cover}</div>
             ) : null}
           </div>
         </Document>
