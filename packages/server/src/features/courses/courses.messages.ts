@@ -35,8 +35,9 @@ export const coursesMessages = {
     ar: 'قام المشرف بتعطيل تعديل هذه الدورة.',
   },
   changedMeanwhile: {
-    en: 'Someone else saved this course after you opened it, so your changes were not saved. They are kept on this device: open the course again to see the other changes, then restore yours.',
-    ar: 'حفظ شخص آخر هذه الدورة بعد أن فتحتها، لذلك لم تُحفظ تغييراتك. ما زالت محفوظة على هذا الجهاز: افتح الدورة مرة أخرى لترى التغييرات الأخرى، ثم استعد تغييراتك.',
+    // Said to any API client: what it kept of its changes is its own (the web app says that itself).
+    en: 'Someone else saved this course after you opened it, so your changes were not saved. Open it again and make your changes on the newer version.',
+    ar: 'حفظ شخص آخر هذه الدورة بعد أن فتحتها، لذلك لم تُحفظ تغييراتك. افتحها مرة أخرى وأجرِ تغييراتك على النسخة الأحدث.',
   },
   onlyPendingCanBeApproved: {
     en: 'Only a course pending review can be approved.',

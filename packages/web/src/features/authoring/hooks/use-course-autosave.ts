@@ -76,6 +76,8 @@ export interface CourseAutosave {
   discard: () => void;
   /** After a successful save: forget the draft. */
   clear: () => void;
+  /** Whether the form differs from what it opened with, so its changes are (or are about to be) kept. */
+  keeps: () => boolean;
 }
 
 /**
@@ -178,5 +180,7 @@ export function useCourseAutosave<TOutput>({
     localStorage.removeItem(key);
   }, [key, cancelPending]);
 
-  return { offer, restore, discard, clear };
+  const keeps = useCallback(() => !sameValues(form.getValues(), initial.current), [form]);
+
+  return { offer, restore, discard, clear, keeps };
 }

@@ -35,6 +35,7 @@ export function useCourseSave({
   course,
   form,
   uploading,
+  changesKept,
   onLocked,
   onSaved,
 }: {
@@ -42,6 +43,8 @@ export function useCourseSave({
   form: UseFormReturn<CourseDraft, unknown, CourseInput>;
   /** A file of the form is still uploading: its address is not in the values yet. */
   uploading: boolean;
+  /** Whether the form's changes are kept on this device (the autosave's draft), to be offered again. */
+  changesKept: () => boolean;
   /** The server says an administrator has disabled editing meanwhile. */
   onLocked: () => void;
   /** After a successful save (the toast is shown already). */
@@ -78,6 +81,15 @@ export function useCourseSave({
       if (error.code === 'EDITING_LOCKED') {
         onLocked();
         notify.error(error.message);
+        return;
+      }
+      // The server cannot know what this device kept: a save with nothing changed has nothing to restore.
+      if (error.code === 'COURSE_CHANGED') {
+        notify.error(
+          changesKept()
+            ? t`Someone else saved this course after you opened it, so your changes were not saved. They are kept on this device: open the course again to see the other changes, then restore yours.`
+            : t`Someone else saved this course after you opened it. Open it again to see their changes.`,
+        );
         return;
       }
       for (const field of error.fieldErrors)

@@ -353,15 +353,22 @@ describe('CourseForm (existing course): the save rules', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
+  const courseChanged = {
+    'PATCH /course/22222222-2222-4222-8222-222222222222': {
+      status: 412,
+      body: {
+        success: false,
+        code: 'COURSE_CHANGED',
+        message:
+          'Someone else saved this course after you opened it, so your changes were not saved. Open it again and make your changes on the newer version.',
+      },
+    },
+  };
+
   it('names the version it was made on, and keeps the changes when someone else saved first', async () => {
     const message =
       'Someone else saved this course after you opened it, so your changes were not saved. They are kept on this device: open the course again to see the other changes, then restore yours.';
-    const calls = stubApi({
-      'PATCH /course/22222222-2222-4222-8222-222222222222': {
-        status: 412,
-        body: { success: false, code: 'COURSE_CHANGED', message },
-      },
-    });
+    const calls = stubApi(courseChanged);
     const onDone = vi.fn();
     const { queryClient } = await renderAuthoring(
       <CourseForm course={aCourse({ version: 7 })} viewer={aViewer()} headingLevel={2} onDone={onDone} />,
@@ -378,6 +385,21 @@ describe('CourseForm (existing course): the save rules', () => {
     // The course is fetched again the next time it is opened (the open form is left as it is).
     expect(queryClient.getQueryState(cached)?.isInvalidated).toBe(true);
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(0);
+  });
+
+  it('does not promise kept changes when someone else saved first and nothing was changed here', async () => {
+    stubApi(courseChanged);
+    await renderAuthoring(
+      <CourseForm course={aCourse({ version: 7 })} viewer={aViewer()} headingLevel={2} onDone={() => {}} />,
+      { language: 'ar' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'تعديل الدورة' }));
+    expect(
+      await screen.findByText(
+        'حفظ شخص آخر هذه الدورة بعد أن فتحتها. افتحها مرة أخرى لترى التغييرات الجديدة.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/ما زالت محفوظة على هذا الجهاز/)).toBeNull();
   });
 
   it('says the server could not be reached when the save never arrived, in the page language', async () => {

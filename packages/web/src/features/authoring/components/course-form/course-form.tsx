@@ -69,6 +69,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
     course,
     form,
     uploading: uploads.uploading,
+    changesKept: autosave.keeps,
     onLocked: () => setLocked(true),
     onSaved: () => {
       autosave.clear();
