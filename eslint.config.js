@@ -62,8 +62,26 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: ['@app/server', '@app/server/*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['@app/server', '@app/server/*'],
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['useSearchParams'],
+              message:
+                'Use useAddressParams (lib/address-params.ts): it writes the query without moving the page.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // The one wrapper of useSearchParams, and tests that write an address as a reader would.
+    files: ['packages/web/src/lib/address-params.ts', 'packages/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@app/server', '@app/server/*'] }] },
   },
   importBoundaries,
   {

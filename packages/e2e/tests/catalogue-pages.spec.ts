@@ -80,7 +80,7 @@ async function fillCatalogue(request: APIRequestContext, stamp: string) {
     });
 }
 
-test('the catalogue loads more courses with a button, and searches across every page', async ({
+test('the catalogue loads more courses with a button, returns to where it was after a course, and searches across every page', async ({
   page,
   request,
   lang,
@@ -106,6 +106,21 @@ test('the catalogue loads more courses with a button, and searches across every 
   await more.click();
   await expect(cards).toHaveCount(Math.min(40, total));
   await expect(page.getByText(L.showing(Math.min(40, total)))).toBeVisible();
+
+  // A course opened from far down the list opens at its top; Back returns to the same place in the
+  // list, the loaded pages still there (decision 129: it was wherever the browser clamped it).
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  const card = cards.last();
+  await card.scrollIntoViewIfNeeded();
+  const there = await scrollY();
+  expect(there).toBeGreaterThan(800);
+  await card.getByRole('button').click();
+  await expect(page).toHaveURL(/\/course\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
+  await page.goBack();
+  await expect(cards).toHaveCount(Math.min(40, total));
+  await expect.poll(scrollY).toBe(there);
 
   // Search runs on the server: the oldest of our courses is found though it is on no loaded page.
   const box = page.getByRole('searchbox');

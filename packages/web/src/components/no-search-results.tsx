@@ -1,14 +1,14 @@
 import { Trans } from '@lingui/react/macro';
-import { useSearchParams } from 'react-router';
 import { withSearchTerm } from '../lib/search-term.ts';
 import { Button } from './ui/button.tsx';
+import { useAddressParams } from '../lib/address-params.ts';
 
 /**
  * A course list's search that found nothing: the term, and "Clear search", which removes it from the
  * address (the header's box follows, and takes the focus) and brings the whole list back.
  */
 export function NoSearchResults({ q, className = '' }: { q: string; className?: string }) {
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useAddressParams();
   const clear = () => {
     setParams((current) => withSearchTerm(current, ''), { replace: true });
     // This button goes with the empty result: focus goes on to the page's search box, where the next

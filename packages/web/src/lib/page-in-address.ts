@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams, type SetURLSearchParams } from 'react-router';
+import type { SetURLSearchParams } from 'react-router';
 import { PAGE } from '@app/shared';
 import { searchTermOf } from './search-term.ts';
+import { useAddressParams } from './address-params.ts';
 
 /**
  * A paged list's page lives in the address (`?page=`, 1-based; the first page left out) beside the
@@ -38,7 +39,7 @@ export function useAddressedPage(pageSize: number): {
   q: string;
   pageIndex: number;
 } {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const q = searchTermOf(params);
   const [pagedTerm, setPagedTerm] = useState(q);
   const newTerm = pagedTerm !== q;
@@ -57,7 +58,7 @@ export function useAddressedPage(pageSize: number): {
  * list's total once its answer for this page is in, undefined until then.
  */
 export function useLastPageWhenPastTheEnd(pageIndex: number, pageSize: number, settledTotal?: number) {
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useAddressParams();
   const lastIndex = settledTotal === undefined ? null : Math.max(0, Math.ceil(settledTotal / pageSize) - 1);
   const pastTheEnd = lastIndex !== null && pageIndex > lastIndex;
   useEffect(() => {

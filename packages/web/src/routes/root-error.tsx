@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertTriangle, FiHome, FiRefreshCw } from 'react-icons/fi';
 import { BrandLogo } from '../components/brand-logo.tsx';
@@ -11,11 +11,17 @@ import { NotFoundPage } from './not-found.tsx';
 /**
  * The root route renders the app; its error boundary catches whatever a page or loader throws. Its
  * effect runs after those of the whole first screen, so the app is ready to take over what the
- * early module held (decision 037).
+ * early module held (decision 037). A new page opens at its top and Back returns to where the reader
+ * was (decision 129); a prerendered page keeps wherever the reader scrolled before the app took over.
  */
 export function Component() {
   useEffect(announceAppReady, []);
-  return <Outlet />;
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
 }
 
 /**

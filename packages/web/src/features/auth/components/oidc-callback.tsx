@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { OidcProvider } from '@app/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,6 +11,7 @@ import { useOidcSignIn } from '../api/oidc-sign-in.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { takeOidcState } from '../lib/oidc-state.ts';
 import { OidcEmailStep } from './oidc-email-step.tsx';
+import { useAddressParams } from '../../../lib/address-params.ts';
 
 /**
  * /auth/:provider/callback: the provider sends the browser back with `code` and `state`. The state
@@ -20,7 +21,7 @@ import { OidcEmailStep } from './oidc-email-step.tsx';
  */
 export function OidcCallback({ provider }: { provider: OidcProvider }) {
   const { t } = useLingui();
-  const [params] = useSearchParams();
+  const [params] = useAddressParams();
   const navigate = useNavigate();
   const completeSignIn = useCompleteSignIn();
   const { mutate } = useOidcSignIn();

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useNavigation } from 'react-router';
 import { FiSearch } from 'react-icons/fi';
 import { LIMITS } from '@app/shared';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { SEARCH_PARAM, withSearchTerm } from '../../../lib/search-term.ts';
+import { useAddressParams } from '../../../lib/address-params.ts';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
@@ -16,7 +17,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function SearchBox({ className = '' }: { className?: string }) {
   const { t } = useLingui();
   const inputId = useId();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const urlQuery = params.get(SEARCH_PARAM) ?? '';
 
   const [value, setValue] = useState(urlQuery);

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { searchTermOf } from '../../../lib/search-term.ts';
 import { approvedCoursesQuery } from '../api/get-approved-courses.ts';
 import { CourseCard } from './course-card.tsx';
+import { useAddressParams } from '../../../lib/address-params.ts';
 
 /**
  * Fetched when a search first finds nothing: the dashboard's first screen is held to a file budget
@@ -29,7 +29,7 @@ const FIRST_ROW = 4;
  */
 export function CourseCatalogue() {
   const { t } = useLingui();
-  const [params] = useSearchParams();
+  const [params] = useAddressParams();
   const q = searchTermOf(params);
   const courses = useInfiniteQuery(approvedCoursesQuery(q));
   useDocumentTitle(t`Available Courses`);

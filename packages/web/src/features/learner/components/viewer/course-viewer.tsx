@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../../components/ui/error-panel.tsx';
 import { ApiError, namesNothing } from '../../../../lib/api-client.ts';
 import { pickLocalized } from '../../../../lib/localized.ts';
@@ -18,6 +17,7 @@ import { ResourceView } from './resource-view.tsx';
 import { ViewerHeader } from './viewer-header.tsx';
 import { ViewerSkeleton } from './viewer-skeleton.tsx';
 import { findSelection, hasEarnedCertificate, nextStep, selectedIdOf } from './viewer-model.ts';
+import { useAddressParams } from '../../../../lib/address-params.ts';
 
 /** Why the course cannot be shown to this learner, if the API said so (otherwise a failure to retry). */
 function accessProblem(error: Error | null): AccessProblem | null {
@@ -39,7 +39,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   const { t } = useLingui();
   const language = useLanguage();
   const wide = useMediaQuery(WIDE_QUERY);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const selectedId = params.get(SELECTED_PARAM);
   const course = useQuery(learnerCourseQuery(courseId));
   // The certificate follows the quiz score, or its issue (decision 104); the header shows the course
