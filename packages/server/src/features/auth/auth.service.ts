@@ -30,6 +30,8 @@ export interface SignedIn {
 /** Signup, e-mail verification and password sign-in. */
 export function authService(app: FastifyInstance) {
   const userByEmail = prepareUserByEmail(app.db);
+  /** A page of the app in the mail's language: the link opens it so, whatever the browser stored. */
+  const pageLink = (path: string, lang: Language) => `${app.env.APP_URL}${path}?lang=${lang}`;
 
   /** Stores a new single-use link token (hashed) and queues its e-mail in the same transaction. */
   async function sendVerification(tx: Db, user: UserRow): Promise<void> {
@@ -39,13 +41,9 @@ export function authService(app: FastifyInstance) {
       tokenHash: sha256Hex(token),
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
     });
-    const link = `${app.env.APP_URL}/verifyemail/${encodeURIComponent(token)}`;
-    await queueVerificationMail(tx, {
-      to: user.email,
-      lang: user.preferredLanguage,
-      name: user.firstname,
-      link,
-    });
+    const lang = user.preferredLanguage;
+    const link = pageLink(`/verifyemail/${encodeURIComponent(token)}`, lang);
+    await queueVerificationMail(tx, { to: user.email, lang, link });
   }
 
   /**
@@ -79,13 +77,15 @@ export function authService(app: FastifyInstance) {
   }
 
   async function sendSignupAttemptNotice(tx: Db, owner: UserRow): Promise<void> {
+    const lang = owner.preferredLanguage;
+    const verified = owner.emailVerifiedAt !== null;
     await queueSignupAttemptMail(tx, {
       to: owner.email,
-      lang: owner.preferredLanguage,
-      name: owner.firstname,
-      verified: owner.emailVerifiedAt !== null,
-      loginLink: `${app.env.APP_URL}/login`,
-      resetLink: `${app.env.APP_URL}/forgotpassword`,
+      lang,
+      name: verified ? owner.firstname : null,
+      verified,
+      loginLink: pageLink('/login', lang),
+      resetLink: pageLink('/forgotpassword', lang),
     });
   }
 

@@ -54,7 +54,8 @@ export function passwordResetService(app: FastifyInstance) {
       await queuePasswordResetMail(tx, {
         to: user.email,
         lang: user.preferredLanguage,
-        name: user.firstname,
+        // Greeted by name only if the mailbox's owner gave it (see the mail's GREETING).
+        name: user.emailVerifiedAt ? user.firstname : null,
         code,
       });
       return true;

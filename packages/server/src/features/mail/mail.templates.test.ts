@@ -5,12 +5,18 @@ describe('mail templates', () => {
   it('escapes every interpolated value and keeps attributes quoted', () => {
     const mail = verificationMail({
       lang: 'en',
-      name: '<img src=x onerror="alert(1)">',
       link: 'https://courses.example/verifyemail/abc?x="><script>alert(1)</script>',
     });
-    expect(mail.html).not.toContain('<img src=x');
+    const notice = signupAttemptMail({
+      lang: 'en',
+      name: '<img src=x onerror="alert(1)">',
+      verified: true,
+      loginLink: 'https://c.example/login',
+      resetLink: 'https://c.example/forgotpassword',
+    });
+    expect(notice.html).not.toContain('<img src=x');
     expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('Hi &#60;img src=x onerror=&#34;alert(1)&#34;&#62;,');
+    expect(notice.html).toContain('Hi &#60;img src=x onerror=&#34;alert(1)&#34;&#62;,');
     expect(mail.html).toContain(
       'href="https://courses.example/verifyemail/abc?x=&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"',
     );
@@ -20,26 +26,37 @@ describe('mail templates', () => {
   });
 
   it('writes the verification mail in English: subject, HTML and text with the link', () => {
-    const link = 'http://localhost:3000/verifyemail/token123';
-    const mail = verificationMail({ lang: 'en', name: 'Layla', link });
-    expect(mail.subject).toBe('Verify your email address');
+    const link = 'http://localhost:3000/verifyemail/token123?lang=en';
+    const mail = verificationMail({ lang: 'en', link });
+    expect(mail.subject).toBe('Verify your e-mail address');
     expect(mail.html).toContain('<html lang="en" dir="ltr">');
     expect(mail.html).toContain('#009985');
     expect(mail.html).toContain(`href="${link}"`);
-    expect(mail.html).toContain('Verify email');
-    expect(mail.text).toContain('Hi Layla,');
-    expect(mail.text).toContain(link);
+    expect(mail.html).toContain('Verify e-mail address');
+    expect(mail.text).toContain('Hello,');
     expect(mail.text).toContain('24 hours');
+    // In HTML the address is printed after "If the button does not work…"; the text version has no
+    // button: it names the link where the button would be, and has no sentence left hanging.
+    expect(mail.html.indexOf('If the button does not work')).toBeLessThan(mail.html.lastIndexOf(link));
+    expect(mail.text).toContain(`Verify e-mail address: ${link}`);
+    expect(mail.text).not.toContain('If the button does not work');
   });
 
   it('writes the verification mail in Arabic, right to left', () => {
-    const mail = verificationMail({ lang: 'ar', name: 'ليلى', link: 'http://localhost:3000/verifyemail/t' });
+    const mail = verificationMail({ lang: 'ar', link: 'http://localhost:3000/verifyemail/t?lang=ar' });
     expect(mail.subject).toBe('تأكيد عنوان بريدك الإلكتروني');
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.html).toContain('text-align:right');
     expect(mail.html).toContain('تأكيد البريد الإلكتروني');
-    expect(mail.text).toContain('مرحبًا ليلى،');
+    expect(mail.text).toContain('مرحبًا،');
     expect(mail.text).toContain('24 ساعة');
+    expect(mail.text).not.toContain('إذا لم يعمل الزر');
+  });
+
+  it('greets by name only when given one (an address its owner confirmed)', () => {
+    expect(passwordResetMail({ lang: 'en', name: null, code: '000001' }).text).toContain('Hello,');
+    expect(passwordResetMail({ lang: 'ar', name: null, code: '000001' }).text).toContain('مرحبًا،');
+    expect(passwordResetMail({ lang: 'ar', name: 'عمر', code: '000001' }).text).toContain('مرحبًا عمر،');
   });
 
   it('writes the reset mail with the code in both languages', () => {

@@ -21,6 +21,11 @@ interface Block {
   button?: { label: string; href: string };
   code?: string;
   after: string[];
+  /**
+   * Said before the button's address is printed under the text (HTML only: the text version prints
+   * the address in the button's place, and has nothing to fall back from).
+   */
+  fallback?: string;
   /** A second, smaller link after the text (e.g. "reset your password" under a "Log in" button). */
   secondary?: { label: string; href: string };
 }
@@ -64,7 +69,7 @@ ${paragraph(greeting)}
 ${block.paragraphs.map(paragraph).join('\n')}
 ${button}${code}
 ${block.after.map(paragraph).join('\n')}
-${link}${secondary}
+${block.fallback ? paragraph(block.fallback) : ''}${link}${secondary}
 </td></tr>
 </table>
 </td></tr>
@@ -84,13 +89,23 @@ function renderText(lang: Language, title: string, greeting: string, block: Bloc
     '',
     ...block.paragraphs,
     '',
-    ...(block.button ? [block.button.href, ''] : []),
+    ...(block.button ? [`${block.button.label}: ${block.button.href}`, ''] : []),
     ...(block.code ? [block.code, ''] : []),
     ...block.after,
     '',
     ...(block.secondary ? [`${block.secondary.label}: ${block.secondary.href}`, ''] : []),
   ].join('\n');
 }
+
+/**
+ * "Hi <name>," only when the mailbox's owner gave the name: a name typed with an address nobody has
+ * confirmed is anyone's text, and it would reach that address under our sender (a link in a "name"
+ * reads as ours). Otherwise a greeting without one.
+ */
+const GREETING: Record<Language, (name: string | null) => string> = {
+  en: (name) => (name ? `Hi ${name},` : 'Hello,'),
+  ar: (name) => (name ? `مرحبًا ${name}،` : 'مرحبًا،'),
+};
 
 function render(lang: Language, subject: string, title: string, greeting: string, block: Block): MailContent {
   return {
@@ -102,32 +117,32 @@ function render(lang: Language, subject: string, title: string, greeting: string
 
 const verificationCopy = {
   en: {
-    subject: 'Verify your email address',
-    title: 'Confirm your e-mail address',
-    greeting: (name: string) => `Hi ${name},`,
+    subject: 'Verify your e-mail address',
+    title: 'Verify your e-mail address',
     intro:
-      'Welcome to Open Science Courses! Please confirm your e-mail address by clicking the button below.',
-    button: 'Verify email',
+      'Welcome to Open Science Courses! Please verify your e-mail address with the button or link below.',
+    button: 'Verify e-mail address',
     validity: 'The link is valid for 24 hours. If you did not create an account, you can ignore this e-mail.',
     fallback: 'If the button does not work, copy this link into your browser:',
   },
   ar: {
     subject: 'تأكيد عنوان بريدك الإلكتروني',
-    title: 'تأكيد بريدك الإلكتروني',
-    greeting: (name: string) => `مرحبًا ${name}،`,
-    intro: 'مرحبًا بك في منصة دورات العلوم المفتوحة! يرجى تأكيد بريدك الإلكتروني بالنقر على الزر أدناه.',
+    title: 'تأكيد عنوان بريدك الإلكتروني',
+    intro: 'مرحبًا بك في منصة دورات العلوم المفتوحة! يرجى تأكيد بريدك الإلكتروني بالزر أو الرابط أدناه.',
     button: 'تأكيد البريد الإلكتروني',
     validity: 'الرابط صالح لمدة 24 ساعة. إذا لم تنشئ حسابًا، يمكنك تجاهل هذه الرسالة.',
     fallback: 'إذا لم يعمل الزر، انسخ هذا الرابط والصقه في متصفحك:',
   },
 };
 
-export function verificationMail(input: { lang: Language; name: string; link: string }): MailContent {
+/** To an address nobody has confirmed yet: greeted without the name typed with it. */
+export function verificationMail(input: { lang: Language; link: string }): MailContent {
   const copy = verificationCopy[input.lang];
-  return render(input.lang, copy.subject, copy.title, copy.greeting(input.name), {
+  return render(input.lang, copy.subject, copy.title, GREETING[input.lang](null), {
     paragraphs: [copy.intro],
     button: { label: copy.button, href: input.link },
-    after: [copy.validity, copy.fallback],
+    after: [copy.validity],
+    fallback: copy.fallback,
   });
 }
 
@@ -135,7 +150,6 @@ const resetCopy = {
   en: {
     subject: 'Your password reset code',
     title: 'Password reset',
-    greeting: (name: string) => `Hi ${name},`,
     intro: 'We received a request to reset your password. Enter this code to choose a new password:',
     validity:
       'The code is valid for 15 minutes. If you did not ask for it, ignore this e-mail: your password stays the same.',
@@ -143,15 +157,15 @@ const resetCopy = {
   ar: {
     subject: 'رمز إعادة تعيين كلمة المرور',
     title: 'إعادة تعيين كلمة المرور',
-    greeting: (name: string) => `مرحبًا ${name}،`,
     intro: 'تلقّينا طلبًا لإعادة تعيين كلمة المرور الخاصة بك. أدخل هذا الرمز لاختيار كلمة مرور جديدة:',
     validity: 'الرمز صالح لمدة 15 دقيقة. إذا لم تطلبه، تجاهل هذه الرسالة وستبقى كلمة المرور كما هي.',
   },
 };
 
-export function passwordResetMail(input: { lang: Language; name: string; code: string }): MailContent {
+/** `name` only when the account's address is confirmed (see GREETING). */
+export function passwordResetMail(input: { lang: Language; name: string | null; code: string }): MailContent {
   const copy = resetCopy[input.lang];
-  return render(input.lang, copy.subject, copy.title, copy.greeting(input.name), {
+  return render(input.lang, copy.subject, copy.title, GREETING[input.lang](input.name), {
     paragraphs: [copy.intro],
     code: input.code,
     after: [copy.validity],
@@ -162,7 +176,6 @@ const signupAttemptCopy = {
   en: {
     subject: 'Someone tried to sign up with your e-mail address',
     title: 'A sign-up with your address',
-    greeting: (name: string) => `Hi ${name},`,
     intro:
       'Someone, perhaps you, just tried to create an account with this e-mail address. You already have one, so no new account was made and nothing about yours was changed: your password, name and role are as before.',
     unverified:
@@ -175,7 +188,6 @@ const signupAttemptCopy = {
   ar: {
     subject: 'حاول أحدهم التسجيل ببريدك الإلكتروني',
     title: 'محاولة تسجيل بعنوانك',
-    greeting: (name: string) => `مرحبًا ${name}،`,
     intro:
       'حاول أحدهم، وربما أنت، إنشاء حساب بعنوان البريد الإلكتروني هذا. لديك حساب بالفعل، لذلك لم يُنشأ حساب جديد ولم يتغير شيء في حسابك: كلمة المرور والاسم والدور كما كانت.',
     unverified:
@@ -194,13 +206,14 @@ const signupAttemptCopy = {
  */
 export function signupAttemptMail(input: {
   lang: Language;
-  name: string;
+  /** Only when the account's address is confirmed (see GREETING). */
+  name: string | null;
   verified: boolean;
   loginLink: string;
   resetLink: string;
 }): MailContent {
   const copy = signupAttemptCopy[input.lang];
-  return render(input.lang, copy.subject, copy.title, copy.greeting(input.name), {
+  return render(input.lang, copy.subject, copy.title, GREETING[input.lang](input.name), {
     paragraphs: input.verified ? [copy.intro] : [copy.intro, copy.unverified],
     button: { label: copy.button, href: input.loginLink },
     after: [copy.ignore],

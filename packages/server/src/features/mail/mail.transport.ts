@@ -12,6 +12,12 @@ export interface OutgoingMail {
   text: string;
 }
 
+/**
+ * Every message is written by the server, not by a person (RFC 3834): out-of-office replies and
+ * other automatic answers are not sent back to it.
+ */
+const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
+
 /** Where mail really goes. The outbox worker only knows this interface. */
 export interface MailTransport {
   readonly kind: 'smtp' | 'dev-mailbox';
@@ -40,7 +46,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, ...mail, signal: stopping.signal });
+      await transporter.sendMail({ from, ...mail, headers: AUTOMATIC, signal: stopping.signal });
     },
     close: () => {
       stopping.abort();
@@ -59,7 +65,7 @@ export function devMailbox(env: Pick<Env, 'DATA_DIR' | 'MAIL_FROM'>, log: Fastif
   return {
     kind: 'dev-mailbox',
     async send(mail) {
-      const info = await composer.sendMail({ from: env.MAIL_FROM, ...mail });
+      const info = await composer.sendMail({ from: env.MAIL_FROM, ...mail, headers: AUTOMATIC });
       let file: string | null = null;
       if (folder) {
         await mkdir(folder, { recursive: true });
