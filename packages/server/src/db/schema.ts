@@ -110,6 +110,12 @@ export const passwordResets = pgTable(
     id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash'),
+    /**
+     * HMAC of the normalised address asked for (`resetEmailKey`), known account or not: wrong codes are
+     * limited per address and a newer request ends the older ones (decision 131). Null on rows made
+     * before migration 0016.
+     */
+    emailKey: text('email_key'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -117,6 +123,7 @@ export const passwordResets = pgTable(
   },
   (t) => [
     index('password_resets_user_idx').on(t.userId),
+    index('password_resets_email_key_idx').on(t.emailKey),
     /** The housekeeping's purge of dead requests reads it (decision 107). */
     index('password_resets_expires_idx').on(t.expiresAt),
   ],

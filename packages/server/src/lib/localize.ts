@@ -25,8 +25,13 @@ export function localize(
  * (It read only the first entry: `fr,ar;q=0.9` was English, `arn-CL` Arabic.)
  */
 export function languageFromHeader(header: string | undefined): Language {
-  if (!header) return 'en';
-  let best: Language = 'en';
+  return languageNamedBy(header) ?? 'en';
+}
+
+/** The language an Accept-Language header prefers among ours, or undefined when it names neither. */
+export function languageNamedBy(header: string | undefined): Language | undefined {
+  if (!header) return undefined;
+  let best: Language | undefined;
   let bestWeight = 0;
   for (const entry of header.split(',')) {
     const [range = '', ...params] = entry.split(';');

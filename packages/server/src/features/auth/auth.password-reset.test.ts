@@ -183,17 +183,103 @@ describe('password reset over SMTP', () => {
 
   it('limits wrong codes per account across several requests', async () => {
     const user = await createUser(t);
-    const tokens: string[] = [];
-    for (let i = 0; i < 3; i += 1) tokens.push((await forgot(user.email)).data.access_token);
-    let latestCode = '';
-    for (let i = 0; i < 3; i += 1) latestCode = resetCode(await smtp.waitForMail(user.email));
-    // 5 + 5 wrong codes on the first two requests use up the account's allowance ...
-    for (const token of tokens.slice(0, 2))
-      for (let attempt = 0; attempt < 5; attempt += 1) await reset(token, wrongCode(latestCode));
+    // Each request is used for 5 wrong codes before the next is asked for (a newer request ends the
+    // older ones, decision 131): 5 + 5 wrong codes use up the account's allowance ...
+    for (let i = 0; i < 2; i += 1) {
+      const token = (await forgot(user.email)).data.access_token;
+      const code = resetCode(await smtp.waitForMail(user.email));
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect((await reset(token, wrongCode(code))).json()).toMatchObject({ code: 'RESET_CODE_INVALID' });
+    }
     // ... so the third request is refused even with its right code.
-    const refused = await reset(tokens[2]!, latestCode);
+    const token = (await forgot(user.email)).data.access_token;
+    const latestCode = resetCode(await smtp.waitForMail(user.email));
+    const refused = await reset(token, latestCode);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'RESET_EXPIRED' });
+  });
+
+  it('caps wrong codes for an address without an account exactly as for one with an account', async () => {
+    // Two requests with five wrong codes each, then a third request and one wrong code: the answers
+    // must not tell whether the address has an account (they used to: RESET_EXPIRED for an account,
+    // "Attempts left: 4" for ever for an unknown address).
+    const answersFor = async (email: string) => {
+      const answers: unknown[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const { data } = await forgot(email);
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          const wrong = await reset(data.access_token, '000001');
+          answers.push([wrong.statusCode, wrong.json<{ code: string; message: string }>().message]);
+        }
+      }
+      const { data } = await forgot(email);
+      const third = await reset(data.access_token, '000001');
+      answers.push([third.statusCode, third.json<{ code: string }>().code]);
+      return answers;
+    };
+    const known = await createUser(t);
+    const knownAnswers = await answersFor(known.email);
+    const unknownAnswers = await answersFor(uniqueEmail('nobody'));
+    expect(knownAnswers.at(-1)).toEqual([400, 'RESET_EXPIRED']);
+    expect(unknownAnswers).toEqual(knownAnswers);
+    // The address is compared as the server normalises it (trimmed, lower case).
+    const mixed = uniqueEmail('Nobody');
+    await answersFor(mixed.toLowerCase());
+    const { data } = await forgot(` ${mixed.toUpperCase()} `);
+    expect((await reset(data.access_token, '000001')).json()).toMatchObject({ code: 'RESET_EXPIRED' });
+    // No address is stored in plain text.
+    const rows = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, known.id));
+    for (const row of rows) expect(JSON.stringify(row)).not.toContain(known.email);
+  });
+
+  it('only the newest request’s code works, and a reset ends every other open request', async () => {
+    const user = await createUser(t);
+    const first = await forgot(user.email);
+    const firstCode = resetCode(await smtp.waitForMail(user.email));
+    const second = await forgot(user.email);
+    const secondMail = await smtp.waitForMail(user.email);
+    expect(secondMail.text).toContain('If you asked more than once, use the code in the newest e-mail.');
+    const secondCode = resetCode(secondMail);
+    // The older request is dead, even with its own right code.
+    const older = await reset(first.data.access_token, firstCode);
+    expect(older.json()).toMatchObject({ code: 'RESET_EXPIRED' });
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200);
+
+    // Two requests open at once (sent together, each inserted before the other ended it): a reset
+    // with either one ends the other.
+    const third = await forgot(user.email);
+    const thirdCode = resetCode(await smtp.waitForMail(user.email));
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() + 10 * 60_000) })
+      .where(eq(passwordResets.userId, user.id));
+    expect((await reset(third.data.access_token, thirdCode)).statusCode).toBe(200);
+    const after = await reset(second.data.access_token, secondCode, 'yet another password');
+    expect(after.json()).toMatchObject({ code: 'RESET_EXPIRED' });
+    expect((await login(t, user.email, 'a brand new password')).statusCode).toBe(200);
+  });
+
+  it('a request stored before the address was kept on it (migration 0016) still resets', async () => {
+    const user = await createUser(t);
+    const { data } = await forgot(user.email);
+    const code = resetCode(await smtp.waitForMail(user.email));
+    await t.db.update(passwordResets).set({ emailKey: null }).where(eq(passwordResets.userId, user.id));
+    expect((await reset(data.access_token, code)).statusCode).toBe(200);
+  });
+
+  it('mails the code in the language of the page that asked, else in the account’s', async () => {
+    const english = await createUser(t, 'EndUser', { firstname: 'Omar', preferredLanguage: 'en' });
+    await forgot(english.email, { 'accept-language': 'ar' });
+    const arabic = await smtp.waitForMail(english.email);
+    expect(arabic.subject).toBe('رمز إعادة تعيين كلمة المرور');
+    expect(arabic.text).toContain('إذا طلبت الرمز أكثر من مرة، فاستخدم الرمز الوارد في أحدث رسالة.');
+
+    const prefersArabic = await createUser(t, 'EndUser', { firstname: 'عمر', preferredLanguage: 'ar' });
+    await forgot(prefersArabic.email, { 'accept-language': 'en-GB,en;q=0.9' });
+    expect((await smtp.waitForMail(prefersArabic.email)).subject).toBe('Your password reset code');
+    // A request naming neither language keeps the account's.
+    await forgot(prefersArabic.email, { 'accept-language': 'fr' });
+    expect((await smtp.waitForMail(prefersArabic.email)).subject).toBe('رمز إعادة تعيين كلمة المرور');
   });
 
   it('verifies the address of an account that resets its password (the code proves the mailbox)', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, sql, sum } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { User } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { deleteEndedRows } from '../../db/purge.ts';
@@ -132,9 +132,38 @@ export async function markEmailVerified(db: Db, userId: string): Promise<void> {
 
 export async function insertPasswordReset(
   db: Db,
-  values: { id: string; userId: string | null; codeHash: string | null; expiresAt: Date },
+  values: { id: string; userId: string | null; emailKey: string; codeHash: string | null; expiresAt: Date },
 ): Promise<void> {
   await db.insert(passwordResets).values(values);
+}
+
+/** Whose reset requests: an address's (its `resetEmailKey`) and, when it has one, its account's. */
+export interface ResetOwner {
+  emailKey: string | null;
+  userId: string | null;
+}
+
+/** Rows of the owner: by address key, or by account (rows made before migration 0016 have no key). */
+function ownedBy(owner: ResetOwner): SQL | undefined {
+  const keys = [
+    owner.emailKey === null ? undefined : eq(passwordResets.emailKey, owner.emailKey),
+    owner.userId === null ? undefined : eq(passwordResets.userId, owner.userId),
+  ].filter((condition) => condition !== undefined);
+  return keys.length ? or(...keys) : undefined;
+}
+
+/**
+ * Ends (expires at `now`) the owner's reset requests still open: a newer request or a successful reset
+ * leaves only one code that works (decision 131). Setting the expiry, not a flag, keeps the purge's
+ * reasoning (decision 107): the expiry still follows the creation.
+ */
+export async function endOpenPasswordResets(db: Db, owner: ResetOwner, now: Date): Promise<void> {
+  const owned = ownedBy(owner);
+  if (!owned) return;
+  await db
+    .update(passwordResets)
+    .set({ expiresAt: now })
+    .where(and(owned, isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
 }
 
 export async function lockPasswordReset(db: Db, id: string): Promise<PasswordResetRow | undefined> {
@@ -142,12 +171,14 @@ export async function lockPasswordReset(db: Db, id: string): Promise<PasswordRes
   return row;
 }
 
-/** Wrong codes entered for this account's reset requests created since `since`. */
-export async function countResetFailures(db: Db, userId: string, since: Date): Promise<number> {
+/** Wrong codes entered for the owner's reset requests (address or account) created since `since`. */
+export async function countResetFailures(db: Db, owner: ResetOwner, since: Date): Promise<number> {
+  const owned = ownedBy(owner);
+  if (!owned) return 0;
   const [row] = await db
     .select({ failures: sum(passwordResets.failedAttempts) })
     .from(passwordResets)
-    .where(and(eq(passwordResets.userId, userId), gte(passwordResets.createdAt, since)));
+    .where(and(owned, gte(passwordResets.createdAt, since)));
   return Number(row?.failures ?? 0);
 }
 

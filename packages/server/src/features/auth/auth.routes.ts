@@ -13,7 +13,7 @@ import {
   userResponseSchema,
 } from '@app/shared';
 import { AppError } from '../../lib/errors.ts';
-import { localize } from '../../lib/localize.ts';
+import { languageNamedBy, localize } from '../../lib/localize.ts';
 import { revokeSession } from '../../lib/sessions.ts';
 import { bearerToken } from '../../lib/tokens.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -149,7 +149,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await resetMails.take(request);
-      const accessToken = await resets.requestReset(request.body.email);
+      // The language of the page asking (the web app sends it), else the account's (decision 131).
+      const lang = languageNamedBy(request.headers['accept-language']);
+      const accessToken = await resets.requestReset(request.body.email, lang);
       return {
         success: true as const,
         data: { message: localize(request.lang, authMessages.resetCodeSent), access_token: accessToken },

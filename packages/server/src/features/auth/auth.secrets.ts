@@ -19,6 +19,15 @@ export const newResetCode = (): string =>
 export const hashResetCode = (secret: string, resetId: string, code: string): string =>
   createHmac('sha256', secret).update(`${resetId}:${code}`).digest('hex');
 
+/**
+ * What a reset request keeps of the address it was asked for (decision 131): an HMAC of the address as
+ * the schema normalised it (trimmed, lower case), so requests for one address can be found and counted
+ * together, known account or not, without storing the address itself (only a row with an account names
+ * one, through its user id).
+ */
+export const resetEmailKey = (secret: string, email: string): string =>
+  createHmac('sha256', secret).update(`password-reset-address:${email}`).digest('hex');
+
 export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ResetPasswordBody } from '@app/shared';
+import type { Language, ResetPasswordBody } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -10,6 +10,7 @@ import { authMessages } from './auth.messages.ts';
 import {
   countResetFailures,
   deleteExpiredPasswordResets,
+  endOpenPasswordResets,
   findUserByEmail,
   insertPasswordReset,
   lockPasswordReset,
@@ -19,14 +20,15 @@ import {
   recordResetFailure,
   updateUser,
 } from './auth.repository.ts';
-import { hashResetCode, newResetCode, sameHash } from './auth.secrets.ts';
+import { hashResetCode, newResetCode, resetEmailKey, sameHash } from './auth.secrets.ts';
 
 export const RESET_TTL_SECONDS = 15 * 60;
 /** Wrong codes one reset request survives; the next attempt finds it dead. */
 export const RESET_MAX_ATTEMPTS = 5;
 /**
- * Wrong codes per account across all its requests in the window. Without it, asking for a new code
- * every few seconds would give an attacker unlimited guesses at a 6-digit code.
+ * Wrong codes per address (and per account) across all its requests in the window. Without it, asking
+ * for a new code every few seconds would give an attacker unlimited guesses at a 6-digit code. Counted
+ * by address whether or not it has an account, so the answers do not tell which (decision 131).
  */
 export const RESET_ACCOUNT_MAX_FAILURES = 10;
 export const RESET_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
@@ -37,23 +39,29 @@ type Outcome = { kind: 'done' } | { kind: 'dead' } | { kind: 'wrong'; remaining:
 export function passwordResetService(app: FastifyInstance) {
   /**
    * Creates a reset request whether or not the address has an account, so the answer (and its token)
-   * reveal nothing; only a real account gets a code, by e-mail.
+   * reveal nothing; only a real account gets a code, by e-mail, in `lang` (the language of the page
+   * that asked) or, when the request named none, the account's. The address's older requests still
+   * open are ended, known account or not, so only the newest code works (decision 131).
    */
-  async function requestReset(email: string): Promise<string> {
+  async function requestReset(email: string, lang?: Language): Promise<string> {
     const id = randomUUID();
     const queued = await app.db.transaction(async (tx) => {
+      const now = new Date();
       const user = await findUserByEmail(tx, email);
+      const emailKey = resetEmailKey(app.env.JWT_SECRET, email);
+      await endOpenPasswordResets(tx, { emailKey, userId: user?.id ?? null }, now);
       const code = newResetCode();
       await insertPasswordReset(tx, {
         id,
         userId: user?.id ?? null,
+        emailKey,
         codeHash: user ? hashResetCode(app.env.JWT_SECRET, id, code) : null,
-        expiresAt: new Date(Date.now() + RESET_TTL_SECONDS * 1000),
+        expiresAt: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
       });
       if (!user) return false;
       await queuePasswordResetMail(tx, {
         to: user.email,
-        lang: user.preferredLanguage,
+        lang: lang ?? user.preferredLanguage,
         // Greeted by name only if the mailbox's owner gave it (see the mail's GREETING).
         name: user.emailVerifiedAt ? user.firstname : null,
         code,
@@ -81,12 +89,10 @@ export function passwordResetService(app: FastifyInstance) {
         request.failedAttempts >= RESET_MAX_ATTEMPTS
       )
         return { kind: 'dead' };
-      if (
-        request.userId &&
-        (await countResetFailures(tx, request.userId, new Date(now.getTime() - RESET_ACCOUNT_WINDOW_MS))) >=
-          RESET_ACCOUNT_MAX_FAILURES
-      )
-        return { kind: 'dead' };
+      // By address for every request (a row made before migration 0016 has no address key: by account).
+      const owner = { emailKey: request.emailKey, userId: request.userId };
+      const since = new Date(now.getTime() - RESET_ACCOUNT_WINDOW_MS);
+      if ((await countResetFailures(tx, owner, since)) >= RESET_ACCOUNT_MAX_FAILURES) return { kind: 'dead' };
 
       const expected = request.codeHash;
       const given = hashResetCode(app.env.JWT_SECRET, request.id, body.password_reset_code);
@@ -99,6 +105,7 @@ export function passwordResetService(app: FastifyInstance) {
       await dropUnconfirmedProviderLinks(tx, request.userId);
       await markEmailVerified(tx, request.userId);
       await markResetUsed(tx, request.id, now);
+      await endOpenPasswordResets(tx, owner, now); // every other request of the address or account
       await revokeAllSessions(tx, request.userId);
       return { kind: 'done' };
     });

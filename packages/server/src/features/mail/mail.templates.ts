@@ -152,13 +152,14 @@ const resetCopy = {
     title: 'Password reset',
     intro: 'We received a request to reset your password. Enter this code to choose a new password:',
     validity:
-      'The code is valid for 15 minutes. If you did not ask for it, ignore this e-mail: your password stays the same.',
+      'The code is valid for 15 minutes. If you asked more than once, use the code in the newest e-mail. If you did not ask for it, ignore this e-mail: your password stays the same.',
   },
   ar: {
     subject: 'رمز إعادة تعيين كلمة المرور',
     title: 'إعادة تعيين كلمة المرور',
     intro: 'تلقّينا طلبًا لإعادة تعيين كلمة المرور الخاصة بك. أدخل هذا الرمز لاختيار كلمة مرور جديدة:',
-    validity: 'الرمز صالح لمدة 15 دقيقة. إذا لم تطلبه، تجاهل هذه الرسالة وستبقى كلمة المرور كما هي.',
+    validity:
+      'الرمز صالح لمدة 15 دقيقة. إذا طلبت الرمز أكثر من مرة، فاستخدم الرمز الوارد في أحدث رسالة. إذا لم تطلبه، تجاهل هذه الرسالة وستبقى كلمة المرور كما هي.',
   },
 };
 
