@@ -63,6 +63,18 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY (decision 132). A number of hops becomes a function: Fastify
+ * (5.12) trusts nothing when given a number, and `true` would trust every entry, so the client's own
+ * left-most one would be its address. Hop 0 is the connection's peer, 1 the entry it appended, ...
+ */
+export function trustedProxies(
+  setting: Env['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole HTTP application; every feature is registered here by hand. */
 export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   const app = Fastify({
@@ -70,7 +82,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     rewriteUrl: (request) => originForm(request.url ?? '/'),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     bodyLimit: 1_000_000,
     // Fastify's default is no limit: a client sending its body a byte at a time held its connection
     // (and a file descriptor) for as long as it liked; nothing sits in front of `npm start` to stop it.

@@ -1,5 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,39 @@ import { z } from 'zod';
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of us may name the client in `X-Forwarded-For` (decision 132): off
+ * (`0`/`false`…), a number of hops (`1`/`true`/`on`/`yes` is one: the address the nearest proxy saw),
+ * or a comma-separated list of the proxies' addresses and CIDR ranges. Never "every proxy": the
+ * left-most entry is whatever the client wrote.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['0', 'false', 'off', 'no'].includes(lower)) return false;
+    if (['true', 'on', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 32) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be 0, 1 to 32 (proxy hops), or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -47,8 +81,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   SEED_DEMO: flag.optional(),
-  /** Trust X-Forwarded-* only from a proxy in front of us; otherwise clients could spoof their address. */
-  TRUST_PROXY: flag.default(false),
+  /** Trust X-Forwarded-* only from the proxies in front of us; otherwise clients could spoof their address. */
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
