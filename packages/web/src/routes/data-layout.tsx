@@ -20,6 +20,8 @@ export function Component() {
         position="top-center"
         toastOptions={{
           duration: TOAST_MS.default,
+          // Unseen, except in forced colours, which drop the toast's background: its edge is left.
+          style: { border: '1px solid transparent' },
           success: { duration: TOAST_MS.short, style: { background: '#1f7a4d', color: '#fff' } },
           error: { style: { background: '#b42318', color: '#fff' } },
         }}

@@ -3,11 +3,15 @@ import { Spinner } from './spinner.tsx';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
+/**
+ * A filled button has a transparent border: unseen, except in forced colours (Windows high contrast),
+ * which drop backgrounds and draw borders, so it keeps its edge there like the outlined one.
+ */
 const VARIANTS: Record<Variant, string> = {
   primary:
-    'bg-primary-dark text-white hover:bg-primary-darker disabled:bg-primary-dark/60 aria-disabled:bg-primary-dark/60',
+    'border border-transparent bg-primary-dark text-white hover:bg-primary-darker disabled:bg-primary-dark/60 aria-disabled:bg-primary-dark/60',
   secondary: 'border border-primary-dark text-primary-darker bg-white hover:bg-primary-light',
-  danger: 'bg-error text-white hover:bg-red-800',
+  danger: 'border border-transparent bg-error text-white hover:bg-red-800',
   ghost: 'text-ink hover:bg-gray-100',
 };
 

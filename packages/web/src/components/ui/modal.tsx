@@ -58,7 +58,8 @@ export function Modal({
               opener.current = null;
             }}
             // Sized to its content, up to the window's height (a short confirmation is not a full-height sheet).
-            className="fixed inset-x-2 top-4 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:max-h-[85vh]"
+            // The transparent border is the panel's edge in forced colours, which drop its background.
+            className="fixed inset-x-2 top-4 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg border border-transparent bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:max-h-[85vh]"
             style={{ maxWidth: width }}
           >
             <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">

@@ -60,7 +60,7 @@ export function ProgressBar({
       >
         <span
           aria-hidden="true"
-          className="absolute inset-y-0 start-0 bg-primary-dark transition-[width] duration-500"
+          className="absolute inset-y-0 start-0 bg-primary-dark transition-[width] duration-500 forced-colors:bg-[Highlight] forced-colors:forced-color-adjust-none"
           style={{ width: `${percent}%` }}
         />
       </span>

@@ -72,7 +72,7 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
         <DropdownMenu.Content
           align="end"
           sideOffset={4}
-          className="z-50 min-w-48 rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+          className="z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-48 overflow-y-auto rounded-md border border-gray-200 bg-white p-1 shadow-lg"
         >
           {actionsFor(course).map(({ id, action, to }) => (
             <DropdownMenu.Item

@@ -4,7 +4,7 @@ import { FiExternalLink } from 'react-icons/fi';
 import { TAB_ITEMS, USEFUL_LINKS } from '../content/landing-content.ts';
 
 const tabClass =
-  'min-h-11 rounded-t-md border-b-4 border-transparent px-5 py-2 font-semibold text-muted hover:text-ink data-[state=active]:border-primary-dark data-[state=active]:text-primary-darker';
+  'min-h-11 rounded-t-md border-b-4 border-transparent px-5 py-2 font-semibold text-muted hover:text-ink data-[state=active]:border-primary-dark data-[state=active]:text-primary-darker forced-colors:not-data-[state=active]:border-b-0 forced-colors:not-data-[state=active]:pb-3';
 
 /**
  * The Overview / Useful links tabs: plain markup with both panels rendered (the second hidden), made

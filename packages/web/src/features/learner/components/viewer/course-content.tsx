@@ -236,7 +236,7 @@ function ItemButton({
 }) {
   return (
     <div
-      className={`border-s-4 ${selected ? 'border-primary-dark bg-primary-light' : 'border-transparent hover:bg-gray-50'}`}
+      className={`border-s-4 ${selected ? 'border-primary-dark bg-primary-light' : 'border-transparent hover:bg-gray-50 forced-colors:border-s-0 forced-colors:ps-1'}`}
     >
       <button
         type="button"

@@ -122,7 +122,7 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
         </Document>
       </div>
       {numPages > 0 ? (
-        <nav aria-label={t`PDF pages`} className="flex items-center justify-center gap-3">
+        <nav aria-label={t`PDF pages`} className="flex flex-wrap items-center justify-center gap-3">
           {/* At either end the button is aria-disabled, not disabled: pressed to reach the last page (or
               the first), it keeps the keyboard focus, as "Mark as done" does (decision 033). A press
               there changes nothing: the page is kept within 1…numPages. */}

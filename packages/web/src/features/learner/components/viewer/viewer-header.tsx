@@ -80,10 +80,11 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
         <FiArrowLeft aria-hidden="true" size={20} className="rtl:rotate-180" />
       </Link>
       {title ? (
-        // The heading keeps the page's direction; its one line of text takes its own (ClampedText).
+        // The heading keeps the page's direction; its one line of text takes its own (ClampedText). It
+        // keeps 12rem at least: with large text the panel goes to a line of its own instead (decision 135).
         <h1
           lang={title.lang}
-          className="min-w-0 flex-1 text-lg font-bold text-ink lg:text-xl"
+          className="min-w-0 flex-[1_1_12rem] text-lg font-bold text-ink lg:text-xl"
           title={title.text}
         >
           <ClampedText lines={1}>{title.text}</ClampedText>
