@@ -4,7 +4,6 @@ import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { pickLocalized } from '../../../lib/localized.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
-import { CARD_FOCUS_RING } from '../../../components/ui/card-focus.ts';
 import { ClampedText } from '../../../components/ui/clamped-text.tsx';
 
 /**
@@ -27,7 +26,7 @@ export function CourseCard({
   return (
     <article
       aria-labelledby={titleId}
-      className={`relative flex w-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow ${CARD_FOCUS_RING} hover:shadow-md`}
+      className="relative flex w-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow card-focus-ring hover:shadow-md"
       data-testid="course-card"
     >
       <div className="relative aspect-[16/9] bg-gray-100">

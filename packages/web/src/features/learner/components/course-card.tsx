@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router';
 import { FiBookOpen, FiCheckCircle } from 'react-icons/fi';
 import type { CourseSummary } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { CARD_FOCUS_RING } from '../../../components/ui/card-focus.ts';
 import { ClampedText } from '../../../components/ui/clamped-text.tsx';
 import { ProgressBar, clampPercent, formatPercent } from '../../../components/ui/progress-bar.tsx';
 import { pickLocalized } from '../../../lib/localized.ts';
@@ -45,7 +44,7 @@ export function CourseCard({
   return (
     <article
       className={`relative flex w-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow ${
-        course.enrolled ? `${CARD_FOCUS_RING} hover:shadow-md` : ''
+        course.enrolled ? 'card-focus-ring hover:shadow-md' : ''
       }`}
       data-testid="course-card"
     >
