@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await verificationMails.take(request);
-      await auth.resendVerification(request.body.email);
+      await auth.resendVerification(request.body.email, languageNamedBy(request.headers['accept-language']));
       return { success: true as const, message: localize(request.lang, authMessages.verificationResent) };
     },
   );

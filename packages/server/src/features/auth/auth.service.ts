@@ -33,15 +33,17 @@ export function authService(app: FastifyInstance) {
   /** A page of the app in the mail's language: the link opens it so, whatever the browser stored. */
   const pageLink = (path: string, lang: Language) => `${app.env.APP_URL}${path}?lang=${lang}`;
 
-  /** Stores a new single-use link token (hashed) and queues its e-mail in the same transaction. */
-  async function sendVerification(tx: Db, user: UserRow): Promise<void> {
+  /**
+   * Stores a new single-use link token (hashed) and queues its e-mail in the same transaction, in
+   * `lang` (the language of the page that asked for it) or else the account's.
+   */
+  async function sendVerification(tx: Db, user: UserRow, lang = user.preferredLanguage): Promise<void> {
     const token = newLinkToken();
     await insertVerification(tx, {
       userId: user.id,
       tokenHash: sha256Hex(token),
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
     });
-    const lang = user.preferredLanguage;
     const link = pageLink(`/verifyemail/${encodeURIComponent(token)}`, lang);
     await queueVerificationMail(tx, { to: user.email, lang, link });
   }
@@ -98,12 +100,15 @@ export function authService(app: FastifyInstance) {
     if (!verified) throw new AppError(400, 'VERIFICATION_INVALID', authMessages.verificationInvalid);
   }
 
-  /** Always succeeds; only an existing, unverified, active account gets a new link. */
-  async function resendVerification(email: string): Promise<void> {
+  /**
+   * Always succeeds; only an existing, unverified, active account gets a new link, in the language of
+   * the page it was asked from when the request names one (as the password reset's mail, decision 131).
+   */
+  async function resendVerification(email: string, lang?: Language): Promise<void> {
     const queued = await app.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
       if (!user || user.emailVerifiedAt || !user.isActive) return false;
-      await sendVerification(tx, user);
+      await sendVerification(tx, user, lang);
       return true;
     });
     if (queued) app.outbox.kick();

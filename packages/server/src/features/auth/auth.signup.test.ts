@@ -261,4 +261,18 @@ describe('learner sign-up journey over SMTP', () => {
     await t.app.outbox.flush();
     expect(smtp.mails.filter((mail) => mail.to.includes(body.email))).toHaveLength(2);
   });
+
+  it("resends the link in the language of the page that asked, else in the account's", async () => {
+    const body = signupBody({ preferred_language: 'en' });
+    await post(t, '/auth/signup', body);
+    expect((await smtp.waitForMail(body.email)).subject).toBe('Verify your e-mail address');
+
+    await post(t, '/auth/resend-verification', { email: body.email }, { 'accept-language': 'ar' });
+    const arabic = await smtp.waitForMail(body.email);
+    expect(arabic.subject).toBe('تأكيد عنوان بريدك الإلكتروني');
+    expect(arabic.text).toContain(`/verifyemail/${linkToken(arabic)}?lang=ar`);
+
+    await post(t, '/auth/resend-verification', { email: body.email }, { 'accept-language': 'fr' });
+    expect((await smtp.waitForMail(body.email)).subject).toBe('Verify your e-mail address');
+  });
 });
