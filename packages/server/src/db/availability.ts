@@ -148,12 +148,12 @@ export interface WarnLogger {
 export function quietWarning(message: string, quietMs = 30_000) {
   let last = -Infinity;
   let held = 0;
-  return (log: WarnLogger, error: unknown, now = Date.now()): void => {
+  return (log: WarnLogger, error: unknown, now = Date.now(), fields: object = {}): void => {
     if (now - last < quietMs) {
       held++;
       return;
     }
-    log.warn({ ...outageSummary(error), ...(held ? { held } : {}) }, message);
+    log.warn({ ...fields, ...outageSummary(error), ...(held ? { held } : {}) }, message);
     last = now;
     held = 0;
   };

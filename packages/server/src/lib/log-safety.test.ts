@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { safeError, safeUrl } from './log-safety.ts';
+import { AppError } from './errors.ts';
 
 const aString: unknown = expect.any(String);
 
@@ -17,6 +18,52 @@ describe('safeUrl', () => {
     );
     expect(safeUrl('/x?access_token=eyJ.a.b&q=open')).toBe('/x?access_token=[redacted]&q=open');
     expect(safeUrl('/api/v1/course/approved?q=open%20data')).toBe('/api/v1/course/approved?q=open%20data');
+  });
+
+  it('hides the values of the query keys that commonly carry secrets, whoever sends them', () => {
+    const secretKeys = [
+      'jwt',
+      'JWT',
+      'id_token',
+      'refresh_token',
+      'api_key',
+      'apikey',
+      'X-API-Key',
+      'client_secret',
+      'signature',
+      'X-Amz-Signature',
+      'sig',
+      'passwd',
+      'pwd',
+      'pass',
+      'otp',
+      'auth',
+      'credential',
+      'sessionid',
+      'j%77t', // decoded before the test, as any parser would
+    ];
+    for (const key of secretKeys)
+      expect(safeUrl(`/api/v1/x?${key}=SECRET&q=kept`), key).toBe(`/api/v1/x?${key}=[redacted]&q=kept`);
+    // Keys that merely contain such letters are not secrets: the log keeps them.
+    expect(safeUrl('/api/v1/course/approved?page=2&author=x&design=y&signup=1')).toBe(
+      '/api/v1/course/approved?page=2&author=x&design=y&signup=1',
+    );
+  });
+});
+
+describe('safeError', () => {
+  it("keeps the app's own error's message: an AppError is not a database error", () => {
+    const error = new AppError(
+      502,
+      'GOOGLE_SIGNIN_FAILED',
+      { en: 'Google is away', ar: 'غوغل غائب' },
+      { x: 1 },
+    );
+    expect(safeError(error)).toMatchObject({
+      type: 'AppError',
+      message: 'Google is away',
+      code: 'GOOGLE_SIGNIN_FAILED',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Env } from '../env.ts';
+import { AppError } from './errors.ts';
 
 /**
  * What the server writes to its log, decided in one place: every `err` and `req` the app or Fastify
@@ -9,8 +10,17 @@ import type { Env } from '../env.ts';
  */
 
 const REDACTED = '[redacted]';
-/** Query parameters whose values are secrets (Google's code and state, any token). */
-const SECRET_QUERY_KEY = /token|code|state|secret|password|key/i;
+/**
+ * Query parameters whose values are secrets. The app puts none in its own URLs, but clients, proxies
+ * and scanners do, and the log must not keep them. Chosen by what commonly carries one: OAuth and
+ * OpenID Connect (`code`, `state`, `access_token`, `refresh_token`, `id_token`: any `*token*`), bare
+ * JWTs (`jwt`), API keys (`key`, `api_key`, `apikey`, `X-API-Key`), client secrets, signed URLs (AWS
+ * `X-Amz-Signature`, Azure's `sig`), passwords (`password`, `passwd`, `pwd`, `pass`), one-time codes
+ * (`otp`), `auth`, credentials and session ids. Substrings for the long names; the short ones whole, so
+ * that `design` or `author` stays in the log.
+ */
+const SECRET_QUERY_KEY =
+  /token|code|state|secret|password|passwd|key|jwt|signature|credential|session|^(?:sig|pwd|pass|otp|auth)$/i;
 /**
  * A path segment after which the next is a secret: the e-mail verification token (API and browser
  * route). Compared decoded: the router decodes `%76erifyemail` to the same route.
@@ -108,10 +118,13 @@ export function safeError(error: unknown, depth = 0): SafeError {
 
 /**
  * Drizzle's query errors carry `query` and `params`; pg's and PGlite's carry a `severity` and their
- * messages may quote values ('invalid input syntax for type uuid: "…"').
+ * messages may quote values ('invalid input syntax for type uuid: "…"'). The app's own errors are
+ * never database errors: every `AppError` has `params` (its message's placeholders), and testing for
+ * `params` alone logged each one as "database error <code>".
  */
 function isDatabaseError(error: Error): boolean {
-  return 'query' in error || 'params' in error || 'severity' in error;
+  if (error instanceof AppError) return false;
+  return ('query' in error && 'params' in error) || 'severity' in error;
 }
 
 /** The first line, capped: multi-line messages are where SQL and bodies end up. */

@@ -103,6 +103,12 @@ export function answerErrorsAsPages(app: FastifyInstance, pages: ErrorPages): vo
   app.errorPages.push(pages);
 }
 
+/** Expected outages, each logged as one quiet warning at a time (see `quietWarning`). */
+interface Warnings {
+  unavailable: ReturnType<typeof quietWarning>;
+  upstream: ReturnType<typeof quietWarning>;
+}
+
 /** One JSON shape for every error (api.md "Envelope"), in the caller's language, never with internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   // zod's issues carry no input: this map tells "wrong type" from "required" (see there). Global to
@@ -111,9 +117,12 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.decorate('errorPages', [] as ErrorPages[]);
   // Each app its own: two apps in one process (tests, a second instance) would hold back each
   // other's warnings if it were the module's.
-  const warnUnavailable = quietWarning('database unavailable; answering 503 until it is back');
+  const warnings: Warnings = {
+    unavailable: quietWarning('database unavailable; answering 503 until it is back'),
+    upstream: quietWarning('upstream service unavailable; answering 502/503 until it is back'),
+  };
   app.setErrorHandler((error: FastifyError, request, reply) =>
-    sendAnswer(request, reply, error, answerFor(error, app.env.MAX_UPLOAD_BYTES), warnUnavailable),
+    sendAnswer(request, reply, error, answerFor(error, app.env.MAX_UPLOAD_BYTES), warnings),
   );
 }
 
@@ -195,7 +204,7 @@ function sendAnswer(
   reply: FastifyReply,
   error: FastifyError,
   answer: Answer,
-  warnUnavailable?: ReturnType<typeof quietWarning>,
+  warnings?: Warnings,
   routed = true,
 ) {
   const route = routeOf(request);
@@ -214,9 +223,14 @@ function sendAnswer(
     );
   } else if (answer.code === 'DATABASE_UNAVAILABLE') {
     // Expected during an outage: one quiet warning at a time, and a hint when to come back. (Errors
-    // found while routing never reach the database, so they bring no `warnUnavailable`.)
-    warnUnavailable?.(request.log, error);
+    // found while routing never reach the database, so they bring no `warnings`.)
+    warnings?.unavailable(request.log, error);
     void reply.header('retry-after', '5');
+  } else if (error instanceof AppError && (answer.status === 502 || answer.status === 503)) {
+    // A service the app depends on (an identity provider) cannot be reached: expected, said by the
+    // code that threw it, and answered in the envelope. Not a bug, so no stack per request: one
+    // quiet warning at a time, as for the database.
+    warnings?.upstream(request.log, error, Date.now(), { status: answer.status, route });
   } else if (answer.status >= 500) {
     request.log.error({ err: error, reqId: request.id, route, method: request.method }, 'unexpected error');
   } else {
