@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import {
@@ -82,6 +83,11 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     rewriteUrl: (request) => originForm(request.url ?? '/'),
+    // A random id per request, sent back as `X-Request-Id` (below): Fastify's `req-1`, `req-2`…
+    // restarted in every process, so two instances' log lines named the same requests. A client's own
+    // X-Request-Id is never taken (Fastify's default, said here): it could forge another's id.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
     trustProxy: trustedProxies(env.TRUST_PROXY),
     bodyLimit: 1_000_000,
     // Fastify's default is no limit: a client sending its body a byte at a time held its connection
@@ -117,7 +123,8 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   app.decorate('guards', authGuards(app));
   app.decorateRequest('lang', 'en');
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
     request.lang = languageFromHeader(request.headers['accept-language']);
     requireHost(request);
   });

@@ -136,6 +136,7 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ): void {
   request.lang = languageFromHeader(request.headers['accept-language']);
+  void reply.header('x-request-id', request.id); // the first hook, which sets it, has not run
   const maxUpload = (request.server as Partial<FastifyInstance>).env?.MAX_UPLOAD_BYTES ?? 0;
   void sendAnswer(request, reply, error, answerFor(error, maxUpload), undefined, false);
 }

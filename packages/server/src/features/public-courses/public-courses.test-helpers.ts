@@ -12,6 +12,7 @@ const REPRESENTATION = new Set([
   'connection',
   'keep-alive',
   'retry-after',
+  'x-request-id', // this answer's own
 ]);
 export const securityHeadersOf = (headers: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !REPRESENTATION.has(name)));
