@@ -16,7 +16,13 @@ import { listenPglite, listenPostgres } from './db/notify-listener.ts';
 import { languageFromHeader } from './lib/localize.ts';
 import { authGuards } from './plugins/authenticate.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
-import { answerClientError, originForm, registerHttpEdges, requireHost } from './plugins/http-edges.ts';
+import {
+  answerClientError,
+  handlingRequestOn,
+  originForm,
+  registerHttpEdges,
+  requireHost,
+} from './plugins/http-edges.ts';
 import { loggerOptions, type LogStream } from './lib/log-safety.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -124,11 +130,13 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
+    handlingRequestOn(request.raw.socket);
     void reply.header('x-request-id', request.id);
     request.lang = languageFromHeader(request.headers['accept-language']);
     requireHost(request);
   });
-  registerHttpEdges(app.server);
+  app.addHook('onResponse', async (request) => handlingRequestOn(request.raw.socket, true));
+  registerHttpEdges(app.server, app.log);
 
   registerErrorHandler(app);
   registerInputGuard(app);

@@ -12,6 +12,7 @@ import {
 import { AppError, BodyValidationError } from '../lib/errors.ts';
 import { common, validationMessages } from '../lib/common.messages.ts';
 import { languageFromHeader, localize, type Localized } from '../lib/localize.ts';
+import { answeredAtEdge } from './http-edges.ts';
 import {
   FOREIGN_KEY_VIOLATION,
   constraintOf,
@@ -209,7 +210,12 @@ function sendAnswer(
   routed = true,
 ) {
   const route = routeOf(request);
-  if (answer.conflict) {
+  const edge = answeredAtEdge(request.raw.socket);
+  if (edge) {
+    // Node answered it already (a body not in within REQUEST_TIMEOUT_MS: 408) and closed the
+    // connection; this error is the aborted body. Logged as what the client got.
+    request.log.info({ status: edge.status, reason: edge.reason, route }, 'request refused');
+  } else if (answer.conflict) {
     // Not an outage: a race the code should not have left (decision 113). A warning with the
     // SQLSTATE and stack (no SQL), and a prompt retry.
     request.log.warn({ err: error, route, method: request.method }, 'transaction conflict; answering 503');

@@ -1,5 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCode, ErrorEnvelope, Language } from '@app/shared';
 import { AppError } from '../lib/errors.ts';
 import { common } from '../lib/common.messages.ts';
@@ -28,11 +30,55 @@ function answerOnSocket(socket: Duplex, status: number, json: string): void {
 }
 
 /**
+ * Sockets whose request Node answered here while Fastify was still reading it (a body that did not
+ * arrive within REQUEST_TIMEOUT_MS), with the status sent: the error handler, which then sees the
+ * aborted body, logs that status instead of the 400 it would have sent (`answeredAtEdge`).
+ */
+const answered = new WeakMap<object, { status: number; reason: string }>();
+
+/** Sockets with a request Fastify is handling (from its first hook until it is answered). */
+const handling = new WeakSet<object>();
+
+/** Marks `socket` as carrying a request Fastify handles, until `done` (app.ts's first and last hooks). */
+export function handlingRequestOn(socket: object | null | undefined, done = false): void {
+  if (!socket) return;
+  if (done) handling.delete(socket);
+  else handling.add(socket);
+}
+
+/** The status and reason Node's edge sent on this request's socket, if it answered it there. */
+export function answeredAtEdge(
+  socket: object | null | undefined,
+): { status: number; reason: string } | undefined {
+  return socket ? answered.get(socket) : undefined;
+}
+
+/**
+ * One info line per answer written here, since no request reaches Fastify's log: the client's address,
+ * the status sent and Node's reason (its error code). Never the request's bytes: they are the
+ * client's, possibly crafted to forge log lines or carry what was meant to stay out of the log.
+ */
+function logEdgeAnswer(log: FastifyBaseLogger | undefined, socket: Duplex, status: number, reason: string) {
+  log?.info(
+    { remoteAddress: (socket as Partial<Socket>).remoteAddress, status, reason },
+    'request answered at the HTTP edge',
+  );
+}
+
+/** Node's error code, if it is one (letters, digits, underscores): nothing else of the error is logged. */
+const reasonOf = (error: { code?: unknown }) =>
+  typeof error.code === 'string' && /^\w{1,64}$/.test(error.code) ? error.code : 'unknown';
+
+/**
  * Fastify's `clientErrorHandler`: HTTP the server cannot parse at all (a broken request line or
  * header, headers over Node's size limit, a request that never finishes). No request exists, so the
  * answer is in English (no Accept-Language could be read).
  */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+export function answerClientError(
+  this: { log?: FastifyBaseLogger } | undefined,
+  error: Error & { code?: string },
+  socket: Duplex,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -40,6 +86,10 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? ([408, 'BAD_REQUEST', common.badRequest] as const)
         : ([400, 'BAD_REQUEST', common.badRequest] as const);
+  const reason = reasonOf(error);
+  // A request Fastify is reading is logged by its error handler (with its id and route), as this status.
+  if (handling.has(socket)) answered.set(socket, { status, reason });
+  else logEdgeAnswer(this?.log, socket, status, reason);
   answerOnSocket(socket, status, envelope('en', code, message));
 }
 
@@ -67,7 +117,7 @@ export function requireHost(request: { headers: IncomingMessage['headers']; raw:
 }
 
 /** Answers what Node would otherwise answer bare (`Expect`) or not at all (`CONNECT`). */
-export function registerHttpEdges(server: Server): void {
+export function registerHttpEdges(server: Server, log: FastifyBaseLogger): void {
   // `Expect` other than `100-continue` (RFC 9110 §10.1.1): Node's answer was a bare 417.
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const json = envelope(
@@ -81,11 +131,13 @@ export function registerHttpEdges(server: Server): void {
       connection: 'close',
     });
     response.end(json);
+    logEdgeAnswer(log, request.socket, 417, 'EXPECTATION_FAILED');
   });
   // `CONNECT` asks for a tunnel, which this server is not: without a listener Node closed the
   // connection with no answer at all.
   server.on('connect', (request: IncomingMessage, socket: Duplex) => {
     const lang = languageFromHeader(request.headers['accept-language']);
+    logEdgeAnswer(log, socket, 400, 'CONNECT');
     answerOnSocket(socket, 400, envelope(lang, 'BAD_REQUEST', common.badRequest));
   });
 }
