@@ -158,3 +158,39 @@ export function quietWarning(message: string, quietMs = 30_000) {
     held = 0;
   };
 }
+
+export interface EpisodeLogger extends WarnLogger {
+  info(object: object, message: string): void;
+}
+
+/**
+ * An outage of something the app depends on, told as an episode: one warning when it starts (however
+ * many failures follow) and one info line when it is over, with how long it lasted and how many
+ * failures it saw. The shape "redis unavailable … / redis is back" had first; the cache listener and
+ * the mail outbox use it too. (`quietWarning` is the other shape, for failures that have no moment
+ * of recovery of their own: one line per 30 s while they go on.)
+ */
+export function outageEpisode(warning: string, over: string) {
+  let since: number | undefined;
+  let failures = 0;
+  return {
+    /** Whether an episode is going on. */
+    get open(): boolean {
+      return since !== undefined;
+    },
+    /** A failure: the first of an episode is warned, with `fields`; the others are counted. */
+    failed(log: EpisodeLogger, fields: object = {}, now = Date.now()): void {
+      failures++;
+      if (since !== undefined) return;
+      since = now;
+      log.warn(fields, warning);
+    },
+    /** A success: ends the episode, if one was going on, with one info line. */
+    recovered(log: EpisodeLogger, fields: object = {}, now = Date.now()): void {
+      if (since === undefined) return;
+      log.info({ ...fields, awayMs: now - since, failures }, over);
+      since = undefined;
+      failures = 0;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppCaches } from '../lib/caches.ts';
+import { outageEpisode } from './availability.ts';
 
 /** The channel the triggers of migration 0001 notify on (decision 019). */
 export const CACHE_CHANNEL = 'app_cache';
@@ -115,6 +116,11 @@ export async function listenPostgres(
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
   const pending = new Set<string>();
+  // One warning when the listener is lost (not one per retry), one line once it listens again.
+  const interrupted = outageEpisode(
+    'cache notifications interrupted; caches bypassed until they resume',
+    'cache notifications resumed; caches in use again',
+  );
 
   /** Published changes go out as `o:<me>:<payload>`: this instance has applied them already. */
   const origin = `o:${me}:`;
@@ -153,7 +159,7 @@ export async function listenPostgres(
     lostClient.end().catch(() => {});
     if (closed) return;
     const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** failures++);
-    log.warn({ reason, retryInMs: delay }, 'cache notifications interrupted; caches bypassed');
+    interrupted.failed(log, { reason, retryInMs: delay });
     retry = setTimeout(() => void connect(), delay);
     retry.unref();
   }
@@ -227,6 +233,7 @@ export async function listenPostgres(
     failures = 0;
     connectedAt = Date.now();
     caches.setLive(true);
+    interrupted.recovered(log);
   }
 
   /** Instances not heard from within PEER_TTL_MS are gone: nobody waits for them. */
