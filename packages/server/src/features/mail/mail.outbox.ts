@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { deleteEndedRows } from '../../db/purge.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './mail.transport.ts';
-import { isDatabaseUnavailable, quietWarning } from '../../db/availability.ts';
+import { isDatabaseUnavailable, outageEpisode, quietWarning } from '../../db/availability.ts';
 
 /**
  * Backoff: the n-th failure waits n minutes, at most 5. A message is retried for as long as it is
@@ -93,6 +93,14 @@ export class OutboxWorker {
   private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private readonly warnPaused = quietWarning('outbox: paused while the database is unavailable');
+  /**
+   * Sends failing (no connection, a timeout, a 4xx): one warning when they start, with how many mails
+   * wait, and one line once a mail goes out again, not a warning per mail per attempt.
+   */
+  private readonly failing = outageEpisode(
+    'outbox: the mail server does not take mail; mail waits and is retried',
+    'outbox: mail goes out again',
+  );
 
   constructor(
     private readonly db: Db,
@@ -227,7 +235,19 @@ export class OutboxWorker {
       .update(emailOutbox)
       .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null, html: '', text: '' })
       .where(eq(emailOutbox.id, row.id));
+    this.failing.recovered(this.log);
     return true;
+  }
+
+  /** How many messages are still to be sent (the claimed ones included). */
+  private async waiting(): Promise<number> {
+    const [row] = await this.db
+      .select({ waiting: count() })
+      .from(emailOutbox)
+      .where(
+        and(isNull(emailOutbox.sentAt), isNull(emailOutbox.givenUpAt), gt(emailOutbox.expiresAt, sql`now()`)),
+      );
+    return row?.waiting ?? 0;
   }
 
   /** Logs name the row, never its address, subject or body. */
@@ -254,8 +274,11 @@ export class OutboxWorker {
     const failure = { outboxId: row.id, attempts, responseCode, err: reason };
     // The worker never claims an expired row (and the housekeeping may already have purged this one
     // during the send): a message that expires before its next try is lost, and says so.
-    if (row.expiresAt > nextAttemptAt) this.log.warn(failure, 'outbox: send failed, will retry');
-    else
+    if (row.expiresAt > nextAttemptAt) {
+      // The first failure of an episode is the warning; the others are details (debug).
+      if (this.failing.open) this.log.debug(failure, 'outbox: send failed, will retry');
+      this.failing.failed(this.log, this.failing.open ? {} : { ...failure, waiting: await this.waiting() });
+    } else
       this.log.error(failure, 'outbox: send failed and the message expires before another try; not retried');
   }
 }

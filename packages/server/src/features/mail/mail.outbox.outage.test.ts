@@ -1,0 +1,56 @@
+import { inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import { enqueueMail, flushOutbox } from './mail.outbox.ts';
+
+const HOUR = 3_600_000;
+type Line = { level: number; msg: string; [key: string]: unknown };
+
+describe('a mail server that refuses mail for a while', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  const lines: string[] = [];
+  const logged = () =>
+    lines.map((line) => JSON.parse(line) as Line).filter((line) => line.msg.startsWith('outbox'));
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    t = await createTestApp(
+      { SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('is one warning with how many mails wait, however many sends fail, and one line once mail goes out', async () => {
+    const to = [1, 2, 3, 4].map((n) => `outage-${n}-${Date.now()}@example.test`);
+    for (const address of to)
+      await enqueueMail(t.db, { to: address, subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' }, HOUR);
+    smtp.refuseNext(8); // two attempts of each (451, temporary)
+    const dueNow = () =>
+      t.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(inArray(emailOutbox.to, to));
+    await flushOutbox(t.app);
+    await dueNow();
+    await flushOutbox(t.app);
+    await dueNow();
+    expect(await flushOutbox(t.app)).toBe(4);
+    const unsent = await t.db.select().from(emailOutbox).where(isNull(emailOutbox.sentAt));
+    expect(unsent.filter((row) => to.includes(row.to))).toEqual([]);
+
+    const said = logged();
+    expect(said.map(({ msg, level }) => [msg, level])).toEqual([
+      ['outbox: the mail server does not take mail; mail waits and is retried', 40],
+      ['outbox: mail goes out again', 30],
+    ]);
+    expect(said[0]).toMatchObject({ waiting: 4, responseCode: 451 });
+    expect(said[1]).toMatchObject({ failures: 8, awayMs: expect.any(Number) as unknown });
+    expect(lines.join('\n')).not.toContain('outage-1');
+  });
+});
