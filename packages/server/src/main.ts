@@ -27,12 +27,16 @@ async function main() {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
+      app.log.info({ signal }, 'shutting down: finishing the requests begun, accepting no more');
       setTimeout(() => {
         app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running at shutdown were cut off');
         app.server.closeAllConnections();
       }, SHUTDOWN_GRACE_MS).unref();
       app.close().then(
-        () => process.exit(0),
+        () => {
+          app.log.info('stopped');
+          process.exit(0);
+        },
         (error: unknown) => {
           console.error('Shutdown failed:', error instanceof Error ? error.message : error);
           process.exit(1);
