@@ -28,6 +28,12 @@ export const FAILED_LOGINS_PER_ACCOUNT = 10;
 export const FAILED_LOGINS_PER_ADDRESS = 30;
 /** Reset codes / verification links e-mailed to one address per minute. */
 export const MAILS_PER_ACCOUNT = 5;
+/**
+ * Mails of any kind (verification link, sign-up notice, reset code) asked for one address per hour.
+ * The minute's allowances alone, used up every minute, let anyone send one mailbox 600 mails an hour
+ * under our name; someone signing up, asking again and resetting twice needs a handful.
+ */
+export const MAILS_PER_ADDRESS_PER_HOUR = 12;
 
 const tooMany = () => new AppError(429, 'RATE_LIMITED', common.rateLimited);
 
@@ -36,8 +42,28 @@ const tooMany = () => new AppError(429, 'RATE_LIMITED', common.rateLimited);
  * (shared by all instances), else this process's memory. It catches one account being attacked from
  * many addresses, which the per-IP limits cannot see.
  */
-export const accountCounter = (app: FastifyInstance, name: string, max: number) =>
-  counter(app, name, max, (request) => (request.body as { email?: string } | undefined)?.email ?? '');
+export const accountCounter = (app: FastifyInstance, name: string, max: number, windowMs = 60_000) =>
+  counter(
+    app,
+    name,
+    max,
+    (request) => (request.body as { email?: string } | undefined)?.email ?? '',
+    windowMs,
+  );
+
+const hourlyMailCounters = new WeakMap<FastifyInstance, ReturnType<typeof accountCounter>>();
+/**
+ * The one counter of MAILS_PER_ADDRESS_PER_HOUR for an app, whichever route asks for a mail (sign-up,
+ * a link again, a reset code, an identity provider's e-mail step).
+ */
+export function hourlyMails(app: FastifyInstance) {
+  let counter = hourlyMailCounters.get(app);
+  if (!counter) {
+    counter = accountCounter(app, 'mails-hour', MAILS_PER_ADDRESS_PER_HOUR, 3_600_000);
+    hourlyMailCounters.set(app, counter);
+  }
+  return counter;
+}
 
 /** A counter per client address (`request.ip`), for events the route counts itself (failures). */
 export const addressCounter = (app: FastifyInstance, name: string, max: number) =>
@@ -48,10 +74,11 @@ function counter(
   name: string,
   max: number,
   keyOf: (request: FastifyRequest) => string,
+  windowMs = 60_000,
 ) {
   const limiter = app.createRateLimit({
     max,
-    timeWindow: 60_000,
+    timeWindow: windowMs,
     keyGenerator: (request) => `${name}:${keyOf(request)}`,
   });
   /** Per key, the attempts this process is deciding now, and those waiting for one of them to end. */

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   FAILED_LOGINS_PER_ACCOUNT,
   FAILED_LOGINS_PER_ADDRESS,
   MAILS_PER_ACCOUNT,
+  MAILS_PER_ADDRESS_PER_HOUR,
   PER_IP_PER_MINUTE,
 } from './auth.limits.ts';
 import { fromNewIp, uniqueEmail } from './auth.test-helpers.ts';
@@ -153,6 +154,31 @@ describe('auth rate limits', () => {
     const limited = await attempt('/auth/forgotpassword', { email }, fromNewIp());
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it(`asks at most ${MAILS_PER_ADDRESS_PER_HOUR} mails of any kind for one address an hour`, async () => {
+    const email = uniqueEmail();
+    const forgot = () => attempt('/auth/forgotpassword', { email }, fromNewIp());
+    const resend = () => attempt('/auth/resend-verification', { email }, fromNewIp());
+    // Only the clock the limits read moves: a minute's allowance comes back, the hour's does not.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const asked: number[] = [];
+      for (let minute = 0; asked.length < MAILS_PER_ADDRESS_PER_HOUR; minute += 1) {
+        vi.setSystemTime(Date.now() + 61_000);
+        for (let i = 0; i < MAILS_PER_ACCOUNT && asked.length < MAILS_PER_ADDRESS_PER_HOUR; i += 1)
+          asked.push((await (minute % 2 ? resend() : forgot())).statusCode);
+      }
+      expect(asked).toEqual(asked.map(() => 200));
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await forgot()).statusCode).toBe(429);
+      expect((await resend()).statusCode).toBe(429);
+      // An hour later the address can be mailed again.
+      vi.setSystemTime(Date.now() + 3_600_000);
+      expect((await forgot()).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it(`limits signups from one address to ${PER_IP_PER_MINUTE.signup} a minute`, async () => {

@@ -21,6 +21,7 @@ import {
   FAILED_LOGINS_PER_ACCOUNT,
   FAILED_LOGINS_PER_ADDRESS,
   MAILS_PER_ACCOUNT,
+  hourlyMails,
   PER_IP_PER_MINUTE,
   accountCounter,
   addressCounter,
@@ -45,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   ];
   const verificationMails = accountCounter(app, 'verification-mails', MAILS_PER_ACCOUNT);
   const resetMails = accountCounter(app, 'reset-mails', MAILS_PER_ACCOUNT);
+  const mailsThisHour = hourlyMails(app);
 
   app.post(
     '/auth/signup',
@@ -59,6 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await verificationMails.take(request);
+      await mailsThisHour.take(request);
       const user = await auth.signup(request.body, request.lang);
       return reply
         .status(201)
@@ -96,6 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await verificationMails.take(request);
+      await mailsThisHour.take(request);
       await auth.resendVerification(request.body.email, languageNamedBy(request.headers['accept-language']));
       return { success: true as const, message: localize(request.lang, authMessages.verificationResent) };
     },
@@ -149,6 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await resetMails.take(request);
+      await mailsThisHour.take(request);
       // The language of the page asking (the web app sends it), else the account's (decision 131).
       const lang = languageNamedBy(request.headers['accept-language']);
       const accessToken = await resets.requestReset(request.body.email, lang);

@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import { localize } from '../../lib/localize.ts';
 import { bearerToken } from '../../lib/tokens.ts';
-import { MAILS_PER_ACCOUNT, PER_IP_PER_MINUTE, accountCounter, perIp } from './auth.limits.ts';
+import { MAILS_PER_ACCOUNT, PER_IP_PER_MINUTE, accountCounter, hourlyMails, perIp } from './auth.limits.ts';
 import { authMessages } from './auth.messages.ts';
 import type { authService } from './auth.service.ts';
 import { oidcSignInService } from './oidc-signin.service.ts';
@@ -33,6 +33,7 @@ export function registerOidcRoutes(parent: FastifyInstance, auth: ReturnType<typ
   };
   const oidcSignIn = oidcSignInService(app, auth);
   const oidcEmails = accountCounter(app, 'oidc-email-mails', MAILS_PER_ACCOUNT);
+  const mailsThisHour = hourlyMails(app);
 
   app.post(
     '/auth/googlesignin',
@@ -104,6 +105,7 @@ export function registerOidcRoutes(parent: FastifyInstance, auth: ReturnType<typ
     },
     async (request, reply) => {
       await oidcEmails.take(request);
+      await mailsThisHour.take(request);
       await oidcSignIn.provideEmail(request.body.ticket, request.body.email);
       reply.code(201);
       return {
