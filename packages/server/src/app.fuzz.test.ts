@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@app/shared';
 import { users } from './db/schema.ts';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createTestApp, type TestApp, logCapture } from './test/test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './test/smtp-catcher.ts';
 import { createUser } from './test/factories.ts';
 import { createApprovedCourse, quizOf, tinyPdf, uploadFile } from './test/course-fixtures.ts';
@@ -20,7 +20,7 @@ describe('malformed requests against every route', () => {
   let webDist: string;
   let routes: RouteInfo[];
   let context: FuzzContext;
-  const logLines: string[] = [];
+  const { stream, lines: logLines } = logCapture();
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
@@ -31,7 +31,7 @@ describe('malformed requests against every route', () => {
     await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
     t = await createTestApp(
       { SMTP_URL: smtp.url, LOG_LEVEL: 'debug', WEB_DIST: webDist },
-      { logStream: { write: (line) => void logLines.push(line) } },
+      { logStream: stream },
     );
     routes = routesOf(t.app);
 

@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openSecondInstance, type SecondInstance, type TestApp } from './test/test-app.ts';
+import {
+  createTestApp,
+  openSecondInstance,
+  type SecondInstance,
+  type TestApp,
+  logCapture,
+} from './test/test-app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('request ids', () => {
   let t: TestApp;
   let second: SecondInstance;
-  const lines: string[] = [];
+  const { stream, lines } = logCapture();
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
     second = await openSecondInstance(t);
   });
   afterAll(async () => {

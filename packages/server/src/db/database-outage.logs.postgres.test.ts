@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, waitFor, type TestApp } from '../test/test-app.ts';
+import { createTestApp, waitFor, type TestApp, logCapture } from '../test/test-app.ts';
 import { fromNewIp, signupBody } from '../features/auth/auth.test-helpers.ts';
-
-type Line = { level: number; msg: string; [key: string]: unknown };
 
 /** What the log says about an outage of PostgreSQL: its database refuses connections for a while. */
 describe('the log of a PostgreSQL outage', () => {
   let t: TestApp;
-  const lines: string[] = [];
-  const logged = () => lines.map((line) => JSON.parse(line) as Line);
+  const { stream, logged } = logCapture();
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp, logCapture } from '../test/test-app.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { multipart, tinyPdf } from '../test/course-fixtures.ts';
 
@@ -34,12 +34,9 @@ const upload = async (t: TestApp, contributor: TestUser) => {
 
 /** An app whose log lines are kept, as parsed JSON, in `logged()`. */
 async function loggingApp() {
-  const lines: string[] = [];
-  const t = await createTestApp(
-    { LOG_LEVEL: 'info' },
-    { logStream: { write: (line) => void lines.push(line) } },
-  );
-  return { t, lines, logged: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  const { stream, lines, logged } = logCapture();
+  const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+  return { t, lines, logged };
 }
 
 const warningsIn = (logged: Record<string, unknown>[]) => logged.filter((line) => line.level === 40);
@@ -80,7 +77,7 @@ describe('a database out of resources', () => {
     const warnings = warningsIn(logged);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ code: '53100' });
-    expect(logged.filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(logged.filter((line) => line.level >= 50)).toEqual([]);
     expect(app.lines.join('\n')).not.toMatch(/insert into|stack/i);
 
     expect((await upload(app.t, contributor)).statusCode).toBe(201);

@@ -1,8 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, waitFor, type TestApp } from '../test/test-app.ts';
-
-type Line = { level: number; msg: string; [key: string]: unknown };
+import { createTestApp, waitFor, type TestApp, logCapture } from '../test/test-app.ts';
 
 /**
  * The cache listener (decision 019) refused for a while: its own database stops taking connections
@@ -11,10 +9,9 @@ type Line = { level: number; msg: string; [key: string]: unknown };
  */
 describe('cache notifications refused for a while', () => {
   let t: TestApp;
-  const lines: string[] = [];
-  const logged = () => lines.map((line) => JSON.parse(line) as Line);
+  const { stream, logged } = logCapture();
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
   });
   afterAll(() => t.close());
 

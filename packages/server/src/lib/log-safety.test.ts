@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp, logCapture } from '../test/test-app.ts';
 import { safeError, safeUrl } from './log-safety.ts';
 import { AppError } from './errors.ts';
 
@@ -69,9 +69,9 @@ describe('safeError', () => {
 
 describe('what a server error logs', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { stream, lines } = logCapture();
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
   });
   afterAll(async () => {
     await t.close();

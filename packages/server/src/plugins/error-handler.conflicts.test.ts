@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp, logCapture } from '../test/test-app.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { multipart, tinyPdf } from '../test/course-fixtures.ts';
 
@@ -34,9 +34,9 @@ async function failFileInserts(t: TestApp, state: string, constraint = ''): Prom
 describe('errors of a transaction that lost a race', () => {
   let t: TestApp;
   let contributor: TestUser;
-  const lines: string[] = [];
+  const { stream, lines, logged } = logCapture();
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
     contributor = await createUser(t, 'Contributor');
   });
   afterAll(() => t.close());
@@ -52,7 +52,6 @@ describe('errors of a transaction that lost a race', () => {
       payload: form.payload,
     });
   };
-  const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it.each([
     ['a deadlock', '40P01'],
@@ -76,7 +75,7 @@ describe('errors of a transaction that lost a race', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ msg: 'transaction conflict; answering 503', route: '/api/v1/files' });
     expect(JSON.stringify(warnings[0])).toContain(state);
-    expect(logged().filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(logged().filter((line) => line.level >= 50)).toEqual([]);
     expect(lines.join('\n')).not.toMatch(/insert into/i);
     expect((await upload()).statusCode).toBe(201);
   });
@@ -103,7 +102,7 @@ describe('errors of a transaction that lost a race', () => {
         constraint: 'files_owner_id_users_id_fk',
       }),
     ]);
-    expect(logged().filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(logged().filter((line) => line.level >= 50)).toEqual([]);
     expect(lines.join('\n')).not.toMatch(/insert into|lost a race/i);
   });
 });

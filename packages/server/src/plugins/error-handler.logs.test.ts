@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp, logCapture } from '../test/test-app.ts';
 import { fromNewIp } from '../features/auth/auth.test-helpers.ts';
 
 type Line = { level: number; msg: string; err?: { message?: string }; [key: string]: unknown };
 
 describe('an identity provider that cannot be reached', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { stream, lines } = logCapture();
   const logged = () => lines.map((line) => JSON.parse(line) as Line);
   beforeAll(async () => {
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
@@ -17,7 +17,7 @@ describe('an identity provider that cannot be reached', () => {
         GOOGLE_CLIENT_ID: 'client',
         GOOGLE_CLIENT_SECRET: 'secret',
       },
-      { logStream: { write: (line) => void lines.push(line) } },
+      { logStream: stream },
     );
   });
   afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp, logCapture } from '../test/test-app.ts';
 
 /** Sends `text` on a new connection, then resolves with the answer once the server closes it. */
 function raw(port: number, text: string, trickle = false): Promise<string> {
@@ -25,12 +25,9 @@ type Line = { level: number; msg: string; status?: number; reason?: string; remo
 describe('answers written at the HTTP edge are logged', () => {
   let t: TestApp;
   let port: number;
-  const lines: string[] = [];
+  const { stream, lines } = logCapture();
   beforeAll(async () => {
-    t = await createTestApp(
-      { LOG_LEVEL: 'info', REQUEST_TIMEOUT_MS: '1000' },
-      { logStream: { write: (line) => void lines.push(line) } },
-    );
+    t = await createTestApp({ LOG_LEVEL: 'info', REQUEST_TIMEOUT_MS: '1000' }, { logStream: stream });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });

@@ -122,3 +122,19 @@ export async function waitFor(condition: () => boolean, ms = 10_000): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** One line of the app's log as written (pino's JSON). */
+export type LogLine = { level: number; msg: string; [key: string]: unknown };
+
+/**
+ * A log that keeps what an app writes to it: `stream` is createTestApp's `logStream`, `lines` the
+ * lines as written (cleared with `lines.length = 0`), `logged()` them parsed.
+ */
+export function logCapture() {
+  const lines: string[] = [];
+  return {
+    stream: { write: (line: string) => void lines.push(line) },
+    lines,
+    logged: () => lines.map((line) => JSON.parse(line) as LogLine),
+  };
+}

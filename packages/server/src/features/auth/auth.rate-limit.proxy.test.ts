@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, logCapture } from '../../test/test-app.ts';
 import { FAILED_LOGINS_PER_ADDRESS } from './auth.limits.ts';
 import { uniqueEmail } from './auth.test-helpers.ts';
 
@@ -47,9 +47,9 @@ describe.each([
   'TRUST_PROXY=$TRUST_PROXY with a client that writes its own X-Forwarded-For',
   ({ TRUST_PROXY, proxies }) => {
     let t: TestApp;
-    const lines: string[] = [];
+    const { stream, lines } = logCapture();
     beforeAll(async () => {
-      const logStream = { write: (line: string) => void lines.push(line) };
+      const logStream = stream;
       t = await createTestApp({ TRUST_PROXY, LOG_LEVEL: 'info' }, { logStream });
     });
     afterAll(() => t.close());

@@ -1,25 +1,19 @@
 import { inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, logCapture } from '../../test/test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import { enqueueMail, flushOutbox } from './mail.outbox.ts';
 
 const HOUR = 3_600_000;
-type Line = { level: number; msg: string; [key: string]: unknown };
-
 describe('a mail server that refuses mail for a while', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
-  const lines: string[] = [];
-  const logged = () =>
-    lines.map((line) => JSON.parse(line) as Line).filter((line) => line.msg.startsWith('outbox'));
+  const log = logCapture();
+  const logged = () => log.logged().filter((line) => line.msg.startsWith('outbox'));
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    t = await createTestApp(
-      { SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
-      { logStream: { write: (line) => void lines.push(line) } },
-    );
+    t = await createTestApp({ SMTP_URL: smtp.url, LOG_LEVEL: 'info' }, { logStream: log.stream });
   });
   afterAll(async () => {
     await t.close();
@@ -51,6 +45,6 @@ describe('a mail server that refuses mail for a while', () => {
     ]);
     expect(said[0]).toMatchObject({ waiting: 4, responseCode: 451 });
     expect(said[1]).toMatchObject({ failures: 8, awayMs: expect.any(Number) as unknown });
-    expect(lines.join('\n')).not.toContain('outage-1');
+    expect(log.lines.join('\n')).not.toContain('outage-1');
   });
 });

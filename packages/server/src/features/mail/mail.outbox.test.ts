@@ -10,7 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { emailOutbox } from '../../db/schema.ts';
-import { createTestApp, waitFor, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, waitFor, type TestApp, logCapture } from '../../test/test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import { enqueueMail, flushOutbox, MAX_RETRY_WAIT_MS, STOP_WAIT_MS } from './mail.outbox.ts';
 import { queuePasswordResetMail } from './mail.service.ts';
@@ -172,13 +172,10 @@ async function startRefusingSmtp() {
 describe('a permanent refusal (SMTP 5xx)', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startRefusingSmtp>>;
-  const lines: string[] = [];
+  const { stream, lines } = logCapture();
   beforeAll(async () => {
     smtp = await startRefusingSmtp();
-    t = await createTestApp(
-      { SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
-      { logStream: { write: (line) => void lines.push(line) } },
-    );
+    t = await createTestApp({ SMTP_URL: smtp.url, LOG_LEVEL: 'info' }, { logStream: stream });
   });
   afterAll(async () => {
     await t.close();
@@ -255,7 +252,7 @@ describe('a mail outage', () => {
 
 describe('a failed send of a message about to expire', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { stream, lines } = logCapture();
   beforeAll(async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -263,7 +260,7 @@ describe('a failed send of a message about to expire', () => {
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     t = await createTestApp(
       { SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'info' },
-      { logStream: { write: (line) => void lines.push(line) } },
+      { logStream: stream },
     );
   });
   afterAll(() => t.close());
