@@ -194,3 +194,54 @@ export function outageEpisode(warning: string, over: string) {
     },
   };
 }
+
+/** How often the database is asked whether it answers again, while requests are refused 503. */
+const DATABASE_PROBE_MS = 1000;
+
+/**
+ * Says when the database answers again after requests were refused 503 (the warnings say it is away).
+ * From the first refusal `ping` (a `select 1`) is tried every second; once one succeeds, and no request
+ * was refused meanwhile (a database that reads but cannot write, a full disk, is not back), one info
+ * line says how long it was away and how many requests were refused. As Redis's probe (decision 123).
+ */
+export function databaseRecovery(ping: () => Promise<unknown>, log: EpisodeLogger) {
+  let since: number | undefined;
+  let refused = 0;
+  let refusedSinceProbe = false;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const probe = () => {
+    if (timer || closed) return;
+    refusedSinceProbe = false;
+    timer = setTimeout(() => {
+      ping().then(
+        () => {
+          timer = undefined;
+          if (refusedSinceProbe) return probe();
+          if (since !== undefined)
+            log.info({ awayMs: Date.now() - since, refused }, 'database answers again');
+          since = undefined;
+          refused = 0;
+        },
+        () => {
+          timer = undefined;
+          probe();
+        },
+      );
+    }, DATABASE_PROBE_MS).unref();
+  };
+  return {
+    /** A request was refused 503 because the database is away. */
+    refused() {
+      since ??= Date.now();
+      refused++;
+      refusedSinceProbe = true;
+      probe();
+    },
+    /** The app closes: no more probes. */
+    close() {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -17,6 +17,7 @@ import { answeredAtEdge } from './http-edges.ts';
 import {
   FOREIGN_KEY_VIOLATION,
   constraintOf,
+  databaseRecovery,
   isDatabaseUnavailable,
   isTransactionConflict,
   quietWarning,
@@ -111,55 +112,6 @@ interface Warnings {
   upstream: ReturnType<typeof quietWarning>;
 }
 
-/** How often the database is asked whether it answers again, while requests are refused 503. */
-const DATABASE_PROBE_MS = 1000;
-
-/**
- * Says when the database answers again after requests were refused 503 (the warnings say it is away).
- * From the first refusal a `select 1` is tried every second; once one succeeds, and no request was
- * refused meanwhile (a database that reads but cannot write, a full disk, is not back), one info line
- * says how long it was away and how many requests were refused. As Redis's probe (decision 123).
- */
-function databaseAway(app: FastifyInstance) {
-  let since: number | undefined;
-  let refused = 0;
-  let refusedSinceProbe = false;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearTimeout(timer);
-  });
-  const probe = () => {
-    if (timer || closed) return;
-    refusedSinceProbe = false;
-    timer = setTimeout(() => {
-      app.db.execute(sql`select 1`).then(
-        () => {
-          timer = undefined;
-          if (refusedSinceProbe) return probe();
-          if (since !== undefined)
-            app.log.info({ awayMs: Date.now() - since, refused }, 'database answers again');
-          since = undefined;
-          refused = 0;
-        },
-        () => {
-          timer = undefined;
-          probe();
-        },
-      );
-    }, DATABASE_PROBE_MS).unref();
-  };
-  return {
-    refused() {
-      since ??= Date.now();
-      refused++;
-      refusedSinceProbe = true;
-      probe();
-    },
-  };
-}
-
 /** One JSON shape for every error (api.md "Envelope"), in the caller's language, never with internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   // zod's issues carry no input: this map tells "wrong type" from "required" (see there). Global to
@@ -169,7 +121,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   // Each app its own: two apps in one process (tests, a second instance) would hold back each
   // other's warnings if it were the module's.
   const warnUnavailable = quietWarning('database unavailable; answering 503 until it is back');
-  const away = databaseAway(app);
+  const away = databaseRecovery(() => app.db.execute(sql`select 1`), app.log);
+  app.addHook('onClose', async () => away.close());
   const warnings: Warnings = {
     unavailable: (log, error) => {
       warnUnavailable(log, error);

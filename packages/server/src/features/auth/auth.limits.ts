@@ -51,19 +51,15 @@ export const accountCounter = (app: FastifyInstance, name: string, max: number, 
     windowMs,
   );
 
-const hourlyMailCounters = new WeakMap<FastifyInstance, ReturnType<typeof accountCounter>>();
+/** A counter per submitted e-mail address, as `accountCounter`. */
+export type AccountCounter = ReturnType<typeof accountCounter>;
+
 /**
- * The one counter of MAILS_PER_ADDRESS_PER_HOUR for an app, whichever route asks for a mail (sign-up,
- * a link again, a reset code, an identity provider's e-mail step).
+ * The counter of MAILS_PER_ADDRESS_PER_HOUR. `authRoutes` makes it once and hands it to every route
+ * that asks for a mail (sign-up, a link again, a reset code, an identity provider's e-mail step).
  */
-export function hourlyMails(app: FastifyInstance) {
-  let counter = hourlyMailCounters.get(app);
-  if (!counter) {
-    counter = accountCounter(app, 'mails-hour', MAILS_PER_ADDRESS_PER_HOUR, 3_600_000);
-    hourlyMailCounters.set(app, counter);
-  }
-  return counter;
-}
+export const hourlyMails = (app: FastifyInstance): AccountCounter =>
+  accountCounter(app, 'mails-hour', MAILS_PER_ADDRESS_PER_HOUR, 3_600_000);
 
 /** A counter per client address (`request.ip`), for events the route counts itself (failures). */
 export const addressCounter = (app: FastifyInstance, name: string, max: number) =>

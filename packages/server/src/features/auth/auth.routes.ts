@@ -233,5 +233,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerOidcRoutes(app, auth);
+  registerOidcRoutes(app, auth, mailsThisHour);
 };

@@ -12,7 +12,13 @@ import {
 } from '@app/shared';
 import { localize } from '../../lib/localize.ts';
 import { bearerToken } from '../../lib/tokens.ts';
-import { MAILS_PER_ACCOUNT, PER_IP_PER_MINUTE, accountCounter, hourlyMails, perIp } from './auth.limits.ts';
+import {
+  MAILS_PER_ACCOUNT,
+  PER_IP_PER_MINUTE,
+  accountCounter,
+  perIp,
+  type AccountCounter,
+} from './auth.limits.ts';
 import { authMessages } from './auth.messages.ts';
 import type { authService } from './auth.service.ts';
 import { oidcSignInService } from './oidc-signin.service.ts';
@@ -22,9 +28,13 @@ const tags = ['auth'];
 
 /**
  * The OpenID Connect sign-in routes (Google, ORCID: one flow, decision 028) and the public sign-in
- * configuration. Registered by `authRoutes`, whose account service they share.
+ * configuration. Registered by `authRoutes`, whose account service and hourly mail counter they share.
  */
-export function registerOidcRoutes(parent: FastifyInstance, auth: ReturnType<typeof authService>): void {
+export function registerOidcRoutes(
+  parent: FastifyInstance,
+  auth: ReturnType<typeof authService>,
+  mailsThisHour: AccountCounter,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const settings = oidcProviderSettings(app.env);
   const oidcClients = {
@@ -33,7 +43,6 @@ export function registerOidcRoutes(parent: FastifyInstance, auth: ReturnType<typ
   };
   const oidcSignIn = oidcSignInService(app, auth);
   const oidcEmails = accountCounter(app, 'oidc-email-mails', MAILS_PER_ACCOUNT);
-  const mailsThisHour = hourlyMails(app);
 
   app.post(
     '/auth/googlesignin',
