@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCourse, aViewer, renderAuthoring, stubApi } from '../test/render-authoring.tsx';
 import { EditCourseModal } from './edit-course-modal.tsx';
 
@@ -34,5 +34,44 @@ describe('EditCourseModal', () => {
     const made = calls.map((call) => `${call.method} ${call.path}`);
     expect(made.filter((call) => call === failed)).toHaveLength(2);
     expect(made.filter((call) => call !== failed)).toHaveLength(1);
+  });
+
+  describe('a press outside', () => {
+    async function openCourse() {
+      stubApi({
+        [`GET /course/${course._id}`]: { body: { success: true, data: course } },
+        'GET /auth/user': { body: { success: true, data: { user: aViewer() } } },
+      });
+      const onClose = vi.fn();
+      await renderAuthoring(<EditCourseModal courseId={course._id} onClose={onClose} />);
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+      const title = await within(dialog).findByLabelText('Course title', { exact: true });
+      return { dialog, title, onClose };
+    }
+    /** A press on the backdrop, as a mouse or a finger makes it. */
+    function pressOutside(dialog: HTMLElement) {
+      const backdrop = dialog.previousElementSibling!;
+      fireEvent.pointerDown(backdrop);
+      fireEvent.pointerUp(backdrop);
+      fireEvent.click(backdrop);
+    }
+
+    it('keeps the form open once something was changed; Escape still closes', async () => {
+      const { dialog, title, onClose } = await openCourse();
+      fireEvent.change(title, { target: { value: 'Open Science, revised' } });
+      pressOutside(dialog);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(onClose).not.toHaveBeenCalled();
+      expect(title).toHaveValue('Open Science, revised');
+
+      fireEvent.keyDown(title, { key: 'Escape' });
+      expect(onClose).toHaveBeenCalledTimes(1);
+    });
+
+    it('closes the form when nothing was changed', async () => {
+      const { dialog, onClose } = await openCourse();
+      pressOutside(dialog);
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    });
   });
 });

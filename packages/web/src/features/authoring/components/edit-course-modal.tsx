@@ -1,3 +1,4 @@
+import { useRef, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { currentUserQuery } from '../../../lib/session.ts';
@@ -17,26 +18,40 @@ export interface EditCourseModalProps {
 
 /**
  * 'Edit Course' in the generic modal, opened from a contributor's card or the admin's "View course".
- * The back arrow and the close button both close it; the form reads the full course (with answers).
+ * The back arrow, the close button and Escape close it; the form reads the full course (with answers).
+ * A press outside closes it only while nothing was changed: the draft would survive (autosave), but
+ * a stray click beside a wide form should not take the author out of it (as the question modal).
  */
 export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
   const { t } = useLingui();
+  const changed = useRef<(() => boolean) | null>(null);
   return (
     <Modal
       open={courseId !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
+      onInteractOutside={(event) => {
+        if (changed.current?.()) event.preventDefault();
+      }}
       title={t`Edit Course`}
       width="64rem"
       headerStart={<BackButton onClick={onClose} label={t`Back`} />}
     >
-      {courseId ? <EditCourseBody courseId={courseId} onClose={onClose} /> : null}
+      {courseId ? <EditCourseBody courseId={courseId} onClose={onClose} changedRef={changed} /> : null}
     </Modal>
   );
 }
 
-function EditCourseBody({ courseId, onClose }: { courseId: string; onClose: () => void }) {
+function EditCourseBody({
+  courseId,
+  onClose,
+  changedRef,
+}: {
+  courseId: string;
+  onClose: () => void;
+  changedRef: RefObject<(() => boolean) | null>;
+}) {
   const { t } = useLingui();
   const course = useQuery(courseQuery(courseId));
   const viewer = useQuery(currentUserQuery);
@@ -72,6 +87,7 @@ function EditCourseBody({ courseId, onClose }: { courseId: string; onClose: () =
       viewer={viewer.data}
       headingLevel={2}
       onDone={onClose}
+      changedRef={changedRef}
     />
   );
 }

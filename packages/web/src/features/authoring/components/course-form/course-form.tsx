@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { FormProvider, useFieldArray } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiLock, FiPlus } from 'react-icons/fi';
@@ -35,6 +35,8 @@ export interface CourseFormProps {
   header?: ReactNode;
   /** After a successful save or delete: back one page, or close the modal. */
   onDone: () => void;
+  /** Filled with a check of whether the form differs from what it opened with (the modal asks it). */
+  changedRef?: RefObject<(() => boolean) | null>;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface CourseFormProps {
  * with reordering, autosave, and the save rules — a SuperAdmin or a course with editing enabled can
  * save; otherwise the form is read-only and says why.
  */
-export function CourseForm({ course, viewer, headingLevel, header, onDone }: CourseFormProps) {
+export function CourseForm({ course, viewer, headingLevel, header, onDone, changedRef }: CourseFormProps) {
   const { t } = useLingui();
   const ids = useId();
   const initialValues = useMemo(() => (course ? courseToFormValues(course) : emptyCourse()), [course]);
@@ -63,6 +65,14 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone }: Cou
     initialValues,
     enabled: !readOnly,
   });
+
+  useEffect(() => {
+    if (!changedRef) return;
+    changedRef.current = autosave.keeps;
+    return () => {
+      changedRef.current = null;
+    };
+  }, [changedRef, autosave.keeps]);
 
   const uploads = usePendingUploads();
   const { cover, setCover, coverError, coverRef, pending, save } = useCourseSave({
