@@ -121,6 +121,8 @@ test('the catalogue loads more courses with a button, returns to where it was af
   await page.goBack();
   await expect(cards).toHaveCount(Math.min(40, total));
   await expect.poll(scrollY).toBe(there);
+  // And the focus with it (decision 139): on the card, whose "Start Learning" is now the course's link.
+  await expect(card.getByRole('link')).toBeFocused();
 
   // Search runs on the server: the oldest of our courses is found though it is on no loaded page.
   const box = page.getByRole('searchbox');

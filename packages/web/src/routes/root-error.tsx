@@ -6,16 +6,19 @@ import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageToggle } from '../components/language-toggle.tsx';
 import { announceAppReady } from '../app/app-ready.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useFocusReturn } from '../lib/focus-return.ts';
 import { NotFoundPage } from './not-found.tsx';
 
 /**
  * The root route renders the app; its error boundary catches whatever a page or loader throws. Its
  * effect runs after those of the whole first screen, so the app is ready to take over what the
  * early module held (decision 037). A new page opens at its top and Back returns to where the reader
- * was (decision 129); a prerendered page keeps wherever the reader scrolled before the app took over.
+ * was (decision 129), focus included (decision 139); a prerendered page keeps wherever the reader
+ * scrolled before the app took over.
  */
 export function Component() {
   useEffect(announceAppReady, []);
+  useFocusReturn();
   return (
     <>
       <ScrollRestoration />

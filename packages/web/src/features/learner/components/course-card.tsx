@@ -9,6 +9,7 @@ import { pickLocalized } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
+import { FOCUS_RETURN } from '../../../lib/focus-return.ts';
 import { useEnrollCourse } from '../api/enroll-course.ts';
 
 /**
@@ -47,6 +48,8 @@ export function CourseCard({
         course.enrolled ? 'card-focus-ring hover:shadow-md' : ''
       }`}
       data-testid="course-card"
+      // Back from the course returns the focus to this card, though its button became a link.
+      {...{ [FOCUS_RETURN]: course._id }}
     >
       {course.preview_image ? (
         <img
