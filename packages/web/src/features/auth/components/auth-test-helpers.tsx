@@ -53,44 +53,7 @@ export async function renderAuth(
   return { ...result, router, queryClient };
 }
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  body: unknown;
-  headers: Headers;
-}
-
-/** Stubs fetch: answers by "METHOD /path" (without /api/v1) and records every request. */
-type StubAnswer = { status?: number; body: unknown };
-
-/** Answers each `METHOD /path` with its answer, or with what its function gives at each call. */
-export function stubApi(handlers: Record<string, StubAnswer | (() => StubAnswer)>) {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = init.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api\/v1/, '');
-    calls.push({
-      method,
-      path,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: new Headers(init.headers),
-    });
-    const handler = handlers[`${method} ${path}`];
-    const answer = (typeof handler === 'function' ? handler() : handler) ?? {
-      status: 404,
-      body: { success: false, message: 'Not found', code: 'NOT_FOUND' },
-    };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
+export { stubApi, type RecordedCall } from '../../../test/stub-api.ts';
 
 export const aUser = (role: 'EndUser' | 'Contributor' | 'SuperAdmin' = 'EndUser') => ({
   _id: '0b6c4a52-6f3c-4a8e-9d5e-1a2b3c4d5e6f',

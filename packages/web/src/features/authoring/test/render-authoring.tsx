@@ -38,52 +38,7 @@ export async function renderAuthoring(
   return { ...result, queryClient };
 }
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  /** The query string, `?…` or empty. */
-  search: string;
-  /** JSON bodies parsed; for multipart, the `body` part parsed and the `file` part kept. */
-  json: unknown;
-  file: File | null;
-  /** The `if-match` header, if any. */
-  ifMatch: string | null;
-}
-
-type Answer = { status?: number; body: unknown };
-
-/** Stubs fetch: answers by "METHOD /path" (without /api/v1) and records every request. */
-export function stubApi(handlers: Record<string, Answer | (() => Answer)>) {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = init.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api\/v1/, '');
-    let json: unknown;
-    let file: File | null = null;
-    if (init.body instanceof FormData) {
-      const body = init.body.get('body');
-      json = typeof body === 'string' ? JSON.parse(body) : undefined;
-      const part = init.body.get('file');
-      file = part instanceof File ? part : null;
-    } else if (typeof init.body === 'string') json = JSON.parse(init.body);
-    const ifMatch = new Headers(init.headers).get('if-match');
-    calls.push({ method, path, search: url.search, json, file, ifMatch });
-    const handler = handlers[`${method} ${path}`];
-    const answer = (typeof handler === 'function' ? handler() : handler) ?? {
-      status: 404,
-      body: { success: false, message: 'Not found', code: 'NOT_FOUND' },
-    };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
+export { stubApi, type RecordedCall } from '../../../test/stub-api.ts';
 
 export const aViewer = (
   role: User['role'] = 'Contributor',
