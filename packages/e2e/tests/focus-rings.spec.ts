@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createAccount, expect, openSignedIn, test } from '../src/fixtures.ts';
 import { enrol } from './learner-support.ts';
 
@@ -18,12 +18,12 @@ async function tabTo(page: Page, target: Locator, where: string) {
 
 const outlineOf = (element: Locator) => element.evaluate((node) => getComputedStyle(node).outlineStyle);
 
-test('a keyboard focus shows one ring: the enrolled card and a quiz option draw it around themselves', async ({
-  page,
-  request,
-}) => {
-  // A seeded demo course (a single-answer quiz): approving one more course here would push the demo
-  // courses, the oldest, off the public catalogue's first page, which public-courses.spec.ts reads.
+/**
+ * A new learner enrolled in a seeded demo course (a single-answer quiz), on the catalogue searched for
+ * it: approving one more course here would push the demo courses, the oldest, off the public
+ * catalogue's first page, which public-courses.spec.ts reads.
+ */
+async function enrolledDemoCard(page: Page, request: APIRequestContext) {
   const learner = await createAccount(request);
   const title = 'Unlocking the Secrets of Open Science';
   const found = await request.get(`/api/v1/course/approved?q=${encodeURIComponent(title)}`, {
@@ -31,15 +31,20 @@ test('a keyboard focus shows one ring: the enrolled card and a quiz option draw 
   });
   const [demo] = ((await found.json()) as { data: { _id: string }[] }).data;
   if (!demo) throw new Error(`The demo course "${title}" is not in the catalogue`);
-  const course = { id: demo._id, title };
-  await enrol(request, learner, course.id);
+  await enrol(request, learner, demo._id);
 
-  await openSignedIn(page, learner, `/dashboard?q=${encodeURIComponent(course.title)}`);
-  const card = page
-    .getByTestId('course-card')
-    .filter({ has: page.locator(`a[href="/course/${course.id}"]`) });
-  const link = card.locator(`a[href="/course/${course.id}"]`);
+  await openSignedIn(page, learner, `/dashboard?q=${encodeURIComponent(title)}`);
+  const card = page.getByTestId('course-card').filter({ has: page.locator(`a[href="/course/${demo._id}"]`) });
+  const link = card.locator(`a[href="/course/${demo._id}"]`);
   await expect(link).toBeVisible();
+  return { course: { id: demo._id, title }, card, link };
+}
+
+test('a keyboard focus shows one ring: the enrolled card and a quiz option draw it around themselves', async ({
+  page,
+  request,
+}) => {
+  const { course, card, link } = await enrolledDemoCard(page, request);
   await tabTo(page, link, 'the enrolled card');
   expect(await outlineOf(link), 'the link draws no ring of its own').toBe('none');
   // The card's ring (Tailwind's ring is a box shadow).
@@ -53,4 +58,39 @@ test('a keyboard focus shows one ring: the enrolled card and a quiz option draw 
   await tabTo(page, radio, 'the first quiz option');
   expect(await outlineOf(radio), 'the radio draws no ring of its own').toBe('none');
   expect(await outlineOf(option), 'the row draws the ring').toBe('solid');
+});
+
+/**
+ * Decision 135: forced colours (Windows high contrast) drop box shadows and backgrounds. The enrolled
+ * card's ring is a shadow: there it is an outline instead (it showed no focus at all). The progress
+ * fill is a background: there it is painted in the system's Highlight (every bar looked empty).
+ */
+test('under forced colours the enrolled card still shows its focus and its progress fill its colour', async ({
+  page,
+  request,
+}) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  const { card, link } = await enrolledDemoCard(page, request);
+  await tabTo(page, link, 'the enrolled card');
+  expect(await outlineOf(card), 'the card draws an outline where its shadow ring is dropped').toBe('solid');
+
+  const fill = card.getByRole('progressbar').locator('span');
+  const colours = await fill.evaluate((node) => {
+    // What a background of each system colour computes to here (kept as given: forced-color-adjust).
+    const systemColour = (name: string) => {
+      const probe = document.createElement('span');
+      probe.style.cssText = `background-color: ${name}; forced-color-adjust: none`;
+      document.body.append(probe);
+      const value = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return value;
+    };
+    return {
+      fill: getComputedStyle(node).backgroundColor,
+      highlight: systemColour('Highlight'),
+      canvas: systemColour('Canvas'),
+    };
+  });
+  expect(colours.highlight, 'Highlight and Canvas differ in this scheme').not.toBe(colours.canvas);
+  expect(colours.fill).toBe(colours.highlight);
 });
