@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../test/render-app.tsx';
+import { fakeApi } from '../test/stub-api.ts';
 import { setAuthFailureHandler } from './api-client.ts';
 import { logout } from './logout.ts';
 import { getToken, getUserId, STORAGE, storeSession } from './session-storage.ts';

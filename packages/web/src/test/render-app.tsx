@@ -32,26 +32,3 @@ export function renderApp(
   );
   return { ...result, router, queryClient };
 }
-
-/** A fetch stand-in answering JSON by "METHOD path" (path without the /api/v1 prefix, with query). */
-export function fakeApi(
-  handlers: Record<string, (init?: RequestInit) => { status?: number; body: unknown }>,
-) {
-  const calls: { key: string; body?: unknown }[] = [];
-  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(urlOf(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api\/v1/, '')}${url.search}`;
-    calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-    const handler = handlers[key];
-    if (!handler)
-      return new Response(JSON.stringify({ success: false, message: 'Not found', code: 'NOT_FOUND' }), {
-        status: 404,
-      });
-    const { status = 200, body } = handler(init);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  };
-  return { fetch: fetchMock, calls };
-}
-
-export const urlOf = (input: RequestInfo | URL): string =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

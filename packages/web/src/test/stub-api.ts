@@ -1,8 +1,9 @@
 import { vi } from 'vitest';
-import { urlOf } from './render-app.tsx';
 
 /** One request the app made through `fetch`, as a test reads it back. */
 export interface RecordedCall {
+  /** `METHOD /path?query`, the path without /api/v1. */
+  key: string;
   method: string;
   path: string;
   /** The query string, `?…` or empty. */
@@ -15,18 +16,23 @@ export interface RecordedCall {
 }
 
 export type StubAnswer = { status?: number; body: unknown };
+export type StubHandlers = Record<string, StubAnswer | ((init: RequestInit) => StubAnswer)>;
+
+export const urlOf = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 /**
- * Stubs `fetch` for a component test: answers each `METHOD /path` (without /api/v1) with its answer,
- * or with what its function gives at each call (404 for anything else), and records every request.
- * (`fakeApi` in render-app.tsx is the older variant keyed with the query string, for the learner's screens.)
+ * A `fetch` stand-in for component tests: answers each request with the handler of its
+ * `METHOD /path?query`, else of its `METHOD /path` (the path without /api/v1) — an answer, or a
+ * function giving one at each call — and 404 for anything else; records every request.
  */
-export function stubApi(handlers: Record<string, StubAnswer | (() => StubAnswer)>): RecordedCall[] {
+export function fakeApi(handlers: StubHandlers) {
   const calls: RecordedCall[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(urlOf(input), 'http://localhost');
     const method = init.method ?? 'GET';
     const path = url.pathname.replace(/^\/api\/v1/, '');
+    const key = `${method} ${path}${url.search}`;
     let body: unknown;
     let file: File | null = null;
     if (init.body instanceof FormData) {
@@ -35,9 +41,9 @@ export function stubApi(handlers: Record<string, StubAnswer | (() => StubAnswer)
       const upload = init.body.get('file');
       file = upload instanceof File ? upload : null;
     } else if (typeof init.body === 'string') body = JSON.parse(init.body);
-    calls.push({ method, path, search: url.search, body, file, headers: new Headers(init.headers) });
-    const handler = handlers[`${method} ${path}`];
-    const answer = (typeof handler === 'function' ? handler() : handler) ?? {
+    calls.push({ key, method, path, search: url.search, body, file, headers: new Headers(init.headers) });
+    const handler = handlers[key] ?? handlers[`${method} ${path}`];
+    const answer = (typeof handler === 'function' ? handler(init) : handler) ?? {
       status: 404,
       body: { success: false, message: 'Not found', code: 'NOT_FOUND' },
     };
@@ -45,6 +51,13 @@ export function stubApi(handlers: Record<string, StubAnswer | (() => StubAnswer)
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },
     });
-  });
-  return calls;
+  };
+  return { fetch, calls };
+}
+
+/** `fakeApi` put in place as the global `fetch`; returns the recorded requests. */
+export function stubApi(handlers: StubHandlers): RecordedCall[] {
+  const api = fakeApi(handlers);
+  vi.stubGlobal('fetch', api.fetch);
+  return api.calls;
 }

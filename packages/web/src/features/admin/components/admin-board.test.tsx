@@ -5,7 +5,7 @@ import { i18n } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { activateLanguage } from '../../../i18n/i18n.ts';
-import { fakeApi } from '../../../test/render-app.tsx';
+import { fakeApi } from '../../../test/stub-api.ts';
 import { summary } from '../../../test/course-fixtures.ts';
 import { AdminBoard } from './admin-board.tsx';
 

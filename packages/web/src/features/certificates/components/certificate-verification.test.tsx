@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { fakeApi, renderApp } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
+import { fakeApi } from '../../../test/stub-api.ts';
 import { CertificateVerification } from './certificate-verification.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

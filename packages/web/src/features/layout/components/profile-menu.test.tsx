@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { activateLanguage } from '../../../i18n/i18n.ts';
 import { expectIsolatedInline } from '../../../test/bidi.ts';
-import { fakeApi, renderApp } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
+import { fakeApi } from '../../../test/stub-api.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 
 afterEach(async () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { activateLanguage } from '../../../i18n/i18n.ts';
-import { fakeApi, renderApp, urlOf } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
+import { fakeApi, urlOf } from '../../../test/stub-api.ts';
 import { expectIsolatedInline } from '../../../test/bidi.ts';
 import { COURSE_ID, summary } from '../../../test/course-fixtures.ts';
 import { CourseCatalogue } from './course-catalogue.tsx';

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import toast, { Toaster } from 'react-hot-toast';
 import type { LearnerCourse } from '@app/shared';
 import { activateLanguage } from '../../../../i18n/i18n.ts';
-import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { fakeApi } from '../../../../test/stub-api.ts';
 import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../../../test/course-fixtures.ts';
 import { CourseViewer } from './course-viewer.tsx';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { fakeApi, renderApp } from '../../../../test/render-app.tsx';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { fakeApi } from '../../../../test/stub-api.ts';
 import { COURSE_ID, learnerCourse } from '../../../../test/course-fixtures.ts';
 import { CourseViewer } from './course-viewer.tsx';
 
