@@ -156,6 +156,32 @@ describe('files: POST /files and GET /files/:id', () => {
     expect(served.headers['content-disposition']).toBeUndefined();
   });
 
+  it('serves images sandboxed and every file with nosniff, in each kind of answer (decision 136)', async () => {
+    const image = (await uploadFile(t, contributor, { data: TINY_PNG, filename: 'a.png' })).secure_url;
+    const pdf = (await uploadFile(t, contributor, { data: tinyPdf('Sandbox'), filename: 'a.pdf' }))
+      .secure_url;
+    const answers = async (url: string) => {
+      const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+        t.app.inject({ method, url, headers });
+      const whole = await get();
+      const etag = whole.headers.etag as string;
+      const all = [whole, await get({}, 'HEAD'), await get({ range: 'bytes=0-3' })];
+      all.push(await get({ 'if-none-match': etag }), await get({ range: 'bytes=0-3' }, 'HEAD'));
+      expect(all.map((answer) => answer.statusCode)).toEqual([200, 200, 206, 304, 206]);
+      return all;
+    };
+    for (const answer of await answers(image)) {
+      expect(answer.headers['content-security-policy']).toBe('sandbox');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // A PDF keeps the page's policy: a sandboxed document shows no PDF in Chrome or Safari.
+    for (const answer of await answers(pdf)) {
+      expect(answer.headers['content-security-policy']).not.toContain('sandbox');
+      expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('lets a SuperAdmin upload too', async () => {
     const admin = await createUser(t, 'SuperAdmin');
     expect((await post(admin, { file: { data: tinyPdf(), filename: 'a.pdf' } })).statusCode).toBe(201);

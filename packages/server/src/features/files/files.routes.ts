@@ -74,6 +74,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw notFound(filesMessages.fileNotFound);
       const etag = `"${file.sha256}"`;
       void reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+      // Before the 304 too: a 304's headers update the cached copy's (decision 136).
+      if (file.contentType !== 'application/pdf') void reply.header('content-security-policy', SANDBOX);
       // If-None-Match comes before Range (RFC 9110 §13.2.2): a cached copy needs no part of it.
       if (matchesEtag(request.headers['if-none-match'], etag)) {
         return reply.header('etag', etag).header('cache-control', IMMUTABLE).status(304).send();
@@ -94,6 +96,16 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * An image opened at its own address is a document of our origin: `sandbox` gives it an opaque origin
+ * that runs no script, whatever a browser may one day make of its bytes (decision 136; they are
+ * checked at upload and served as their type with `nosniff`, so no HTML or SVG is served). Not on
+ * PDFs: Chrome and Safari show no PDF in a sandboxed document (the author's "View Pdf" frame and its
+ * "open in a new tab" link would go blank), and their PDF viewers run a PDF's scripts outside the
+ * page's origin anyway. Replaces the page's policy, which governs no image.
+ */
+const SANDBOX = 'sandbox';
 
 /** A file's bytes never change under its id: caches may keep them for a year without asking. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
