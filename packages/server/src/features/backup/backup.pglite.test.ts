@@ -19,6 +19,7 @@ import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { DataDirInUseError, LOCK_FILE } from '../../db/data-dir-lock.ts';
 import { files } from '../../db/schema.ts';
+import { BACKUP_TOKEN_FILE } from './backup.routes.ts';
 import { loadEnv } from '../../env.ts';
 import { createUser } from '../../test/factories.ts';
 import { tinyPdf, uploadFile } from '../../test/course-fixtures.ts';
@@ -153,5 +154,15 @@ describe('backup and restore of the embedded database', () => {
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+  });
+
+  it('sends the archive for no cache to keep (decision 136)', async () => {
+    const token = readFileSync(path.join(dataDir, BACKUP_TOKEN_FILE), 'utf8').trim();
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/ops/backup`, {
+      headers: { 'x-backup-token': token },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    await response.arrayBuffer();
   });
 });

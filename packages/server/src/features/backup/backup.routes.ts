@@ -34,10 +34,15 @@ export async function backupRoutes(app: FastifyInstance) {
     const started = Date.now();
     const archive = await client.dumpDataDir('none');
     request.log.info({ bytes: archive.size, ms: Date.now() - started }, 'backup snapshot taken');
-    return reply
-      .type('application/gzip')
-      .header('content-disposition', 'attachment; filename="backup.tar.gz"')
-      .send(Readable.fromWeb(archive.stream()).pipe(createGzip()));
+    return (
+      reply
+        .type('application/gzip')
+        .header('content-disposition', 'attachment; filename="backup.tar.gz"')
+        // Every account's data: a caching proxy in front (its requests come from 127.0.0.1 too) must not
+        // keep it for the next request, whose token it does not check (decision 136).
+        .header('cache-control', 'no-store')
+        .send(Readable.fromWeb(archive.stream()).pipe(createGzip()))
+    );
   });
 }
 

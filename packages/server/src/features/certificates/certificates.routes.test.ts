@@ -88,6 +88,7 @@ describe('certificates', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('application/pdf');
     expect(first.headers['content-disposition']).toBe('inline; filename="certificate.pdf"');
+    expect(first.headers['cache-control']).toBe('no-store'); // a person's name and scores (decision 136)
     expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const id = first.headers['x-certificate-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);

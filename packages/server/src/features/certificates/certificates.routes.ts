@@ -57,7 +57,8 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
           .type('application/pdf')
           .header('content-disposition', 'inline; filename="certificate.pdf"')
           .header(CERTIFICATE_ID_HEADER, record.id)
-          .header('cache-control', 'private, no-cache')
+          // The learner's name and scores: no copy on a shared computer's disk either (decision 136).
+          .header('cache-control', 'no-store')
           // The 200 schema only documents the binary body; a Buffer is sent as is, never serialized.
           .send(pdf as unknown as string)
       );
