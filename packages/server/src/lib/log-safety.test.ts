@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, logCapture } from '../test/test-app.ts';
 import { safeError, safeUrl } from './log-safety.ts';
 import { AppError } from './errors.ts';
+import { createUser } from '../test/factories.ts';
 
 const aString: unknown = expect.any(String);
 
@@ -16,8 +17,18 @@ describe('safeUrl', () => {
     expect(safeUrl('/auth/google/callback?code=4%2F0abc&state=xyz&scope=email')).toBe(
       '/auth/google/callback?code=[redacted]&state=[redacted]&scope=email',
     );
-    expect(safeUrl('/x?access_token=eyJ.a.b&q=open')).toBe('/x?access_token=[redacted]&q=open');
-    expect(safeUrl('/api/v1/course/approved?q=open%20data')).toBe('/api/v1/course/approved?q=open%20data');
+    expect(safeUrl('/x?access_token=eyJ.a.b&page=2')).toBe('/x?access_token=[redacted]&page=2');
+    expect(safeUrl('/api/v1/course/approved?limit=10')).toBe('/api/v1/course/approved?limit=10');
+  });
+
+  it('hides search terms, keeping the name so that a search is seen (decision 136)', () => {
+    expect(safeUrl('/api/v1/course?sort=title&q=layla%40example.org&status=Pending')).toBe(
+      '/api/v1/course?sort=title&q=[redacted]&status=Pending',
+    );
+    for (const key of ['q', 'Q', '%71', 'query', 'search', 'SEARCH'])
+      expect(safeUrl(`/courses?${key}=Layla+Hassan&page=2`), key).toBe(`/courses?${key}=[redacted]&page=2`);
+    // Only the whole names: `quiz`, `queryType` or `research` carry no term.
+    expect(safeUrl('/x?quiz=1&queryType=a&research=b')).toBe('/x?quiz=1&queryType=a&research=b');
   });
 
   it('hides the values of the query keys that commonly carry secrets, whoever sends them', () => {
@@ -43,7 +54,7 @@ describe('safeUrl', () => {
       'j%77t', // decoded before the test, as any parser would
     ];
     for (const key of secretKeys)
-      expect(safeUrl(`/api/v1/x?${key}=SECRET&q=kept`), key).toBe(`/api/v1/x?${key}=[redacted]&q=kept`);
+      expect(safeUrl(`/api/v1/x?${key}=SECRET&page=2`), key).toBe(`/api/v1/x?${key}=[redacted]&page=2`);
     // Keys that merely contain such letters are not secrets: the log keeps them.
     expect(safeUrl('/api/v1/course/approved?page=2&author=x&design=y&signup=1')).toBe(
       '/api/v1/course/approved?page=2&author=x&design=y&signup=1',
@@ -129,5 +140,31 @@ describe('what a server error logs', () => {
     for (const leak of [/insert into/i, /scrypt\$/, /the password itself/, /someone-real/, /params:/])
       expect(text).not.toMatch(leak);
     expect((entry!.err as { stack: string }).stack).toMatch(/^DrizzleQueryError: database error\n\s+at /);
+  });
+});
+
+describe('what a search logs (decision 136)', () => {
+  let t: TestApp;
+  const { stream, lines, logged } = logCapture();
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("logs that the staff table was searched, not the term (a person's name or address)", async () => {
+    const admin = await createUser(t, 'SuperAdmin');
+    const term = 'layla.hassan@example.org';
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/course?status=Pending&q=${encodeURIComponent(term)}`,
+      headers: admin.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    const request = logged().find((line) => line.reqId === response.headers['x-request-id'] && line.req);
+    expect(request?.req).toMatchObject({ method: 'GET', url: '/api/v1/course?status=Pending&q=[redacted]' });
+    const text = lines.join('');
+    for (const leak of [term, encodeURIComponent(term), 'layla']) expect(text).not.toContain(leak);
   });
 });

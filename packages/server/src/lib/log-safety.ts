@@ -22,6 +22,13 @@ const REDACTED = '[redacted]';
 const SECRET_QUERY_KEY =
   /token|code|state|secret|password|passwd|key|jwt|signature|credential|session|^(?:sig|pwd|pass|otp|auth)$/i;
 /**
+ * Query parameters whose values are search terms: the course lists' `q` (the staff table's search is
+ * often a person's name or e-mail address), and the names other clients use for one. Not secrets but
+ * personal data, which the log keeps no better than a secret (decision 136): the name stays, so an
+ * operator still sees that a search was made.
+ */
+const SEARCH_QUERY_KEY = /^(?:q|query|search)$/i;
+/**
  * A path segment after which the next is a secret: the e-mail verification token (API and browser
  * route). Compared decoded: the router decodes `%76erifyemail` to the same route.
  */
@@ -48,7 +55,7 @@ export function loggerOptions(
   };
 }
 
-/** A URL fit for the log: the verification token and secret query values replaced. */
+/** A URL fit for the log: the verification token, secret query values and search terms replaced. */
 export function safeUrl(url: string): string {
   const [path = '', query] = url.split(/\?(.*)/s, 2);
   const segments = path.split('/');
@@ -60,7 +67,8 @@ export function safeUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const [key = ''] = pair.split('=', 1);
-      return SECRET_QUERY_KEY.test(safeDecode(key)) ? `${key}=${REDACTED}` : pair;
+      const name = safeDecode(key);
+      return SECRET_QUERY_KEY.test(name) || SEARCH_QUERY_KEY.test(name) ? `${key}=${REDACTED}` : pair;
     })
     .join('&');
   return `${safePath}?${safeQuery}`;
