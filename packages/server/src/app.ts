@@ -27,6 +27,7 @@ import { loggerOptions, type LogStream } from './lib/log-safety.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { AfterAnswers } from './lib/after-answer.ts';
 import { BUILD_SUBRESOURCE, registerSpa } from './plugins/spa.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { trackApiMethods } from './plugins/allowed-methods.ts';
@@ -54,6 +55,8 @@ declare module 'fastify' {
     /** In-process caches of the hot paths, kept exact by change notifications (decision 019). */
     caches: AppCaches;
     guards: ReturnType<typeof authGuards>;
+    /** Work done once an answer has gone, which the app's close waits for (decision 136). */
+    afterAnswers: AfterAnswers;
   }
   interface FastifyRequest {
     /** The caller's language from Accept-Language ('en' unless it asks for Arabic). */
@@ -119,6 +122,8 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   app.decorate('db', db);
   app.decorate('tokens', new TokenService(env.JWT_SECRET));
   app.decorate('caches', new AppCaches());
+  app.decorate('afterAnswers', new AfterAnswers());
+  app.addHook('onClose', () => app.afterAnswers.settle());
   const listener = env.DATABASE_URL
     ? await listenPostgres(env.DATABASE_URL, app.caches, app.log)
     : await listenPglite(

@@ -15,7 +15,12 @@ async function main() {
   const demoSignIn = await seedDemoOnStart(database, env);
   const app = await buildApp({ env, db: database.db });
   database.useLogger(app.log);
-  app.addHook('onClose', () => database.close());
+  // Added last, so run first of the onClose hooks (once the server has drained): the work begun after
+  // the last answers (decision 136) still needs the database.
+  app.addHook('onClose', async () => {
+    await app.afterAnswers.settle();
+    await database.close();
+  });
 
   // Ctrl+C reaches every process of the group (npm, scripts/start.mjs, this one), so the same signal
   // can arrive twice: close once and ignore repeats, so the embedded database is always closed cleanly.

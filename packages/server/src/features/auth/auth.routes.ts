@@ -97,10 +97,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await verificationMails.take(request);
       await mailsThisHour.take(request);
-      await auth.resendVerification(request.body.email, languageNamedBy(request.headers['accept-language']));
+      const lang = languageNamedBy(request.headers['accept-language']);
+      // Made after the answer, whatever the address: its time tells no account apart (decision 136).
+      app.afterAnswers.run(reply, await auth.resendVerification(request.body.email, lang));
       return { success: true as const, message: localize(request.lang, authMessages.verificationResent) };
     },
   );
@@ -151,12 +153,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: forgotPasswordResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await resetMails.take(request);
       await mailsThisHour.take(request);
       // The language of the page asking (the web app sends it), else the account's (decision 131).
       const lang = languageNamedBy(request.headers['accept-language']);
-      const accessToken = await resets.requestReset(request.body.email, lang);
+      const { accessToken, afterAnswer } = await resets.requestReset(request.body.email, lang);
+      // The mail is queued after the answer: its time tells no account apart (decision 136).
+      app.afterAnswers.run(reply, afterAnswer);
       return {
         success: true as const,
         data: { message: localize(request.lang, authMessages.resetCodeSent), access_token: accessToken },

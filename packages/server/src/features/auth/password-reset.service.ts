@@ -41,36 +41,45 @@ export function passwordResetService(app: FastifyInstance) {
    * Creates a reset request whether or not the address has an account, so the answer (and its token)
    * reveal nothing; only a real account gets a code, by e-mail, in `lang` (the language of the page
    * that asked) or, when the request named none, the account's. The address's older requests still
-   * open are ended, known account or not, so only the newest code works (decision 131).
+   * open are ended, known account or not, so only the newest code works (decision 131). Resolves with
+   * the token and the work that queues the mail, for the route to do after its answer.
    */
-  async function requestReset(email: string, lang?: Language): Promise<string> {
+  async function requestReset(
+    email: string,
+    lang?: Language,
+  ): Promise<{ accessToken: string; afterAnswer: () => Promise<void> }> {
     const id = randomUUID();
-    const queued = await app.db.transaction(async (tx) => {
+    const code = newResetCode();
+    // What every address costs alike: the account's lookup, ending the open requests and storing this
+    // one. The mail, for an account only, is queued after the answer (decision 136).
+    const user = await app.db.transaction(async (tx) => {
       const now = new Date();
-      const user = await findUserByEmail(tx, email);
+      const owner = await findUserByEmail(tx, email);
       const emailKey = resetEmailKey(app.env.JWT_SECRET, email);
-      await endOpenPasswordResets(tx, { emailKey, userId: user?.id ?? null }, now);
-      const code = newResetCode();
+      await endOpenPasswordResets(tx, { emailKey, userId: owner?.id ?? null }, now);
       await insertPasswordReset(tx, {
         id,
-        userId: user?.id ?? null,
+        userId: owner?.id ?? null,
         emailKey,
-        codeHash: user ? hashResetCode(app.env.JWT_SECRET, id, code) : null,
+        codeHash: owner ? hashResetCode(app.env.JWT_SECRET, id, code) : null,
         expiresAt: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
       });
-      if (!user) return false;
-      await queuePasswordResetMail(tx, {
+      return owner;
+    });
+    const afterAnswer = async () => {
+      if (!user) return;
+      await queuePasswordResetMail(app.db, {
         to: user.email,
         lang: lang ?? user.preferredLanguage,
         // Greeted by name only if the mailbox's owner gave it (see the mail's GREETING).
         name: user.emailVerifiedAt ? user.firstname : null,
         code,
       });
-      return true;
-    });
-    if (queued) app.outbox.kick();
+      app.outbox.kick();
+    };
     // `sub` is the request id too: a user id in the (readable) JWT would reveal that the account exists.
-    return app.tokens.sign({ sub: id, sid: id, typ: 'password_reset' }, RESET_TTL_SECONDS);
+    const accessToken = app.tokens.sign({ sub: id, sid: id, typ: 'password_reset' }, RESET_TTL_SECONDS);
+    return { accessToken, afterAnswer };
   }
 
   async function resetPassword(token: string | null, body: ResetPasswordBody): Promise<void> {
