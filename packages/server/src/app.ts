@@ -135,12 +135,12 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
-    handlingRequestOn(request.raw.socket);
+    handlingRequestOn(request.raw.socket, request.id);
     void reply.header('x-request-id', request.id);
     request.lang = languageFromHeader(request.headers['accept-language']);
     requireHost(request);
   });
-  app.addHook('onResponse', async (request) => handlingRequestOn(request.raw.socket, true));
+  app.addHook('onResponse', async (request) => handlingRequestOn(request.raw.socket, request.id, true));
   registerHttpEdges(app.server, app.log);
 
   registerErrorHandler(app);

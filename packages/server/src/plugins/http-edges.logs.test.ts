@@ -20,7 +20,17 @@ function raw(port: number, text: string, trickle = false): Promise<string> {
   });
 }
 
-type Line = { level: number; msg: string; status?: number; reason?: string; remoteAddress?: string };
+type Line = {
+  level: number;
+  msg: string;
+  status?: number;
+  reason?: string;
+  remoteAddress?: string;
+  reqId?: string;
+};
+
+/** The answer's `X-Request-Id` (decision 136). */
+const requestIdOf = (answer: string) => /^x-request-id: ([0-9a-f-]{36})\r$/im.exec(answer)?.[1];
 
 describe('answers written at the HTTP edge are logged', () => {
   let t: TestApp;
@@ -72,6 +82,9 @@ describe('answers written at the HTTP edge are logged', () => {
       expect(logged[0]).toMatchObject({ level: 30, status, remoteAddress: '127.0.0.1' });
       expect(logged[0]!.reason).toContain(reason);
       expect(JSON.stringify(logged)).not.toContain('SECRET-ISH');
+      // The answer names the line that logged it, as every answer does (decision 136).
+      expect(requestIdOf(answer)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
+      expect(logged[0]!.reqId).toBe(requestIdOf(answer));
     },
   );
 
@@ -87,5 +100,7 @@ describe('answers written at the HTTP edge are logged', () => {
     const statuses = logged.filter((line) => line.status !== undefined);
     expect(statuses).toHaveLength(1);
     expect(statuses[0]).toMatchObject({ level: 30, status: 408, reason: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    // The request's own id, which the error handler logged it with (decision 136).
+    expect(statuses[0]!.reqId).toBe(requestIdOf(answer));
   });
 });

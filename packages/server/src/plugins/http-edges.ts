@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -18,12 +19,15 @@ function envelope(lang: Language, code: ErrorCode, message: Localized): string {
   return JSON.stringify(body);
 }
 
-/** An answer written to the socket itself (no request or response object exists), then the socket closed. */
-function answerOnSocket(socket: Duplex, status: number, json: string): void {
+/**
+ * An answer written to the socket itself (no request or response object exists), then the socket
+ * closed. It names itself as any answer does (`X-Request-Id`, decision 136), by the id it is logged with.
+ */
+function answerOnSocket(socket: Duplex, status: number, json: string, id: string): void {
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+        `Content-Length: ${Buffer.byteLength(json)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${json}`,
     );
   }
   socket.destroy();
@@ -36,14 +40,17 @@ function answerOnSocket(socket: Duplex, status: number, json: string): void {
  */
 const answered = new WeakMap<object, { status: number; reason: string }>();
 
-/** Sockets with a request Fastify is handling (from its first hook until it is answered). */
-const handling = new WeakSet<object>();
+/** Sockets with a request Fastify is handling (from its first hook until it is answered), by its id. */
+const handling = new WeakMap<object, string>();
 
-/** Marks `socket` as carrying a request Fastify handles, until `done` (app.ts's first and last hooks). */
-export function handlingRequestOn(socket: object | null | undefined, done = false): void {
+/**
+ * Marks `socket` as carrying the request `id` Fastify handles, until it is `done` (app.ts's first and
+ * last hooks).
+ */
+export function handlingRequestOn(socket: object | null | undefined, id: string, done = false): void {
   if (!socket) return;
   if (done) handling.delete(socket);
-  else handling.add(socket);
+  else handling.set(socket, id);
 }
 
 /** The status and reason Node's edge sent on this request's socket, if it answered it there. */
@@ -54,15 +61,23 @@ export function answeredAtEdge(
 }
 
 /**
- * One info line per answer written here, since no request reaches Fastify's log: the client's address,
- * the status sent and Node's reason (its error code). Never the request's bytes: they are the
- * client's, possibly crafted to forge log lines or carry what was meant to stay out of the log.
+ * One info line per answer written here, since no request reaches Fastify's log: a new request id
+ * (`reqId`, also sent as `X-Request-Id`: decision 136), the client's address, the status sent and
+ * Node's reason (its error code). Never the request's bytes: they are the client's, possibly crafted
+ * to forge log lines or carry what was meant to stay out of the log. Returns the id.
  */
-function logEdgeAnswer(log: FastifyBaseLogger | undefined, socket: Duplex, status: number, reason: string) {
+function logEdgeAnswer(
+  log: FastifyBaseLogger | undefined,
+  socket: Duplex,
+  status: number,
+  reason: string,
+): string {
+  const reqId = randomUUID();
   log?.info(
-    { remoteAddress: (socket as Partial<Socket>).remoteAddress, status, reason },
+    { reqId, remoteAddress: (socket as Partial<Socket>).remoteAddress, status, reason },
     'request answered at the HTTP edge',
   );
+  return reqId;
 }
 
 /** Node's error code, if it is one (letters, digits, underscores): nothing else of the error is logged. */
@@ -88,9 +103,10 @@ export function answerClientError(
         : ([400, 'BAD_REQUEST', common.badRequest] as const);
   const reason = reasonOf(error);
   // A request Fastify is reading is logged by its error handler (with its id and route), as this status.
-  if (handling.has(socket)) answered.set(socket, { status, reason });
-  else logEdgeAnswer(this?.log, socket, status, reason);
-  answerOnSocket(socket, status, envelope('en', code, message));
+  let id = handling.get(socket);
+  if (id !== undefined) answered.set(socket, { status, reason });
+  else id = logEdgeAnswer(this?.log, socket, status, reason);
+  answerOnSocket(socket, status, envelope('en', code, message), id);
 }
 
 /**
@@ -125,19 +141,20 @@ export function registerHttpEdges(server: Server, log: FastifyBaseLogger): void 
       'BAD_REQUEST',
       common.badRequest,
     );
+    const id = logEdgeAnswer(log, request.socket, 417, 'EXPECTATION_FAILED');
     response.writeHead(417, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(json),
+      'x-request-id': id,
       connection: 'close',
     });
     response.end(json);
-    logEdgeAnswer(log, request.socket, 417, 'EXPECTATION_FAILED');
   });
   // `CONNECT` asks for a tunnel, which this server is not: without a listener Node closed the
   // connection with no answer at all.
   server.on('connect', (request: IncomingMessage, socket: Duplex) => {
     const lang = languageFromHeader(request.headers['accept-language']);
-    logEdgeAnswer(log, socket, 400, 'CONNECT');
-    answerOnSocket(socket, 400, envelope(lang, 'BAD_REQUEST', common.badRequest));
+    const id = logEdgeAnswer(log, socket, 400, 'CONNECT');
+    answerOnSocket(socket, 400, envelope(lang, 'BAD_REQUEST', common.badRequest), id);
   });
 }
