@@ -29,7 +29,8 @@ describe('stopping the server process', () => {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
-    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    // 'close', not 'exit': only then has everything the process wrote to its stdout been read.
+    const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
     try {
       let output = '';
       const address = await new Promise<string>((resolve) =>
@@ -47,9 +48,13 @@ describe('stopping the server process', () => {
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as { msg: string; signal?: string });
-      const stopping = lines.findIndex((line) => line.msg.startsWith('shutting down'));
-      expect(lines[stopping]).toMatchObject({ signal: 'SIGTERM' });
-      expect(lines.findIndex((line) => line.msg === 'stopped')).toBeGreaterThan(stopping);
+      // The stop's own lines, in the order written (on a failure, the whole output is printed).
+      const stop = lines.filter((line) => line.msg.startsWith('shutting down') || line.msg === 'stopped');
+      expect(
+        stop.map((line) => line.msg.split(':')[0]),
+        output,
+      ).toEqual(['shutting down', 'stopped']);
+      expect(stop[0]).toMatchObject({ signal: 'SIGTERM' });
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }

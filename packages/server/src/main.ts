@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadEnv } from './env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
@@ -40,7 +41,9 @@ async function main() {
       app.close().then(
         () => {
           app.log.info('stopped');
-          process.exit(0);
+          // The log writes asynchronously: exiting at once could lose its last lines, or let this one
+          // overtake a line still being written (seen in CI: 'stopped' before 'shutting down').
+          flushLog(app.log, () => process.exit(0));
         },
         (error: unknown) => {
           console.error('Shutdown failed:', error instanceof Error ? error.message : error);
@@ -54,6 +57,13 @@ async function main() {
   const where = database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}/db` : 'PostgreSQL';
   console.log(`\nOpen Science Courses is running at ${env.APP_URL} (${where}).`);
   if (demoSignIn) console.log(`\n${demoSignIn}\n`);
+}
+
+/** Calls `done` once the log's pending lines are written (Fastify's default logger is pino's). */
+function flushLog(log: FastifyBaseLogger, done: () => void): void {
+  const pino = log as FastifyBaseLogger & { flush?: (callback: () => void) => void };
+  if (typeof pino.flush === 'function') pino.flush(done);
+  else done();
 }
 
 main().catch((error: unknown) => {
