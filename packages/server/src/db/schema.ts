@@ -363,6 +363,11 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /**
+     * The language the message is written in, sent as its `Content-Language` (decision 137). Null only
+     * on rows queued before migration 0017: those go without the header.
+     */
+    language: text('language').$type<Language>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set once the mail server took it; its html and text are blanked then (decision 105). */

@@ -132,6 +132,27 @@ describe('e-mail outbox over SMTP', () => {
     if (row) expect([row.sentAt, row.attempts]).toEqual([null, 0]);
   });
 
+  it('names the language of each message in Content-Language, and its HTML opens in it (decision 137)', async () => {
+    const [arabic, english, unrecorded] = [address(), address(), address()];
+    await queuePasswordResetMail(t.db, { to: arabic, lang: 'ar', name: null, code: '112358' });
+    await queuePasswordResetMail(t.db, { to: english, lang: 'en', name: null, code: '132134' });
+    // A row queued before migration 0017 has no language: sent without the header, not with a guess.
+    await enqueueMail(t.db, mail(unrecorded), HOUR);
+    expect((await rowFor(arabic)).language).toBe('ar');
+    await flushOutbox(t.app);
+    const [ar, en, none] = [
+      await smtp.waitForMail(arabic),
+      await smtp.waitForMail(english),
+      await smtp.waitForMail(unrecorded),
+    ];
+    expect(ar.parsed.headers.get('content-language')).toBe('ar');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(en.parsed.headers.get('content-language')).toBe('en');
+    expect(en.html).toContain('<html lang="en" dir="ltr">');
+    expect(none.parsed.headers.has('content-language')).toBe(false);
+    expect(none.parsed.headers.get('auto-submitted')).toBe('auto-generated');
+  });
+
   it('keeps no code in the table once the message is sent', async () => {
     const to = address();
     await queuePasswordResetMail(t.db, { to, lang: 'en', name: 'Omar', code: '493817' });

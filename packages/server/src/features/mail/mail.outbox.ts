@@ -224,7 +224,13 @@ export class OutboxWorker {
 
   private async deliver(row: OutboxRow): Promise<boolean> {
     try {
-      await this.transport.send({ to: row.to, subject: row.subject, html: row.html, text: row.text });
+      await this.transport.send({
+        to: row.to,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        language: row.language,
+      });
     } catch (error) {
       // Aborted by stop(): not the message's failure; it goes on the next start.
       if (this.stopped) await this.release([row]);

@@ -2,6 +2,8 @@ import type { Language } from '@app/shared';
 
 /** A rendered e-mail: the subject plus an HTML and a plain-text body in one language. */
 export interface MailContent {
+  /** That language: the outbox keeps it and sends it as `Content-Language` (decision 137). */
+  language: Language;
   subject: string;
   html: string;
   text: string;
@@ -109,6 +111,7 @@ const GREETING: Record<Language, (name: string | null) => string> = {
 
 function render(lang: Language, subject: string, title: string, greeting: string, block: Block): MailContent {
   return {
+    language: lang,
     subject,
     html: renderHtml(lang, title, greeting, block),
     text: renderText(lang, title, greeting, block),

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Language } from '@app/shared';
 import type { Env } from '../../env.ts';
 
 export interface OutgoingMail {
@@ -10,13 +11,28 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** The language it is written in; null only for a row queued before it was kept (migration 0017). */
+  language?: Language | null;
 }
 
 /**
- * Every message is written by the server, not by a person (RFC 3834): out-of-office replies and
- * other automatic answers are not sent back to it.
+ * The headers of every message. It is written by the server, not by a person (RFC 3834): out-of-office
+ * replies and other automatic answers are not sent back to it. `Content-Language` (RFC 3282) names
+ * its language, for mail clients that offer translation, pick a voice or a spelling checker; a message
+ * whose language was not recorded says nothing rather than guess.
  */
-const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
+function headersOf(mail: OutgoingMail): Record<string, string> {
+  return {
+    'Auto-Submitted': 'auto-generated',
+    ...(mail.language ? { 'Content-Language': mail.language } : {}),
+  };
+}
+
+/** What nodemailer sends: the message without its language, which travels as a header. */
+function message(mail: OutgoingMail) {
+  const { language: _language, ...rest } = mail;
+  return { ...rest, headers: headersOf(mail) };
+}
 
 /** Where mail really goes. The outbox worker only knows this interface. */
 export interface MailTransport {
@@ -46,7 +62,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, ...mail, headers: AUTOMATIC, signal: stopping.signal });
+      await transporter.sendMail({ from, ...message(mail), signal: stopping.signal });
     },
     close: () => {
       stopping.abort();
@@ -65,7 +81,7 @@ export function devMailbox(env: Pick<Env, 'DATA_DIR' | 'MAIL_FROM'>, log: Fastif
   return {
     kind: 'dev-mailbox',
     async send(mail) {
-      const info = await composer.sendMail({ from: env.MAIL_FROM, ...mail, headers: AUTOMATIC });
+      const info = await composer.sendMail({ from: env.MAIL_FROM, ...message(mail) });
       let file: string | null = null;
       if (folder) {
         await mkdir(folder, { recursive: true });
