@@ -42,6 +42,9 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A sender for development (the dev mailbox); a real mail server wants one of the site's own domain. */
+export const DEFAULT_MAIL_FROM = 'Open Science Courses <no-reply@localhost>';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,7 +59,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
-  MAIL_FROM: z.string().min(3).default('Open Science Courses <no-reply@localhost>'),
+  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Ed25519 private key (PKCS#8 PEM) that signs Open Badges credentials; see credential-keys.ts. */
   CREDENTIAL_SIGNING_KEY: z

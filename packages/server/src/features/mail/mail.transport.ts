@@ -45,7 +45,27 @@ export interface MailTransport {
 
 /** SMTP_URL → SMTP; otherwise the development mailbox (log line + .eml file). */
 export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTransport {
-  return env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : devMailbox(env, log);
+  if (!env.SMTP_URL) return devMailbox(env, log);
+  warnOfLocalSender(env.MAIL_FROM, log);
+  return smtpTransport(env.SMTP_URL, env.MAIL_FROM);
+}
+
+/** The domain of a sender written `Name <address>` or `address`, lower case. */
+export const senderDomain = (from: string): string =>
+  (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from).trim().split('@').pop()!.toLowerCase();
+
+/**
+ * Real mail from `…@localhost` (MAIL_FROM left at its development default): most mail servers refuse
+ * or bin such a sender, and nodemailer names each `Message-ID` after it. Said once, at start-up, in
+ * words an operator can act on; the line names the sender, never the mail server (SMTP_URL may hold a
+ * password).
+ */
+function warnOfLocalSender(from: string, log: FastifyBaseLogger): void {
+  if (senderDomain(from) !== 'localhost') return;
+  log.warn(
+    { mailFrom: from },
+    'mail: SMTP_URL is set but MAIL_FROM sends from localhost (its default); most mail servers refuse such a sender. Set MAIL_FROM to an address of your own domain, e.g. "Open Science Courses <no-reply@example.org>"',
+  );
 }
 
 export function smtpTransport(url: string, from: string): MailTransport {

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, logCapture } from '../../test/test-app.ts';
+import { senderDomain } from './mail.transport.ts';
+
+const WARNING = /^mail: SMTP_URL is set but MAIL_FROM sends from localhost/;
+
+/** Starts an app with `env` and returns the warnings it logged while starting. */
+async function startUpWarnings(env: Record<string, string>) {
+  const log = logCapture();
+  const t = await createTestApp({ LOG_LEVEL: 'info', ...env }, { logStream: log.stream });
+  await t.close();
+  return { warnings: log.logged().filter((line) => line.level === 40), all: log.lines.join('\n') };
+}
+
+// Nothing is queued, so no connection is made: the address only has to look like a mail server's.
+const SMTP_URL = 'smtp://mailer:s3cret-Passw0rd@127.0.0.1:2525';
+
+describe('the start-up warning about the sender (decision 137)', () => {
+  it('is logged once when real mail would go from MAIL_FROM at localhost, naming no password', async () => {
+    const { warnings, all } = await startUpWarnings({ SMTP_URL });
+    expect(warnings.filter((line) => WARNING.test(line.msg))).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ mailFrom: 'Open Science Courses <no-reply@localhost>' });
+    expect(all).not.toContain('s3cret-Passw0rd');
+    expect(all).not.toContain('mailer');
+  });
+
+  it('is not logged for a sender of a real domain, nor without a mail server (the dev mailbox)', async () => {
+    const configurations: Record<string, string>[] = [
+      { SMTP_URL, MAIL_FROM: 'Courses <no-reply@courses.example.org>' },
+      {},
+    ];
+    for (const env of configurations) {
+      const { warnings } = await startUpWarnings(env);
+      expect(warnings.filter((line) => WARNING.test(line.msg))).toEqual([]);
+    }
+  });
+
+  it('reads the domain of a sender with or without a display name', () => {
+    expect(senderDomain('Open Science Courses <no-reply@LocalHost>')).toBe('localhost');
+    expect(senderDomain('no-reply@courses.example.org')).toBe('courses.example.org');
+    expect(senderDomain('"Courses <a@b>" <x@example.org> ')).toBe('example.org');
+  });
+});
