@@ -154,15 +154,17 @@ const resetCopy = {
     subject: 'Your password reset code',
     title: 'Password reset',
     intro: 'We received a request to reset your password. Enter this code to choose a new password:',
+    // Counted from the request, not from this mail's arrival: a mail retried after a failure comes
+    // late, with less time left (decision 137). It is never sent once the code has expired.
     validity:
-      'The code is valid for 15 minutes. If you asked more than once, use the code in the newest e-mail. If you did not ask for it, ignore this e-mail: your password stays the same.',
+      'The code works until 15 minutes after you asked for it, even if this e-mail reached you later; if it no longer works, ask for a new one. If you asked more than once, use the code in the newest e-mail. If you did not ask for it, ignore this e-mail: your password stays the same.',
   },
   ar: {
     subject: 'رمز إعادة تعيين كلمة المرور',
     title: 'إعادة تعيين كلمة المرور',
     intro: 'تلقّينا طلبًا لإعادة تعيين كلمة المرور الخاصة بك. أدخل هذا الرمز لاختيار كلمة مرور جديدة:',
     validity:
-      'الرمز صالح لمدة 15 دقيقة. إذا طلبت الرمز أكثر من مرة، فاستخدم الرمز الوارد في أحدث رسالة. إذا لم تطلبه، تجاهل هذه الرسالة وستبقى كلمة المرور كما هي.',
+      'يعمل الرمز حتى مرور 15 دقيقة على طلبك له، حتى لو وصلتك هذه الرسالة بعد ذلك؛ فإن لم يعد يعمل، فاطلب رمزًا جديدًا. إذا طلبت الرمز أكثر من مرة، فاستخدم الرمز الوارد في أحدث رسالة. إذا لم تطلبه، تجاهل هذه الرسالة وستبقى كلمة المرور كما هي.',
   },
 };
 
