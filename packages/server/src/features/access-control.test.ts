@@ -72,6 +72,11 @@ async function editBody(c: Context): Promise<string> {
 const rows: Row[] = [
   { route: 'GET /auth/user', request: () => get('/api/v1/auth/user'), expected: [401, 200, 200, 200, 200] },
   {
+    route: 'PATCH /auth/user (only ever the caller’s own account)',
+    request: () => ({ method: 'PATCH', url: '/api/v1/auth/user', payload: { preferred_language: 'ar' } }),
+    expected: [401, 200, 200, 200, 200],
+  },
+  {
     route: 'POST /auth/logout',
     setup: { freshUsers: true },
     request: () => ({ method: 'POST', url: '/api/v1/auth/logout' }),

@@ -103,6 +103,13 @@ export const oidcEmailBodySchema = z.object({
 });
 export type OidcEmailBody = z.infer<typeof oidcEmailBodySchema>;
 
+/**
+ * `PATCH /auth/user`: what the signed-in user may change of their own account. For now their preferred
+ * language: the language of the mails the server writes them without a page to ask (decision 137).
+ */
+export const updateUserBodySchema = z.object({ preferred_language: z.enum(LANGUAGES) });
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
 export const userResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ user: userSchema }),

@@ -72,6 +72,20 @@ export async function updateUser(db: Db, id: string, patch: Partial<NewUser>): P
   return row!;
 }
 
+/** Sets one account's preferred language; undefined if the account is gone. */
+export async function setPreferredLanguage(
+  db: Db,
+  id: string,
+  preferredLanguage: UserRow['preferredLanguage'],
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ preferredLanguage, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
 export async function insertVerification(
   db: Db,
   values: { userId: string; tokenHash: string; expiresAt: Date },

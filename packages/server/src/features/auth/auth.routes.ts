@@ -10,6 +10,7 @@ import {
   resetPasswordResponseSchema,
   signupBodySchema,
   signupResponseSchema,
+  updateUserBodySchema,
   userResponseSchema,
 } from '@app/shared';
 import { AppError } from '../../lib/errors.ts';
@@ -216,6 +217,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       };
+    },
+  );
+
+  app.patch(
+    '/auth/user',
+    {
+      preHandler: app.guards.authenticate,
+      schema: {
+        tags,
+        summary: "Change the signed-in user's preferred language (the language of their e-mails)",
+        security: bearer,
+        body: updateUserBodySchema,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request) => {
+      // Only one's own account: the session names it; no id is taken from the request.
+      const user = await auth.changePreferredLanguage(
+        currentUser(request).id,
+        request.body.preferred_language,
+      );
+      // The cached session carries the old language until the change's notification evicts it: a
+      // `GET /auth/user` right after reads the new one (decision 019).
+      await app.caches.settle();
+      return { success: true as const, data: { user } };
     },
   );
 

@@ -15,6 +15,7 @@ import {
   insertVerification,
   markEmailVerified,
   prepareUserByEmail,
+  setPreferredLanguage,
   toApiUser,
   type UserRow,
 } from './auth.repository.ts';
@@ -135,6 +136,17 @@ export function authService(app: FastifyInstance) {
     return { access_token: token, user: toApiUser(user) };
   }
 
+  /**
+   * The signed-in user's own choice of language (the web app's language menu): the language of the
+   * mails written to them when no page asks for one (decision 137). Refused as a dead session if the
+   * account is gone.
+   */
+  async function changePreferredLanguage(userId: string, language: Language): Promise<User> {
+    const row = await setPreferredLanguage(app.db, userId, language);
+    if (!row) throw new AppError(401, 'TOKEN_INVALID', common.tokenInvalid);
+    return toApiUser(row);
+  }
+
   async function signIn(user: UserRow): Promise<SignedIn> {
     return { access_token: await openSession(app.db, app.tokens, user.id), user: toApiUser(user) };
   }
@@ -145,6 +157,7 @@ export function authService(app: FastifyInstance) {
     resendVerification,
     login,
     signIn,
+    changePreferredLanguage,
     sendVerification,
     sendSignupAttemptNotice,
   };
