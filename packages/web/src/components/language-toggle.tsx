@@ -5,9 +5,22 @@ import { LANGUAGES, type Language } from '@app/shared';
 import { changeLanguage, directionOf } from '../i18n/i18n.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { languageMenu } from '../lib/language-menu.ts';
+import { getToken } from '../lib/session-storage.ts';
 
 /** Each language is named in itself, so a reader can find theirs whatever is active. */
 export const NATIVE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
+
+/**
+ * Switches the interface at once; for someone signed in, the account's language follows (its mails are
+ * written in it, decision 137), saved in the background by a module only they load.
+ */
+function choose(language: Language) {
+  void changeLanguage(language);
+  if (getToken())
+    import('../lib/account-language.ts')
+      .then((account) => account.saveAccountLanguage(language))
+      .catch(() => undefined); // the module could not load (offline): the choice stands on this device
+}
 
 /**
  * The language menu of every screen (landing, auth pages, dashboards, viewer): plain markup whose
@@ -24,7 +37,7 @@ export function LanguageToggle({ className = '', live = true }: { className?: st
   useEffect(() => {
     if (!live || !ref.current) return;
     const controller = new AbortController();
-    languageMenu(ref.current, controller.signal, (choice) => void changeLanguage(choice));
+    languageMenu(ref.current, controller.signal, choose);
     return () => controller.abort();
   }, [live]);
   return (

@@ -29,13 +29,21 @@ function writeLanguageCookie(language: Language) {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/**
+ * The language chosen on this device (the menu, or a link's `?lang=`); null when none ever was, as on
+ * a fresh browser, whose English is a default, not a choice (decision 137).
+ */
+export function chosenLanguage(): Language | null {
+  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(stored) ? stored : null;
+}
+
 /** The stored choice (local storage, else the cookie), default English; the cookie is kept in step. */
 export function storedLanguage(): Language {
   // A link from a public course page says which language the visitor was reading (`?lang=ar`).
   const requested = new URLSearchParams(window.location.search).get('lang');
   if (isLanguage(requested)) localStorage.setItem(LANGUAGE_STORAGE_KEY, requested);
-  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  const language = isLanguage(stored) ? stored : (cookieLanguage() ?? DEFAULT_LANGUAGE);
+  const language = chosenLanguage() ?? cookieLanguage() ?? DEFAULT_LANGUAGE;
   if (cookieLanguage() !== language) writeLanguageCookie(language);
   return language;
 }

@@ -97,6 +97,47 @@ describe('LoginForm', () => {
     }
   });
 
+  it("takes the account's language on a fresh browser, and gives the account the one chosen on this device", async () => {
+    // Decision 137. A fresh browser: English by default, no choice made; the account reads Arabic.
+    const arabicUser = { ...aUser('EndUser'), preferred_language: 'ar' as const };
+    let calls = stubApi({
+      ...googleDisabled,
+      'POST /auth/login': { body: { success: true, data: { access_token: 'token-123', user: arabicUser } } },
+    });
+    let view = await renderAuth(<LoginForm />, { route: '/login' });
+    type('Email', 'learner@example.test');
+    type('Password', 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('ar'));
+    expect(localStorage.getItem('language')).toBe('ar');
+    expect(calls.filter((call) => call.path === '/auth/user')).toEqual([]);
+    view.unmount();
+    localStorage.clear();
+
+    // Arabic chosen on this device, an English account: the page stays Arabic and the account follows.
+    localStorage.setItem('language', 'ar');
+    calls = stubApi({
+      ...googleDisabled,
+      'POST /auth/login': loginOk('EndUser'),
+      'PATCH /auth/user': { body: { success: true, data: { user: arabicUser } } },
+    });
+    view = await renderAuth(<LoginForm />, { route: '/login', language: 'ar' });
+    type('البريد الإلكتروني', 'learner@example.test');
+    type('كلمة المرور', 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.path === '/auth/user').map(({ method, body }) => [method, body]),
+      ).toEqual([['PATCH', { preferred_language: 'ar' }]]),
+    );
+    expect(calls.find((call) => call.path === '/auth/user')?.headers.get('authorization')).toBe(
+      'Bearer token-123',
+    );
+    expect(document.documentElement.lang).toBe('ar');
+    view.unmount();
+    await activateLanguage('en');
+  });
+
   it('signs in once however fast Log In is pressed again (the rules load on the first press)', async () => {
     const calls = stubApi({ ...googleDisabled, 'POST /auth/login': loginOk('EndUser') });
     await renderAuth(<LoginForm />, { route: '/login' });

@@ -11,8 +11,9 @@ import {
 
 /**
  * After any successful sign-in: keep the token and user id (description §4), start from a clean
- * cache (nothing of a previous user survives), then go back to where the user was sent from
- * (`next`, same-site only) or to their role's board.
+ * cache (nothing of a previous user survives), let the device and the account agree on a language
+ * (decision 137), then go back to where the user was sent from (`next`, same-site only) or to their
+ * role's board.
  */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
@@ -23,6 +24,9 @@ export function useCompleteSignIn() {
       storeSession(access_token, user._id);
       rememberNextAfterVerification(null);
       queryClient.setQueryData(currentUserQuery.queryKey, user);
+      import('../../../lib/account-language.ts')
+        .then((account) => account.settleLanguageAtSignIn(user))
+        .catch(() => undefined); // offline at once: the device keeps its language
       void navigate(next ?? homeFor(user.role), { replace: true });
     },
     [navigate, queryClient],
