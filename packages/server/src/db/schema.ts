@@ -355,6 +355,9 @@ export const courseEvents = pgTable(
   (t) => [index('course_events_course_idx').on(t.courseId, t.createdAt)],
 );
 
+/** The messages the server writes (mail.service.ts). */
+export type MailKind = 'passwordReset' | 'verification' | 'signupAttempt';
+
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -368,6 +371,11 @@ export const emailOutbox = pgTable(
      * on rows queued before migration 0017: those go without the header.
      */
     language: text('language').$type<Language>(),
+    /**
+     * Which message it is (`MAIL_LIFETIME_MS`'s names), so a newer reset request can end the unsent mail
+     * of the one it ends (decision 137). Null only on rows queued before migration 0017.
+     */
+    kind: text('kind').$type<MailKind>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set once the mail server took it; its html and text are blanked then (decision 105). */

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets, sessions, users } from '../../db/schema.ts';
+import { emailOutbox, passwordResets, sessions, users } from '../../db/schema.ts';
 import { openPasswordSession } from '../../lib/sessions.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import { flushOutbox } from '../mail/mail.outbox.ts';
 import {
   aString,
   fromNewIp,
@@ -257,6 +258,31 @@ describe('password reset over SMTP', () => {
     const after = await reset(second.data.access_token, secondCode, 'yet another password');
     expect(after.json()).toMatchObject({ code: 'RESET_EXPIRED' });
     expect((await login(t, user.email, 'a brand new password')).statusCode).toBe(200);
+  });
+
+  it('never sends the mail of a request a newer one ended while the mail waited (decision 137)', async () => {
+    const user = await createUser(t);
+    smtp.refuseNext(1); // the first mail's send fails (451): it waits a minute for its next try
+    const first = await forgot(user.email);
+    await flushOutbox(t.app);
+    const waiting = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    expect(waiting.map((row) => [row.kind, row.attempts, row.sentAt])).toEqual([['passwordReset', 1, null]]);
+
+    const second = await forgot(user.email);
+    const mail = await smtp.waitForMail(user.email);
+    // The first one's next try comes: it is not sent, its code could no longer work.
+    await t.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(emailOutbox.to, user.email));
+    await flushOutbox(t.app);
+    expect(smtp.mails.filter((caught) => caught.to.includes(user.email))).toEqual([mail]);
+    const [ended] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, waiting[0]!.id));
+    if (ended) expect([ended.sentAt, ended.expiresAt <= new Date()]).toEqual([null, true]);
+    expect((await reset(first.data.access_token, resetCode(mail))).json()).toMatchObject({
+      code: 'RESET_EXPIRED',
+    });
+    expect((await reset(second.data.access_token, resetCode(mail))).statusCode).toBe(200);
   });
 
   it('a request stored before the address was kept on it (migration 0016) still resets', async () => {

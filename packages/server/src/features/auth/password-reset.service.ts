@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { revokeAllSessions } from '../../lib/sessions.ts';
-import { queuePasswordResetMail } from '../mail/mail.service.ts';
+import { endUnsentPasswordResetMails, queuePasswordResetMail } from '../mail/mail.service.ts';
 import { authMessages } from './auth.messages.ts';
 import {
   countResetFailures,
@@ -41,8 +41,9 @@ export function passwordResetService(app: FastifyInstance) {
    * Creates a reset request whether or not the address has an account, so the answer (and its token)
    * reveal nothing; only a real account gets a code, by e-mail, in `lang` (the language of the page
    * that asked) or, when the request named none, the account's. The address's older requests still
-   * open are ended, known account or not, so only the newest code works (decision 131). Resolves with
-   * the token and the work that queues the mail, for the route to do after its answer.
+   * open are ended, known account or not, so only the newest code works (decision 131), and so are
+   * their mails not sent yet (decision 137). Resolves with the token and the work that queues the
+   * mail, for the route to do after its answer.
    */
   async function requestReset(
     email: string,
@@ -57,6 +58,11 @@ export function passwordResetService(app: FastifyInstance) {
       const owner = await findUserByEmail(tx, email);
       const emailKey = resetEmailKey(app.env.JWT_SECRET, email);
       await endOpenPasswordResets(tx, { emailKey, userId: owner?.id ?? null }, now);
+      // Their mails too, if still waiting after a failed send: their codes no longer work (decision
+      // 137). For every address, with or without an account, as the statement above.
+      const withdrawn = await endUnsentPasswordResetMails(tx, email);
+      if (withdrawn > 0)
+        app.log.debug({ withdrawn }, 'password reset: unsent mail of an ended request not sent');
       await insertPasswordReset(tx, {
         id,
         userId: owner?.id ?? null,

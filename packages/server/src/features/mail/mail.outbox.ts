@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { deleteEndedRows } from '../../db/purge.ts';
-import { emailOutbox } from '../../db/schema.ts';
+import { emailOutbox, type MailKind } from '../../db/schema.ts';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './mail.transport.ts';
 import { isDatabaseUnavailable, outageEpisode, quietWarning } from '../../db/availability.ts';
 
@@ -30,10 +30,36 @@ declare module 'fastify' {
  * caused it commits, and a mail outage can never fail that change. It is sent within `lifetimeMs` or
  * never (a code or link that has expired is no use), and its row is deleted after that either way.
  */
-export async function enqueueMail(db: Db, mail: OutgoingMail, lifetimeMs: number): Promise<void> {
+export async function enqueueMail(
+  db: Db,
+  mail: OutgoingMail & { kind?: MailKind },
+  lifetimeMs: number,
+): Promise<void> {
   await db
     .insert(emailOutbox)
     .values({ ...mail, expiresAt: sql`now() + ${`${Math.round(lifetimeMs)} milliseconds`}::interval` });
+}
+
+/**
+ * Ends the messages of `kind` to `to` (compared in lower case) not sent yet, in the caller's
+ * transaction: expired now, they are never claimed, and the housekeeping deletes them. Resolves with
+ * how many. A message being sent at that moment goes anyway (the worker holds no lock while it sends).
+ */
+export async function endUnsentMail(db: Db, kind: MailKind, to: string): Promise<number> {
+  const ended = await db
+    .update(emailOutbox)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(
+        eq(emailOutbox.kind, kind),
+        eq(sql`lower(${emailOutbox.to})`, to.toLowerCase()),
+        isNull(emailOutbox.sentAt),
+        isNull(emailOutbox.givenUpAt),
+        gt(emailOutbox.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return ended.length;
 }
 
 /**

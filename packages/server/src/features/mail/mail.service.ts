@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { enqueueMail } from './mail.outbox.ts';
+import type { MailKind } from '../../db/schema.ts';
+import { endUnsentMail, enqueueMail } from './mail.outbox.ts';
 import {
   passwordResetMail,
   signupAttemptMail,
@@ -23,15 +24,23 @@ export const MAIL_LIFETIME_MS = {
   passwordReset: 15 * 60 * 1000,
   verification: 24 * 3600 * 1000,
   signupAttempt: 3 * 24 * 3600 * 1000,
-} as const;
+} as const satisfies Record<MailKind, number>;
 
 /** A queueing function for one template: the recipient, plus what that template needs. */
 const queueing =
-  <Content extends object>(template: (content: Content) => MailContent, lifetimeMs: number) =>
+  <Content extends object>(template: (content: Content) => MailContent, kind: MailKind) =>
   async (db: Db, input: { to: string } & Content): Promise<void> => {
-    await enqueueMail(db, { to: input.to, ...template(input) }, lifetimeMs);
+    await enqueueMail(db, { to: input.to, kind, ...template(input) }, MAIL_LIFETIME_MS[kind]);
   };
 
-export const queueVerificationMail = queueing(verificationMail, MAIL_LIFETIME_MS.verification);
-export const queuePasswordResetMail = queueing(passwordResetMail, MAIL_LIFETIME_MS.passwordReset);
-export const queueSignupAttemptMail = queueing(signupAttemptMail, MAIL_LIFETIME_MS.signupAttempt);
+export const queueVerificationMail = queueing(verificationMail, 'verification');
+export const queuePasswordResetMail = queueing(passwordResetMail, 'passwordReset');
+export const queueSignupAttemptMail = queueing(signupAttemptMail, 'signupAttempt');
+
+/**
+ * Ends the reset mails to `to` still waiting to be sent (after a failed send): a newer request has
+ * just ended their codes (decision 131), and a mail whose code cannot work is not sent (decision 137).
+ * Resolves with how many.
+ */
+export const endUnsentPasswordResetMails = (db: Db, to: string): Promise<number> =>
+  endUnsentMail(db, 'passwordReset', to);
