@@ -1,0 +1,40 @@
+import type { Language, User } from '@app/shared';
+import { createAccount, expect, openSignedIn, test, waitForMail } from '../src/fixtures.ts';
+
+const RESET_SUBJECT: Record<Language, string> = {
+  en: 'Your password reset code',
+  ar: 'رمز إعادة تعيين كلمة المرور',
+};
+
+/** Decision 137: the language menu sets a signed-in reader's account language, which their mails use. */
+test('the language menu gives the account its language, and a mail asked without a page is in it', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const other: Language = lang === 'ar' ? 'en' : 'ar';
+  const account = await createAccount(request);
+  const headers = { authorization: `Bearer ${account.token}` };
+  // The account starts in the page's language, so the choice below is a change in either project.
+  const start = await request.patch('/api/v1/auth/user', { headers, data: { preferred_language: lang } });
+  expect(start.status(), await start.text()).toBe(200);
+
+  await openSignedIn(page, account, '/dashboard');
+  await page.getByTestId('language-toggle').first().click();
+  await page.getByRole('menuitemradio', { name: other === 'ar' ? 'العربية' : 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', other);
+
+  const accountLanguage = async () => {
+    const response = await request.get('/api/v1/auth/user', { headers });
+    return ((await response.json()) as { data: { user: User } }).data.user.preferred_language;
+  };
+  await expect.poll(accountLanguage).toBe(other);
+
+  // Asked by a client naming neither language: the account's.
+  const forgot = await request.post('/api/v1/auth/forgotpassword', {
+    data: { email: account.email },
+    headers: { 'accept-language': 'fr' },
+  });
+  expect(forgot.status()).toBe(200);
+  await waitForMail(account.email, (mail) => mail.subject === RESET_SUBJECT[other]);
+});
