@@ -60,6 +60,14 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
+  /** The sender's display name on Arabic mails (MAIL_FROM's address); unset: MAIL_FROM's name on every mail. */
+  MAIL_FROM_NAME_AR: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[^\p{Cc}]+$/u, 'must be one line of text')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Ed25519 private key (PKCS#8 PEM) that signs Open Badges credentials; see credential-keys.ts. */
   CREDENTIAL_SIGNING_KEY: z

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { createTestApp, logCapture } from '../../test/test-app.ts';
-import { senderDomain } from './mail.transport.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from '../../env.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import { createTestApp, logCapture, type TestApp } from '../../test/test-app.ts';
+import { flushOutbox } from './mail.outbox.ts';
+import { queuePasswordResetMail } from './mail.service.ts';
+import { fromFor, senderDomain } from './mail.transport.ts';
 
 const WARNING = /^mail: SMTP_URL is set but MAIL_FROM sends from localhost/;
 
@@ -39,5 +43,41 @@ describe('the start-up warning about the sender (decision 137)', () => {
     expect(senderDomain('Open Science Courses <no-reply@LocalHost>')).toBe('localhost');
     expect(senderDomain('no-reply@courses.example.org')).toBe('courses.example.org');
     expect(senderDomain('"Courses <a@b>" <x@example.org> ')).toBe('example.org');
+  });
+});
+
+describe('the sender of an Arabic mail (MAIL_FROM_NAME_AR, decision 137)', () => {
+  const MAIL_FROM = 'Open Science Courses <no-reply@courses.example.org>';
+  const ARABIC_NAME = 'دورات العلوم المفتوحة';
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM, MAIL_FROM_NAME_AR: ARABIC_NAME });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it("is MAIL_FROM's address under the Arabic name; an English mail keeps MAIL_FROM", async () => {
+    const [arabic, english] = ['sender-ar@example.test', 'sender-en@example.test'];
+    await queuePasswordResetMail(t.db, { to: arabic, lang: 'ar', name: null, code: '314159' });
+    await queuePasswordResetMail(t.db, { to: english, lang: 'en', name: null, code: '271828' });
+    await flushOutbox(t.app);
+    const fromOf = async (to: string) => (await smtp.waitForMail(to)).parsed.from?.value[0];
+    expect(await fromOf(arabic)).toEqual({ name: ARABIC_NAME, address: 'no-reply@courses.example.org' });
+    expect(await fromOf(english)).toEqual({
+      name: 'Open Science Courses',
+      address: 'no-reply@courses.example.org',
+    });
+  });
+
+  it('is MAIL_FROM on every mail when the Arabic name is not set, and the setting is one line', () => {
+    expect(fromFor({ MAIL_FROM }, 'ar')).toBe(MAIL_FROM);
+    expect(fromFor({ MAIL_FROM, MAIL_FROM_NAME_AR: ARABIC_NAME }, null)).toBe(MAIL_FROM);
+    expect(() =>
+      loadEnv({ DATA_DIR: 'memory://', MAIL_FROM_NAME_AR: 'دورات\r\nBcc: x@evil.example' }),
+    ).toThrow(ConfigError);
   });
 });

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Language } from '@app/shared';
 import type { Env } from '../../env.ts';
 
@@ -28,10 +29,27 @@ function headersOf(mail: OutgoingMail): Record<string, string> {
   };
 }
 
-/** What nodemailer sends: the message without its language, which travels as a header. */
-function message(mail: OutgoingMail) {
+/** What names the sender. */
+type Sender = Pick<Env, 'MAIL_FROM' | 'MAIL_FROM_NAME_AR'>;
+
+/**
+ * The From of a message in `language`: MAIL_FROM; for an Arabic one, MAIL_FROM's address under
+ * MAIL_FROM_NAME_AR when that is set, so an Arabic reader's inbox names the sender in Arabic
+ * (decision 137). nodemailer encodes the name (RFC 2047).
+ */
+export function fromFor(
+  sender: Sender,
+  language?: Language | null,
+): string | { name: string; address: string } {
+  const name = language === 'ar' ? sender.MAIL_FROM_NAME_AR : undefined;
+  const address = name ? addressparser(sender.MAIL_FROM, { flatten: true })[0]?.address : undefined;
+  return name && address ? { name, address } : sender.MAIL_FROM;
+}
+
+/** What nodemailer sends: the message from its sender, its language travelling as a header. */
+function message(sender: Sender, mail: OutgoingMail) {
   const { language: _language, ...rest } = mail;
-  return { ...rest, headers: headersOf(mail) };
+  return { from: fromFor(sender, mail.language), ...rest, headers: headersOf(mail) };
 }
 
 /** Where mail really goes. The outbox worker only knows this interface. */
@@ -47,7 +65,7 @@ export interface MailTransport {
 export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTransport {
   if (!env.SMTP_URL) return devMailbox(env, log);
   warnOfLocalSender(env.MAIL_FROM, log);
-  return smtpTransport(env.SMTP_URL, env.MAIL_FROM);
+  return smtpTransport(env.SMTP_URL, env);
 }
 
 /** The domain of a sender written `Name <address>` or `address`, lower case. */
@@ -68,7 +86,7 @@ function warnOfLocalSender(from: string, log: FastifyBaseLogger): void {
   );
 }
 
-export function smtpTransport(url: string, from: string): MailTransport {
+export function smtpTransport(url: string, sender: Sender): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     // Fail a stuck server within seconds; the outbox retries later.
@@ -82,7 +100,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, ...message(mail), signal: stopping.signal });
+      await transporter.sendMail({ ...message(sender, mail), signal: stopping.signal });
     },
     close: () => {
       stopping.abort();
@@ -95,13 +113,13 @@ export function smtpTransport(url: string, from: string): MailTransport {
  * Development without a mail server: each message is logged on one line (with its text, so the
  * verification link or reset code can be copied) and written as an .eml file under DATA_DIR/outbox.
  */
-export function devMailbox(env: Pick<Env, 'DATA_DIR' | 'MAIL_FROM'>, log: FastifyBaseLogger): MailTransport {
+export function devMailbox(env: Pick<Env, 'DATA_DIR'> & Sender, log: FastifyBaseLogger): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const folder = env.DATA_DIR === 'memory://' ? null : path.join(env.DATA_DIR, 'outbox');
   return {
     kind: 'dev-mailbox',
     async send(mail) {
-      const info = await composer.sendMail({ from: env.MAIL_FROM, ...message(mail) });
+      const info = await composer.sendMail(message(env, mail));
       let file: string | null = null;
       if (folder) {
         await mkdir(folder, { recursive: true });
