@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { storeSession } from '../lib/session-storage.ts';
-import { fakeApi, renderApp, urlOf } from '../test/render-app.tsx';
+import { renderApp } from '../test/render-app.tsx';
+import { fakeApi, urlOf } from '../test/stub-api.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 
 afterEach(async () => {
@@ -39,7 +40,9 @@ describe('the language menu', () => {
     expect(localStorage.getItem('language')).toBe('ar');
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     await waitFor(() =>
-      expect(api.calls).toEqual([{ key: 'PATCH /auth/user', body: { preferred_language: 'ar' } }]),
+      expect(api.calls.map(({ key, body }) => ({ key, body }))).toEqual([
+        { key: 'PATCH /auth/user', body: { preferred_language: 'ar' } },
+      ]),
     );
   });
 
