@@ -67,6 +67,9 @@ export default defineConfig({
         APP_URL: BASE_URL,
         DATA_DIR: dataDir,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        // A sender of a real domain, as a deployment has: the default (no-reply@localhost) is warned of
+        // at start-up whenever SMTP_URL is set (decision 137).
+        MAIL_FROM: 'Open Science Courses <no-reply@courses.example.test>',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         // ORCID sign-in against the local OpenID provider the mail catcher also serves.
