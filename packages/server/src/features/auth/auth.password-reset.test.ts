@@ -33,6 +33,8 @@ describe('password reset over SMTP', () => {
   const forgot = async (email: string, headers: Record<string, string> = {}) => {
     const response = await post(t, '/auth/forgotpassword', { email }, headers);
     expect(response.statusCode).toBe(200);
+    // The mail is queued just after the answer (decision 136): by the time we go on, it is.
+    await t.app.afterAnswers.settle();
     return response.json<ForgotAnswer>();
   };
   const reset = (token: string, code: string, newPassword = 'a brand new password') =>

@@ -258,6 +258,7 @@ describe('learner sign-up journey over SMTP', () => {
     expect((await verify(linkToken(secondMail))).statusCode).toBe(200);
     const verifiedResend = await post(t, '/auth/resend-verification', { email: body.email });
     expect(verifiedResend.json()).toEqual(resent.json());
+    await t.app.afterAnswers.settle(); // what it does after its answer (decision 136), then the outbox
     await t.app.outbox.flush();
     expect(smtp.mails.filter((mail) => mail.to.includes(body.email))).toHaveLength(2);
   });
