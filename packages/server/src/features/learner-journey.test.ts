@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseSummary, LearnerCourse, LoginResponse } from '@app/shared';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp-catcher.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { startAppOverSmtp, stopAppOverSmtp, type SmtpCatcher } from '../test/smtp-catcher.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { answers, createApprovedCourse, type CreatedCourse } from '../test/course-fixtures.ts';
 import { fromNewIp, linkToken, post, signupBody } from './auth/auth.test-helpers.ts';
@@ -17,16 +17,12 @@ describe('the full learner journey, from signup over SMTP to the overall score',
   let course: CreatedCourse;
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    ({ t, smtp } = await startAppOverSmtp());
     const owner: TestUser = await createUser(t, 'Contributor');
     const admin: TestUser = await createUser(t, 'SuperAdmin');
     course = await createApprovedCourse(t, owner, admin);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => stopAppOverSmtp({ t, smtp }));
 
   it('signs up, verifies by mail, logs in, enrols once, studies without answers and scores', async () => {
     const body = signupBody();

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 export interface CaughtMail {
   /** Envelope recipients (RCPT TO), lower-cased. */
@@ -100,4 +101,29 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A test app whose mail goes to an SMTP catcher of its own. */
+export interface AppOverSmtp {
+  t: TestApp;
+  smtp: SmtpCatcher;
+}
+
+/**
+ * Starts an SMTP catcher, then a test app sending to it (`env` and `options` as `createTestApp`'s).
+ * For a describe block: `beforeAll(async () => ({ t, smtp } = await startAppOverSmtp()))`, and
+ * `afterAll(() => stopAppOverSmtp({ t, smtp }))`.
+ */
+export async function startAppOverSmtp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<AppOverSmtp> {
+  const smtp = await startSmtpCatcher();
+  return { t: await createTestApp({ SMTP_URL: smtp.url, ...env }, options), smtp };
+}
+
+/** The app first (its outbox may still be talking to the catcher), then the catcher. */
+export async function stopAppOverSmtp({ t, smtp }: AppOverSmtp): Promise<void> {
+  await t.close();
+  await smtp.close();
 }

@@ -6,8 +6,8 @@ import { rows } from '../../db/rows.ts';
 import { emailVerifications, passwordResets, sessions } from '../../db/schema.ts';
 import { PeriodicPurge, PURGE_BATCH_SIZE } from '../../lib/periodic-purge.ts';
 import { createUser } from '../../test/factories.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { startAppOverSmtp, stopAppOverSmtp, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { authPurges } from './auth.housekeeping.ts';
 import { RESET_ACCOUNT_WINDOW_MS } from './password-reset.service.ts';
 import {
@@ -36,16 +36,12 @@ describe("the auth feature's housekeeping", () => {
   let smtp: SmtpCatcher;
   let job: PeriodicPurge;
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    ({ t, smtp } = await startAppOverSmtp());
     // This file's own passes, run by the tests; the app's loop stays out of it.
     await t.app.authHousekeeping.stop();
     job = new PeriodicPurge('test housekeeping', authPurges(t.db), t.app.log);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => stopAppOverSmtp({ t, smtp }));
 
   /** Passes until one deletes nothing: no dead row is left from an earlier test. */
   const drain = async () => {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, passwordResets, sessions, users } from '../../db/schema.ts';
 import { openPasswordSession } from '../../lib/sessions.ts';
 import { createUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { startAppOverSmtp, stopAppOverSmtp, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import { flushOutbox } from '../mail/mail.outbox.ts';
 import {
   aString,
@@ -21,14 +21,8 @@ import {
 describe('password reset over SMTP', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await startAppOverSmtp()));
+  afterAll(() => stopAppOverSmtp({ t, smtp }));
 
   const forgot = async (email: string, headers: Record<string, string> = {}) => {
     const response = await post(t, '/auth/forgotpassword', { email }, headers);

@@ -2,22 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { startAppOverSmtp, stopAppOverSmtp, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import { fromNewIp, post, signupBody } from './auth.test-helpers.ts';
 
 /** Decision 137: the language menu of the web app sets the account's language, and its mails follow. */
 describe('PATCH /auth/user: the signed-in user chooses the language of their mails', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await startAppOverSmtp()));
+  afterAll(() => stopAppOverSmtp({ t, smtp }));
 
   const change = (headers: Record<string, string>, payload: unknown) =>
     t.app.inject({

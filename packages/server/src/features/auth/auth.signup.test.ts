@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerifications, users } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import {
+  startAppOverSmtp,
+  stopAppOverSmtp,
+  type CaughtMail,
+  type SmtpCatcher,
+} from '../../test/smtp-catcher.ts';
 import {
   aString,
   containing,
@@ -19,14 +24,8 @@ import { sha256Hex } from './auth.secrets.ts';
 describe('learner sign-up journey over SMTP', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await startAppOverSmtp()));
+  afterAll(() => stopAppOverSmtp({ t, smtp }));
 
   const verify = (token: string, headers: Record<string, string> = {}) =>
     t.app.inject({

@@ -1,8 +1,8 @@
 import { inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema.ts';
-import { createTestApp, type TestApp, logCapture } from '../../test/test-app.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import { type TestApp, logCapture } from '../../test/test-app.ts';
+import { startAppOverSmtp, stopAppOverSmtp, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import { enqueueMail, flushOutbox } from './mail.outbox.ts';
 
 const HOUR = 3_600_000;
@@ -11,14 +11,10 @@ describe('a mail server that refuses mail for a while', () => {
   let smtp: SmtpCatcher;
   const log = logCapture();
   const logged = () => log.logged().filter((line) => line.msg.startsWith('outbox'));
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url, LOG_LEVEL: 'info' }, { logStream: log.stream });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(
+    async () => ({ t, smtp } = await startAppOverSmtp({ LOG_LEVEL: 'info' }, { logStream: log.stream })),
+  );
+  afterAll(() => stopAppOverSmtp({ t, smtp }));
 
   it('is one warning with how many mails wait, however many sends fail, and one line once mail goes out', async () => {
     const to = [1, 2, 3, 4].map((n) => `outage-${n}-${Date.now()}@example.test`);

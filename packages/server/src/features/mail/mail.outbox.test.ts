@@ -11,7 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { createTestApp, waitFor, type TestApp, logCapture } from '../../test/test-app.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import {
+  startAppOverSmtp,
+  startSmtpCatcher,
+  stopAppOverSmtp,
+  type SmtpCatcher,
+} from '../../test/smtp-catcher.ts';
 import { enqueueMail, flushOutbox, MAX_RETRY_WAIT_MS, STOP_WAIT_MS } from './mail.outbox.ts';
 import { queuePasswordResetMail } from './mail.service.ts';
 import { devMailbox } from './mail.transport.ts';
@@ -25,14 +30,8 @@ const address = () => `outbox-${(counter += 1)}-${Date.now()}@example.test`;
 describe('e-mail outbox over SMTP', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(async () => ({ t, smtp } = await startAppOverSmtp()));
+  afterAll(() => stopAppOverSmtp({ t, smtp }));
 
   const rowFor = async (to: string) =>
     (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)))[0]!;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../env.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import { startAppOverSmtp, stopAppOverSmtp, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import { createTestApp, logCapture, type TestApp } from '../../test/test-app.ts';
 import { flushOutbox } from './mail.outbox.ts';
 import { queuePasswordResetMail } from './mail.service.ts';
@@ -51,14 +51,10 @@ describe('the sender of an Arabic mail (MAIL_FROM_NAME_AR, decision 137)', () =>
   const ARABIC_NAME = 'دورات العلوم المفتوحة';
   let t: TestApp;
   let smtp: SmtpCatcher;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM, MAIL_FROM_NAME_AR: ARABIC_NAME });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  beforeAll(
+    async () => ({ t, smtp } = await startAppOverSmtp({ MAIL_FROM, MAIL_FROM_NAME_AR: ARABIC_NAME })),
+  );
+  afterAll(() => stopAppOverSmtp({ t, smtp }));
 
   it("is MAIL_FROM's address under the Arabic name; an English mail keeps MAIL_FROM", async () => {
     const [arabic, english] = ['sender-ar@example.test', 'sender-en@example.test'];
