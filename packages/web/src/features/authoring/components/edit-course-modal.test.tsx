@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aCourse, aViewer, renderAuthoring, stubApi } from '../test/render-authoring.tsx';
+import { aCourse, aViewer, pressOutside, renderAuthoring, stubApi } from '../test/render-authoring.tsx';
 import { EditCourseModal } from './edit-course-modal.tsx';
 
 const course = aCourse();
@@ -47,13 +47,6 @@ describe('EditCourseModal', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
       const title = await within(dialog).findByLabelText('Course title', { exact: true });
       return { dialog, title, onClose };
-    }
-    /** A press on the backdrop, as a mouse or a finger makes it. */
-    function pressOutside(dialog: HTMLElement) {
-      const backdrop = dialog.previousElementSibling!;
-      fireEvent.pointerDown(backdrop);
-      fireEvent.pointerUp(backdrop);
-      fireEvent.click(backdrop);
     }
 
     it('keeps the form open once something was changed; Escape still closes', async () => {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -36,6 +36,14 @@ export async function renderAuthoring(
     </I18nProvider>,
   );
   return { ...result, queryClient };
+}
+
+/** A press on a modal's backdrop, as a mouse or a finger makes it (Radix listens for the pointer). */
+export function pressOutside(dialog: HTMLElement) {
+  const backdrop = dialog.previousElementSibling!;
+  fireEvent.pointerDown(backdrop);
+  fireEvent.pointerUp(backdrop);
+  fireEvent.click(backdrop);
 }
 
 export { stubApi, type RecordedCall } from '../../../test/stub-api.ts';

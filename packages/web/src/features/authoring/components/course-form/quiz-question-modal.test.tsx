@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderAuthoring } from '../../test/render-authoring.tsx';
+import { pressOutside, renderAuthoring } from '../../test/render-authoring.tsx';
 import { emptyQuestion } from './form-values.ts';
 import { QuizQuestionModal } from './quiz-question-modal.tsx';
 
@@ -205,13 +205,6 @@ describe('QuizQuestionModal', () => {
       // The dialog starts listening for presses outside it once it has opened.
       await new Promise((resolve) => setTimeout(resolve, 0));
       return { dialog, onOpenChange };
-    }
-    /** A press on the backdrop, as a mouse or a finger makes it. */
-    function pressOutside(dialog: HTMLElement) {
-      const backdrop = dialog.previousElementSibling!;
-      fireEvent.pointerDown(backdrop);
-      fireEvent.pointerUp(backdrop);
-      fireEvent.click(backdrop);
     }
 
     it('keeps unsaved changes on a press outside; Escape and Close still close', async () => {
