@@ -63,24 +63,11 @@ export async function insertUserIfNew(db: Db, values: NewUser): Promise<UserRow 
   return row;
 }
 
-export async function updateUser(db: Db, id: string, patch: Partial<NewUser>): Promise<UserRow> {
+/** Changes one account; undefined if the account is gone. */
+export async function updateUser(db: Db, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row!;
-}
-
-/** Sets one account's preferred language; undefined if the account is gone. */
-export async function setPreferredLanguage(
-  db: Db,
-  id: string,
-  preferredLanguage: UserRow['preferredLanguage'],
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ preferredLanguage, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
   return row;

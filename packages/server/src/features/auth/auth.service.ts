@@ -15,8 +15,8 @@ import {
   insertVerification,
   markEmailVerified,
   prepareUserByEmail,
-  setPreferredLanguage,
   toApiUser,
+  updateUser,
   type UserRow,
 } from './auth.repository.ts';
 import { newLinkToken, sha256Hex } from './auth.secrets.ts';
@@ -142,7 +142,7 @@ export function authService(app: FastifyInstance) {
    * account is gone.
    */
   async function changePreferredLanguage(userId: string, language: Language): Promise<User> {
-    const row = await setPreferredLanguage(app.db, userId, language);
+    const row = await updateUser(app.db, userId, { preferredLanguage: language });
     if (!row) throw new AppError(401, 'TOKEN_INVALID', common.tokenInvalid);
     return toApiUser(row);
   }

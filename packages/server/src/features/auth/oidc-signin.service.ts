@@ -107,11 +107,12 @@ export function oidcSignInService(app: FastifyInstance, auth: AuthService) {
    * An account that was never verified may have been registered by someone who does not own the
    * address; its password is cleared so only the provider's account owner (or a later reset) gets in.
    */
-  function link(tx: Tx, user: UserRow, provider: OidcProviderId, sub: string) {
-    return updateUser(tx, user.id, {
+  async function link(tx: Tx, user: UserRow, provider: OidcProviderId, sub: string): Promise<UserRow> {
+    const linked = await updateUser(tx, user.id, {
       [subjectColumn[provider]]: sub,
       ...(user.emailVerifiedAt ? {} : { passwordHash: null, emailVerifiedAt: new Date() }),
     });
+    return linked!; // the row was read in this same transaction; accounts are deactivated, never deleted
   }
 
   function newAccount(provider: OidcProviderId, identity: OidcIdentity, role: SignupRole, lang: Language) {
