@@ -13,7 +13,7 @@ import type { Db } from './db/client.ts';
 import { TokenService } from './lib/tokens.ts';
 import { AppCaches } from './lib/caches.ts';
 import { listenPglite, listenPostgres } from './db/notify-listener.ts';
-import { languageFromHeader } from './lib/localize.ts';
+import { languageNamedBy } from './lib/localize.ts';
 import { authGuards } from './plugins/authenticate.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import {
@@ -61,6 +61,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's language from Accept-Language ('en' unless it asks for Arabic). */
     lang: Language;
+    /**
+     * The language Accept-Language names among ours, undefined when it names neither: a mail asked
+     * for by a page follows the page's, else the account's (decisions 131, 137).
+     */
+    askedLang: Language | undefined;
   }
 }
 
@@ -133,11 +138,13 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   app.addHook('onClose', () => listener.close());
   app.decorate('guards', authGuards(app));
   app.decorateRequest('lang', 'en');
+  app.decorateRequest('askedLang', undefined);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     handlingRequestOn(request.raw.socket, request.id);
     void reply.header('x-request-id', request.id);
-    request.lang = languageFromHeader(request.headers['accept-language']);
+    request.askedLang = languageNamedBy(request.headers['accept-language']);
+    request.lang = request.askedLang ?? 'en';
     requireHost(request);
   });
   app.addHook('onResponse', async (request) => handlingRequestOn(request.raw.socket, request.id, true));

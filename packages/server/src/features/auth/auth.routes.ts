@@ -14,7 +14,7 @@ import {
   userResponseSchema,
 } from '@app/shared';
 import { AppError } from '../../lib/errors.ts';
-import { languageNamedBy, localize } from '../../lib/localize.ts';
+import { localize } from '../../lib/localize.ts';
 import { revokeSession } from '../../lib/sessions.ts';
 import { bearerToken } from '../../lib/tokens.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -101,9 +101,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await verificationMails.take(request);
       await mailsThisHour.take(request);
-      const lang = languageNamedBy(request.headers['accept-language']);
       // Made after the answer, whatever the address: its time tells no account apart (decision 136).
-      app.afterAnswers.run(reply, await auth.resendVerification(request.body.email, lang));
+      app.afterAnswers.run(reply, await auth.resendVerification(request.body.email, request.askedLang));
       return { success: true as const, message: localize(request.lang, authMessages.verificationResent) };
     },
   );
@@ -158,8 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetMails.take(request);
       await mailsThisHour.take(request);
       // The language of the page asking (the web app sends it), else the account's (decision 131).
-      const lang = languageNamedBy(request.headers['accept-language']);
-      const { accessToken, afterAnswer } = await resets.requestReset(request.body.email, lang);
+      const { accessToken, afterAnswer } = await resets.requestReset(request.body.email, request.askedLang);
       // The mail is queued after the answer: its time tells no account apart (decision 136).
       app.afterAnswers.run(reply, afterAnswer);
       return {
