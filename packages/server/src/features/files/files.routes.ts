@@ -101,9 +101,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
  * An image opened at its own address is a document of our origin: `sandbox` gives it an opaque origin
  * that runs no script, whatever a browser may one day make of its bytes (decision 136; they are
  * checked at upload and served as their type with `nosniff`, so no HTML or SVG is served). Not on
- * PDFs: Chrome and Safari show no PDF in a sandboxed document (the author's "View Pdf" frame and its
- * "open in a new tab" link would go blank), and their PDF viewers run a PDF's scripts outside the
- * page's origin anyway. Replaces the page's policy, which governs no image.
+ * PDFs: Safari, and older Chrome in reports, show no PDF in a sandboxed document (the author's "View
+ * Pdf" frame and its "open in a new tab" link would go blank; Chromium 156 shows it), and the
+ * browsers' PDF viewers run a PDF's scripts outside the page's origin anyway. Replaces the page's
+ * policy, which governs no image.
  */
 const SANDBOX = 'sandbox';
 
