@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { once } from 'node:events';
+import pino from 'pino';
 import { ConfigError, loadEnv } from './env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
@@ -8,13 +9,19 @@ import { ensureAdmin } from './features/auth/ensure-admin.ts';
 /** How long a stopping server waits for the requests it has begun (a deploy's grace is often 30 s). */
 const SHUTDOWN_GRACE_MS = 20_000;
 
+/** How long a stopping server waits for its last log lines to be written before it exits anyway. */
+const LOG_END_WAIT_MS = 2_000;
+
 /** Start-up: configuration → database + migrations → app → listen. */
 async function main() {
   const env = loadEnv();
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await ensureAdmin(database.db, env);
   const demoSignIn = await seedDemoOnStart(database, env);
-  const app = await buildApp({ env, db: database.db });
+  // The destination Fastify would make itself (pino's asynchronous stdout), made here so that the stop
+  // can end it: see endLog.
+  const log = pino.destination({ dest: 1, sync: false });
+  const app = await buildApp({ env, db: database.db, logStream: log });
   database.useLogger(app.log);
   // Added last, so run first of the onClose hooks (once the server has drained): the work begun after
   // the last answers (decision 136) still needs the database.
@@ -41,9 +48,7 @@ async function main() {
       app.close().then(
         () => {
           app.log.info('stopped');
-          // The log writes asynchronously: exiting at once could lose its last lines, or let this one
-          // overtake a line still being written (seen in CI: 'stopped' before 'shutting down').
-          flushLog(app.log, () => process.exit(0));
+          void endLog(log).then(() => process.exit(0));
         },
         (error: unknown) => {
           console.error('Shutdown failed:', error instanceof Error ? error.message : error);
@@ -59,11 +64,17 @@ async function main() {
   if (demoSignIn) console.log(`\n${demoSignIn}\n`);
 }
 
-/** Calls `done` once the log's pending lines are written (Fastify's default logger is pino's). */
-function flushLog(log: FastifyBaseLogger, done: () => void): void {
-  const pino = log as FastifyBaseLogger & { flush?: (callback: () => void) => void };
-  if (typeof pino.flush === 'function') pino.flush(done);
-  else done();
+/**
+ * Resolves once every line given to the log is written (or after LOG_END_WAIT_MS). The log writes
+ * asynchronously, one write in flight at a time; exiting at once would lose the lines still queued, and
+ * pino's exit handler writes those synchronously *before* the one in flight lands, so 'stopped' could
+ * come out ahead of 'shutting down' (seen in CI). Its `flush()` does not wait (it returns at once for
+ * an unbuffered destination); `end()` writes everything queued, in order, then closes.
+ */
+async function endLog(log: ReturnType<typeof pino.destination>): Promise<void> {
+  const ended = once(log, 'close');
+  log.end();
+  await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, LOG_END_WAIT_MS).unref())]);
 }
 
 main().catch((error: unknown) => {
