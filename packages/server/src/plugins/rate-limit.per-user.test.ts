@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, openSecondInstance, type SecondInstance, type TestApp } from '../test/test-app.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { freePort, PrivateRedis } from '../test/private-redis.ts';
@@ -42,16 +42,28 @@ describe('per-user byte budgets across instances', () => {
   };
 
   it('counts what a user sends to either instance in one budget', async () => {
-    await waitUntil(
-      () => t.app.sharedCounters.state() === 'ok' && second.app.sharedCounters.state() === 'ok',
-    );
-    const author = await createUser(t, 'Contributor');
-    expect(await third(t.app, author)).toBe(413);
-    expect(await third(second.app, author)).toBe(413);
-    expect(await third(t.app, author)).toBe(413);
-    // Each instance has seen at most two thirds; together they have seen the whole budget.
-    expect(await third(second.app, author)).toBe(429);
-    expect(await third(t.app, author)).toBe(429);
+    // A Redis command slower than its timeout (a loaded machine) sends that instance to its own
+    // budget until Redis answers again, by design (the next test). The claim here is about the time
+    // Redis answers, so a run in which an instance lost it is run again, with a fresh user.
+    const lost = [vi.spyOn(t.app.sharedCounters, 'lost'), vi.spyOn(second.app.sharedCounters, 'lost')];
+    try {
+      for (let run = 1; ; run++) {
+        await waitUntil(
+          () => t.app.sharedCounters.state() === 'ok' && second.app.sharedCounters.state() === 'ok',
+        );
+        for (const spy of lost) spy.mockClear();
+        const author = await createUser(t, 'Contributor');
+        const statuses = [];
+        for (const app of [t.app, second.app, t.app, second.app, t.app])
+          statuses.push(await third(app, author));
+        if (run < 3 && lost.some((spy) => spy.mock.calls.length > 0)) continue;
+        // Each instance has seen at most two thirds; together they have seen the whole budget.
+        expect(statuses).toEqual([413, 413, 413, 429, 429]);
+        return;
+      }
+    } finally {
+      for (const spy of lost) spy.mockRestore();
+    }
   });
 
   it('keeps a budget in each instance while Redis is away, and answers as usual', async () => {
