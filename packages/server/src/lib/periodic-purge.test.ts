@@ -1,23 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PeriodicPurge, PURGE_BATCH_SIZE, type Purge } from './periodic-purge.ts';
-
-/** A logger that keeps what it was told (level, fields, message). */
-function recordingLog() {
-  const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
-  const at =
-    (level: string) =>
-    (fields: Record<string, unknown>, message: string): void => {
-      lines.push({ level, fields, message });
-    };
-  const log = {
-    warn: at('warn'),
-    error: at('error'),
-    debug: at('debug'),
-    info: at('info'),
-  } as unknown as FastifyBaseLogger;
-  return { log, lines };
-}
+import { recordingLog } from '../test/recording-log.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

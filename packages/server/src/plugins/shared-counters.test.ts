@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyBaseLogger } from 'fastify';
+import { recordingLog } from '../test/recording-log.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createUser, type TestUser } from '../test/factories.ts';
 import { freePort, PrivateRedis } from '../test/private-redis.ts';
@@ -103,11 +103,7 @@ describe('Redis unreachable at start', () => {
 });
 
 describe('SharedCounters warnings', () => {
-  const lines: { level: 'warn' | 'info'; message: string }[] = [];
-  const log = {
-    warn: (_object: object, message: string) => lines.push({ level: 'warn', message }),
-    info: (message: string) => lines.push({ level: 'info', message }),
-  } as unknown as FastifyBaseLogger;
+  const { log, lines } = recordingLog();
   let counters: SharedCounters | undefined;
   let redis: PrivateRedis | undefined;
   afterEach(async () => {

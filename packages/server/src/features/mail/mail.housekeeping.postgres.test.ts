@@ -1,33 +1,16 @@
 import { inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema.ts';
 import { PeriodicPurge } from '../../lib/periodic-purge.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { mailPurges } from './mail.housekeeping.ts';
+import { recordingLog } from '../../test/recording-log.ts';
 
 const mail = (to: string) => ({ to, subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' });
 const expired = (to: string) => ({ ...mail(to), expiresAt: new Date(Date.now() - 1000) });
 let counter = 0;
 const address = () => `housekeeping-pg-${(counter += 1)}-${Date.now()}@example.test`;
-
-/** A logger that keeps what it was told (level, fields, message). */
-function recordingLog() {
-  const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
-  const at =
-    (level: string) =>
-    (fields: Record<string, unknown>, message: string): void => {
-      lines.push({ level, fields, message });
-    };
-  const log = {
-    warn: at('warn'),
-    error: at('error'),
-    debug: at('debug'),
-    info: at('info'),
-  } as unknown as FastifyBaseLogger;
-  return { log, lines };
-}
 
 /**
  * Decision 112 on a real PostgreSQL: the mail housekeeping beside another instance (its rows locked)

@@ -1,7 +1,6 @@
 import { createServer } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -14,6 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { mailPurges } from './mail.housekeeping.ts';
 import { OutboxWorker } from './mail.outbox.ts';
 import type { MailTransport, OutgoingMail } from './mail.transport.ts';
+import { recordingLog } from '../../test/recording-log.ts';
 
 const HOUR = 3_600_000;
 const mail = (to: string) => ({ to, subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' });
@@ -21,23 +21,6 @@ const expired = (to: string) => ({ ...mail(to), expiresAt: new Date(Date.now() -
 const live = (to: string) => ({ ...mail(to), expiresAt: new Date(Date.now() + HOUR) });
 let counter = 0;
 const address = () => `housekeeping-${(counter += 1)}-${Date.now()}@example.test`;
-
-/** A logger that keeps what it was told (level, fields, message). */
-function recordingLog() {
-  const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
-  const at =
-    (level: string) =>
-    (fields: Record<string, unknown>, message: string): void => {
-      lines.push({ level, fields, message });
-    };
-  const log = {
-    warn: at('warn'),
-    error: at('error'),
-    debug: at('debug'),
-    info: at('info'),
-  } as unknown as FastifyBaseLogger;
-  return { log, lines };
-}
 
 /** Decisions 105 and 112: expired outbox rows are deleted by the mail feature's periodic purge. */
 describe("the mail feature's housekeeping", () => {

@@ -4,7 +4,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { recordingLog } from '../../test/recording-log.ts';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -386,10 +386,7 @@ describe('the development mailbox', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('logs one line with the text and writes a parseable .eml file under DATA_DIR/outbox', async () => {
-    const lines: string[] = [];
-    const log = {
-      info: (_data: unknown, message: string) => lines.push(message),
-    } as unknown as FastifyBaseLogger;
+    const { log, lines } = recordingLog();
     const transport = devMailbox({ DATA_DIR: dir, MAIL_FROM: 'Courses <no-reply@localhost>' }, log);
     await transport.send({
       to: 'reader@example.test',
@@ -399,8 +396,8 @@ describe('the development mailbox', () => {
     });
     transport.close();
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('http://localhost:3000/verifyemail/abc');
-    expect(lines[0]).not.toContain('\n');
+    expect(lines[0]!.message).toContain('http://localhost:3000/verifyemail/abc');
+    expect(lines[0]!.message).not.toContain('\n');
 
     const files = await readdir(path.join(dir, 'outbox'));
     expect(files).toHaveLength(1);
@@ -411,7 +408,7 @@ describe('the development mailbox', () => {
   });
 
   it('writes no file for an in-memory data directory', async () => {
-    const log = { info: () => undefined } as unknown as FastifyBaseLogger;
+    const { log } = recordingLog();
     const transport = devMailbox({ DATA_DIR: 'memory://', MAIL_FROM: 'x <x@localhost>' }, log);
     await expect(transport.send(mail('reader@example.test'))).resolves.toBeUndefined();
     transport.close();
