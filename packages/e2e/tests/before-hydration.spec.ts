@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import type { Translate } from '../src/catalogue.ts';
 import { createAccount, expect, holdApp, snap, snapAtBothWidths, test } from '../src/fixtures.ts';
 
 /**
@@ -8,6 +9,20 @@ import { createAccount, expect, holdApp, snap, snapAtBothWidths, test } from '..
  */
 
 const isReady = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-ready'));
+
+/**
+ * Shows the password of the form in `main` with its toggle, which works at once without the app:
+ * clicked again until the small early module has arrived (a click before it does nothing).
+ */
+async function showPasswordEarly(main: Locator, t: Translate) {
+  const password = main.getByLabel(t('Password'), { exact: true });
+  const toggle = main.getByRole('button', { name: t('Show password') });
+  await expect(async () => {
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'text', { timeout: 500 });
+  }).toPass();
+  return { password, toggle };
+}
 
 test('a log-in submitted before hydration keeps the password out of every address and signs in', async ({
   page,
@@ -22,15 +37,10 @@ test('a log-in submitted before hydration keeps the password out of every addres
   // 'commit': the held module script keeps DOMContentLoaded (and 'load') from firing.
   await page.goto('/login', { waitUntil: 'commit' });
   const main = page.getByRole('main');
-  const password = main.getByLabel(t('Password'), { exact: true });
   await expect(main.getByRole('heading', { level: 1, name: t('Log In') })).toBeVisible();
 
-  // The show/hide toggle works at once (retried until the small early module has arrived).
-  const toggle = main.getByRole('button', { name: t('Show password') });
-  await expect(async () => {
-    await toggle.click();
-    await expect(password).toHaveAttribute('type', 'text', { timeout: 500 });
-  }).toPass();
+  // The show/hide toggle works at once.
+  const { password, toggle } = await showPasswordEarly(main, t);
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 
   await main.getByLabel(t('Email'), { exact: true }).fill(account.email);
@@ -60,12 +70,7 @@ test('typed fields and the password toggle survive hydration; React takes the to
     await page.goto(path, { waitUntil: 'commit' });
     const main = page.getByRole('main');
     const email = main.getByLabel(t('Email'), { exact: true });
-    const password = main.getByLabel(t('Password'), { exact: true });
-    const toggle = main.getByRole('button', { name: t('Show password') });
-    await expect(async () => {
-      await toggle.click();
-      await expect(password).toHaveAttribute('type', 'text', { timeout: 500 });
-    }).toPass();
+    const { password, toggle } = await showPasswordEarly(main, t);
     await email.fill('early@e2e.test');
     await password.fill('typed-before-hydration');
     release();
@@ -213,4 +218,61 @@ test('without JavaScript a submitted log-in form is posted, never put in the add
   await expect(page).toHaveURL(`${baseURL}/login?next=%2Fdashboard`);
   await expect(main.getByRole('heading', { level: 1, name: t('Log In') })).toBeVisible();
   await context.close();
+});
+
+test('a sign-in page whose app cannot be fetched says so, lets go of the press, and a reload signs in', async ({
+  page,
+  request,
+  lang,
+  t,
+}) => {
+  // Decision 140: the connection drops after the page came, before the app's script arrived.
+  const account = await createAccount(request);
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+  let drop = () => {};
+  const dropped = new Promise<void>((resolve) => (drop = resolve));
+  await page.route(entry, async (route) => {
+    await dropped;
+    await route.abort('internetdisconnected');
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const main = page.getByRole('main');
+  const { password } = await showPasswordEarly(main, t);
+  const message = main.getByRole('alert');
+  await expect(message).toBeHidden();
+  await main.getByLabel(t('Email'), { exact: true }).fill(account.email);
+  await password.fill(account.password);
+  const logIn = main.getByRole('button', { name: t('Log In'), exact: true });
+  await logIn.click();
+  await expect(main.locator('form[aria-busy="true"]')).toHaveCount(1);
+
+  drop();
+  await expect(message).toBeVisible();
+  await expect(message).toContainText(
+    t(
+      'This page could not finish loading, so it cannot send anything yet. Check your connection, then reload the page.',
+    ),
+  );
+  await expect(message).toBeFocused(); // the reader had pressed: taken to why nothing happens
+  await expect(main.locator('[aria-busy="true"]')).toHaveCount(0);
+  await snapAtBothWidths(page, lang, 'login-app-failed', { accessible: true });
+  // Pressing again sends nothing and leads back to the message; the page stays.
+  await password.focus();
+  await logIn.click();
+  await expect(message).toBeFocused();
+  expect(page.url()).toMatch(/\/login$/);
+  expect(await isReady(page)).toBe(false);
+
+  // The connection is back: the reload fetches the app (once the visitor acts, decision 053).
+  await page.unroute(entry);
+  await Promise.all([
+    page.waitForEvent('load'),
+    message.getByRole('button', { name: t('Reload page') }).click(),
+  ]);
+  await expect(message).toBeHidden();
+  await showPasswordEarly(main, t);
+  await main.getByLabel(t('Email'), { exact: true }).fill(account.email);
+  await password.fill(account.password);
+  await logIn.click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 });

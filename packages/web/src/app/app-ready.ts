@@ -11,3 +11,9 @@ export function announceAppReady() {
 }
 
 export const isAppReady = () => document.documentElement.hasAttribute('data-ready');
+
+/**
+ * Marks the message a prerendered page holds hidden for when the app's script cannot be fetched
+ * (decision 140): the early module shows it; the app, once running, never does.
+ */
+export const APP_FAILED = 'data-app-failed';

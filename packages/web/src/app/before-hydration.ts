@@ -4,7 +4,7 @@ import { PROVIDERS_PLACE, startEarly } from '../lib/early-requests.ts';
 import { languageMenu, reloadInLanguage } from '../lib/language-menu.ts';
 import { modulePreloads } from '../lib/module-preloads.ts';
 import { getToken } from '../lib/session-storage.ts';
-import { APP_READY, isAppReady } from './app-ready.ts';
+import { APP_FAILED, APP_READY, isAppReady } from './app-ready.ts';
 import { prerenderedPageFits } from './prerendered-page.ts';
 
 /**
@@ -54,6 +54,8 @@ let submission: { form: HTMLFormElement; index: number; submitter: HTMLElement |
 /** The field the reader was in (and where it is), and the keys pressed once it was gone. */
 let focused: { field: Field; form: number; name: string } | null = null;
 let lateKeys = '';
+/** The app's script could not be fetched: nothing held will ever be handed over (decision 140). */
+let failed = false;
 
 const inApp = (target: EventTarget | null): target is Element =>
   target instanceof Element && !!target.closest('#root');
@@ -114,6 +116,7 @@ function listen() {
     (event) => {
       if (!inApp(event.target)) return;
       held(event);
+      if (failed) return sayAppFailed();
       const form = event.target as HTMLFormElement;
       form.setAttribute('aria-busy', 'true');
       submission = { form, index: formIndex(form), submitter: event.submitter };
@@ -127,7 +130,10 @@ function listen() {
       if (!button || button.type !== 'button' || button.closest('[data-language-menu]')) return;
       held(event);
       if (button.hasAttribute('data-password-toggle')) togglePassword(button);
-      else {
+      else if (failed) {
+        if (button.closest(`[${APP_FAILED}]`)) window.location.reload();
+        else sayAppFailed();
+      } else {
         clicks.push(button);
         button.setAttribute('aria-busy', 'true'); // pressed, not lost (styles.css)
       }
@@ -196,6 +202,31 @@ function giveFocusBack() {
 }
 
 /**
+ * The app's script (or a module it imports) could not be fetched: the connection dropped after the
+ * page came. A browser keeps a module that failed as failed for the page, so only a reload fetches it
+ * again. What was pressed is no longer shown as waiting, and the page says so (decision 140); a
+ * visitor who had pressed something is taken to the message.
+ */
+function appFailed() {
+  if (isAppReady()) return;
+  failed = true;
+  const pressed = clicks.length > 0 || submission !== null;
+  for (const button of clicks) button.removeAttribute('aria-busy');
+  clicks.length = 0;
+  submission?.form.removeAttribute('aria-busy');
+  submission = null;
+  sayAppFailed(pressed);
+}
+
+/** Shows the page's message that the app could not be fetched; `focus`: takes the reader to it. */
+function sayAppFailed(focus = true) {
+  const message = document.querySelector<HTMLElement>(`[${APP_FAILED}]`);
+  if (!message) return;
+  message.hidden = false;
+  if (focus) message.focus();
+}
+
+/**
  * Fetches and starts the app. This module's own tag names the app's entry and modules
  * (scripts/prerender.mjs); all are requested at once, as preloads (decision 040).
  */
@@ -208,6 +239,7 @@ function loadApp() {
   const requests = modulePreloads(tag.dataset.appModules?.split(' ').filter(Boolean) ?? []);
   const entry = Object.assign(document.createElement('script'), { type: 'module', crossOrigin: '' });
   entry.src = tag.dataset.appEntry;
+  entry.addEventListener('error', appFailed, { once: true });
   requests.append(entry);
   document.head.append(requests);
 }

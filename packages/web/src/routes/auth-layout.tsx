@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { Trans } from '@lingui/react/macro';
+import { AppLoadFailed } from '../app/app-load-failed.tsx';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageToggle } from '../components/language-toggle.tsx';
 import { paths } from '../lib/paths.ts';
@@ -30,6 +31,7 @@ export function Component() {
         </div>
         <main id="main" className="flex flex-1 items-start justify-center px-5 py-8 lg:items-center lg:px-10">
           <div className="w-full max-w-md">
+            <AppLoadFailed />
             <Outlet />
           </div>
         </main>
