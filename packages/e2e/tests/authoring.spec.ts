@@ -12,6 +12,7 @@ import {
   login,
   openSignedIn,
   test,
+  snap,
   snapAtBothWidths,
 } from '../src/fixtures.ts';
 
@@ -406,6 +407,28 @@ test.describe('authoring and review', () => {
         await expect(dialog.getByText(L.incomplete)).toBeVisible();
         await expectAccessible(page);
         await snapAtBothWidths(page, lang, 'question-modal', { fullPage: false });
+        // At 320 × 256 (1280 × 1024 zoomed to 400 %, WCAG's reflow) the actions stay on screen and
+        // every control Tab reaches is wholly in view above them: the header scrolls away.
+        await page.setViewportSize({ width: 320, height: 256 });
+        const actions = dialog.locator('[data-modal-footer]');
+        await dialog.getByRole('button', { name: L.close }).focus();
+        let reached = 0;
+        for (; reached < 40 && (await actions.locator(':focus').count()) === 0; reached += 1) {
+          await page.keyboard.press('Tab');
+          const focused = dialog.locator(':focus');
+          const label = `${reached}: ${await focused.evaluate((element) => element.outerHTML.slice(0, 80))}`;
+          const box = (await focused.boundingBox())!;
+          const footer = (await actions.boundingBox())!;
+          expect(footer.y + footer.height, label).toBeLessThanOrEqual(256);
+          if (await actions.locator(':focus').count()) break;
+          expect(box.y, label).toBeGreaterThanOrEqual(0);
+          expect(box.y + box.height, label).toBeLessThanOrEqual(footer.y);
+        }
+        expect(reached).toBeGreaterThan(5); // the question, its options and their controls
+        // The toasts of the steps before (over everything at this height) gone, for people to look at.
+        await expect(page.locator('[role="status"][aria-live="polite"]')).toHaveCount(0, { timeout: 10_000 });
+        await snap(page, lang, 'question-modal-short', { fullPage: false });
+        await page.setViewportSize({ width: 1280, height: 800 });
       }
       await field(dialog, L.question).fill(item.en);
       if ('ar' in item) await field(dialog, L.questionAr).fill(item.ar);

@@ -59,7 +59,9 @@ export function Modal({
             }}
             // Sized to its content, up to the window's height (a short confirmation is not a full-height sheet).
             // The transparent border is the panel's edge in forced colours, which drop its background.
-            className="fixed inset-x-2 top-4 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg border border-transparent bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:max-h-[85vh]"
+            // In a short window the whole panel scrolls, header included, under the actions that stay
+            // (ModalFooter): a fixed header and footer left ~70 px of fields at 320 × 256.
+            className="fixed inset-x-2 top-4 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg border border-transparent bg-white shadow-xl short:top-2 short:max-h-[calc(100dvh-1rem)] short:scroll-pb-20 short:overflow-y-auto sm:inset-x-6 sm:top-10 sm:max-h-[85vh] sm:short:top-2 sm:short:max-h-[calc(100dvh-1rem)]"
             style={{ maxWidth: width }}
           >
             <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">
@@ -82,7 +84,8 @@ export function Modal({
             ) : (
               <Dialog.Description className="sr-only">{title}</Dialog.Description>
             )}
-            <div className="min-h-0 overflow-y-auto px-5 pt-4 pb-4 has-[[data-modal-footer]]:pb-0">
+            {/* scroll-pb: a field reached by Tab is scrolled above the sticky actions, not under them. */}
+            <div className="min-h-0 scroll-pb-20 overflow-y-auto px-5 pt-4 pb-4 has-[[data-modal-footer]]:pb-0 short:shrink-0 short:overflow-visible">
               {children}
             </div>
           </Dialog.Content>
