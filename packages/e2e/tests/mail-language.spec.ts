@@ -38,3 +38,30 @@ test('the language menu gives the account its language, and a mail asked without
   expect(forgot.status()).toBe(200);
   await waitForMail(account.email, (mail) => mail.subject === RESET_SUBJECT[other]);
 });
+
+test('a language chosen on the landing page while signed in reaches the account on the next board', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const other: Language = lang === 'ar' ? 'en' : 'ar';
+  const account = await createAccount(request);
+  const headers = { authorization: `Bearer ${account.token}` };
+  const start = await request.patch('/api/v1/auth/user', { headers, data: { preferred_language: lang } });
+  expect(start.status(), await start.text()).toBe(200);
+  const accountLanguage = async () => {
+    const response = await request.get('/api/v1/auth/user', { headers });
+    return ((await response.json()) as { data: { user: User } }).data.user.preferred_language;
+  };
+
+  // The landing page is static (no account code): its menu reloads the page in the language.
+  await openSignedIn(page, account, '/');
+  await page.getByTestId('language-toggle').first().click();
+  await page.getByRole('menuitemradio', { name: other === 'ar' ? 'العربية' : 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', other);
+  expect(await accountLanguage()).toBe(lang);
+
+  await page.goto('/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('lang', other);
+  await expect.poll(accountLanguage).toBe(other);
+});

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
-import { activateLanguage } from '../i18n/i18n.ts';
-import { getToken, storeSession } from '../lib/session.ts';
+import { activateLanguage, LANGUAGE_STORAGE_KEY } from '../i18n/i18n.ts';
+import { clearSession, getToken, STORAGE, storeSession } from '../lib/session.ts';
+import { stubApi } from '../test/stub-api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import toast from 'react-hot-toast';
 import { redirectIfSignedIn, requireRole } from './guards.ts';
@@ -65,5 +66,59 @@ describe('a signed-in user opening another role’s page', () => {
     expect((answer as Response).headers.get('location')).toBe('/dashboard');
     expect(shown).toHaveBeenCalledWith('لا يمكن لحسابك فتح تلك الصفحة، لذا أنت في لوحتك.', expect.anything());
     await activateLanguage('en');
+  });
+});
+
+describe('a language chosen while signed in on the landing page', () => {
+  const user = (preferred: 'en' | 'ar') => ({
+    _id: 'u1',
+    role: 'EndUser',
+    email: 'a@b.co',
+    firstname: 'A',
+    lastname: 'B',
+    preferred_language: preferred,
+  });
+  const openBoard = () =>
+    requireRole('EndUser')({ request: new Request('http://localhost/dashboard') } as LoaderFunctionArgs);
+  /** What the landing page's menu leaves behind for a signed-in reader who chose `language`. */
+  const choseOnLanding = (language: 'en' | 'ar') => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    localStorage.setItem(STORAGE.languageUnsaved, language);
+  };
+
+  it('is given to the account on the next signed-in screen, once', async () => {
+    storeSession('token', 'u1');
+    choseOnLanding('ar');
+    const calls = stubApi({
+      'GET /auth/user': { body: { success: true, data: { user: user('en') } } },
+      'PATCH /auth/user': { body: { success: true, data: { user: user('ar') } } },
+    });
+    expect(await openBoard()).toBeNull();
+    await vi.waitFor(() => expect(localStorage.getItem(STORAGE.languageUnsaved)).toBeNull());
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { preferred_language: 'ar' },
+    ]);
+    queryClient.clear();
+    expect(await openBoard()).toBeNull();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('is not given when the device has chosen otherwise since, nor without such a choice', async () => {
+    storeSession('token', 'u1');
+    choseOnLanding('ar');
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en'); // chosen again in the app, which saved it
+    const calls = stubApi({ 'GET /auth/user': { body: { success: true, data: { user: user('en') } } } });
+    expect(await openBoard()).toBeNull();
+    await vi.waitFor(() => expect(localStorage.getItem(STORAGE.languageUnsaved)).toBeNull());
+    queryClient.clear();
+    expect(await openBoard()).toBeNull();
+    expect(calls.map((call) => call.key)).toEqual(['GET /auth/user', 'GET /auth/user']);
+  });
+
+  it('is forgotten at sign-out: the next account on this browser is not told', () => {
+    storeSession('token', 'u1');
+    choseOnLanding('ar');
+    clearSession();
+    expect(localStorage.getItem(STORAGE.languageUnsaved)).toBeNull();
   });
 });

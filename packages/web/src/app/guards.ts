@@ -2,7 +2,8 @@ import { t } from '@lingui/core/macro';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Role } from '@app/shared';
 import { ApiError } from '../lib/api-client.ts';
-import { clearSession, currentUserQuery, getToken, homeFor, safeNext } from '../lib/session.ts';
+import { clearSession, currentUserQuery, getToken, homeFor, safeNext, STORAGE } from '../lib/session.ts';
+import { withAccountLanguage } from '../lib/with-account-language.ts';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { notify } from '../lib/toast.ts';
@@ -32,6 +33,8 @@ export const requireRole =
         notify.error(t`Your account cannot open that page, so you are on your own board.`);
         throw redirect(homeFor(user.role));
       }
+      if (localStorage.getItem(STORAGE.languageUnsaved))
+        withAccountLanguage((account) => account.saveLanguageLeftUnsaved(user));
       return null;
     } catch (error) {
       if (sessionRefused(error)) {

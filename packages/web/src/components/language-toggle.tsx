@@ -6,6 +6,7 @@ import { changeLanguage, directionOf } from '../i18n/i18n.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { languageMenu } from '../lib/language-menu.ts';
 import { getToken } from '../lib/session-storage.ts';
+import { withAccountLanguage } from '../lib/with-account-language.ts';
 
 /** Each language is named in itself, so a reader can find theirs whatever is active. */
 export const NATIVE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
@@ -16,10 +17,7 @@ export const NATIVE_NAMES: Record<Language, string> = { en: 'English', ar: 'ال
  */
 function choose(language: Language) {
   void changeLanguage(language);
-  if (getToken())
-    import('../lib/account-language.ts')
-      .then((account) => account.saveAccountLanguage(language))
-      .catch(() => undefined); // the module could not load (offline): the choice stands on this device
+  if (getToken()) withAccountLanguage((account) => account.saveAccountLanguage(language));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Language, UpdateUserBody, User, userResponseSchema } from '@app/sh
 import { changeLanguage, chosenLanguage, currentLanguage } from '../i18n/i18n.ts';
 import { apiFetch } from './api-client.ts';
 import { queryClient } from './query-client.ts';
-import { currentUserQuery, getToken } from './session.ts';
+import { currentUserQuery, getToken, STORAGE } from './session.ts';
 
 /**
  * The signed-in account's language: the one the server writes its mails in when no page asks
@@ -22,6 +22,8 @@ export async function saveAccountLanguage(language: Language): Promise<void> {
   try {
     const answer = await apiFetch<typeof userResponseSchema>('/auth/user', { method: 'PATCH', body });
     queryClient.setQueryData(currentUserQuery.queryKey, answer.data.user);
+    if (localStorage.getItem(STORAGE.languageUnsaved) === language)
+      localStorage.removeItem(STORAGE.languageUnsaved);
   } catch {
     // See above: the choice stands on this device.
   }
@@ -37,4 +39,15 @@ export function settleLanguageAtSignIn(user: User): void {
   if (chosen === null) {
     if (user.preferred_language !== currentLanguage()) void changeLanguage(user.preferred_language);
   } else if (chosen !== user.preferred_language) void saveAccountLanguage(chosen);
+}
+
+/**
+ * On a signed-in screen: a language chosen while signed in on a page that could not tell the account
+ * (the landing page, lib/language-menu.ts) is saved now, if it is still the device's choice.
+ */
+export function saveLanguageLeftUnsaved(user: User): void {
+  const unsaved = localStorage.getItem(STORAGE.languageUnsaved);
+  const chosen = chosenLanguage();
+  if (unsaved && unsaved === chosen && chosen !== user.preferred_language) void saveAccountLanguage(chosen);
+  else localStorage.removeItem(STORAGE.languageUnsaved);
 }

@@ -1,6 +1,7 @@
 import type { Language } from '@app/shared';
 import { storeLanguage } from '../i18n/i18n.ts';
 import { menuButton } from './menu.ts';
+import { getToken, STORAGE } from './session-storage.ts';
 
 /**
  * The language menu's behaviour (components/language-toggle.tsx renders its markup): a menu button
@@ -15,8 +16,13 @@ export function languageMenu(menu: HTMLElement, signal: AbortSignal, choose: (la
   });
 }
 
-/** Stores the choice and reloads: the server sends the page prerendered in the language the cookie now names. */
+/**
+ * Stores the choice and reloads: the server sends the page prerendered in the language the cookie now
+ * names. These pages carry no account code; a signed-in reader's account is told on their next
+ * signed-in screen (app/guards.ts, decision 137).
+ */
 export function reloadInLanguage(language: Language) {
   storeLanguage(language);
+  if (getToken()) localStorage.setItem(STORAGE.languageUnsaved, language);
   window.location.reload();
 }

@@ -2,7 +2,13 @@
  * Local storage keys (description §3 "Local browser storage"). Kept apart from session.ts, which
  * needs the API client, so the start-up code can ask "is anyone signed in?" without loading it.
  */
-export const STORAGE = { token: 'auth_token', userId: 'user_id', logoutAt: 'logout_at' } as const;
+export const STORAGE = {
+  token: 'auth_token',
+  userId: 'user_id',
+  logoutAt: 'logout_at',
+  /** A language chosen while signed in where the account could not be told (the landing page). */
+  languageUnsaved: 'language_unsaved',
+} as const;
 
 export const getToken = () => localStorage.getItem(STORAGE.token);
 export const getUserId = () => localStorage.getItem(STORAGE.userId);
@@ -15,4 +21,5 @@ export function storeSession(token: string, userId: string) {
 export function clearSession() {
   localStorage.removeItem(STORAGE.token);
   localStorage.removeItem(STORAGE.userId);
+  localStorage.removeItem(STORAGE.languageUnsaved); // the next person's account is not told
 }

@@ -8,6 +8,7 @@ import {
   rememberNextAfterVerification,
   storeSession,
 } from '../../../lib/session.ts';
+import { withAccountLanguage } from '../../../lib/with-account-language.ts';
 
 /**
  * After any successful sign-in: keep the token and user id (description §4), start from a clean
@@ -24,9 +25,7 @@ export function useCompleteSignIn() {
       storeSession(access_token, user._id);
       rememberNextAfterVerification(null);
       queryClient.setQueryData(currentUserQuery.queryKey, user);
-      import('../../../lib/account-language.ts')
-        .then((account) => account.settleLanguageAtSignIn(user))
-        .catch(() => undefined); // offline at once: the device keeps its language
+      withAccountLanguage((account) => account.settleLanguageAtSignIn(user));
       void navigate(next ?? homeFor(user.role), { replace: true });
     },
     [navigate, queryClient],
