@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import type { Language, User } from '@app/shared';
 import { createAccount, expect, openSignedIn, test, waitForMail } from '../src/fixtures.ts';
 
@@ -6,6 +7,22 @@ const RESET_SUBJECT: Record<Language, string> = {
   ar: 'رمز إعادة تعيين كلمة المرور',
 };
 
+/**
+ * A new account whose language is `lang` (the page's, so choosing the other is a change in either
+ * project), and a way to read its language from the server.
+ */
+async function accountIn(request: APIRequestContext, lang: Language) {
+  const account = await createAccount(request);
+  const headers = { authorization: `Bearer ${account.token}` };
+  const start = await request.patch('/api/v1/auth/user', { headers, data: { preferred_language: lang } });
+  expect(start.status(), await start.text()).toBe(200);
+  const accountLanguage = async () => {
+    const response = await request.get('/api/v1/auth/user', { headers });
+    return ((await response.json()) as { data: { user: User } }).data.user.preferred_language;
+  };
+  return { account, accountLanguage };
+}
+
 /** Decision 137: the language menu sets a signed-in reader's account language, which their mails use. */
 test('the language menu gives the account its language, and a mail asked without a page is in it', async ({
   page,
@@ -13,21 +30,12 @@ test('the language menu gives the account its language, and a mail asked without
   lang,
 }) => {
   const other: Language = lang === 'ar' ? 'en' : 'ar';
-  const account = await createAccount(request);
-  const headers = { authorization: `Bearer ${account.token}` };
-  // The account starts in the page's language, so the choice below is a change in either project.
-  const start = await request.patch('/api/v1/auth/user', { headers, data: { preferred_language: lang } });
-  expect(start.status(), await start.text()).toBe(200);
+  const { account, accountLanguage } = await accountIn(request, lang);
 
   await openSignedIn(page, account, '/dashboard');
   await page.getByTestId('language-toggle').first().click();
   await page.getByRole('menuitemradio', { name: other === 'ar' ? 'العربية' : 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', other);
-
-  const accountLanguage = async () => {
-    const response = await request.get('/api/v1/auth/user', { headers });
-    return ((await response.json()) as { data: { user: User } }).data.user.preferred_language;
-  };
   await expect.poll(accountLanguage).toBe(other);
 
   // Asked by a client naming neither language: the account's.
@@ -45,14 +53,7 @@ test('a language chosen on the landing page while signed in reaches the account 
   lang,
 }) => {
   const other: Language = lang === 'ar' ? 'en' : 'ar';
-  const account = await createAccount(request);
-  const headers = { authorization: `Bearer ${account.token}` };
-  const start = await request.patch('/api/v1/auth/user', { headers, data: { preferred_language: lang } });
-  expect(start.status(), await start.text()).toBe(200);
-  const accountLanguage = async () => {
-    const response = await request.get('/api/v1/auth/user', { headers });
-    return ((await response.json()) as { data: { user: User } }).data.user.preferred_language;
-  };
+  const { account, accountLanguage } = await accountIn(request, lang);
 
   // The landing page is static (no account code): its menu reloads the page in the language.
   await openSignedIn(page, account, '/');
