@@ -4,6 +4,7 @@ import { Toaster } from 'react-hot-toast';
 import { queryClient } from '../lib/query-client.ts';
 import { installSessionExpiry } from '../app/session-expiry.ts';
 import { TOAST_MS } from '../lib/toast.ts';
+import { ToastLimit } from '../components/toast-limit.tsx';
 
 // Module scope: installed once, when the first screen that talks to the API loads.
 if (!import.meta.env.SSR) installSessionExpiry();
@@ -16,6 +17,7 @@ export function Component() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
+      <ToastLimit />
       <Toaster
         position="top-center"
         toastOptions={{
