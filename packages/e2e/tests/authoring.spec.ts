@@ -157,6 +157,7 @@ function TEXT(lang: Language) {
     moveSectionUp: (n: number) => t('Move section {n} up', { n }),
     moveSectionDown: (n: number) => t('Move section {n} down', { n }),
     restorePrompt: t('Restore unsaved changes?'),
+    questionBack: t('What you were writing in this question before the page was reloaded is back.'),
     restore: t('Restore'),
     discard: t('Discard'),
     /** The restore offer's warning that the saved course changed later, its date left open. */
@@ -476,6 +477,9 @@ test.describe('authoring and review', () => {
     // A reload mid-edit, right after typing: the typed course comes back, the last edit too, written
     // as the page went away rather than after the autosave's pause (the cover must be chosen again).
     await field(page.getByTestId('section-2'), L.sectionDescription).fill('Typed right before the reload.');
+    // ...and a question being written in its modal, not yet added.
+    await page.getByTestId('resource-2-1').getByRole('button', { name: L.addQuestion }).click();
+    await field(page.getByRole('dialog'), L.question).fill('Half a question');
     await page.reload();
     await expect(page.getByText(L.restorePrompt)).toBeVisible();
     await snapAtBothWidths(page, lang, 'course-form-restore', { fullPage: false });
@@ -492,6 +496,17 @@ test.describe('authoring and review', () => {
     await expect(
       page.getByTestId('resource-2-1').getByRole('button', { name: L.questionN(3), exact: true }),
     ).toBeVisible();
+    // The question comes back where it was being written; closed on purpose, it is gone.
+    await page.getByTestId('resource-2-1').getByRole('button', { name: L.addQuestion }).click();
+    const halfWritten = page.getByRole('dialog', { name: L.addQuestion });
+    await expect(field(halfWritten, L.question)).toHaveValue('Half a question');
+    await expect(halfWritten.getByText(L.questionBack)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(halfWritten).toBeHidden();
+    await page.getByTestId('resource-2-1').getByRole('button', { name: L.addQuestion }).click();
+    await expect(field(halfWritten, L.question)).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(halfWritten).toBeHidden();
     await field(page, L.coursePhoto).setInputFiles({
       name: 'cover.png',
       mimeType: 'image/png',

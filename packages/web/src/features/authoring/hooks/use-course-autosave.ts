@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { DEFAULT_COURSE_LICENSE, type CourseDraft } from '@app/shared';
 import { sameValues } from '../components/course-form/form-values.ts';
+import { forgetQuestionDrafts } from '../components/course-form/question-draft.ts';
 
 /** localStorage key of the unsaved form: `course-draft:new` or `course-draft:<course id>`. */
 export const draftKey = (courseId: string | null) => `course-draft:${courseId ?? 'new'}`;
@@ -172,12 +173,14 @@ export function useCourseAutosave<TOutput>({
 
   const discard = useCallback(() => {
     localStorage.removeItem(key);
+    forgetQuestionDrafts(key);
     setOffer(null);
   }, [key]);
 
   const clear = useCallback(() => {
     cancelPending();
     localStorage.removeItem(key);
+    forgetQuestionDrafts(key);
   }, [key, cancelPending]);
 
   const keeps = useCallback(() => !sameValues(form.getValues(), initial.current), [form]);

@@ -8,7 +8,7 @@ import { notify } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { useArchiveCourse } from '../../api/archive-course.ts';
-import { useCourseAutosave } from '../../hooks/use-course-autosave.ts';
+import { draftKey, useCourseAutosave } from '../../hooks/use-course-autosave.ts';
 import { useCourseSave } from '../../hooks/use-course-save.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
@@ -16,6 +16,7 @@ import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
 import { LicenseField } from './license-field.tsx';
 import { PendingUploads, usePendingUploads } from './pending-uploads.ts';
+import { QuestionDraftScope } from './question-draft.ts';
 import { CoverField } from './cover-field.tsx';
 import { CourseMeta } from './course-meta.tsx';
 import { FormActions } from './form-actions.tsx';
@@ -216,17 +217,19 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
             ) : null}
             {/* The resources' PDF uploads report here, so the save buttons can wait for them. */}
             <PendingUploads value={uploads.value}>
-              {sections.fields.map((field, index) => (
-                <SectionFields
-                  key={field.id}
-                  index={index}
-                  count={sections.fields.length}
-                  readOnly={readOnly}
-                  onMove={moveSection}
-                  onRemove={() => removeSection(index)}
-                  announce={setAnnouncement}
-                />
-              ))}
+              <QuestionDraftScope value={readOnly ? null : `${draftKey(course?._id ?? null)}:${viewer._id}`}>
+                {sections.fields.map((field, index) => (
+                  <SectionFields
+                    key={field.id}
+                    index={index}
+                    count={sections.fields.length}
+                    readOnly={readOnly}
+                    onMove={moveSection}
+                    onRemove={() => removeSection(index)}
+                    announce={setAnnouncement}
+                  />
+                ))}
+              </QuestionDraftScope>
             </PendingUploads>
             {readOnly ? null : (
               <div>

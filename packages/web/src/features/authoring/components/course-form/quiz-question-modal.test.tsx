@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pressOutside, renderAuthoring } from '../../test/render-authoring.tsx';
 import { emptyQuestion } from './form-values.ts';
@@ -236,6 +236,71 @@ describe('QuizQuestionModal', () => {
       fireEvent.keyDown(within(dialog).getByLabelText('Question', { exact: true }), { key: 'Escape' });
       expect(onOpenChange).toHaveBeenCalledWith(false);
       expect(onSave).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('what is typed, across a reload', () => {
+    const key = 'course-draft:new:u1:question:0.0:new';
+    afterEach(() => sessionStorage.clear());
+
+    async function open(onOpenChange = vi.fn(), onSave = vi.fn()) {
+      const view = await renderAuthoring(
+        <QuizQuestionModal
+          open
+          onOpenChange={onOpenChange}
+          index={null}
+          draftKey={key}
+          initial={emptyQuestion()}
+          onSave={onSave}
+        />,
+      );
+      return { ...view, dialog: await screen.findByRole('dialog'), onOpenChange, onSave };
+    }
+
+    it('comes back when the question opens again, said so, and counts as a change', async () => {
+      const first = await open();
+      type(first.dialog, 'Question', 'Half written');
+      type(first.dialog, 'Option 1', 'Yes');
+      first.unmount(); // the page goes away without the modal being closed
+      const second = await open();
+      expect(within(second.dialog).getByLabelText('Question', { exact: true })).toHaveValue('Half written');
+      expect(within(second.dialog).getByLabelText('Option 1', { exact: true })).toHaveValue('Yes');
+      expect(
+        within(second.dialog).getByText(
+          'What you were writing in this question before the page was reloaded is back.',
+        ),
+      ).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      pressOutside(second.dialog); // a changed question stays open
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(second.onOpenChange).not.toHaveBeenCalled();
+    });
+
+    it('is forgotten once the question is closed on purpose, or added', async () => {
+      const first = await open();
+      type(first.dialog, 'Question', 'Closed on purpose');
+      fireEvent.keyDown(within(first.dialog).getByLabelText('Question', { exact: true }), { key: 'Escape' });
+      expect(first.onOpenChange).toHaveBeenCalledWith(false);
+      expect(sessionStorage.getItem(key)).toBeNull();
+      first.unmount();
+
+      const second = await open();
+      expect(within(second.dialog).getByLabelText('Question', { exact: true })).toHaveValue('');
+      type(second.dialog, 'Question', 'Added');
+      type(second.dialog, 'Option 1', 'a');
+      type(second.dialog, 'Option 2', 'b');
+      fireEvent.click(within(second.dialog).getAllByRole('radio')[0]!);
+      fireEvent.click(within(second.dialog).getByRole('button', { name: 'Add' }));
+      await waitFor(() => expect(second.onSave).toHaveBeenCalled());
+      expect(sessionStorage.getItem(key)).toBeNull();
+    });
+
+    it('is not kept while the question is as it opened', async () => {
+      const { dialog } = await open();
+      type(dialog, 'Question', 'x');
+      expect(sessionStorage.getItem(key)).not.toBeNull();
+      type(dialog, 'Question', '');
+      expect(sessionStorage.getItem(key)).toBeNull();
     });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiTrash2 } from 'react-icons/fi';
@@ -14,6 +14,7 @@ import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validat
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
 import { questionToDraft } from './form-values.ts';
+import { forgetQuestionDraft, keepQuestionDraft, readQuestionDraft } from './question-draft.ts';
 import { ChoiceFields } from './quiz-choice-fields.tsx';
 import { useQuestionTypeLabels, useTrueFalseLabels } from './question-type-labels.ts';
 
@@ -26,6 +27,11 @@ export interface QuizQuestionModalProps {
   onSave: (question: QuizQuestionDraft) => void;
   onDelete?: () => void;
   readOnly?: boolean;
+  /**
+   * Where what is typed is kept until the question is added, saved or closed (question-draft.ts): a
+   * reload meanwhile loses nothing; the question opens with it again.
+   */
+  draftKey?: string;
 }
 
 type QuestionForm = UseFormReturn<QuizQuestionDraft, unknown, QuizQuestionInput>;
@@ -39,22 +45,27 @@ type QuestionForm = UseFormReturn<QuizQuestionDraft, unknown, QuizQuestionInput>
  */
 export function QuizQuestionModal(props: QuizQuestionModalProps) {
   const { t } = useLingui();
-  const { open, onOpenChange, index } = props;
+  const { open, onOpenChange, index, draftKey } = props;
   const number = (index ?? 0) + 1;
+  // Added, saved, deleted or closed on purpose: what was typed is no longer kept.
+  const openChange = (next: boolean) => {
+    if (!next) forgetQuestionDraft(draftKey);
+    onOpenChange(next);
+  };
   // The backdrop is easily pressed by mistake (the modal opens over the form the author was working
   // in): with changes unsaved it does not close the question; Escape and the buttons are deliberate.
   const dirtyRef = useRef(false);
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={openChange}
       onInteractOutside={(event) => {
         if (dirtyRef.current) event.preventDefault();
       }}
       title={index === null ? t`Add Question` : t`Question ${number}`}
       width="44rem"
     >
-      <QuestionForm {...props} dirtyRef={dirtyRef} />
+      <QuestionForm {...props} onOpenChange={openChange} dirtyRef={dirtyRef} />
     </Modal>
   );
 }
@@ -66,6 +77,7 @@ function QuestionForm({
   onDelete,
   onOpenChange,
   readOnly,
+  draftKey,
   dirtyRef,
 }: QuizQuestionModalProps & { dirtyRef: RefObject<boolean> }) {
   const { t } = useLingui();
@@ -75,6 +87,20 @@ function QuestionForm({
   const resolver = useTranslatedResolver(quizQuestionDraftSchema);
   const form = useValidatedForm(resolver, initial);
   const { register, control, formState } = form;
+  // What was being typed here before a reload comes back, as changes on the question it was made on.
+  const [kept] = useState(() => readQuestionDraft(draftKey));
+  useEffect(() => {
+    if (kept) form.reset(kept, { keepDefaultValues: true });
+  }, [form, kept]);
+  useEffect(() => {
+    if (!draftKey || readOnly) return undefined;
+    const opened = JSON.stringify(initial);
+    const subscription = form.watch((values) => {
+      if (JSON.stringify(values) === opened) forgetQuestionDraft(draftKey);
+      else keepQuestionDraft(draftKey, values as QuizQuestionDraft);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, draftKey, readOnly, initial]);
   const { errors, isSubmitted, isDirty } = formState;
   const type = useWatch({ control, name: 'type' }) ?? 'single';
   const invalid = isSubmitted && Object.keys(errors).length > 0;
@@ -98,6 +124,11 @@ function QuestionForm({
       className="flex flex-col gap-5"
       aria-describedby={invalid ? `${groupId}-incomplete` : undefined}
     >
+      {kept ? (
+        <p role="status" className="rounded-md bg-primary-light px-3 py-2 text-sm text-ink">
+          <Trans>What you were writing in this question before the page was reloaded is back.</Trans>
+        </p>
+      ) : null}
       {invalid ? (
         <p
           id={`${groupId}-incomplete`}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useFieldArray, useFormState, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertCircle, FiPlus } from 'react-icons/fi';
@@ -7,6 +7,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { addControl, focusAfterRemoval, itemControl } from './focus-after-removal.ts';
 import { emptyQuestion } from './form-values.ts';
 import { QuizQuestionModal } from './quiz-question-modal.tsx';
+import { QuestionDraftScope, questionDraftKey } from './question-draft.ts';
 
 export interface QuizQuestionsProps {
   control: Control<CourseDraft>;
@@ -22,6 +23,7 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
   const questions = useFieldArray({ control, name });
   const { errors } = useFormState({ control, name });
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const draftScope = useContext(QuestionDraftScope);
 
   const quizErrors = errors.coursesection?.[sectionIndex]?.resources?.[resourceIndex]?.quiz;
   const listMessage = quizErrors?.message ?? quizErrors?.root?.message;
@@ -81,6 +83,9 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
             if (!open) setEditing(undefined);
           }}
           index={editing}
+          draftKey={
+            draftScope ? questionDraftKey(draftScope, sectionIndex, resourceIndex, editing) : undefined
+          }
           initial={editing === null ? emptyQuestion() : (questions.fields[editing] ?? emptyQuestion())}
           readOnly={readOnly}
           onSave={(question) => {

@@ -1,0 +1,50 @@
+import { createContext } from 'react';
+import type { QuizQuestionDraft } from '@app/shared';
+
+/**
+ * Where the course form keeps the question being written in its modal, so a reload does not lose it
+ * (the course's own draft holds only the questions already added): the form's draft key and author,
+ * or null where nothing is kept (a read-only form). Session storage: the tab that was reloaded gets it
+ * back; a closed tab, or another, does not, nor does the next person on a shared browser.
+ */
+export const QuestionDraftScope = createContext<string | null>(null);
+
+/** The key of the draft of a quiz's new question (`index` null) or of the one at `index`. */
+export const questionDraftKey = (scope: string, section: number, resource: number, index: number | null) =>
+  `${scope}:question:${section}.${resource}:${index ?? 'new'}`;
+
+export function readQuestionDraft(key: string | undefined): QuizQuestionDraft | null {
+  if (!key) return null;
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Partial<QuizQuestionDraft> | null;
+    return kept &&
+      typeof kept === 'object' &&
+      typeof kept.question === 'string' &&
+      typeof kept.type === 'string'
+      ? (kept as QuizQuestionDraft)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepQuestionDraft(key: string, values: QuizQuestionDraft): void {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(values));
+  } catch {
+    // Storage full or blocked: the modal works on, only the safety net is missing.
+  }
+}
+
+export function forgetQuestionDraft(key: string | undefined): void {
+  if (key) sessionStorage.removeItem(key);
+}
+
+/**
+ * Forgets every question draft of a course form's draft (`key`, use-course-autosave.ts): once the
+ * course is saved or its draft discarded, a question kept from it would reopen on the wrong course.
+ */
+export function forgetQuestionDrafts(key: string): void {
+  for (const stored of Object.keys(sessionStorage))
+    if (stored.startsWith(`${key}:`)) sessionStorage.removeItem(stored);
+}
