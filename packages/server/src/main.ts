@@ -72,7 +72,8 @@ async function main() {
  * an unbuffered destination); `end()` writes everything queued, in order, then closes.
  */
 async function endLog(log: ReturnType<typeof pino.destination>): Promise<void> {
-  const ended = once(log, 'close');
+  // A destination that fails (its reader gone) emits 'error' instead: nothing more can be written.
+  const ended = once(log, 'close').catch(() => undefined);
   log.end();
   await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, LOG_END_WAIT_MS).unref())]);
 }
