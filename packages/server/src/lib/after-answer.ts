@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { isDatabaseUnavailable, quietWarning } from '../db/availability.ts';
 
 /**
  * Work a route does once its answer has gone (decision 136): what only some callers' requests cost,
@@ -9,13 +10,22 @@ import type { FastifyReply } from 'fastify';
  */
 export class AfterAnswers {
   private readonly running = new Set<Promise<void>>();
+  /**
+   * The database away is an outage, told elsewhere as one (the requests around it answer 503): a
+   * warning at most every 30 s here, not an error per request. The work it stopped is lost all the same.
+   */
+  private readonly outage = quietWarning('work after the answer failed: the database is unavailable');
 
   /** Runs `work` once `reply`'s response is over. */
   run(reply: FastifyReply, work: () => Promise<void>): void {
     const log = reply.request.log;
     reply.raw.once('close', () => {
       const done = work()
-        .catch((error: unknown) => log.error({ err: error }, 'work after the answer failed'))
+        .catch((error: unknown) =>
+          isDatabaseUnavailable(error)
+            ? this.outage(log, error)
+            : log.error({ err: error }, 'work after the answer failed'),
+        )
         .finally(() => this.running.delete(done));
       this.running.add(done);
     });
