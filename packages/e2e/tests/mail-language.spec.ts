@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Language, User } from '@app/shared';
 import { createAccount, expect, openSignedIn, test, waitForMail } from '../src/fixtures.ts';
 
@@ -23,6 +23,13 @@ async function accountIn(request: APIRequestContext, lang: Language) {
   return { account, accountLanguage };
 }
 
+/** Chooses `language` in the page's language menu; the page is in it once this returns. */
+async function chooseLanguage(page: Page, language: Language) {
+  await page.getByTestId('language-toggle').first().click();
+  await page.getByRole('menuitemradio', { name: language === 'ar' ? 'العربية' : 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
 /** Decision 137: the language menu sets a signed-in reader's account language, which their mails use. */
 test('the language menu gives the account its language, and a mail asked without a page is in it', async ({
   page,
@@ -33,9 +40,7 @@ test('the language menu gives the account its language, and a mail asked without
   const { account, accountLanguage } = await accountIn(request, lang);
 
   await openSignedIn(page, account, '/dashboard');
-  await page.getByTestId('language-toggle').first().click();
-  await page.getByRole('menuitemradio', { name: other === 'ar' ? 'العربية' : 'English' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', other);
+  await chooseLanguage(page, other);
   await expect.poll(accountLanguage).toBe(other);
 
   // Asked by a client naming neither language: the account's.
@@ -57,9 +62,7 @@ test('a language chosen on the landing page while signed in reaches the account 
 
   // The landing page is static (no account code): its menu reloads the page in the language.
   await openSignedIn(page, account, '/');
-  await page.getByTestId('language-toggle').first().click();
-  await page.getByRole('menuitemradio', { name: other === 'ar' ? 'العربية' : 'English' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', other);
+  await chooseLanguage(page, other);
   expect(await accountLanguage()).toBe(lang);
 
   await page.goto('/dashboard');
