@@ -14,8 +14,11 @@ export interface ModalProps {
   width?: string;
   /** Optional control before the title in the header (e.g. a back arrow that also closes). */
   headerStart?: ReactNode;
-  /** A press or focus outside the modal; `event.preventDefault()` keeps it open (Radix's own hook). */
-  onInteractOutside?: Dialog.DialogContentProps['onInteractOutside'];
+  /**
+   * Asked on a press (or focus) outside the modal: while it answers true (a form in it holds unsaved
+   * changes) the modal stays open; Escape, Close and the form's own buttons still close it.
+   */
+  keepOpenOutside?: () => boolean;
   children: ReactNode;
 }
 
@@ -32,7 +35,7 @@ export function Modal({
   description,
   width = '36rem',
   headerStart,
-  onInteractOutside,
+  keepOpenOutside,
   children,
 }: ModalProps) {
   const { t } = useLingui();
@@ -46,7 +49,9 @@ export function Modal({
         <div className="relative z-50">
           <Dialog.Overlay className="fixed inset-0 bg-black/50" />
           <Dialog.Content
-            onInteractOutside={onInteractOutside}
+            onInteractOutside={(event) => {
+              if (keepOpenOutside?.()) event.preventDefault();
+            }}
             // Runs before focus moves in: what has it now opened the modal.
             onOpenAutoFocus={() => {
               opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;

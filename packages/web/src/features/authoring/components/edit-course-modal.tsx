@@ -31,9 +31,7 @@ export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      onInteractOutside={(event) => {
-        if (changed.current?.()) event.preventDefault();
-      }}
+      keepOpenOutside={() => changed.current?.() ?? false}
       title={t`Edit Course`}
       width="64rem"
       headerStart={<BackButton onClick={onClose} label={t`Back`} />}

@@ -59,9 +59,7 @@ export function QuizQuestionModal(props: QuizQuestionModalProps) {
     <Modal
       open={open}
       onOpenChange={openChange}
-      onInteractOutside={(event) => {
-        if (dirtyRef.current) event.preventDefault();
-      }}
+      keepOpenOutside={() => dirtyRef.current}
       title={index === null ? t`Add Question` : t`Question ${number}`}
       width="44rem"
     >
