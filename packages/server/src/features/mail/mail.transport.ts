@@ -42,9 +42,13 @@ export function fromFor(
   language?: Language | null,
 ): string | { name: string; address: string } {
   const name = language === 'ar' ? sender.MAIL_FROM_NAME_AR : undefined;
-  const address = name ? addressparser(sender.MAIL_FROM, { flatten: true })[0]?.address : undefined;
+  const address = name ? senderAddress(sender.MAIL_FROM) : undefined;
   return name && address ? { name, address } : sender.MAIL_FROM;
 }
+
+/** The address of a sender written `Name <address>` or `address`, as nodemailer reads it. */
+const senderAddress = (from: string): string | undefined =>
+  addressparser(from, { flatten: true })[0]?.address;
 
 /** What nodemailer sends: the message from its sender, its language travelling as a header. */
 function message(sender: Sender, mail: OutgoingMail) {
@@ -70,7 +74,7 @@ export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTrans
 
 /** The domain of a sender written `Name <address>` or `address`, lower case. */
 export const senderDomain = (from: string): string =>
-  (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from).trim().split('@').pop()!.toLowerCase();
+  (senderAddress(from) ?? from).trim().split('@').pop()!.toLowerCase();
 
 /**
  * Real mail from `…@localhost` (MAIL_FROM left at its development default): most mail servers refuse
