@@ -23,12 +23,6 @@ async function main() {
   const log = pino.destination({ dest: 1, sync: false });
   const app = await buildApp({ env, db: database.db, logStream: log });
   database.useLogger(app.log);
-  // Added last, so run first of the onClose hooks (once the server has drained): the work begun after
-  // the last answers (decision 136) still needs the database.
-  app.addHook('onClose', async () => {
-    await app.afterAnswers.settle();
-    await database.close();
-  });
 
   // Ctrl+C reaches every process of the group (npm, scripts/start.mjs, this one), so the same signal
   // can arrive twice: close once and ignore repeats, so the embedded database is always closed cleanly.
@@ -45,16 +39,21 @@ async function main() {
         app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running at shutdown were cut off');
         app.server.closeAllConnections();
       }, SHUTDOWN_GRACE_MS).unref();
-      app.close().then(
-        () => {
-          app.log.info('stopped');
-          void endLog(log).then(() => process.exit(0));
-        },
-        (error: unknown) => {
-          console.error('Shutdown failed:', error instanceof Error ? error.message : error);
-          process.exit(1);
-        },
-      );
+      // The database outlives the app: its close hooks (the work begun after the last answers, decision
+      // 136; the outbox; the purges) still use it.
+      app
+        .close()
+        .then(() => database.close())
+        .then(
+          () => {
+            app.log.info('stopped');
+            void endLog(log).then(() => process.exit(0));
+          },
+          (error: unknown) => {
+            console.error('Shutdown failed:', error instanceof Error ? error.message : error);
+            process.exit(1);
+          },
+        );
     });
   }
 
