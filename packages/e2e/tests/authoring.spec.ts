@@ -501,6 +501,7 @@ test.describe('authoring and review', () => {
     const halfWritten = page.getByRole('dialog', { name: L.addQuestion });
     await expect(field(halfWritten, L.question)).toHaveValue('Half a question');
     await expect(halfWritten.getByText(L.questionBack)).toBeVisible();
+    await snapAtBothWidths(page, lang, 'question-restored', { fullPage: false });
     await page.keyboard.press('Escape');
     await expect(halfWritten).toBeHidden();
     await page.getByTestId('resource-2-1').getByRole('button', { name: L.addQuestion }).click();
