@@ -49,18 +49,20 @@ export async function endUnsentMail(db: Db, kind: MailKind, to: string): Promise
   const ended = await db
     .update(emailOutbox)
     .set({ expiresAt: sql`now()` })
-    .where(
-      and(
-        eq(emailOutbox.kind, kind),
-        eq(sql`lower(${emailOutbox.to})`, to.toLowerCase()),
-        isNull(emailOutbox.sentAt),
-        isNull(emailOutbox.givenUpAt),
-        gt(emailOutbox.expiresAt, sql`now()`),
-      ),
-    )
+    .where(unsentMailTo(kind, to))
     .returning({ id: emailOutbox.id });
   return ended.length;
 }
+
+/** The rows `endUnsentMail` ends: found through `email_outbox_unsent_to_idx` (decision 143). */
+export const unsentMailTo = (kind: MailKind, to: string) =>
+  and(
+    eq(emailOutbox.kind, kind),
+    eq(sql`lower(${emailOutbox.to})`, to.toLowerCase()),
+    isNull(emailOutbox.sentAt),
+    isNull(emailOutbox.givenUpAt),
+    gt(emailOutbox.expiresAt, sql`now()`),
+  );
 
 /**
  * Deletes at most `limit` rows past their expiry, sent, given up or never tried, and resolves with how

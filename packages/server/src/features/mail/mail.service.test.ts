@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/rows.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { VERIFICATION_TTL_MS } from '../auth/auth.service.ts';
@@ -10,6 +11,7 @@ import {
   queueSignupAttemptMail,
   queueVerificationMail,
 } from './mail.service.ts';
+import { unsentMailTo } from './mail.outbox.ts';
 
 /** Decision 105: each queued message expires when what it carries does. */
 describe('the lifetime of a queued message', () => {
@@ -45,5 +47,32 @@ describe('the lifetime of a queued message', () => {
     expect(await lifetimeOf('reset@example.test')).toBe(15 * 60_000);
     expect(await lifetimeOf('verify@example.test')).toBe(24 * 3_600_000);
     expect(await lifetimeOf('notice@example.test')).toBe(3 * 24 * 3_600_000);
+  });
+});
+
+/** Decision 143: each reset request looks up the unsent mail of its address before it answers. */
+describe('the unsent mail of an address', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('is found through its index, not by reading the outbox', async () => {
+    const query = t.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(unsentMailTo('passwordReset', 'Someone@Example.test'))
+      .toSQL();
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql.raw(`prepare unsent_mail_to as ${query.sql}`));
+      const args = query.params.map((param) => `'${String(param)}'`).join(', ');
+      const lines = await rows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql.raw(`explain execute unsent_mail_to(${args})`),
+      );
+      await tx.execute(sql`deallocate unsent_mail_to`);
+      return lines.map((line) => line['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('email_outbox_unsent_to_idx');
   });
 });
