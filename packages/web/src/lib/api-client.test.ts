@@ -126,6 +126,47 @@ describe('a dead session', () => {
     await rejection(apiFetch('/user/course/x'));
     expect(handler).toHaveBeenCalledTimes(2);
   });
+
+  it('is said on the error handed over, so its caller adds nothing; a 401 to a request without a session is not one', async () => {
+    const handler = vi.fn();
+    setAuthFailureHandler(handler);
+    const expired = { success: false, code: 'TOKEN_INVALID', message: 'Your session has expired' };
+    const inactive = { success: false, code: 'ACCOUNT_INACTIVE', message: 'Your account is inactive' };
+    localStorage.setItem('auth_token', 'revoked');
+    for (const [body, status, call] of [
+      [expired, 401, () => apiFetch('/course', { method: 'POST', body: {} })],
+      [inactive, 403, () => apiFetch('/course', { method: 'POST', body: {} })],
+      [expired, 401, () => apiFetchFile('/user/certificate/1')],
+      [inactive, 403, () => apiFetchFile('/user/certificate/1')],
+    ] as const) {
+      answer(body, status);
+      const error = await rejection(call());
+      expect(error).toMatchObject({ status, endedSession: true });
+      expect(handler).toHaveBeenLastCalledWith(error);
+    }
+    expect(handler).toHaveBeenCalledTimes(4);
+
+    // The token deleted by hand (or never there): the answer is an ordinary error its caller tells.
+    localStorage.removeItem('auth_token');
+    answer({ success: false, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' }, 401);
+    for (const call of [
+      () => apiFetch('/course', { method: 'POST', body: {} }),
+      () => apiFetchFile('/user/certificate/1'),
+    ])
+      expect(await rejection(call())).toMatchObject({ status: 401, endedSession: false });
+    // A bearer of its own (a reset link's token) is not the session either.
+    localStorage.setItem('auth_token', 'current');
+    answer({ success: false, code: 'TOKEN_INVALID', message: 'The link has expired' }, 401);
+    expect(
+      await rejection(apiFetch('/auth/reset-password', { body: {}, bearer: 'reset-token' })),
+    ).toMatchObject({ status: 401, endedSession: false });
+    // Another 403 (editing locked, wrong role…) is the screen's to explain.
+    answer({ success: false, code: 'EDITING_LOCKED', message: 'Locked' }, 403);
+    expect(await rejection(apiFetch('/course/1', { method: 'PUT', body: {} }))).toMatchObject({
+      endedSession: false,
+    });
+    expect(handler).toHaveBeenCalledTimes(4);
+  });
 });
 
 describe('apiFetchFile', () => {

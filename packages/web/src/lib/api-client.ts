@@ -13,6 +13,12 @@ export class ApiError extends Error {
    * with it (`lang`), so a screen reader still reads it in its own language.
    */
   readonly lang: Language = currentLanguage();
+  /**
+   * Set when this answer ended the session and was handed to the app (`setAuthFailureHandler`), which
+   * tells the reader and sends them to sign in: the caller then says nothing more. A 401 to a request
+   * that carried no session (a sign-in's own, or a token deleted by hand) is an ordinary error.
+   */
+  endedSession = false;
 
   constructor(
     readonly status: number,
@@ -85,7 +91,11 @@ export function setAuthFailureHandler(handler: AuthFailureHandler) {
   if (missed) handler(missed);
 }
 
-function authFailed(error: ApiError) {
+/** Hands a signed-in call's answer that ends the session to the app (description §4). */
+function noteDeadSession(error: ApiError, sentSession: boolean) {
+  const ends = error.status === 401 || (error.status === 403 && SESSION_ENDING_403.has(error.code));
+  if (!sentSession || !ends) return;
+  error.endedSession = true;
   if (onAuthFailure) onAuthFailure(error);
   else missedAuthFailure = error;
 }
@@ -160,12 +170,7 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
   const json: unknown = response.status === 204 ? {} : await response.json().catch(() => null);
   if (!response.ok) {
     const error = errorFrom(response.status, json, retryAfterOf(response, performance.now() - started));
-    const usedSession = Boolean(bearer) && bearer === sessionToken;
-    if (
-      usedSession &&
-      (response.status === 401 || (response.status === 403 && SESSION_ENDING_403.has(error.code)))
-    )
-      authFailed(error);
+    noteDeadSession(error, Boolean(bearer) && bearer === sessionToken);
     throw error;
   }
   // Every answer of the API is a JSON object: anything else came from something in between.
@@ -195,7 +200,7 @@ export async function apiFetchFile(
   );
   if (!response.ok) {
     const error = errorFrom(response.status, await response.json().catch(() => null));
-    if (response.status === 401) authFailed(error);
+    noteDeadSession(error, Boolean(token));
     throw error;
   }
   // The body comes after the headers: the connection can still drop while it downloads.

@@ -89,7 +89,7 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
                   {
                     onSuccess: (response) => notify.success(response.message),
                     onError: (error) => {
-                      if (error instanceof ApiError && error.status === 401) return;
+                      if (error instanceof ApiError && error.endedSession) return;
                       notify.error(t`Request failed`);
                     },
                   },

@@ -72,7 +72,7 @@ export function useCourseSave({
   const failed = (error: unknown) => {
     if (error instanceof ApiError) {
       // A dead session is handled by the app (toast and sign-in again); the typed form stays saved here.
-      if (error.status === 401) return;
+      if (error.endedSession) return;
       // The course on this device is older than the server's: the next open must fetch it again (not
       // now, which would refill the open form), or a reopened form would show it unlocked, or make
       // the author's next save refused again for the same version.

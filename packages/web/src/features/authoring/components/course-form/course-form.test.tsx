@@ -416,6 +416,21 @@ describe('CourseForm (existing course): the save rules', () => {
     ).toBeInTheDocument();
   });
 
+  it('tells a save refused for want of a session (the token deleted by hand in this tab)', async () => {
+    // A dead session (a token sent and refused) is told by the app instead (api-client.test.ts).
+    stubApi({
+      'PATCH /course/22222222-2222-4222-8222-222222222222': {
+        status: 401,
+        body: { success: false, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' },
+      },
+    });
+    await renderAuthoring(
+      <CourseForm course={aCourse()} viewer={aViewer()} headingLevel={2} onDone={() => {}} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Course' }));
+    expect(await screen.findByText('Please sign in to continue.')).toBeInTheDocument();
+  });
+
   it('submits a draft for review with status Pending', async () => {
     const calls = stubApi({
       'PATCH /course/22222222-2222-4222-8222-222222222222': {

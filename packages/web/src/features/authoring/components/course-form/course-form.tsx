@@ -118,7 +118,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
       },
       onError: (error) => {
         setConfirmingDelete(false);
-        if (error instanceof ApiError && error.status === 401) return;
+        if (error instanceof ApiError && error.endedSession) return;
         notify.error(t`Request failed`);
       },
     });

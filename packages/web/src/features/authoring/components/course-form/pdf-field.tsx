@@ -138,7 +138,7 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
               }
               setProblem(null);
               upload.send(chosen).catch((failure: unknown) => {
-                if (failure instanceof ApiError && failure.status === 401) return;
+                if (failure instanceof ApiError && failure.endedSession) return;
                 const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
                 setProblem(text);
                 notify.error(text);
