@@ -524,7 +524,9 @@ test.describe('authoring and review', () => {
     await expectAccessible(page);
     await snapAtBothWidths(page, lang, 'contributor-board');
 
-    // The card opens the edit form in the modal; submitting the draft for review.
+    // The card opens the edit form in the modal; submitting the draft for review. Opened once the
+    // draft's toast has gone, to show that a toast which comes while it is open is read (below).
+    await expect(page.locator('.toaster [role="status"]')).toHaveCount(0);
     await card.getByRole('button', { name: L.viewDetails }).click();
     const edit = page.getByRole('dialog', { name: L.editCourse });
     await expect(field(edit, L.courseTitle)).toHaveValue(title);
@@ -532,6 +534,14 @@ test.describe('authoring and review', () => {
     await expect(edit.getByRole('button', { name: L.editCourse, exact: true })).toBeVisible();
     await expectAccessible(page);
     await snapAtBothWidths(page, lang, 'edit-course-modal', { fullPage: false });
+    // A toast over the modal is read as well (roles search the accessibility tree): the modal hides the
+    // page from screen readers, not the toaster's live region (decision 144). It was shown, unread.
+    await field(edit, L.courseTitle).fill('');
+    await edit.getByRole('button', { name: L.editCourse, exact: true }).click();
+    await expect(toast(page, L.missingFields)).toBeVisible();
+    await expect(edit).toBeVisible();
+    await snapAtBothWidths(page, lang, 'toast-over-edit-modal', { fullPage: false });
+    await field(edit, L.courseTitle).fill(title);
     // A question opened from the edit form covers it, overlay and all: the form's own close button
     // is under the question's overlay (it once stayed on top of it, both windows side by side).
     // Held from now: under the question the form leaves the accessibility tree that roles search.

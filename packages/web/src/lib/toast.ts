@@ -3,11 +3,20 @@ import toast from 'react-hot-toast';
 /** Toast durations of the description §8/§9: 5 s by default, 3 s for success, mismatch and Google errors. */
 export const TOAST_MS = { default: 5000, short: 3000 } as const;
 
+/** The toaster's class: a press on a toast is not a press outside an open modal (`Modal`). */
+export const TOASTER_CLASS = 'toaster';
+
+/**
+ * A toast is not live on its own: the toaster's one region reads it (`components/toasts.tsx`). Its own
+ * would be read again, and is hidden from screen readers under an open modal anyway.
+ */
+const ariaProps = { role: 'status', 'aria-live': 'off' } as const;
+
 // The message is the toast's id: the same message shown again restarts its timer instead of stacking
 // a copy over the page (repeated attempts at an invalid upload, a form submitted twice…).
 export const notify = {
-  success: (message: string) => toast.success(message, { id: message, duration: TOAST_MS.short }),
+  success: (message: string) => toast.success(message, { id: message, duration: TOAST_MS.short, ariaProps }),
   error: (message: string, duration: number = TOAST_MS.default) =>
-    toast.error(message, { id: message, duration }),
-  info: (message: string) => toast(message, { id: message, duration: TOAST_MS.default }),
+    toast.error(message, { id: message, duration, ariaProps }),
+  info: (message: string) => toast(message, { id: message, duration: TOAST_MS.default, ariaProps }),
 };

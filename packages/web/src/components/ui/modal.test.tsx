@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { activateLanguage } from '../../i18n/i18n.ts';
+import { notify } from '../../lib/toast.ts';
+import { Toasts } from '../toasts.tsx';
 import { Modal } from './modal.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  act(() => toast.remove());
+});
 
 /** A modal opened from state by a plain button, as every modal of the app is (no Dialog.Trigger). */
 function Opener() {
@@ -45,5 +51,34 @@ describe('Modal', () => {
       // Radix hands focus on once the dialog's focus scope has gone (a task later).
       await waitFor(() => expect(button).toHaveFocus());
     }
+  });
+
+  it('leaves the toasts readable while it hides the page, and stays open on a press on one', async () => {
+    await activateLanguage('en');
+    const onOpenChange = vi.fn();
+    render(
+      <I18nProvider i18n={i18n}>
+        <Toasts />
+        <main>The page</main>
+        <Modal open onOpenChange={onOpenChange} title="Details">
+          <p>Inside</p>
+        </Modal>
+      </I18nProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    // Shown after the modal opened: no toast's own live region existed when it hid the page.
+    act(() => void notify.error('The file is too large'));
+    const shown = await screen.findByText('The file is too large');
+    expect(screen.getByText('The page').closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(shown.closest('[aria-hidden="true"]')).toBeNull();
+    // Read once, by the toaster's region, not again by the toast's own.
+    expect(shown.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(shown.closest('[aria-live="off"]')).not.toBeNull();
+    expect(dialog).toBeInTheDocument();
+
+    fireEvent.pointerDown(shown);
+    fireEvent.pointerUp(shown);
+    fireEvent.click(shown);
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
 import { FiX } from 'react-icons/fi';
+import { TOASTER_CLASS } from '../../lib/toast.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -50,7 +51,9 @@ export function Modal({
           <Dialog.Overlay className="fixed inset-0 bg-black/50" />
           <Dialog.Content
             onInteractOutside={(event) => {
-              if (keepOpenOutside?.()) event.preventDefault();
+              // The toaster lies outside every modal, and its toasts take presses: one is not a press outside.
+              const onToast = event.target instanceof Element && event.target.closest(`.${TOASTER_CLASS}`);
+              if (onToast || keepOpenOutside?.()) event.preventDefault();
             }}
             // Runs before focus moves in: what has it now opened the modal.
             onOpenAutoFocus={() => {
