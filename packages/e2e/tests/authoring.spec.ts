@@ -538,9 +538,16 @@ test.describe('authoring and review', () => {
     // page from screen readers, not the toaster's live region (decision 144). It was shown, unread.
     await field(edit, L.courseTitle).fill('');
     await edit.getByRole('button', { name: L.editCourse, exact: true }).click();
-    await expect(toast(page, L.missingFields)).toBeVisible();
+    const refused = toast(page, L.missingFields);
+    await expect(refused).toBeVisible();
     await expect(edit).toBeVisible();
+    // Taken once the toast has come in (its entry fades it in).
+    await expect(refused.locator('..')).toHaveCSS('opacity', '1');
     await snapAtBothWidths(page, lang, 'toast-over-edit-modal', { fullPage: false });
+    // Its own button closes it; the press, outside the modal, leaves the modal open.
+    await refused.locator('..').getByRole('button', { name: L.close }).click();
+    await expect(refused).toBeHidden();
+    await expect(edit).toBeVisible();
     await field(edit, L.courseTitle).fill(title);
     // A question opened from the edit form covers it, overlay and all: the form's own close button
     // is under the question's overlay (it once stayed on top of it, both windows side by side).
