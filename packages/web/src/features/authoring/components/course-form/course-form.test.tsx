@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Course } from '@app/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCourse, aViewer, renderAuthoring, stubApi } from '../../test/render-authoring.tsx';
@@ -635,6 +636,78 @@ describe('CourseForm: after a removal the focus stays in the list', () => {
   });
 });
 
+describe('CourseForm: a question being written, across a reload', () => {
+  afterEach(() => sessionStorage.clear());
+
+  /** A section holding one saved quiz of one saved question. */
+  const sectionWithQuiz = (n: number, text: string) => ({
+    _id: `33333333-3333-4333-8333-33333333333${n}`,
+    title: `Section ${n}`,
+    title_tr: null,
+    description: 'Questions.',
+    description_tr: null,
+    resources: [
+      {
+        _id: `44444444-4444-4444-8444-44444444444${n}`,
+        type: 'quiz' as const,
+        title: `Quiz ${n}`,
+        title_tr: null,
+        description: 'A quiz.',
+        description_tr: null,
+        link: null,
+        file: null,
+        quiz: [
+          {
+            _id: `77777777-7777-4777-8777-77777777777${n}`,
+            type: 'single' as const,
+            question: text,
+            question_tr: null,
+            options: [
+              { name: 'a', name_tr: null },
+              { name: 'b', name_tr: null },
+            ],
+            correctanswer: 'a',
+          },
+        ],
+      },
+    ],
+  });
+
+  it('comes back in its own quiz, not in the one now where it was', async () => {
+    stubApi({});
+    const [first, second] = [sectionWithQuiz(1, 'First quiz?'), sectionWithQuiz(2, 'Second quiz?')];
+    const form = (sections: Course['course_section']) => (
+      <CourseForm
+        course={aCourse({ course_section: sections })}
+        viewer={aViewer()}
+        headingLevel={2}
+        onDone={() => {}}
+      />
+    );
+    const openFirstQuestion = async (quiz: number) => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Question 1' })[quiz]!);
+      const dialog = await screen.findByRole('dialog', { name: 'Question 1' });
+      return { dialog, question: within(dialog).getByLabelText('Question', { exact: true }) };
+    };
+    const before = await renderAuthoring(form([first, second]));
+    const typed = await openFirstQuestion(0);
+    fireEvent.change(typed.question, { target: { value: 'Being rewritten' } });
+    before.unmount(); // reloaded with the question open
+
+    // The sections come back in the other order (moved meanwhile). Moving them in the form would do, but
+    // this test DOM does not show a saved resource's type in its select, and a move reads it from there.
+    await renderAuthoring(form([second, first]));
+    const other = await openFirstQuestion(0);
+    expect(other.question).toHaveValue('Second quiz?');
+    expect(within(other.dialog).queryByText(/before the page was reloaded is back/)).toBeNull();
+    fireEvent.keyDown(other.question, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const own = await openFirstQuestion(1);
+    expect(own.question).toHaveValue('Being rewritten');
+    expect(within(own.dialog).getByText(/before the page was reloaded is back/)).toBeInTheDocument();
+  });
+});
+
 describe('CourseForm: a PDF upload answers into the resource it was chosen for', () => {
   /** Stubs the API; uploads answer only when the test calls the function returned. */
   function holdUploads() {
@@ -696,6 +769,8 @@ describe('CourseForm: a PDF upload answers into the resource it was chosen for',
     await waitFor(() => expect(waiting()).not.toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Move resource 1 of section 1 down' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move section 1 down' }));
+    await new Promise((r) => setTimeout(r, 100));
+    console.log('AFTER MOVE', document.body.textContent);
     // A switch of type keeps the resource's file (decision 012), so the save still waits for it.
     fireEvent.change(within(resource(2, 2)).getByLabelText('Resource type'), { target: { value: 'video' } });
     expect(waiting()).not.toBeNull();

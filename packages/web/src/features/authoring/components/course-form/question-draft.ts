@@ -9,9 +9,19 @@ import type { QuizQuestionDraft } from '@app/shared';
  */
 export const QuestionDraftScope = createContext<string | null>(null);
 
-/** The key of the draft of a quiz's new question (`index` null) or of the one at `index`. */
-export const questionDraftKey = (scope: string, section: number, resource: number, index: number | null) =>
-  `${scope}:question:${section}.${resource}:${index ?? 'new'}`;
+/**
+ * The key of the draft of a quiz's new question (`index` null) or of the one at `index`: by the saved
+ * ids where there are, so a quiz or question moved or removed between the reload and reopening keeps
+ * its own draft and lends it to no other; by position where there are none (not saved yet).
+ */
+export const questionDraftKey = (
+  scope: string,
+  quiz: { id?: string; section: number; resource: number },
+  question: { id?: string; index: number | null },
+) =>
+  `${scope}:question:${quiz.id ?? `${quiz.section}.${quiz.resource}`}:${
+    question.index === null ? 'new' : (question.id ?? question.index)
+  }`;
 
 export function readQuestionDraft(key: string | undefined): QuizQuestionDraft | null {
   if (!key) return null;

@@ -1,5 +1,5 @@
 import { useContext, useState } from 'react';
-import { useFieldArray, useFormState, type Control } from 'react-hook-form';
+import { useFieldArray, useFormState, useWatch, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertCircle, FiPlus } from 'react-icons/fi';
 import type { CourseDraft } from '@app/shared';
@@ -24,6 +24,7 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
   const { errors } = useFormState({ control, name });
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const draftScope = useContext(QuestionDraftScope);
+  const quizId = useWatch({ control, name: `coursesection.${sectionIndex}.resources.${resourceIndex}._id` });
 
   const quizErrors = errors.coursesection?.[sectionIndex]?.resources?.[resourceIndex]?.quiz;
   const listMessage = quizErrors?.message ?? quizErrors?.root?.message;
@@ -84,7 +85,13 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
           }}
           index={editing}
           draftKey={
-            draftScope ? questionDraftKey(draftScope, sectionIndex, resourceIndex, editing) : undefined
+            draftScope
+              ? questionDraftKey(
+                  draftScope,
+                  { id: quizId, section: sectionIndex, resource: resourceIndex },
+                  { id: editing === null ? undefined : questions.fields[editing]?._id, index: editing },
+                )
+              : undefined
           }
           initial={editing === null ? emptyQuestion() : (questions.fields[editing] ?? emptyQuestion())}
           readOnly={readOnly}
