@@ -79,6 +79,8 @@ export interface CourseAutosave {
   clear: () => void;
   /** Whether the form differs from what it opened with, so its changes are (or are about to be) kept. */
   keeps: () => boolean;
+  /** Where the draft is kept (`draftKey`): the form's question drafts are kept under it too. */
+  key: string;
 }
 
 /**
@@ -185,5 +187,5 @@ export function useCourseAutosave<TOutput>({
 
   const keeps = useCallback(() => !sameValues(form.getValues(), initial.current), [form]);
 
-  return { offer, restore, discard, clear, keeps };
+  return { offer, restore, discard, clear, keeps, key };
 }

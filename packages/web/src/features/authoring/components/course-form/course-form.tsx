@@ -8,7 +8,7 @@ import { notify } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { useArchiveCourse } from '../../api/archive-course.ts';
-import { draftKey, useCourseAutosave } from '../../hooks/use-course-autosave.ts';
+import { useCourseAutosave } from '../../hooks/use-course-autosave.ts';
 import { useCourseSave } from '../../hooks/use-course-save.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
@@ -217,7 +217,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
             ) : null}
             {/* The resources' PDF uploads report here, so the save buttons can wait for them. */}
             <PendingUploads value={uploads.value}>
-              <QuestionDraftScope value={readOnly ? null : `${draftKey(course?._id ?? null)}:${viewer._id}`}>
+              <QuestionDraftScope value={readOnly ? null : `${autosave.key}:${viewer._id}`}>
                 {sections.fields.map((field, index) => (
                   <SectionFields
                     key={field.id}
