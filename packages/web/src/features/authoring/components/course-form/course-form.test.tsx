@@ -22,6 +22,19 @@ const created = (message = 'New course created successfully') => ({
   body: { success: true, message, data: { course: aCourse({ status: 'Pending' }) } },
 });
 
+/** A saved single-choice question of two options, 'a' right. */
+const aQuestion = (id: string, text: string) => ({
+  _id: id,
+  type: 'single' as const,
+  question: text,
+  question_tr: null,
+  options: [
+    { name: 'a', name_tr: null },
+    { name: 'b', name_tr: null },
+  ],
+  correctanswer: 'a',
+});
+
 describe('CourseForm (new course)', () => {
   it('validates on submit: the toast, the field messages and the missing cover; nothing is sent', async () => {
     const calls = stubApi({});
@@ -599,25 +612,14 @@ describe('CourseForm: after a removal the focus stays in the list', () => {
 
   it('goes to the next question once a deleted question closes its modal, else to Add Question', async () => {
     stubApi({});
-    const question = (id: string, text: string) => ({
-      _id: id,
-      type: 'single' as const,
-      question: text,
-      question_tr: null,
-      options: [
-        { name: 'a', name_tr: null },
-        { name: 'b', name_tr: null },
-      ],
-      correctanswer: 'a',
-    });
     const course = aCourse();
     course.course_section[0]!.resources[0] = {
       ...course.course_section[0]!.resources[0]!,
       type: 'quiz',
       link: null,
       quiz: [
-        question('77777777-7777-4777-8777-777777777771', 'First?'),
-        question('77777777-7777-4777-8777-777777777772', 'Second?'),
+        aQuestion('77777777-7777-4777-8777-777777777771', 'First?'),
+        aQuestion('77777777-7777-4777-8777-777777777772', 'Second?'),
       ],
     };
     await renderAuthoring(
@@ -656,19 +658,7 @@ describe('CourseForm: a question being written, across a reload', () => {
         description_tr: null,
         link: null,
         file: null,
-        quiz: [
-          {
-            _id: `77777777-7777-4777-8777-77777777777${n}`,
-            type: 'single' as const,
-            question: text,
-            question_tr: null,
-            options: [
-              { name: 'a', name_tr: null },
-              { name: 'b', name_tr: null },
-            ],
-            correctanswer: 'a',
-          },
-        ],
+        quiz: [aQuestion(`77777777-7777-4777-8777-77777777777${n}`, text)],
       },
     ],
   });
