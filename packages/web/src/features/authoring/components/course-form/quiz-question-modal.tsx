@@ -13,7 +13,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
-import { questionToDraft } from './form-values.ts';
+import { questionToDraft, sameValues } from './form-values.ts';
 import { forgetQuestionDraft, keepQuestionDraft, readQuestionDraft } from './question-draft.ts';
 import { ChoiceFields } from './quiz-choice-fields.tsx';
 import { useQuestionTypeLabels, useTrueFalseLabels } from './question-type-labels.ts';
@@ -92,9 +92,8 @@ function QuestionForm({
   }, [form, kept]);
   useEffect(() => {
     if (!draftKey || readOnly) return undefined;
-    const opened = JSON.stringify(initial);
     const subscription = form.watch((values) => {
-      if (JSON.stringify(values) === opened) forgetQuestionDraft(draftKey);
+      if (sameValues(values, initial)) forgetQuestionDraft(draftKey);
       else keepQuestionDraft(draftKey, values as QuizQuestionDraft);
     });
     return () => subscription.unsubscribe();
