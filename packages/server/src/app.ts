@@ -7,7 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Language } from '@app/shared';
+import { DEFAULT_LANGUAGE, type Language } from '@app/shared';
 import type { Env } from './env.ts';
 import type { Db } from './db/client.ts';
 import { TokenService } from './lib/tokens.ts';
@@ -137,14 +137,14 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
       );
   app.addHook('onClose', () => listener.close());
   app.decorate('guards', authGuards(app));
-  app.decorateRequest('lang', 'en');
+  app.decorateRequest('lang', DEFAULT_LANGUAGE);
   app.decorateRequest('askedLang', undefined);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     handlingRequestOn(request.raw.socket, request.id);
     void reply.header('x-request-id', request.id);
     request.askedLang = languageNamedBy(request.headers['accept-language']);
-    request.lang = request.askedLang ?? 'en';
+    request.lang = request.askedLang ?? DEFAULT_LANGUAGE;
     requireHost(request);
   });
   app.addHook('onResponse', async (request) => handlingRequestOn(request.raw.socket, request.id, true));

@@ -1,4 +1,4 @@
-import type { Language } from '@app/shared';
+import { DEFAULT_LANGUAGE, type Language } from '@app/shared';
 
 /** A message in both languages. Features keep theirs in `<feature>.messages.ts`. */
 export interface Localized {
@@ -25,7 +25,7 @@ export function localize(
  * (It read only the first entry: `fr,ar;q=0.9` was English, `arn-CL` Arabic.)
  */
 export function languageFromHeader(header: string | undefined): Language {
-  return languageNamedBy(header) ?? 'en';
+  return languageNamedBy(header) ?? DEFAULT_LANGUAGE;
 }
 
 /** The language an Accept-Language header prefers among ours, or undefined when it names neither. */
