@@ -54,6 +54,7 @@ function T(lang: Language) {
     notFound: t('Page not found'),
     home: t('Return to home page'),
     sessionEnded: serverWording(lang).sessionEnded,
+    close: t('Close'),
   };
 }
 
@@ -139,6 +140,59 @@ for (const role of ['EndUser', 'Contributor'] as const satisfies readonly Signup
     expect(await storage(page, 'user_id')).toBeTruthy();
   });
 }
+
+test('a toast the keyboard reaches waits for the reader, and closing it gives the focus back', async ({
+  page,
+  lang,
+}) => {
+  const t = T(lang);
+  // The toasts' timers run on this clock: time is moved on by the test, not waited for.
+  await page.clock.install();
+  await page.goto('/signup');
+  await main(page)
+    .getByRole('link', { name: new RegExp(t.asUser) })
+    .click();
+  await main(page).getByLabel(t.first, { exact: true }).fill('Lina');
+  await main(page).getByLabel(t.last, { exact: true }).fill('Saleh');
+  await main(page).getByLabel(t.email, { exact: true }).fill(uniqueEmail('toast'));
+  await main(page).getByLabel(t.password, { exact: true }).fill('ui-password-123');
+  await main(page).getByLabel(t.confirm, { exact: true }).fill('ui-password-124');
+  await main(page).getByLabel(t.confirm, { exact: true }).press('Enter');
+  const shown = page.getByRole('status').filter({ hasText: t.mismatch });
+  await expect(shown).toBeVisible();
+
+  // Where the reader was, then to the toast's close button (the page's last control).
+  await page.evaluate(() => document.activeElement?.setAttribute('data-was-focused', ''));
+  const was = page.locator('[data-was-focused]');
+  const close = page.getByRole('button', { name: t.close, exact: true });
+  await close.focus();
+  // A 3 s toast, still there long after, while the focus is in it; a pointer passing over does not end
+  // the wait.
+  await page.clock.fastForward(10_000);
+  await expect(shown).toBeVisible();
+  await close.hover();
+  await page.mouse.move(5, 300);
+  await page.clock.fastForward(10_000);
+  await expect(shown).toBeVisible();
+  await expect(close).toBeFocused();
+  // Closed from the keyboard: the focus goes back where it was, not to the top of the document.
+  await page.keyboard.press('Enter');
+  await expect(was).toBeFocused();
+  await page.clock.fastForward(1_500);
+  await expect(shown).toHaveCount(0);
+
+  // Shown again and left: due 3 s after the focus leaves it.
+  await page.keyboard.press('Enter');
+  await expect(shown).toBeVisible();
+  await close.focus();
+  await page.clock.fastForward(10_000);
+  await was.focus();
+  await page.clock.fastForward(2_000);
+  await expect(close).toBeVisible();
+  await page.clock.fastForward(1_500);
+  await page.clock.fastForward(1_500);
+  await expect(shown).toHaveCount(0);
+});
 
 test('login: validation, refused credentials, and a signed-in user opening /login goes to the board', async ({
   page,

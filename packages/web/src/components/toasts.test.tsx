@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { notify } from '../lib/toast.ts';
 import { Toasts } from './toasts.tsx';
@@ -26,5 +26,105 @@ describe('Toasts', () => {
     fireEvent.click(within(failed).getByRole('button', { name: 'إغلاق' }));
     await waitFor(() => expect(screen.queryByText('تعذّر رفع الملف')).toBeNull());
     expect(screen.getByText('تم الحفظ')).toBeInTheDocument();
+  });
+});
+
+describe('Toasts and the keyboard', () => {
+  /** Time passes on the fake clock, and React draws what it changed. */
+  const pass = (ms: number) =>
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+  const page = () =>
+    render(
+      <I18nProvider i18n={i18n}>
+        <input aria-label="Title" />
+        <Toasts />
+      </I18nProvider>,
+    );
+
+  it('keeps a toast while the focus is in it, and gives the focus back when it is closed', async () => {
+    await activateLanguage('en');
+    vi.useFakeTimers();
+    try {
+      page();
+      const field = screen.getByRole('textbox', { name: 'Title' });
+      field.focus();
+      act(() => void notify.error('Upload failed', 5000));
+      const close = within(screen.getByText('Upload failed').parentElement!).getByRole('button', {
+        name: 'Close',
+      });
+      act(() => close.focus());
+      pass(20_000);
+      expect(screen.getByText('Upload failed')).toBeInTheDocument();
+      expect(close).toHaveFocus();
+
+      act(() => close.click());
+      expect(field).toHaveFocus();
+      pass(2_000);
+      expect(screen.queryByText('Upload failed')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets the toast go when it is due once the focus has left it', async () => {
+    await activateLanguage('en');
+    vi.useFakeTimers();
+    try {
+      page();
+      const field = screen.getByRole('textbox', { name: 'Title' });
+      act(() => void notify.error('Upload failed', 5000));
+      const close = screen.getByRole('button', { name: 'Close' });
+      act(() => close.focus());
+      pass(20_000);
+      act(() => field.focus());
+      pass(4_000);
+      expect(screen.getByText('Upload failed')).toBeInTheDocument();
+      // Due after 5 s, then a second to fade out.
+      pass(2_000);
+      pass(1_000);
+      expect(screen.queryByText('Upload failed')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a toast that holds the focus when a pointer passes over it', async () => {
+    await activateLanguage('en');
+    vi.useFakeTimers();
+    try {
+      page();
+      const field = screen.getByRole('textbox', { name: 'Title' });
+      act(() => void notify.error('Upload failed', 5000));
+      const shown = screen.getByText('Upload failed');
+      act(() => screen.getByRole('button', { name: 'Close' }).focus());
+      pass(3_000);
+      // React makes enter and leave from the element the pointer came from and the one it went to.
+      fireEvent.mouseOut(field, { relatedTarget: shown });
+      pass(3_000);
+      fireEvent.mouseOut(shown, { relatedTarget: field });
+      pass(20_000);
+      expect(shown).toBeInTheDocument();
+      // Paused all along: due 5 s after the focus leaves. (A toast due leaves the page a second later,
+      // counted from the render after it is due.)
+      act(() => field.focus());
+      pass(3_500);
+      pass(1_000);
+      expect(shown).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives the focus back when the toast holding it is pushed out by newer ones', async () => {
+    await activateLanguage('en');
+    page();
+    const field = screen.getByRole('textbox', { name: 'Title' });
+    field.focus();
+    act(() => void notify.error('First'));
+    act(() => within(screen.getByText('First').parentElement!).getByRole('button').focus());
+    for (const message of ['Second', 'Third', 'Fourth']) act(() => void notify.error(message));
+    await waitFor(() => expect(field).toHaveFocus());
   });
 });

@@ -3,6 +3,7 @@ import toast, { ToastBar, Toaster } from 'react-hot-toast';
 import { FiX } from 'react-icons/fi';
 import { TOAST_MS, TOASTER_CLASS } from '../lib/toast.ts';
 import { ToastLimit } from './toast-limit.tsx';
+import { TOAST_ID, useToastFocus } from './use-toast-focus.ts';
 
 /**
  * The toasts of every screen that talks to the API, top centre, each with a button that closes it.
@@ -15,9 +16,10 @@ import { ToastLimit } from './toast-limit.tsx';
  */
 export function Toasts() {
   const { t } = useLingui();
+  const focus = useToastFocus();
   return (
     // Each toast is made not live on its own (`notify`): this region reads it once.
-    <div aria-live="polite">
+    <div aria-live="polite" {...focus}>
       <ToastLimit />
       <Toaster
         position="top-center"
@@ -43,6 +45,7 @@ export function Toasts() {
                 <button
                   type="button"
                   aria-label={t`Close`}
+                  {...{ [TOAST_ID]: item.id }}
                   onClick={() => toast.dismiss(item.id)}
                   className="-me-1 shrink-0 rounded p-1 outline-current!"
                 >

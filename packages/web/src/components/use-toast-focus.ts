@@ -1,0 +1,60 @@
+import { useEffect, useRef, type FocusEvent } from 'react';
+import { useToaster } from 'react-hot-toast';
+
+/** Marks a toast's close button with the toast's id, so the focus can be told to be in that toast. */
+export const TOAST_ID = 'data-toast-id';
+
+const inside = (region: Element, node: EventTarget | null) => node instanceof Node && region.contains(node);
+
+/**
+ * Keyboard readers and toasts (decision 145). A toast a reader has tabbed to waits while the focus is in
+ * it, as it waits while a pointer is over it; and when the toast holding the focus leaves (its close
+ * button, the toast limit, the same message shown again), the focus goes back to where it was before it
+ * entered the toaster, instead of to the top of the document with the toast's node.
+ *
+ * The pause is the toaster's own (`startPause`/`endPause`, one per store). The `Toaster` calls them on
+ * pointer enter and leave and knows nothing of focus, and a start while paused drops the time already
+ * paused; so a pointer coming in while the focus is there ends the focus's pause first, and one leaving
+ * starts it again. (This second `useToaster` also keeps timers that dismiss each toast when it is due,
+ * as the `Toaster`'s do: dismissing twice is nothing.)
+ */
+export function useToastFocus() {
+  const { toasts, handlers } = useToaster();
+  const region = useRef<HTMLDivElement>(null);
+  const cameFrom = useRef<Element | null>(null);
+  const within = useRef({ focus: false, pointer: false });
+
+  useEffect(() => {
+    const active = document.activeElement;
+    const id = active?.getAttribute(TOAST_ID);
+    if (!active || !id || toasts.some((item) => item.id === id && item.visible)) return;
+    const back = cameFrom.current;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    else (active as HTMLElement).blur();
+  }, [toasts]);
+
+  return {
+    ref: region,
+    onFocus(event: FocusEvent) {
+      if (!region.current || inside(region.current, event.relatedTarget)) return;
+      cameFrom.current = event.relatedTarget;
+      within.current.focus = true;
+      if (!within.current.pointer) handlers.startPause();
+    },
+    onBlur(event: FocusEvent) {
+      if (!region.current || inside(region.current, event.relatedTarget)) return;
+      within.current.focus = false;
+      if (!within.current.pointer) handlers.endPause();
+    },
+    // React calls enter handlers from the outside in and leave handlers from the inside out: these run
+    // before the `Toaster`'s start and after its end.
+    onMouseEnter() {
+      within.current.pointer = true;
+      if (within.current.focus) handlers.endPause();
+    },
+    onMouseLeave() {
+      within.current.pointer = false;
+      if (within.current.focus) handlers.startPause();
+    },
+  };
+}
