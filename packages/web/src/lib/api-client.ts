@@ -40,6 +40,9 @@ export class ApiError extends Error {
 export const namesNothing = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
+/** Whether a failure ended the session, which the app has told the reader of: the caller says nothing. */
+export const endedTheSession = (error: unknown) => error instanceof ApiError && error.endedSession;
+
 /** The server's "try again in `afterMs`" (a whole number of seconds: its form; a date is not used). */
 export interface RetryAfter {
   afterMs: number;

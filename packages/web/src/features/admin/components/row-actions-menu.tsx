@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLingui } from '@lingui/react/macro';
 import { FiMoreVertical } from 'react-icons/fi';
 import type { CourseSummary } from '@app/shared';
-import { ApiError } from '../../../lib/api-client.ts';
+import { endedTheSession } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCourseAction } from '../api/run-course-action.ts';
@@ -89,7 +89,7 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
                   {
                     onSuccess: (response) => notify.success(response.message),
                     onError: (error) => {
-                      if (error instanceof ApiError && error.endedSession) return;
+                      if (endedTheSession(error)) return;
                       notify.error(t`Request failed`);
                     },
                   },

@@ -3,7 +3,7 @@ import { FormProvider, useFieldArray } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiLock, FiPlus } from 'react-icons/fi';
 import { courseDraftSchema, type Course, type User } from '@app/shared';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { endedTheSession } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
@@ -118,7 +118,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
       },
       onError: (error) => {
         setConfirmingDelete(false);
-        if (error instanceof ApiError && error.endedSession) return;
+        if (endedTheSession(error)) return;
         notify.error(t`Request failed`);
       },
     });

@@ -3,7 +3,7 @@ import { useController, useFormContext, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiFileText } from 'react-icons/fi';
 import type { CourseDraft } from '@app/shared';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { ApiError, endedTheSession } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Modal } from '../../../../components/ui/modal.tsx';
@@ -138,7 +138,7 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
               }
               setProblem(null);
               upload.send(chosen).catch((failure: unknown) => {
-                if (failure instanceof ApiError && failure.endedSession) return;
+                if (endedTheSession(failure)) return;
                 const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
                 setProblem(text);
                 notify.error(text);
