@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { notify } from '../lib/toast.ts';
 import { Toasts } from './toasts.tsx';
@@ -30,101 +30,83 @@ describe('Toasts', () => {
 });
 
 describe('Toasts and the keyboard', () => {
+  beforeEach(async () => {
+    await activateLanguage('en');
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
   /** Time passes on the fake clock, and React draws what it changed. */
   const pass = (ms: number) =>
     act(() => {
       vi.advanceTimersByTime(ms);
     });
-  const page = () =>
+  /** A field, the toaster, and a 5 s toast; the field and the toast's close button. */
+  const page = () => {
     render(
       <I18nProvider i18n={i18n}>
         <input aria-label="Title" />
         <Toasts />
       </I18nProvider>,
     );
+    act(() => void notify.error('Upload failed', 5000));
+    return {
+      field: screen.getByRole('textbox', { name: 'Title' }),
+      shown: screen.getByText('Upload failed'),
+      close: screen.getByRole('button', { name: 'Close' }),
+    };
+  };
 
-  it('keeps a toast while the focus is in it, and gives the focus back when it is closed', async () => {
-    await activateLanguage('en');
-    vi.useFakeTimers();
-    try {
-      page();
-      const field = screen.getByRole('textbox', { name: 'Title' });
-      field.focus();
-      act(() => void notify.error('Upload failed', 5000));
-      const close = within(screen.getByText('Upload failed').parentElement!).getByRole('button', {
-        name: 'Close',
-      });
-      act(() => close.focus());
-      pass(20_000);
-      expect(screen.getByText('Upload failed')).toBeInTheDocument();
-      expect(close).toHaveFocus();
+  it('keeps a toast while the focus is in it, and gives the focus back when it is closed', () => {
+    const { field, shown, close } = page();
+    act(() => field.focus());
+    act(() => close.focus());
+    pass(20_000);
+    expect(shown).toBeInTheDocument();
+    expect(close).toHaveFocus();
 
-      act(() => close.click());
-      expect(field).toHaveFocus();
-      pass(2_000);
-      expect(screen.queryByText('Upload failed')).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+    act(() => close.click());
+    expect(field).toHaveFocus();
+    pass(2_000);
+    expect(shown).not.toBeInTheDocument();
   });
 
-  it('lets the toast go when it is due once the focus has left it', async () => {
-    await activateLanguage('en');
-    vi.useFakeTimers();
-    try {
-      page();
-      const field = screen.getByRole('textbox', { name: 'Title' });
-      act(() => void notify.error('Upload failed', 5000));
-      const close = screen.getByRole('button', { name: 'Close' });
-      act(() => close.focus());
-      pass(20_000);
-      act(() => field.focus());
-      pass(4_000);
-      expect(screen.getByText('Upload failed')).toBeInTheDocument();
-      // Due after 5 s, then a second to fade out.
-      pass(2_000);
-      pass(1_000);
-      expect(screen.queryByText('Upload failed')).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+  it('lets the toast go when it is due once the focus has left it', () => {
+    const { field, shown, close } = page();
+    act(() => close.focus());
+    pass(20_000);
+    act(() => field.focus());
+    pass(4_000);
+    expect(shown).toBeInTheDocument();
+    // Due after 5 s, then a second to fade out.
+    pass(2_000);
+    pass(1_000);
+    expect(shown).not.toBeInTheDocument();
   });
 
-  it('keeps a toast that holds the focus when a pointer passes over it', async () => {
-    await activateLanguage('en');
-    vi.useFakeTimers();
-    try {
-      page();
-      const field = screen.getByRole('textbox', { name: 'Title' });
-      act(() => void notify.error('Upload failed', 5000));
-      const shown = screen.getByText('Upload failed');
-      act(() => screen.getByRole('button', { name: 'Close' }).focus());
-      pass(3_000);
-      // React makes enter and leave from the element the pointer came from and the one it went to.
-      fireEvent.mouseOut(field, { relatedTarget: shown });
-      pass(3_000);
-      fireEvent.mouseOut(shown, { relatedTarget: field });
-      pass(20_000);
-      expect(shown).toBeInTheDocument();
-      // Paused all along: due 5 s after the focus leaves. (A toast due leaves the page a second later,
-      // counted from the render after it is due.)
-      act(() => field.focus());
-      pass(3_500);
-      pass(1_000);
-      expect(shown).toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+  it('keeps a toast that holds the focus when a pointer passes over it', () => {
+    const { field, shown, close } = page();
+    act(() => close.focus());
+    pass(3_000);
+    // React makes enter and leave from the element the pointer came from and the one it went to.
+    fireEvent.mouseOut(field, { relatedTarget: shown });
+    pass(3_000);
+    fireEvent.mouseOut(shown, { relatedTarget: field });
+    pass(20_000);
+    expect(shown).toBeInTheDocument();
+    // Paused all along: due 5 s after the focus leaves. (A toast due leaves the page a second later,
+    // counted from the render after it is due.)
+    act(() => field.focus());
+    pass(3_500);
+    pass(1_000);
+    expect(shown).toBeInTheDocument();
   });
 
-  it('gives the focus back when the toast holding it is pushed out by newer ones', async () => {
-    await activateLanguage('en');
-    page();
-    const field = screen.getByRole('textbox', { name: 'Title' });
-    field.focus();
-    act(() => void notify.error('First'));
-    act(() => within(screen.getByText('First').parentElement!).getByRole('button').focus());
+  it('gives the focus back when the toast holding it is pushed out by newer ones', () => {
+    const { field, close } = page();
+    act(() => field.focus());
+    act(() => close.focus());
     for (const message of ['Second', 'Third', 'Fourth']) act(() => void notify.error(message));
-    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveFocus();
   });
 });
