@@ -202,7 +202,7 @@ function TEXT(lang: Language) {
 
 // ---------------------------------------------------------------------------------------------------
 
-/** A toast (react-hot-toast announces them as status messages). */
+/** A toast on screen (its message is a status; screen readers hear a copy, `ToastAnnouncer`). */
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
@@ -427,7 +427,7 @@ test.describe('authoring and review', () => {
         }
         expect(reached).toBeGreaterThan(5); // the question, its options and their controls
         // The toasts of the steps before (over everything at this height) gone, for people to look at.
-        await expect(page.locator('[role="status"][aria-live="polite"]')).toHaveCount(0, { timeout: 10_000 });
+        await expect(page.locator('.toaster [role="status"]')).toHaveCount(0, { timeout: 10_000 });
         await snap(page, lang, 'question-modal-short', { fullPage: false });
         await page.setViewportSize({ width: 1280, height: 800 });
       }
@@ -534,13 +534,17 @@ test.describe('authoring and review', () => {
     await expect(edit.getByRole('button', { name: L.editCourse, exact: true })).toBeVisible();
     await expectAccessible(page);
     await snapAtBothWidths(page, lang, 'edit-course-modal', { fullPage: false });
-    // A toast over the modal is read as well (roles search the accessibility tree): the modal hides the
-    // page from screen readers, not the toaster's live region (decision 144). It was shown, unread.
+    // A toast over the modal is read as well: the modal hides the page from screen readers, not the
+    // announcer's live region, where its message alone is (decisions 144, 146; it was shown, unread),
+    // nor the toast itself (roles search the accessibility tree).
     await field(edit, L.courseTitle).fill('');
     await edit.getByRole('button', { name: L.editCourse, exact: true }).click();
     const refused = toast(page, L.missingFields);
     await expect(refused).toBeVisible();
     await expect(edit).toBeVisible();
+    const heard = page.locator('[aria-live="polite"]').filter({ hasText: L.missingFields });
+    await expect(heard).toHaveText(L.missingFields);
+    expect(await heard.evaluate((region) => region.closest('[aria-hidden="true"]'))).toBeNull();
     // Taken once the toast has come in (its entry fades it in).
     await expect(refused.locator('..')).toHaveCSS('opacity', '1');
     await snapAtBothWidths(page, lang, 'toast-over-edit-modal', { fullPage: false });

@@ -12,6 +12,11 @@ afterEach(() => {
   act(() => toast.remove());
 });
 
+/** A toast on screen (its message is a status), not the announcer's copy of it. */
+const OWN = { selector: '[role="status"]' };
+/** The live region screen readers hear the toasts from. */
+const announcer = () => document.querySelector<HTMLElement>('[aria-live="polite"]')!;
+
 describe('Toasts', () => {
   it('closes a toast on its button, named in the reader’s language, and leaves the others', async () => {
     await activateLanguage('ar');
@@ -22,10 +27,48 @@ describe('Toasts', () => {
     );
     act(() => void notify.error('تعذّر رفع الملف'));
     act(() => void notify.success('تم الحفظ'));
-    const failed = (await screen.findByText('تعذّر رفع الملف')).parentElement!;
+    const failed = (await screen.findByText('تعذّر رفع الملف', OWN)).parentElement!;
     fireEvent.click(within(failed).getByRole('button', { name: 'إغلاق' }));
     await waitFor(() => expect(screen.queryByText('تعذّر رفع الملف')).toBeNull());
-    expect(screen.getByText('تم الحفظ')).toBeInTheDocument();
+    expect(screen.getByText('تم الحفظ', OWN)).toBeInTheDocument();
+    expect(announcer()).toHaveTextContent(/^تم الحفظ$/);
+  });
+});
+
+describe('What screen readers hear of the toasts', () => {
+  beforeEach(async () => {
+    await activateLanguage('en');
+    render(
+      <I18nProvider i18n={i18n}>
+        <Toasts />
+      </I18nProvider>,
+    );
+  });
+
+  it('reads each message alone: not the close button, and not a second time from the toast', () => {
+    act(() => void notify.error('Upload failed'));
+    act(() => void notify.success('Saved'));
+    const read = [...announcer().children].map((line) => line.textContent);
+    expect(read.sort()).toEqual(['Saved', 'Upload failed']);
+    const close = screen.getAllByRole('button', { name: 'Close' })[0]!;
+    expect(close.closest('[aria-live]')).toHaveAttribute('aria-live', 'off');
+    expect(screen.getByText('Upload failed', OWN).closest('[aria-live]')).toHaveAttribute('aria-live', 'off');
+  });
+
+  it('reads a message shown again once more, though its toast stays the same', () => {
+    vi.useFakeTimers();
+    try {
+      act(() => void notify.error('Upload failed'));
+      const first = announcer().firstElementChild;
+      act(() => void vi.advanceTimersByTime(1_000));
+      act(() => void notify.error('Upload failed'));
+      expect(screen.getAllByText('Upload failed', OWN)).toHaveLength(1);
+      expect(announcer().children).toHaveLength(1);
+      expect(announcer().firstElementChild).not.toBe(first);
+      expect(announcer()).toHaveTextContent(/^Upload failed$/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -52,7 +95,7 @@ describe('Toasts and the keyboard', () => {
     act(() => void notify.error('Upload failed', 5000));
     return {
       field: screen.getByRole('textbox', { name: 'Title' }),
-      shown: screen.getByText('Upload failed'),
+      shown: screen.getByText('Upload failed', OWN),
       close: screen.getByRole('button', { name: 'Close' }),
     };
   };

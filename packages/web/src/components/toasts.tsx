@@ -2,60 +2,65 @@ import { useLingui } from '@lingui/react/macro';
 import toast, { ToastBar, Toaster } from 'react-hot-toast';
 import { FiX } from 'react-icons/fi';
 import { TOAST_MS, TOASTER_CLASS } from '../lib/toast.ts';
+import { ToastAnnouncer } from './toast-announcer.tsx';
 import { ToastLimit } from './toast-limit.tsx';
 import { TOAST_ID, useToastFocus } from './use-toast-focus.ts';
 
 /**
  * The toasts of every screen that talks to the API, top centre, each with a button that closes it.
  *
- * They are read through one live region that is always there, not each toast's own: an open modal
+ * Screen readers hear them through `ToastAnnouncer`, a live region that is always there: an open modal
  * hides everything outside it from screen readers (Radix marks it `aria-hidden`) except the live
- * regions present when it opened, and a toast's own region only exists while the toast does. An error
- * told in a toast over a modal (a refused upload, a save that failed, "Missing incomplete fields") was
- * shown and never read (decision 144).
+ * regions present when it opened, and an error told in a toast over a modal (a refused upload, a save
+ * that failed, "Missing incomplete fields") was shown and never read (decisions 144, 146).
  */
 export function Toasts() {
   const { t } = useLingui();
   const focus = useToastFocus();
   return (
-    // Each toast is made not live on its own (`notify`): this region reads it once.
-    <div aria-live="polite" {...focus}>
-      <ToastLimit />
-      <Toaster
-        position="top-center"
-        containerClassName={TOASTER_CLASS}
-        toastOptions={{
-          duration: TOAST_MS.default,
-          // Unseen, except in forced colours, which drop the toast's background: its edge is left.
-          style: { border: '1px solid transparent' },
-          success: { duration: TOAST_MS.short, style: { background: '#1f7a4d', color: '#fff' } },
-          error: { style: { background: '#b42318', color: '#fff' } },
-        }}
-      >
-        {(item) => (
-          <ToastBar toast={item}>
-            {({ icon, message }) => (
-              <>
-                {icon}
-                {message}
-                {/* A toast covers the top of the page (a phone's menu, a modal's header) for seconds,
+    <>
+      <ToastAnnouncer />
+      {/* Not read as toasts come (the announcer reads them), and each toast is not live on its own
+          (`notify`); but marked with `aria-live`, which is what a modal spares: the toasts shown over
+          a modal stay in reach of the reading cursor, and their close buttons out of a hidden subtree. */}
+      <div aria-live="off" {...focus}>
+        <ToastLimit />
+        <Toaster
+          position="top-center"
+          containerClassName={TOASTER_CLASS}
+          toastOptions={{
+            duration: TOAST_MS.default,
+            // Unseen, except in forced colours, which drop the toast's background: its edge is left.
+            style: { border: '1px solid transparent' },
+            success: { duration: TOAST_MS.short, style: { background: '#1f7a4d', color: '#fff' } },
+            error: { style: { background: '#b42318', color: '#fff' } },
+          }}
+        >
+          {(item) => (
+            <ToastBar toast={item}>
+              {({ icon, message }) => (
+                <>
+                  {icon}
+                  {message}
+                  {/* A toast covers the top of the page (a phone's menu, a modal's header) for seconds,
                     and a tap on it only paused it (the toaster pauses while a pointer is over it, and
                     a tap leaves the pointer there). The ring takes the toast's text colour: the
                     app's teal ring would not show on the red and green toasts. */}
-                <button
-                  type="button"
-                  aria-label={t`Close`}
-                  {...{ [TOAST_ID]: item.id }}
-                  onClick={() => toast.dismiss(item.id)}
-                  className="-me-1 shrink-0 rounded p-1 outline-current!"
-                >
-                  <FiX aria-hidden="true" size={18} />
-                </button>
-              </>
-            )}
-          </ToastBar>
-        )}
-      </Toaster>
-    </div>
+                  <button
+                    type="button"
+                    aria-label={t`Close`}
+                    {...{ [TOAST_ID]: item.id }}
+                    onClick={() => toast.dismiss(item.id)}
+                    className="-me-1 shrink-0 rounded p-1 outline-current!"
+                  >
+                    <FiX aria-hidden="true" size={18} />
+                  </button>
+                </>
+              )}
+            </ToastBar>
+          )}
+        </Toaster>
+      </div>
+    </>
   );
 }

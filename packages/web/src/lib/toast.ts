@@ -7,8 +7,8 @@ export const TOAST_MS = { default: 5000, short: 3000 } as const;
 export const TOASTER_CLASS = 'toaster';
 
 /**
- * A toast is not live on its own: the toaster's one region reads it (`components/toasts.tsx`). Its own
- * would be read again, and is hidden from screen readers under an open modal anyway.
+ * A toast is not live on its own: `ToastAnnouncer` reads a copy of its message (decision 146). Its own
+ * region would read it twice, with its close button, and would be hidden under an open modal anyway.
  */
 const ariaProps = { role: 'status', 'aria-live': 'off' } as const;
 
