@@ -43,9 +43,9 @@ export function Toasts() {
                   {icon}
                   {message}
                   {/* A toast covers the top of the page (a phone's menu, a modal's header) for seconds,
-                    and a tap on it only paused it (the toaster pauses while a pointer is over it, and
-                    a tap leaves the pointer there). The ring takes the toast's text colour: the
-                    app's teal ring would not show on the red and green toasts. */}
+                      and a tap on it only paused it (the toaster pauses while a pointer is over it, and
+                      a tap leaves the pointer there). The ring takes the toast's text colour: the
+                      app's teal ring would not show on the red and green toasts. */}
                   <button
                     type="button"
                     aria-label={t`Close`}

@@ -9,8 +9,8 @@ const inside = (region: Element, node: EventTarget | null) => node instanceof No
 /**
  * Keyboard readers and toasts (decision 145). A toast a reader has tabbed to waits while the focus is in
  * it, as it waits while a pointer is over it; and when the toast holding the focus leaves (its close
- * button, the toast limit, the same message shown again), the focus goes back to where it was before it
- * entered the toaster, instead of to the top of the document with the toast's node.
+ * button, or newer toasts pushing it out), the focus goes back to where it was before it entered the
+ * toaster, instead of to the top of the document with the toast's node.
  *
  * The pause is the toaster's own (`startPause`/`endPause`, one per store). The `Toaster` calls them on
  * pointer enter and leave and knows nothing of focus, and a start while paused drops the time already
