@@ -545,6 +545,8 @@ test.describe('authoring and review', () => {
     const heard = page.locator('[aria-live="polite"]').filter({ hasText: L.missingFields });
     await expect(heard).toHaveText(L.missingFields);
     expect(await heard.evaluate((region) => region.closest('[aria-hidden="true"]'))).toBeNull();
+    // WCAG checks with the toast over the modal: its close button, in reach, is in no hidden subtree.
+    await expectAccessible(page);
     // Taken once the toast has come in (its entry fades it in).
     await expect(refused.locator('..')).toHaveCSS('opacity', '1');
     await snapAtBothWidths(page, lang, 'toast-over-edit-modal', { fullPage: false });
