@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { rows } from '../../db/rows.ts';
 import { emailVerifications, passwordResets, sessions } from '../../db/schema.ts';
 import { PeriodicPurge, PURGE_BATCH_SIZE } from '../../lib/periodic-purge.ts';
 import { createUser } from '../../test/factories.ts';
 import { startAppOverSmtp, stopAppOverSmtp, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { queryPlan } from '../../test/query-plan.ts';
 import { authPurges } from './auth.housekeeping.ts';
 import { RESET_ACCOUNT_WINDOW_MS } from './password-reset.service.ts';
 import {
@@ -188,12 +188,7 @@ describe("the auth feature's housekeeping", () => {
     expect(await job.runOnce()).toEqual(each(extra));
     expect(await job.runOnce()).toEqual(each(0));
 
-    const plan = (query: string) =>
-      t.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const lines = await rows<{ 'QUERY PLAN': string }>(tx, sql.raw(`explain ${query}`));
-        return lines.map((line) => line['QUERY PLAN']).join('\n');
-      });
+    const plan = (query: string) => queryPlan(t.db, query);
     expect(
       await plan(
         `select id from sessions where least(expires_at, revoked_at) <= now()

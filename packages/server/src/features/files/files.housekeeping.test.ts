@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course } from '@app/shared';
-import { rows } from '../../db/rows.ts';
 import { courseSections, files, resources } from '../../db/schema.ts';
 import { PeriodicPurge, PURGE_BATCH_SIZE } from '../../lib/periodic-purge.ts';
+import { queryPlan } from '../../test/query-plan.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createCourse, patchCourse, tinyPdf, uploadFile } from '../../test/course-fixtures.ts';
@@ -128,12 +128,7 @@ describe("the files feature's housekeeping", () => {
       .limit(1);
     for (const after of [null, key!]) {
       const query = filesAfter(t.db, UNREFERENCED_FILE_AGE_MS, after, FILES_EXAMINED_PER_PASS).toSQL();
-      const plan = await t.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const lines = await rows<{ 'QUERY PLAN': string }>(tx, sql.raw(`explain ${inlined(query)}`));
-        return lines.map((line) => line['QUERY PLAN']).join('\n');
-      });
-      expect(plan).toContain('files_created_idx');
+      expect(await queryPlan(t.db, query)).toContain('files_created_idx');
     }
   });
 
@@ -206,11 +201,3 @@ describe("the files feature's housekeeping", () => {
     expect(other.app.filesHousekeeping.active).toBe(false);
   });
 });
-
-/** The statement with its parameters written in, for EXPLAIN (they are numbers, uuids and times here). */
-function inlined(query: { sql: string; params: unknown[] }): string {
-  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
-  });
-}

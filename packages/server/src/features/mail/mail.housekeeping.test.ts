@@ -1,14 +1,14 @@
 import { createServer } from 'node:net';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
 import * as schema from '../../db/schema.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import { PeriodicPurge, PURGE_BATCH_SIZE } from '../../lib/periodic-purge.ts';
+import { queryPlan } from '../../test/query-plan.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { mailPurges } from './mail.housekeeping.ts';
 import { OutboxWorker } from './mail.outbox.ts';
@@ -73,12 +73,7 @@ describe("the mail feature's housekeeping", () => {
     expect(await job.runOnce()).toEqual({ outbox: 5 });
     expect(await job.runOnce()).toEqual({ outbox: 0 });
 
-    const plan = (query: string) =>
-      t.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const lines = await rows<{ 'QUERY PLAN': string }>(tx, sql.raw(`explain ${query}`));
-        return lines.map((line) => line['QUERY PLAN']).join('\n');
-      });
+    const plan = (query: string) => queryPlan(t.db, query);
     expect(
       await plan('select id from email_outbox where expires_at <= now() order by expires_at limit 100'),
     ).toContain('email_outbox_expires_idx');

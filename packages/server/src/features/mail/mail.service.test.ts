@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/rows.ts';
 import { emailOutbox } from '../../db/schema.ts';
+import { queryPlan } from '../../test/query-plan.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { VERIFICATION_TTL_MS } from '../auth/auth.service.ts';
 import { RESET_TTL_SECONDS } from '../auth/password-reset.service.ts';
@@ -62,17 +62,7 @@ describe('the unsent mail of an address', () => {
       .from(emailOutbox)
       .where(unsentMailTo('passwordReset', 'Someone@Example.test'))
       .toSQL();
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql.raw(`prepare unsent_mail_to as ${query.sql}`));
-      const args = query.params.map((param) => `'${String(param)}'`).join(', ');
-      const lines = await rows<{ 'QUERY PLAN': string }>(
-        tx,
-        sql.raw(`explain execute unsent_mail_to(${args})`),
-      );
-      await tx.execute(sql`deallocate unsent_mail_to`);
-      return lines.map((line) => line['QUERY PLAN']).join('\n');
-    });
+    const plan = await queryPlan(t.db, query);
     expect(plan).toContain('email_outbox_unsent_to_idx');
   });
 });
