@@ -4,7 +4,8 @@ import { useToaster } from 'react-hot-toast';
 /** Marks a toast's close button with the toast's id, so the focus can be told to be in that toast. */
 export const TOAST_ID = 'data-toast-id';
 
-const inside = (region: Element, node: EventTarget | null) => node instanceof Node && region.contains(node);
+/** Focus moving between two places inside the toaster (the handlers are on the element around it). */
+const movesInside = (event: FocusEvent) => event.currentTarget.contains(event.relatedTarget);
 
 /**
  * Keyboard readers and toasts (decision 145). A toast a reader has tabbed to waits while the focus is in
@@ -20,7 +21,6 @@ const inside = (region: Element, node: EventTarget | null) => node instanceof No
  */
 export function useToastFocus() {
   const { toasts, handlers } = useToaster();
-  const region = useRef<HTMLDivElement>(null);
   const cameFrom = useRef<Element | null>(null);
   const within = useRef({ focus: false, pointer: false });
 
@@ -34,15 +34,14 @@ export function useToastFocus() {
   }, [toasts]);
 
   return {
-    ref: region,
     onFocus(event: FocusEvent) {
-      if (!region.current || inside(region.current, event.relatedTarget)) return;
+      if (movesInside(event)) return;
       cameFrom.current = event.relatedTarget;
       within.current.focus = true;
       if (!within.current.pointer) handlers.startPause();
     },
     onBlur(event: FocusEvent) {
-      if (!region.current || inside(region.current, event.relatedTarget)) return;
+      if (movesInside(event)) return;
       within.current.focus = false;
       if (!within.current.pointer) handlers.endPause();
     },
