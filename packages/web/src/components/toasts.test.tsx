@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../i18n/i18n.ts';
@@ -10,7 +11,22 @@ import { Toasts } from './toasts.tsx';
 afterEach(() => {
   cleanup();
   act(() => toast.remove());
+  vi.useRealTimers();
 });
+
+/** The toaster, after whatever else the page holds. */
+const showToasts = (before?: ReactNode) =>
+  render(
+    <I18nProvider i18n={i18n}>
+      {before}
+      <Toasts />
+    </I18nProvider>,
+  );
+/** Time passes on the fake clock, and React draws what it changed. */
+const pass = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 /** A toast on screen (its message is a status), not the announcer's copy of it. */
 const OWN = { selector: '[role="status"]' };
@@ -20,11 +36,7 @@ const announcer = () => document.querySelector<HTMLElement>('[aria-live="polite"
 describe('Toasts', () => {
   it('closes a toast on its button, named in the reader’s language, and leaves the others', async () => {
     await activateLanguage('ar');
-    render(
-      <I18nProvider i18n={i18n}>
-        <Toasts />
-      </I18nProvider>,
-    );
+    showToasts();
     act(() => void notify.error('تعذّر رفع الملف'));
     act(() => void notify.success('تم الحفظ'));
     const failed = (await screen.findByText('تعذّر رفع الملف', OWN)).parentElement!;
@@ -38,11 +50,7 @@ describe('Toasts', () => {
 describe('What screen readers hear of the toasts', () => {
   beforeEach(async () => {
     await activateLanguage('en');
-    render(
-      <I18nProvider i18n={i18n}>
-        <Toasts />
-      </I18nProvider>,
-    );
+    showToasts();
   });
 
   it('reads each message alone: not the close button, and not a second time from the toast', () => {
@@ -57,18 +65,14 @@ describe('What screen readers hear of the toasts', () => {
 
   it('reads a message shown again once more, though its toast stays the same', () => {
     vi.useFakeTimers();
-    try {
-      act(() => void notify.error('Upload failed'));
-      const first = announcer().firstElementChild;
-      act(() => void vi.advanceTimersByTime(1_000));
-      act(() => void notify.error('Upload failed'));
-      expect(screen.getAllByText('Upload failed', OWN)).toHaveLength(1);
-      expect(announcer().children).toHaveLength(1);
-      expect(announcer().firstElementChild).not.toBe(first);
-      expect(announcer()).toHaveTextContent(/^Upload failed$/);
-    } finally {
-      vi.useRealTimers();
-    }
+    act(() => void notify.error('Upload failed'));
+    const first = announcer().firstElementChild;
+    pass(1_000);
+    act(() => void notify.error('Upload failed'));
+    expect(screen.getAllByText('Upload failed', OWN)).toHaveLength(1);
+    expect(announcer().children).toHaveLength(1);
+    expect(announcer().firstElementChild).not.toBe(first);
+    expect(announcer()).toHaveTextContent(/^Upload failed$/);
   });
 });
 
@@ -77,21 +81,10 @@ describe('Toasts and the keyboard', () => {
     await activateLanguage('en');
     vi.useFakeTimers();
   });
-  afterEach(() => vi.useRealTimers());
 
-  /** Time passes on the fake clock, and React draws what it changed. */
-  const pass = (ms: number) =>
-    act(() => {
-      vi.advanceTimersByTime(ms);
-    });
   /** A field, the toaster, and a 5 s toast; the field and the toast's close button. */
   const page = () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <input aria-label="Title" />
-        <Toasts />
-      </I18nProvider>,
-    );
+    showToasts(<input aria-label="Title" />);
     act(() => void notify.error('Upload failed', 5000));
     return {
       field: screen.getByRole('textbox', { name: 'Title' }),
