@@ -128,7 +128,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   app.decorate('tokens', new TokenService(env.JWT_SECRET));
   app.decorate('caches', new AppCaches());
   app.decorate('afterAnswers', new AfterAnswers());
-  app.addHook('onClose', () => app.afterAnswers.settle());
+  app.addHook('onClose', () => app.afterAnswers.close());
   const listener = env.DATABASE_URL
     ? await listenPostgres(env.DATABASE_URL, app.caches, app.log)
     : await listenPglite(

@@ -19,6 +19,7 @@ import {
   markResetUsed,
   recordResetFailure,
   updateUser,
+  type PasswordResetRow,
 } from './auth.repository.ts';
 import { hashResetCode, newResetCode, resetEmailKey, sameHash } from './auth.secrets.ts';
 
@@ -34,6 +35,13 @@ export const RESET_ACCOUNT_MAX_FAILURES = 10;
 export const RESET_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
 type Outcome = { kind: 'done' } | { kind: 'dead' } | { kind: 'wrong'; remaining: number };
+
+/** Whether a reset request's code can still be used: not used, not expired, not guessed at too often. */
+function stillWorks(request: PasswordResetRow | undefined, now: Date): request is PasswordResetRow {
+  return (
+    !!request && !request.usedAt && request.expiresAt > now && request.failedAttempts < RESET_MAX_ATTEMPTS
+  );
+}
 
 /** Forgot password (6-digit e-mailed code + a token naming the request) and reset. */
 export function passwordResetService(app: FastifyInstance) {
@@ -74,14 +82,22 @@ export function passwordResetService(app: FastifyInstance) {
     });
     const afterAnswer = async () => {
       if (!user) return;
-      await queuePasswordResetMail(app.db, {
-        to: user.email,
-        lang: lang ?? user.preferredLanguage,
-        // Greeted by name only if the mailbox's owner gave it (see the mail's GREETING).
-        name: user.emailVerifiedAt ? user.firstname : null,
-        code,
+      // Only while the request still works: this can run late (tried again while the database is
+      // away, decision 147), after a newer request or a reset ended it, and a mail whose code cannot
+      // work is not sent (decision 137). The row's lock orders this with a newer request's ending of
+      // it, which then finds this mail and ends it too.
+      const queued = await app.db.transaction(async (tx) => {
+        if (!stillWorks(await lockPasswordReset(tx, id), new Date())) return false;
+        await queuePasswordResetMail(tx, {
+          to: user.email,
+          lang: lang ?? user.preferredLanguage,
+          // Greeted by name only if the mailbox's owner gave it (see the mail's GREETING).
+          name: user.emailVerifiedAt ? user.firstname : null,
+          code,
+        });
+        return true;
       });
-      app.outbox.kick();
+      if (queued) app.outbox.kick();
     };
     // `sub` is the request id too: a user id in the (readable) JWT would reveal that the account exists.
     const accessToken = app.tokens.sign({ sub: id, sid: id, typ: 'password_reset' }, RESET_TTL_SECONDS);
@@ -97,13 +113,7 @@ export function passwordResetService(app: FastifyInstance) {
     const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
       const now = new Date();
       const request = await lockPasswordReset(tx, claims.sid);
-      if (
-        !request ||
-        request.usedAt ||
-        request.expiresAt <= now ||
-        request.failedAttempts >= RESET_MAX_ATTEMPTS
-      )
-        return { kind: 'dead' };
+      if (!stillWorks(request, now)) return { kind: 'dead' };
       // By address for every request (a row made before migration 0016 has no address key: by account).
       const owner = { emailKey: request.emailKey, userId: request.userId };
       const since = new Date(now.getTime() - RESET_ACCOUNT_WINDOW_MS);
