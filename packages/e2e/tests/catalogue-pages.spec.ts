@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Language } from '@app/shared';
+import { LEARNER_PAGE_SIZE as PAGE, type Language } from '@app/shared';
 import { messagePattern, translator } from '../src/catalogue.ts';
 import {
   adminSession,
@@ -23,7 +23,7 @@ function TEXT(lang: Language) {
   return {
     loadMore: t('Load more courses'),
     /**
-     * "Showing 20 of N courses", N left open. The sentence is plural on N, so the pattern takes each
+     * "Showing 12 of N courses", N left open. The sentence is plural on N, so the pattern takes each
      * form a catalogue of more than a page can reach (in Arabic 11–99, 100–102 and 103–110 differ).
      */
     showing: (shown: number) =>
@@ -65,7 +65,7 @@ async function videoCourse(
   return (await publishCourse(request, tokens, { ...text, coursesection: [ONE_VIDEO] }))._id;
 }
 
-/** 21 approved courses more than the catalogue had, so it has a second page whatever else exists. */
+/** 21 approved courses more than the catalogue had, so it has a second page (of 12) whatever else exists. */
 async function fillCatalogue(request: APIRequestContext, stamp: string) {
   const tokens = {
     contributor: (await createAccount(request, 'Contributor')).token,
@@ -93,19 +93,19 @@ test('the catalogue loads more courses with a button, returns to where it was af
   await page.goto('/dashboard');
 
   const cards = page.getByTestId('course-card');
-  await expect(cards).toHaveCount(20);
-  const showing = page.getByText(L.showing(20));
+  await expect(cards).toHaveCount(PAGE);
+  const showing = page.getByText(L.showing(PAGE));
   await expect(showing).toBeVisible();
-  const total = totalIn(L.showing(20), (await showing.textContent()) ?? '');
-  expect(total).toBeGreaterThan(20);
+  const total = totalIn(L.showing(PAGE), (await showing.textContent()) ?? '');
+  expect(total).toBeGreaterThan(PAGE);
   const more = page.getByRole('button', { name: L.loadMore });
   await more.scrollIntoViewIfNeeded();
   await expectAccessible(page);
   await shoot(page, lang, 'catalogue-load-more');
 
   await more.click();
-  await expect(cards).toHaveCount(Math.min(40, total));
-  await expect(page.getByText(L.showing(Math.min(40, total)))).toBeVisible();
+  await expect(cards).toHaveCount(Math.min(2 * PAGE, total));
+  await expect(page.getByText(L.showing(Math.min(2 * PAGE, total)))).toBeVisible();
 
   // A course opened from far down the list opens at its top; Back returns to the same place in the
   // list, the loaded pages still there (decision 129: it was wherever the browser clamped it).
@@ -119,7 +119,7 @@ test('the catalogue loads more courses with a button, returns to where it was af
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(scrollY).toBe(0);
   await page.goBack();
-  await expect(cards).toHaveCount(Math.min(40, total));
+  await expect(cards).toHaveCount(Math.min(2 * PAGE, total));
   await expect.poll(scrollY).toBe(there);
   // And the focus with it (decision 139): on the card, whose "Start Learning" is now the course's link.
   await expect(card.getByRole('link')).toBeFocused();
@@ -128,7 +128,7 @@ test('the catalogue loads more courses with a button, returns to where it was af
   const box = page.getByRole('searchbox');
   await box.fill(`Paged course ${stamp} 1`);
   await expect(cards.first()).toBeVisible();
-  // "…1" also matches "…10" to "…19": eleven courses, all shown, no further page.
+  // "…1" also matches "…10" to "…19": eleven courses, all shown on the first page, no further page.
   await expect(cards).toHaveCount(11);
   await expect(more).toHaveCount(0);
 });

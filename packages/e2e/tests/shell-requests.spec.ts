@@ -1,3 +1,4 @@
+import { LEARNER_PAGE_SIZE } from '@app/shared';
 import { createAccount, expect, holdApp, signInBrowser, test } from '../src/fixtures.ts';
 import { createApprovedCourse, enrol, strings } from './learner-support.ts';
 
@@ -44,7 +45,13 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
       asked.push(url.pathname + url.search);
   });
   for (const [path, expected, module, coverIn, stylesheet] of [
-    ['/dashboard', ['/api/v1/auth/user', '/api/v1/course/approved'], 'learner-dashboard', firstCover, null],
+    [
+      '/dashboard',
+      ['/api/v1/auth/user', `/api/v1/course/approved?limit=${LEARNER_PAGE_SIZE}`],
+      'learner-dashboard',
+      firstCover,
+      null,
+    ],
     [
       `/course/${course.id}`,
       // Decision 049: the overall score and progress once the course has answered.

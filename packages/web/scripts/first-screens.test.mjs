@@ -40,7 +40,7 @@ describe('first screens', () => {
   it('ask for what the screens’ queries ask', () => {
     const [dashboard, course] = FIRST_SCREENS;
     expect(dashboard.request('/dashboard', new URLSearchParams('q=%20data%20'))).toBe(
-      '/course/approved?q=data',
+      '/course/approved?limit=12&q=data',
     );
     expect(course.request('/course/a%2Fb', new URLSearchParams())).toBe('/user/course/a%2Fb');
     expect(dashboard.cover({ data: [{ preview_image: '/api/v1/files/1' }] })).toBe('/api/v1/files/1');

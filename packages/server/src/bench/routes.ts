@@ -1,13 +1,13 @@
-import { ADMIN_PAGE_SIZE, CONTRIBUTOR_PAGE_SIZE } from '@app/shared';
+import { ADMIN_PAGE_SIZE, CONTRIBUTOR_PAGE_SIZE, LEARNER_PAGE_SIZE } from '@app/shared';
 import type { BenchFixtures } from './bench-data.ts';
 import type { RequestSpec } from './load-job.ts';
 
 /**
- * Query string each course list is measured with: the first screen's request as the web app sends it
- * (the catalogue asks the default page; the boards their page sizes).
+ * Query string each course list is measured with: the first screen's request as the web app sends it,
+ * each with its page size.
  */
 export const LIST_QUERIES = {
-  approved: '',
+  approved: `?limit=${LEARNER_PAGE_SIZE}`,
   all: `?limit=${ADMIN_PAGE_SIZE}&offset=0`,
   contributor: `?limit=${CONTRIBUTOR_PAGE_SIZE}&offset=0`,
 } as const;

@@ -68,6 +68,11 @@ export const PAGE = { default: 20, max: 100, maxOffset: 100_000 } as const;
 export const ADMIN_PAGE_SIZE = 10;
 /** Cards per page of the contributor board (four rows of three on a wide screen); the bench too. */
 export const CONTRIBUTOR_PAGE_SIZE = 12;
+/**
+ * Cards per page of the learner's catalogue, its first screen and each "Load more": whole rows at one,
+ * two, three and four columns (decision 148); the bench too. Other callers get `PAGE.default`.
+ */
+export const LEARNER_PAGE_SIZE = 12;
 
 /** The orders of the administrators' course table (`GET /course?sort=`). */
 export const COURSE_SORTS = ['updatedAt', 'title', 'contributor', 'role', 'email', 'status'] as const;

@@ -15,7 +15,7 @@ export async function getApprovedCourses(
 }
 
 /**
- * The catalogue grows by a page of the server's default size at each "Load more", each page starting
+ * The catalogue grows by a page (`LEARNER_PAGE_SIZE`) at each "Load more", each page starting
  * after the last course of the one before (decision 055): courses approved or withdrawn meanwhile
  * neither shift a card out of view nor bring one back.
  */

@@ -1,3 +1,4 @@
+import { LEARNER_PAGE_SIZE } from '@app/shared';
 import { SEARCH_PARAM } from '../../../lib/search-term.ts';
 
 /**
@@ -7,14 +8,14 @@ import { SEARCH_PARAM } from '../../../lib/search-term.ts';
 export const learnerApi = {
   /**
    * A page of the catalogue searched by `q` (already trimmed, see `searchTermOf`): the first, or the
-   * one after the cursor a page gave as `pagination.next` (decision 055).
+   * one after the cursor a page gave as `pagination.next` (decision 055); of the catalogue's page
+   * size (decision 148).
    */
   approvedCourses(q: string, after?: string): string {
-    const params = new URLSearchParams();
+    const params = new URLSearchParams({ limit: String(LEARNER_PAGE_SIZE) });
     if (q) params.set(SEARCH_PARAM, q);
     if (after) params.set('after', after);
-    const search = params.size > 0 ? `?${params.toString()}` : '';
-    return `/course/approved${search}`;
+    return `/course/approved?${params.toString()}`;
   },
   course: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`,
   overallScore: (courseId: string) => `/user/overall-score/${encodeURIComponent(courseId)}`,

@@ -20,7 +20,7 @@ describe('CourseCatalogue', () => {
     vi.stubGlobal(
       'fetch',
       fakeApi({
-        'GET /course/approved': list([
+        'GET /course/approved?limit=12': list([
           summary(),
           summary({ _id: 'other', title: 'Open Hardware', title_tr: null, enrolled: true, progress: 37.6 }),
         ]),
@@ -45,15 +45,15 @@ describe('CourseCatalogue', () => {
   });
 
   it('says "No Courses Available" when the catalogue is empty', async () => {
-    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved': list([]) }).fetch);
+    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved?limit=12': list([]) }).fetch);
     renderApp(<CourseCatalogue />, { route: '/dashboard' });
     expect(await screen.findByText('No Courses Available')).toBeInTheDocument();
   });
 
   it('searches with ?q= from the URL and offers to clear an empty result', async () => {
     const api = fakeApi({
-      'GET /course/approved?q=zebra': list([]),
-      'GET /course/approved': list([summary()]),
+      'GET /course/approved?limit=12&q=zebra': list([]),
+      'GET /course/approved?limit=12': list([summary()]),
     });
     vi.stubGlobal('fetch', api.fetch);
     const { router } = renderApp(<CourseCatalogue />, { route: '/dashboard?q=zebra' });
@@ -72,7 +72,7 @@ describe('CourseCatalogue', () => {
     vi.stubGlobal(
       'fetch',
       fakeApi({
-        'GET /course/approved': () =>
+        'GET /course/approved?limit=12': () =>
           fail
             ? { status: 500, body: { success: false, message: 'Boom', code: 'INTERNAL' } }
             : list([summary()])(),
@@ -89,7 +89,7 @@ describe('CourseCatalogue', () => {
   it('"Start Learning" enrols with a spinner on that card only, then opens the course', async () => {
     let release: () => void = () => {};
     const api = fakeApi({
-      'GET /course/approved': list([summary(), summary({ _id: 'second', title: 'Second course' })]),
+      'GET /course/approved?limit=12': list([summary(), summary({ _id: 'second', title: 'Second course' })]),
       [`GET /course/enroll/${COURSE_ID}`]: () => ({ body: { success: true, message: 'Enrolled' } }),
     });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -111,7 +111,7 @@ describe('CourseCatalogue', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/course/${COURSE_ID}`));
     // Opened at once: the catalogue was not reloaded first (it reloads when shown again).
     expect(api.calls.map((call) => call.key)).toEqual([
-      'GET /course/approved',
+      'GET /course/approved?limit=12',
       `GET /course/enroll/${COURSE_ID}`,
     ]);
   });
@@ -126,11 +126,11 @@ describe('CourseCatalogue', () => {
         offset,
         next,
       );
-    // The page size is the server's (20 by default); three a page keeps this test quick. The next page
+    // The page size is asked for (12, LEARNER_PAGE_SIZE); the fake server's three a page keeps this test quick. The next page
     // is asked for by the cursor the server gave (decision 055), not by a position.
     const api = fakeApi({
-      'GET /course/approved': page(0, 3, 'after-course-2'),
-      'GET /course/approved?after=after-course-2': page(3, 2, null),
+      'GET /course/approved?limit=12': page(0, 3, 'after-course-2'),
+      'GET /course/approved?limit=12&after=after-course-2': page(3, 2, null),
     });
     vi.stubGlobal('fetch', api.fetch);
     renderApp(<CourseCatalogue />, { route: '/dashboard' });
@@ -146,18 +146,18 @@ describe('CourseCatalogue', () => {
       expect(screen.getByRole('button', { name: 'Start Learning: Course 3' })).toHaveFocus(),
     );
     expect(api.calls.map((call) => call.key)).toEqual([
-      'GET /course/approved',
-      'GET /course/approved?after=after-course-2',
+      'GET /course/approved?limit=12',
+      'GET /course/approved?limit=12&after=after-course-2',
     ]);
   });
 
   it('counts the courses shown in the plural of the reader\'s language ("1 course", "3 دورات")', async () => {
-    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved': list([summary()]) }).fetch);
+    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved?limit=12': list([summary()]) }).fetch);
     const { unmount } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
     expect(await screen.findByText('Showing 1 of 1 course')).toBeInTheDocument();
     unmount();
     const three = ['a', 'b', 'c'].map((id) => summary({ _id: id, title: `Course ${id}` }));
-    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved': list(three) }).fetch);
+    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved?limit=12': list(three) }).fetch);
     renderApp(<CourseCatalogue />, { route: '/dashboard' });
     await act(() => activateLanguage('ar'));
     try {
@@ -172,7 +172,7 @@ describe('CourseCatalogue', () => {
     vi.stubGlobal(
       'fetch',
       fakeApi({
-        'GET /course/approved': list([
+        'GET /course/approved?limit=12': list([
           summary({ title_tr: null, description: 'Git & GitHub: branches, PRs & CI/CD!' }),
           summary({ _id: 'other', title: 'Open Hardware', title_tr: null, enrolled: true }),
         ]),
@@ -199,7 +199,7 @@ describe('CourseCatalogue', () => {
     vi.stubGlobal(
       'fetch',
       fakeApi({
-        'GET /course/approved': list([
+        'GET /course/approved?limit=12': list([
           summary({ description: 'Git & GitHub: branches, PRs & CI/CD!' }),
           summary({ _id: 'other', description: 'Open hardware', description_tr: 'عتاد مفتوح' }),
         ]),
@@ -223,8 +223,8 @@ describe('CourseCatalogue', () => {
 
   it('searches on the server and loads more of the same results', async () => {
     const api = fakeApi({
-      'GET /course/approved?q=open': list([summary()], 21, 0, 'after-first'),
-      'GET /course/approved?q=open&after=after-first': list(
+      'GET /course/approved?limit=12&q=open': list([summary()], 21, 0, 'after-first'),
+      'GET /course/approved?limit=12&q=open&after=after-first': list(
         [summary({ _id: 'second', title: 'Second' })],
         21,
         1,
@@ -243,7 +243,7 @@ describe('CourseCatalogue', () => {
     const courses = Array.from({ length: 6 }, (_, i) =>
       summary({ _id: `course-${i}`, title: `Course ${i}`, preview_image: `/api/v1/files/cover-${i}` }),
     );
-    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved': list(courses) }).fetch);
+    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved?limit=12': list(courses) }).fetch);
     const { container } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Course 5' })).toBeInTheDocument();
     const covers = [...container.querySelectorAll('img')];
