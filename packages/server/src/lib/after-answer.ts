@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable, outageSummary, quietWarning } from '../db/availability.ts';
 
 /**
@@ -16,8 +16,6 @@ export interface AfterAnswerRetry {
  * are worth sending for longer (a reset code lives 15 minutes, a verification link a day).
  */
 const RETRY: AfterAnswerRetry = { firstWaitMs: 1000, longestWaitMs: 30_000, giveUpAfterMs: 10 * 60_000 };
-
-type Log = FastifyReply['request']['log'];
 
 /**
  * Work a route does once its answer has gone (decision 136): what only some callers' requests cost,
@@ -53,7 +51,7 @@ export class AfterAnswers {
     });
   }
 
-  private async attempt(work: () => Promise<void>, log: Log): Promise<void> {
+  private async attempt(work: () => Promise<void>, log: FastifyBaseLogger): Promise<void> {
     const started = Date.now();
     let wait = this.retry.firstWaitMs;
     for (let attempts = 1; ; attempts++) {
