@@ -1,4 +1,5 @@
 import type { QuizScore, Role } from '@app/shared';
+import { DerivedCache } from './derived-cache.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /**
@@ -54,6 +55,12 @@ export class AppCaches {
   readonly sessions = new TtlCache<CachedSession>(50_000, TTL_MS);
   /** Its pages by query; what else a page holds is `course-lists.service.ts`'s business. */
   readonly catalogue = new TtlCache<CataloguePageCourses>(500, TTL_MS);
+  /**
+   * A learner's own answer for a catalogue page, by learner and page, kept while the page, their
+   * enrolled ids and their progress are the very entries it was joined from (decision 149): no
+   * notification evicts it, a change to any of those replaces the entry it was made from.
+   */
+  readonly catalogueAnswers = new DerivedCache<unknown>(1_000);
   readonly enrolled = new TtlCache<ReadonlySet<string>>(20_000, TTL_MS);
   /** By course id; what it holds is `course-snapshots.service.ts`'s business. */
   readonly courses = new TtlCache<unknown>(2_000, TTL_MS);
@@ -163,6 +170,7 @@ export class AppCaches {
   clearAll(): void {
     this.sessions.clear();
     this.catalogue.clear();
+    this.catalogueAnswers.clear(); // for the memory: no longer drawn on, they would never match again
     this.enrolled.clear();
     this.clearCourses();
     this.clearLearners();

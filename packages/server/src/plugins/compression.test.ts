@@ -50,9 +50,19 @@ async function server() {
         .send(payloadOf(reply, { parts: [kept, own], pieces: () => [{ deflated }, own] })),
     );
   }
+  app.get('/joined-kept', (_request, reply) =>
+    reply.type('application/json').send(payloadOf(reply, keptAnswer)),
+  );
   await app.ready();
   return app;
 }
+
+/** One joined answer sent on every request to `/joined-kept`, as one kept in a cache is. */
+const keptAnswer = (() => {
+  const [kept, own] = joinedParts(20_000);
+  const deflated = deflatePiece(kept);
+  return { parts: [kept, own], pieces: vi.fn(() => [{ deflated }, own]) };
+})();
 
 describe('response compression (decision 050)', () => {
   it('compresses a catalogue-sized answer in one piece, with its length, in the encoding asked for', async () => {
@@ -166,6 +176,27 @@ describe('response compression (decision 050)', () => {
       const small = await ask('/joined-small', { 'accept-encoding': 'gzip' });
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(small.body).toBe(answerOf(COMPRESS_FROM_BYTES / 2));
+    });
+
+    it('are joined once per form when the same answer is sent again, as a kept one is (decision 149)', async () => {
+      const concat = vi.spyOn(Buffer, 'concat');
+      const gzipped = [];
+      const plain = [];
+      for (let i = 0; i < 3; i++) {
+        gzipped.push(await ask('/joined-kept', { 'accept-encoding': 'gzip' }));
+        plain.push(await ask('/joined-kept', {}));
+      }
+      expect(keptAnswer.pieces).toHaveBeenCalledTimes(1);
+      const joinedParts = concat.mock.calls.filter(([list]) => list[0] === keptAnswer.parts[0]);
+      expect(joinedParts).toHaveLength(1);
+      for (const answer of gzipped) {
+        expect(answer.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'accept-encoding' });
+        expect(gunzipSync(answer.rawPayload).toString()).toBe(answerOf(20_000));
+      }
+      for (const answer of plain) {
+        expect(answer.headers['content-encoding']).toBeUndefined();
+        expect(answer.body).toBe(answerOf(20_000));
+      }
     });
   });
 

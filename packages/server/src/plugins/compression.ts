@@ -33,28 +33,37 @@ export interface JoinedAnswer {
   pieces: () => readonly GzipPiece[];
 }
 
+/** A joined answer's bytes as sent, by form, for as long as the answer lives (decision 149). */
+const joinedForms = new WeakMap<JoinedAnswer, JoinedForms>();
+interface JoinedForms {
+  plain?: Buffer;
+  gzip?: Buffer;
+}
+
 /**
  * The bytes to send for an answer (a joined one or bytes as they are). To a client that accepts gzip
  * a joined answer goes as one gzip member joined from its pieces, even where it would accept brotli:
  * joining costs a tenth of compressing the answer anew; its parts are then never concatenated. To any
  * other client it goes as its parts concatenated, which `@fastify/compress` treats as any answer.
+ * Either form is made once per answer: an answer kept in a cache is sent again as the same bytes.
  */
 export function payloadOf(reply: FastifyReply, answer: Buffer | JoinedAnswer): Buffer {
   if (Buffer.isBuffer(answer)) return answer;
   const { parts, pieces } = answer;
   const { request } = reply;
+  const forms = kept(joinedForms, answer, (): JoinedForms => ({}));
   if (
     parts.reduce((sum, part) => sum + part.length, 0) < COMPRESS_FROM_BYTES ||
     request.headers['x-no-compression'] !== undefined ||
     !acceptsGzip(request.headers['accept-encoding'])
   )
-    return Buffer.concat(parts);
+    return (forms.plain ??= Buffer.concat(parts));
   const vary = [reply.getHeader('vary') ?? []].flat().map(String);
   if (!vary.some((value) => value.toLowerCase().includes('accept-encoding')))
     reply.header('vary', [...vary, 'accept-encoding'].join(', '));
   // @fastify/compress leaves an answer alone once it has a content-encoding.
   reply.header('content-encoding', 'gzip');
-  return gzipJoin(parts, pieces());
+  return (forms.gzip ??= gzipJoin(parts, pieces()));
 }
 
 type CompressSync = (payload: Buffer, options?: zlib.ZlibOptions | zlib.BrotliOptions) => Buffer;

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { deflatePiece } from '../../lib/gzip-join.ts';
+import { kept } from '../../lib/kept.ts';
 import { sentAlike, type JoinedAnswer } from '../../plugins/compression.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { coursesMessages } from './courses.messages.ts';
@@ -70,8 +71,9 @@ export async function cataloguePageJson(
   page: Omit<CourseSearchQuery, 'q'>,
 ): Promise<Buffer | JoinedAnswer> {
   const search = searchOf(q);
+  const pageKey = `${page.limit}:${page.offset}:${page.after ?? ''}:${search?.by ?? ''}:${search?.value ?? ''}`;
   const shared = (await caches.catalogue.getOrLoad(
-    `${page.limit}:${page.offset}:${page.after ?? ''}:${search?.by ?? ''}:${search?.value ?? ''}`,
+    pageKey,
     async (): Promise<CachedCataloguePage> => {
       const { rows, total, offset } = await approvedPage(db, search, page);
       const last = rows.at(-1);
@@ -85,16 +87,29 @@ export async function cataloguePageJson(
   const onPage = shared.rows.filter((row) => enrolled.has(row.id)).map((row) => row.id);
   if (onPage.length === 0) return shared.alike;
   const progress = await progressOf(db, caches, viewerId, enrolled, onPage);
+  // Their answer is a function of the page, their enrolled ids and their progress alone: kept while
+  // those are the same cached entries, it is sent again as the same bytes (decision 149).
+  return caches.catalogueAnswers.getOrMake(
+    `${viewerId}|${pageKey}`,
+    [shared, enrolled, progress],
+    () => callersAnswer(shared, viewerId, onPage, progress),
+    !caches.usable,
+  ) as JoinedAnswer; // the cache holds only what this function keeps there
+}
+
+/** A caller's answer from the page: the rows they are enrolled in (`onPage`) end with their fields. */
+function callersAnswer(
+  shared: CachedCataloguePage,
+  viewerId: string,
+  onPage: readonly string[],
+  progress: ReadonlyMap<string, number>,
+): JoinedAnswer {
   // A row's end differs only by its progress, and a learner's courses share few values (0, 100…).
   const endsByProgress = new Map<number, Buffer>();
-  const endOf = (value: number) => {
-    let end = endsByProgress.get(value);
-    if (!end) {
-      end = Buffer.from(closeSummaryJson('', viewerId, true, `,"progress":${JSON.stringify(value)}`));
-      endsByProgress.set(value, end);
-    }
-    return end;
-  };
+  const endOf = (value: number) =>
+    kept(endsByProgress, value, () =>
+      Buffer.from(closeSummaryJson('', viewerId, true, `,"progress":${JSON.stringify(value)}`)),
+    );
   return callersPage(shared, new Map(onPage.map((id) => [id, endOf(progress.get(id) ?? 0)] as const)));
 }
 
