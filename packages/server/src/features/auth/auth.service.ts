@@ -111,8 +111,15 @@ export function authService(app: FastifyInstance) {
     const user = await findUserByEmail(app.db, email);
     return async () => {
       if (!user || user.emailVerifiedAt || !user.isActive) return;
-      await app.db.transaction((tx) => sendVerification(tx, user, lang));
-      app.outbox.kick();
+      const sent = await app.db.transaction(async (tx) => {
+        // Read again, locked: this work may run long after the answer (tried again while the database
+        // was away, decision 147), when the account may have been verified, deactivated or removed.
+        const now = await findUserByEmail(tx, email, true);
+        if (now?.id !== user.id || now.emailVerifiedAt || !now.isActive) return false;
+        await sendVerification(tx, now, lang);
+        return true;
+      });
+      if (sent) app.outbox.kick();
     };
   }
 

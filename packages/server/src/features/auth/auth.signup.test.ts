@@ -20,6 +20,7 @@ import {
   type SignupAnswer,
 } from './auth.test-helpers.ts';
 import { sha256Hex } from './auth.secrets.ts';
+import { authService } from './auth.service.ts';
 
 describe('learner sign-up journey over SMTP', () => {
   let t: TestApp;
@@ -260,6 +261,43 @@ describe('learner sign-up journey over SMTP', () => {
     await t.app.afterAnswers.settle(); // what it does after its answer (decision 136), then the outbox
     await t.app.outbox.flush();
     expect(smtp.mails.filter((mail) => mail.to.includes(body.email))).toHaveLength(2);
+  });
+
+  it('queues no link for an account verified or deactivated before its work after the answer ran (decision 147)', async () => {
+    // That work can run late: it is tried again while the database is away. Run here by hand, late.
+    const auth = authService(t.app);
+    const signUp = async () => {
+      const body = signupBody();
+      expect((await post(t, '/auth/signup', body)).statusCode).toBe(201);
+      const [row] = await t.db.select().from(users).where(eq(users.email, body.email.toLowerCase()));
+      return { row: row!, mail: await smtp.waitForMail(body.email.toLowerCase()) };
+    };
+    const links = async (userId: string) =>
+      (await t.db.select().from(emailVerifications).where(eq(emailVerifications.userId, userId))).length;
+
+    const verified = await signUp();
+    const lateForVerified = await auth.resendVerification(verified.row.email);
+    expect((await verify(linkToken(verified.mail))).statusCode).toBe(200);
+    await lateForVerified();
+
+    const deactivated = await signUp();
+    const lateForDeactivated = await auth.resendVerification(deactivated.row.email);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.row.id));
+    await lateForDeactivated();
+
+    const waiting = await signUp(); // still unverified and active: its late work sends
+    const lateForWaiting = await auth.resendVerification(waiting.row.email);
+    await lateForWaiting();
+
+    expect([
+      await links(verified.row.id),
+      await links(deactivated.row.id),
+      await links(waiting.row.id),
+    ]).toEqual([1, 1, 2]);
+    await t.app.outbox.flush();
+    expect(smtp.mails.filter((mail) => mail.to.includes(verified.row.email))).toHaveLength(1);
+    expect(smtp.mails.filter((mail) => mail.to.includes(deactivated.row.email))).toHaveLength(1);
+    expect(smtp.mails.filter((mail) => mail.to.includes(waiting.row.email))).toHaveLength(2);
   });
 
   it("resends the link in the language of the page that asked, else in the account's", async () => {
