@@ -60,7 +60,7 @@ export class AppCaches {
    * enrolled ids and their progress are the very entries it was joined from (decision 149): no
    * notification evicts it, a change to any of those replaces the entry it was made from.
    */
-  readonly catalogueAnswers = new DerivedCache<unknown>(1_000);
+  readonly catalogueAnswers = new DerivedCache<unknown>(500);
   readonly enrolled = new TtlCache<ReadonlySet<string>>(20_000, TTL_MS);
   /** By course id; what it holds is `course-snapshots.service.ts`'s business. */
   readonly courses = new TtlCache<unknown>(2_000, TTL_MS);
