@@ -138,6 +138,63 @@ describe('Toasts and the keyboard', () => {
     expect(shown).toBeInTheDocument();
   });
 
+  it('gives the focus to the control drawn in place of the one it came from, else lets it go', () => {
+    // A course card whose "Enrol" the page replaced with "Start Learning" while the reader was in the
+    // toast (the enrolment's answer), and a button drawn anew as the same button.
+    const drawn = (enrolled: boolean, key: string) => (
+      <>
+        <div data-focus-return="course-1">
+          {enrolled ? <a href="/course/1">Start Learning</a> : <button type="button">Enrol</button>}
+        </div>
+        <button key={key} type="button">
+          Save
+        </button>
+      </>
+    );
+    const view = showToasts(drawn(false, 'first'));
+    const toastFrom = (control: HTMLElement, redraw: () => void) => {
+      act(() => void notify.error('Done', 5000));
+      act(() => control.focus());
+      const close = screen.getAllByRole('button', { name: 'Close' }).at(-1)!;
+      act(() => close.focus());
+      redraw();
+      act(() => close.click());
+      pass(2_000);
+    };
+
+    toastFrom(screen.getByRole('button', { name: 'Enrol' }), () =>
+      view.rerender(
+        <I18nProvider i18n={i18n}>
+          {drawn(true, 'first')}
+          <Toasts />
+        </I18nProvider>,
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Start Learning' })).toHaveFocus();
+
+    const save = screen.getByRole('button', { name: 'Save' });
+    toastFrom(save, () =>
+      view.rerender(
+        <I18nProvider i18n={i18n}>
+          {drawn(true, 'second')}
+          <Toasts />
+        </I18nProvider>,
+      ),
+    );
+    const saveAgain = screen.getByRole('button', { name: 'Save' });
+    expect(saveAgain).not.toBe(save);
+    expect(saveAgain).toHaveFocus();
+
+    toastFrom(saveAgain, () =>
+      view.rerender(
+        <I18nProvider i18n={i18n}>
+          <Toasts />
+        </I18nProvider>,
+      ),
+    );
+    expect(document.body).toHaveFocus();
+  });
+
   it('gives the focus back when the toast holding it is pushed out by newer ones', () => {
     const { field, close } = page();
     act(() => field.focus());

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FocusEvent } from 'react';
 import { useToaster } from 'react-hot-toast';
+import { describeControl, findControl, type ControlTarget } from '../lib/focus-return.ts';
 
 /** Marks a toast's close button with the toast's id, so the focus can be told to be in that toast. */
 export const TOAST_ID = 'data-toast-id';
@@ -11,7 +12,9 @@ const movesInside = (event: FocusEvent) => event.currentTarget.contains(event.re
  * Keyboard readers and toasts (decision 145). A toast a reader has tabbed to waits while the focus is in
  * it, as it waits while a pointer is over it; and when the toast holding the focus leaves (its close
  * button, or newer toasts pushing it out), the focus goes back to where it was before it entered the
- * toaster, instead of to the top of the document with the toast's node.
+ * toaster, instead of to the top of the document with the toast's node. Where that control has been
+ * drawn anew meanwhile (a card's "Enrol" became its "Start Learning"), to the control drawn in its
+ * place, found as Back finds it (`focus-return.ts`); only with nothing in its place is the focus let go.
  *
  * The pause is the toaster's own (`startPause`/`endPause`, one per store). The `Toaster` calls them on
  * pointer enter and leave and knows nothing of focus, and a start while paused drops the time already
@@ -21,22 +24,27 @@ const movesInside = (event: FocusEvent) => event.currentTarget.contains(event.re
  */
 export function useToastFocus() {
   const { toasts, handlers } = useToaster();
-  const cameFrom = useRef<Element | null>(null);
+  const cameFrom = useRef<{ element: Element; control: ControlTarget } | null>(null);
   const within = useRef({ focus: false, pointer: false });
 
   useEffect(() => {
     const active = document.activeElement;
     const id = active?.getAttribute(TOAST_ID);
     if (!active || !id || toasts.some((item) => item.id === id && item.visible)) return;
-    const back = cameFrom.current;
-    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    const from = cameFrom.current;
+    const back = from && (from.element.isConnected ? from.element : findControl(from.control));
+    if (back instanceof HTMLElement) back.focus();
     else (active as HTMLElement).blur();
   }, [toasts]);
 
   return {
     onFocus(event: FocusEvent) {
       if (movesInside(event)) return;
-      cameFrom.current = event.relatedTarget;
+      const from = event.relatedTarget;
+      cameFrom.current =
+        from instanceof Element && from !== document.body
+          ? { element: from, control: describeControl(from) }
+          : null;
       within.current.focus = true;
       if (!within.current.pointer) handlers.startPause();
     },

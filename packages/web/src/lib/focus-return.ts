@@ -12,7 +12,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [ta
 /** How long a page being drawn after Back may take before we stop waiting for the control. */
 const WAIT_MS = 5_000;
 
-interface Target {
+/** A control as found again after its page is drawn anew (`describeControl`, `findControl`). */
+export interface ControlTarget {
   /** The `FOCUS_RETURN` value of the marked element the control was in, if any. */
   scope: string | null;
   tag: string;
@@ -34,7 +35,8 @@ function sameControls(root: ParentNode, tag: string, wanted: string): HTMLElemen
   return [...root.querySelectorAll<HTMLElement>(tag)].filter((element) => signature(element) === wanted);
 }
 
-function describe(element: Element): Target {
+/** What identifies a control across redraws: where it is (its marked scope) and what it says and does. */
+export function describeControl(element: Element): ControlTarget {
   const scope = element.closest(`[${FOCUS_RETURN}]`);
   const tag = element.tagName.toLowerCase();
   const wanted = signature(element);
@@ -46,7 +48,11 @@ function describe(element: Element): Target {
   };
 }
 
-function find(target: Target): HTMLElement | null {
+/**
+ * The control `target` describes, as drawn now: the same control, else (inside a marked scope still
+ * there) that scope's first control; null when neither is on the page.
+ */
+export function findControl(target: ControlTarget): HTMLElement | null {
   const scope =
     target.scope === null
       ? document
@@ -58,7 +64,7 @@ function find(target: Target): HTMLElement | null {
 }
 
 /** Where the focus last was on each history entry (by the router's key); a reload starts afresh. */
-const lastFocus = new Map<string, Target>();
+const lastFocus = new Map<string, ControlTarget>();
 
 /**
  * Back (and Forward) return the keyboard focus to the control that had it on that page, as
@@ -75,7 +81,7 @@ export function useFocusReturn() {
   useEffect(() => {
     const record = (event: FocusEvent) => {
       if (event.target instanceof Element && event.target !== document.body) {
-        lastFocus.set(entry.current, describe(event.target));
+        lastFocus.set(entry.current, describeControl(event.target));
       }
     };
     document.addEventListener('focusin', record);
@@ -97,7 +103,7 @@ export function useFocusReturn() {
       const active = document.activeElement;
       if (active && active !== document.body && active !== placed) return stop(); // the page chose
       if (placed?.isConnected) return;
-      placed = find(target);
+      placed = findControl(target);
       placed?.focus({ preventScroll: true }); // the scroll is ScrollRestoration's
     };
     const observer = new MutationObserver(place);
