@@ -28,6 +28,10 @@ export interface SignedIn {
   user: User;
 }
 
+/** Whether an account gets a verification link when one is asked for: active, not yet verified. */
+const awaitsVerification = (user: UserRow | undefined): user is UserRow =>
+  !!user && !user.emailVerifiedAt && user.isActive;
+
 /** Signup, e-mail verification and password sign-in. */
 export function authService(app: FastifyInstance) {
   const userByEmail = prepareUserByEmail(app.db);
@@ -110,12 +114,12 @@ export function authService(app: FastifyInstance) {
     // The one query every address costs alike; the link is made after the answer (decision 136).
     const user = await findUserByEmail(app.db, email);
     return async () => {
-      if (!user || user.emailVerifiedAt || !user.isActive) return;
+      if (!awaitsVerification(user)) return;
       const sent = await app.db.transaction(async (tx) => {
         // Read again, locked: this work may run long after the answer (tried again while the database
         // was away, decision 147), when the account may have been verified, deactivated or removed.
         const now = await findUserByEmail(tx, email, true);
-        if (now?.id !== user.id || now.emailVerifiedAt || !now.isActive) return false;
+        if (now?.id !== user.id || !awaitsVerification(now)) return false;
         await sendVerification(tx, now, lang);
         return true;
       });

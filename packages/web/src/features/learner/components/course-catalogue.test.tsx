@@ -126,8 +126,9 @@ describe('CourseCatalogue', () => {
         offset,
         next,
       );
-    // The page size is asked for (12, LEARNER_PAGE_SIZE); the fake server's three a page keeps this test quick. The next page
-    // is asked for by the cursor the server gave (decision 055), not by a position.
+    // The page size is asked for (12, LEARNER_PAGE_SIZE); the fake server's three a page keeps this
+    // test quick. The next page is asked for by the cursor the server gave (decision 055), not by a
+    // position.
     const api = fakeApi({
       'GET /course/approved?limit=12': page(0, 3, 'after-course-2'),
       'GET /course/approved?limit=12&after=after-course-2': page(3, 2, null),
