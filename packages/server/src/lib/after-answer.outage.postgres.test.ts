@@ -35,6 +35,12 @@ describe('work after the answer while the database is away', () => {
         },
         { timeout: 5000, interval: 20 },
       );
+      // Its session ended while the lock is still held: ending every session at once, in no set
+      // order, may end the locker's first, and the waiting work would then commit before its own end.
+      await t.postgres!.admin(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
+        [t.postgres!.name],
+      );
       // Away for longer than the first wait (1 s): its next attempt is refused too.
       await t.postgres!.whileAway(() => new Promise((resolve) => setTimeout(resolve, 1500)));
 
