@@ -55,6 +55,7 @@ function T(lang: Language) {
     home: t('Return to home page'),
     sessionEnded: serverWording(lang).sessionEnded,
     close: t('Close'),
+    notifications: t('Notifications (F8)'),
   };
 }
 
@@ -164,11 +165,19 @@ test('a toast the keyboard reaches waits for the reader, and closing it gives th
   // stays a second longer, fading out.
   const due = page.locator('[aria-live="polite"]').filter({ hasText: t.mismatch });
 
-  // Where the reader was, then to the toast's close button (the page's last control).
+  // Where the reader was, then F8 to the toast's close button (Tab would reach it after every other
+  // control of the page). The toaster is a region named with its key.
   await page.evaluate(() => document.activeElement?.setAttribute('data-was-focused', ''));
   const was = page.locator('[data-was-focused]');
-  const close = page.getByRole('button', { name: t.close, exact: true });
-  await close.focus();
+  const close = page.getByRole('region', { name: t.notifications }).getByRole('button', { name: t.close });
+  // The form focuses its invalid field again in a timer just after the toast shows (react-hook-form):
+  // that moment passes before the reader acts.
+  const reachToast = async () => {
+    await page.clock.runFor(100);
+    await page.keyboard.press('F8');
+    await expect(close).toBeFocused();
+  };
+  await reachToast();
   // A 3 s toast, still there long after, while the focus is in it; a pointer passing over does not end
   // the wait.
   await page.clock.fastForward(10_000);
@@ -184,10 +193,19 @@ test('a toast the keyboard reaches waits for the reader, and closing it gives th
   await page.clock.fastForward(1_500);
   await expect(shown).toHaveCount(0);
 
+  // Shown again, and closed with Escape: the focus goes back.
+  await page.keyboard.press('Enter');
+  await expect(shown).toBeVisible();
+  await reachToast();
+  await page.keyboard.press('Escape');
+  await expect(was).toBeFocused();
+  await page.clock.fastForward(1_500);
+  await expect(shown).toHaveCount(0);
+
   // Shown again and left: due 3 s after the focus leaves it.
   await page.keyboard.press('Enter');
   await expect(shown).toBeVisible();
-  await close.focus();
+  await reachToast();
   await page.clock.fastForward(10_000);
   await was.focus();
   await page.clock.fastForward(2_000);

@@ -202,4 +202,48 @@ describe('Toasts and the keyboard', () => {
     for (const message of ['Second', 'Third', 'Fourth']) act(() => void notify.error(message));
     expect(field).toHaveFocus();
   });
+
+  it('takes the focus to the newest toast on F8, which then waits; Escape closes it and gives the focus back', () => {
+    const { field, shown } = page();
+    act(() => void notify.error('Not saved', 5000));
+    act(() => field.focus());
+    const newest = screen.getByText('Not saved', OWN).parentElement!;
+    // The key is the page's: pressed in the field, it is not typed there.
+    expect(fireEvent.keyDown(field, { key: 'F8' })).toBe(false);
+    expect(within(newest).getByRole('button', { name: 'Close' })).toHaveFocus();
+    pass(20_000);
+    expect(newest).toBeInTheDocument();
+    expect(shown).toBeInTheDocument();
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(field).toHaveFocus();
+    pass(2_000);
+    expect(newest).not.toBeInTheDocument();
+    // The older one waited too (one pause for the toaster), and goes when due, a second after.
+    expect(shown).toBeInTheDocument();
+    pass(3_500);
+    pass(1_500);
+    expect(shown).not.toBeInTheDocument();
+  });
+
+  it('leaves F8 to the page when no toast is shown, or with a modifier', () => {
+    const { field, shown } = page();
+    act(() => field.focus());
+    expect(fireEvent.keyDown(field, { key: 'F8', shiftKey: true })).toBe(true);
+    expect(field).toHaveFocus();
+    act(() => toast.dismiss());
+    pass(2_000);
+    expect(shown).not.toBeInTheDocument();
+    expect(fireEvent.keyDown(field, { key: 'F8' })).toBe(true);
+    expect(field).toHaveFocus();
+  });
+
+  it('names the toaster with its key, in the reader’s language', async () => {
+    showToasts();
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeInTheDocument();
+    cleanup();
+    await act(() => activateLanguage('ar'));
+    showToasts();
+    expect(screen.getByRole('region', { name: 'الإشعارات (F8)' })).toBeInTheDocument();
+  });
 });

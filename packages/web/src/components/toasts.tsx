@@ -22,8 +22,9 @@ export function Toasts() {
       <ToastAnnouncer />
       {/* Not read as toasts come (the announcer reads them), and each toast is not live on its own
           (`notify`); but marked with `aria-live`, which is what a modal spares: the toasts shown over
-          a modal stay in reach of the reading cursor, and their close buttons out of a hidden subtree. */}
-      <div aria-live="off" {...focus}>
+          a modal stay in reach of the reading cursor, and their close buttons out of a hidden subtree.
+          A region named with the key that reaches it, as Radix's toasts are (decision 150). */}
+      <div role="region" aria-label={t`Notifications (F8)`} aria-live="off" {...focus}>
         <ToastLimit />
         <Toaster
           position="top-center"

@@ -1,9 +1,15 @@
-import { useEffect, useRef, type FocusEvent } from 'react';
-import { useToaster } from 'react-hot-toast';
+import { useEffect, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import toast, { useToaster } from 'react-hot-toast';
 import { describeControl, findControl, type ControlTarget } from '../lib/focus-return.ts';
 
 /** Marks a toast's close button with the toast's id, so the focus can be told to be in that toast. */
 export const TOAST_ID = 'data-toast-id';
+
+/**
+ * The key that brings the focus to the newest toast, from anywhere on the page (decision 150): Radix's
+ * convention, and the toaster's region is named with it.
+ */
+export const TOASTS_KEY = 'F8';
 
 /** Focus moving between two places inside the toaster (the handlers are on the element around it). */
 const movesInside = (event: FocusEvent) => event.currentTarget.contains(event.relatedTarget);
@@ -21,11 +27,16 @@ const movesInside = (event: FocusEvent) => event.currentTarget.contains(event.re
  * paused; so a pointer coming in while the focus is there ends the focus's pause first, and one leaving
  * starts it again. (This second `useToaster` also keeps timers that dismiss each toast when it is due,
  * as the `Toaster`'s do: dismissing twice is nothing.)
+ *
+ * A toast goes after a few seconds, and Tab reaches it only after every control of the page: so F8
+ * takes the focus to the newest toast shown, which then waits, and Escape in a toast closes it (the
+ * focus goes back as above). Over a modal, the modal keeps the focus (its trap), as it keeps Tab.
  */
 export function useToastFocus() {
   const { toasts, handlers } = useToaster();
   const cameFrom = useRef<{ element: Element; control: ControlTarget } | null>(null);
   const within = useRef({ focus: false, pointer: false });
+  const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const active = document.activeElement;
@@ -37,7 +48,35 @@ export function useToastFocus() {
     else (active as HTMLElement).blur();
   }, [toasts]);
 
+  // The toasts as last drawn, for the key's listener: set before the browser paints them, so a key
+  // pressed once a toast shows finds it (a listener made again after each change could miss it).
+  const drawn = useRef(toasts);
+  useLayoutEffect(() => {
+    drawn.current = toasts;
+  });
+  useEffect(() => {
+    const reach = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== TOASTS_KEY || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey)
+        return;
+      const newest = drawn.current.find((item) => item.visible);
+      const close =
+        newest && region.current?.querySelector<HTMLElement>(`[${TOAST_ID}="${CSS.escape(newest.id)}"]`);
+      if (!close) return;
+      event.preventDefault();
+      close.focus();
+    };
+    document.addEventListener('keydown', reach);
+    return () => document.removeEventListener('keydown', reach);
+  }, []);
+
   return {
+    ref: region,
+    onKeyDown(event: KeyboardEvent) {
+      const id = event.target instanceof Element && event.target.getAttribute(TOAST_ID);
+      if (event.key !== 'Escape' || !id) return;
+      event.preventDefault();
+      toast.dismiss(id);
+    },
     onFocus(event: FocusEvent) {
       if (movesInside(event)) return;
       const from = event.relatedTarget;
