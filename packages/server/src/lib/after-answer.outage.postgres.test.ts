@@ -51,7 +51,10 @@ describe('work after the answer while the database is away', () => {
       expect(said.map((line) => [line.level, line.msg])).toEqual([
         [40, 'work after the answer waits: the database is unavailable; it is tried again'],
       ]);
-      expect(log.lines.join('\n')).not.toContain(user.email);
+      // No line names the address, except the dev mailbox's own record of the mail (this app has no
+      // mail server), which comes whenever the outbox gets to it: before this line or after.
+      const others = log.lines.filter((line) => !line.includes('"msg":"dev mailbox: '));
+      expect(others.join('\n')).not.toContain(user.email);
     } finally {
       await locker.end().catch(() => {});
       await t.close();
