@@ -178,6 +178,8 @@ test('a toast the keyboard reaches waits for the reader, and closing it gives th
     await expect(close).toBeFocused();
   };
   await reachToast();
+  // A reader there hears which toast the button closes.
+  await expect(close).toHaveAccessibleDescription(t.mismatch);
   // A 3 s toast, still there long after, while the focus is in it; a pointer passing over does not end
   // the wait.
   await page.clock.fastForward(10_000);

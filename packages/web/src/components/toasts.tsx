@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useId, type ReactNode } from 'react';
 import toast, { ToastBar, Toaster } from 'react-hot-toast';
 import { FiX } from 'react-icons/fi';
 import { TOAST_MS, TOASTER_CLASS } from '../lib/toast.ts';
@@ -39,29 +40,42 @@ export function Toasts() {
         >
           {(item) => (
             <ToastBar toast={item}>
-              {({ icon, message }) => (
-                <>
-                  {icon}
-                  {message}
-                  {/* A toast covers the top of the page (a phone's menu, a modal's header) for seconds,
-                      and a tap on it only paused it (the toaster pauses while a pointer is over it, and
-                      a tap leaves the pointer there). The ring takes the toast's text colour: the
-                      app's teal ring would not show on the red and green toasts. */}
-                  <button
-                    type="button"
-                    aria-label={t`Close`}
-                    {...{ [TOAST_ID]: item.id }}
-                    onClick={() => toast.dismiss(item.id)}
-                    className="-me-1 shrink-0 rounded p-1 outline-current!"
-                  >
-                    <FiX aria-hidden="true" size={18} />
-                  </button>
-                </>
-              )}
+              {({ icon, message }) => <ToastContent id={item.id} icon={icon} message={message} />}
             </ToastBar>
           )}
         </Toaster>
       </div>
+    </>
+  );
+}
+
+/**
+ * A toast's icon, message and close button. A toast covers the top of the page (a phone's menu, a
+ * modal's header) for seconds, and a tap on it only paused it (the toaster pauses while a pointer is
+ * over it, and a tap leaves the pointer there): so each has a button that closes it, described by its
+ * message, so that a reader who reached it with F8 hears which toast it closes. The ring takes the
+ * toast's text colour: the app's teal ring would not show on the red and green toasts.
+ */
+function ToastContent({ id, icon, message }: { id: string; icon: ReactNode; message: ReactNode }) {
+  const { t } = useLingui();
+  const messageId = useId();
+  return (
+    <>
+      {icon}
+      {/* Drawn as if absent (the message stays the toast's flex item); named for the description. */}
+      <span id={messageId} className="contents">
+        {message}
+      </span>
+      <button
+        type="button"
+        aria-label={t`Close`}
+        aria-describedby={messageId}
+        {...{ [TOAST_ID]: id }}
+        onClick={() => toast.dismiss(id)}
+        className="-me-1 shrink-0 rounded p-1 outline-current!"
+      >
+        <FiX aria-hidden="true" size={18} />
+      </button>
     </>
   );
 }
