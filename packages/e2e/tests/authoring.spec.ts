@@ -547,11 +547,13 @@ test.describe('authoring and review', () => {
     expect(await heard.evaluate((region) => region.closest('[aria-hidden="true"]'))).toBeNull();
     // WCAG checks with the toast over the modal: its close button, in reach, is in no hidden subtree.
     await expectAccessible(page);
-    // Taken once the toast has come in (its entry fades it in).
-    await expect(refused.locator('..')).toHaveCSS('opacity', '1');
+    // Taken once the toast has come in (its entry fades it in). The toast: the nearest box around its
+    // message that holds its close button.
+    const refusedToast = refused.locator('xpath=ancestor::*[.//button][1]');
+    await expect(refusedToast).toHaveCSS('opacity', '1');
     await snapAtBothWidths(page, lang, 'toast-over-edit-modal', { fullPage: false });
     // Its own button closes it; the press, outside the modal, leaves the modal open.
-    await refused.locator('..').getByRole('button', { name: L.close }).click();
+    await refusedToast.getByRole('button', { name: L.close }).click();
     await expect(refused).toBeHidden();
     await expect(edit).toBeVisible();
     await field(edit, L.courseTitle).fill(title);
