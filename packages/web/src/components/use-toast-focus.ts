@@ -9,7 +9,7 @@ export const TOAST_ID = 'data-toast-id';
  * The key that brings the focus to the newest toast, from anywhere on the page (decision 150): Radix's
  * convention, and the toaster's region is named with it.
  */
-export const TOASTS_KEY = 'F8';
+const TOASTS_KEY = 'F8';
 
 /** Focus moving between two places inside the toaster (the handlers are on the element around it). */
 const movesInside = (event: FocusEvent) => event.currentTarget.contains(event.relatedTarget);
