@@ -297,6 +297,21 @@ describe('password reset over SMTP', () => {
     expect((await reset(second.accessToken, code)).statusCode).toBe(200);
   });
 
+  it('queues its mail once when its work runs again after a commit whose answer was lost (decision 151)', async () => {
+    // What the retry of decision 147 does when the connection is cut just after the commit: the
+    // work runs again, whole. Run here by hand, twice.
+    const resets = passwordResetService(t.app);
+    const user = await createUser(t);
+    const request = await resets.requestReset(user.email);
+    await request.afterAnswer();
+    await request.afterAnswer();
+    const queued = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    expect(queued).toHaveLength(1);
+    await flushOutbox(t.app);
+    const code = resetCode(await smtp.waitForMail(user.email));
+    expect((await reset(request.accessToken, code)).statusCode).toBe(200);
+  });
+
   it('a request stored before the address was kept on it (migration 0016) still resets', async () => {
     const user = await createUser(t);
     const { data } = await forgot(user.email);

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { common } from '../../lib/common.messages.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { openPasswordSession, openSession } from '../../lib/sessions.ts';
-import { queueSignupAttemptMail, queueVerificationMail } from '../mail/mail.service.ts';
+import { mailQueued, queueSignupAttemptMail, queueVerificationMail } from '../mail/mail.service.ts';
 import { authMessages } from './auth.messages.ts';
 import {
   consumeVerification,
@@ -40,9 +40,15 @@ export function authService(app: FastifyInstance) {
 
   /**
    * Stores a new single-use link token (hashed) and queues its e-mail in the same transaction, in
-   * `lang` (the language of the page that asked for it) or else the account's.
+   * `lang` (the language of the page that asked for it) or else the account's; `mailId` names the mail
+   * for work that may run again (decision 151).
    */
-  async function sendVerification(tx: Db, user: UserRow, lang = user.preferredLanguage): Promise<void> {
+  async function sendVerification(
+    tx: Db,
+    user: UserRow,
+    lang = user.preferredLanguage,
+    mailId?: string,
+  ): Promise<void> {
     const token = newLinkToken();
     await insertVerification(tx, {
       userId: user.id,
@@ -50,7 +56,7 @@ export function authService(app: FastifyInstance) {
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
     });
     const link = pageLink(`/verifyemail/${encodeURIComponent(token)}`, lang);
-    await queueVerificationMail(tx, { to: user.email, lang, link });
+    await queueVerificationMail(tx, { to: user.email, lang, link, mailId });
   }
 
   /**
@@ -113,14 +119,17 @@ export function authService(app: FastifyInstance) {
   async function resendVerification(email: string, lang?: Language): Promise<() => Promise<void>> {
     // The one query every address costs alike; the link is made after the answer (decision 136).
     const user = await findUserByEmail(app.db, email);
+    const mailId = randomUUID();
     return async () => {
       if (!awaitsVerification(user)) return;
       const sent = await app.db.transaction(async (tx) => {
+        // Run again after a commit whose answer was lost: its mail is queued already (decision 151).
+        if (await mailQueued(tx, mailId)) return true;
         // Read again, locked: this work may run long after the answer (tried again while the database
         // was away, decision 147), when the account may have been verified, deactivated or removed.
         const now = await findUserByEmail(tx, email, true);
         if (now?.id !== user.id || !awaitsVerification(now)) return false;
-        await sendVerification(tx, now, lang);
+        await sendVerification(tx, now, lang, mailId);
         return true;
       });
       if (sent) app.outbox.kick();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerifications, users } from '../../db/schema.ts';
+import { emailOutbox, emailVerifications, users } from '../../db/schema.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import {
   startAppOverSmtp,
@@ -298,6 +298,27 @@ describe('learner sign-up journey over SMTP', () => {
     expect(smtp.mails.filter((mail) => mail.to.includes(verified.row.email))).toHaveLength(1);
     expect(smtp.mails.filter((mail) => mail.to.includes(deactivated.row.email))).toHaveLength(1);
     expect(smtp.mails.filter((mail) => mail.to.includes(waiting.row.email))).toHaveLength(2);
+  });
+
+  it('queues one link when its work runs again after a commit whose answer was lost (decision 151)', async () => {
+    // What the retry of decision 147 does when the connection is cut just after the commit: the
+    // work runs again, whole. Run here by hand, twice.
+    const auth = authService(t.app);
+    const body = signupBody();
+    expect((await post(t, '/auth/signup', body)).statusCode).toBe(201);
+    const [row] = await t.db.select().from(users).where(eq(users.email, body.email.toLowerCase()));
+    await smtp.waitForMail(row!.email);
+    const resend = await auth.resendVerification(row!.email);
+    await resend();
+    await resend();
+    const links = await t.db.select().from(emailVerifications).where(eq(emailVerifications.userId, row!.id));
+    expect(links).toHaveLength(2); // the sign-up's and the resend's
+    const queued = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, row!.email));
+    expect(queued).toHaveLength(2);
+    await t.app.outbox.flush();
+    const mails = smtp.mails.filter((mail) => mail.to.includes(row!.email));
+    expect(mails).toHaveLength(2);
+    expect((await verify(linkToken(mails[1]!))).statusCode).toBe(200);
   });
 
   it("resends the link in the language of the page that asked, else in the account's", async () => {

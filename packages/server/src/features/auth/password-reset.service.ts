@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { revokeAllSessions } from '../../lib/sessions.ts';
-import { endUnsentPasswordResetMails, queuePasswordResetMail } from '../mail/mail.service.ts';
+import { endUnsentPasswordResetMails, mailQueued, queuePasswordResetMail } from '../mail/mail.service.ts';
 import { authMessages } from './auth.messages.ts';
 import {
   countResetFailures,
@@ -80,15 +80,19 @@ export function passwordResetService(app: FastifyInstance) {
       });
       return owner;
     });
+    const mailId = randomUUID();
     const afterAnswer = async () => {
       if (!user) return;
       // Only while the request still works: this can run late (tried again while the database is
       // away, decision 147), after a newer request or a reset ended it, and a mail whose code cannot
       // work is not sent (decision 137). The row's lock orders this with a newer request's ending of
-      // it, which then finds this mail and ends it too.
+      // it, which then finds this mail and ends it too. Run again after a commit whose answer was
+      // lost, it finds its mail queued already and queues no second copy (decision 151).
       const queued = await app.db.transaction(async (tx) => {
         if (!stillWorks(await lockPasswordReset(tx, id), new Date())) return false;
+        if (await mailQueued(tx, mailId)) return true;
         await queuePasswordResetMail(tx, {
+          mailId,
           to: user.email,
           lang: lang ?? user.preferredLanguage,
           // Greeted by name only if the mailbox's owner gave it (see the mail's GREETING).

@@ -32,12 +32,18 @@ declare module 'fastify' {
  */
 export async function enqueueMail(
   db: Db,
-  mail: OutgoingMail & { kind?: MailKind },
+  mail: OutgoingMail & { kind?: MailKind; id?: string },
   lifetimeMs: number,
 ): Promise<void> {
   await db
     .insert(emailOutbox)
     .values({ ...mail, expiresAt: sql`now() + ${`${Math.round(lifetimeMs)} milliseconds`}::interval` });
+}
+
+/** Whether the message with this id is in the outbox (queued, being sent or sent, until deleted). */
+export async function isQueued(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row !== undefined;
 }
 
 /**

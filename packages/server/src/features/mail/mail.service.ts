@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { MailKind } from '../../db/schema.ts';
-import { endUnsentMail, enqueueMail } from './mail.outbox.ts';
+import { endUnsentMail, enqueueMail, isQueued } from './mail.outbox.ts';
 import {
   passwordResetMail,
   signupAttemptMail,
@@ -26,11 +26,15 @@ export const MAIL_LIFETIME_MS = {
   signupAttempt: 3 * 24 * 3600 * 1000,
 } as const satisfies Record<MailKind, number>;
 
-/** A queueing function for one template: the recipient, plus what that template needs. */
+/**
+ * A queueing function for one template: the recipient, plus what that template needs; `mailId`, when
+ * given, is the message's id, for work that may run again to find it with `mailQueued` (decision 151).
+ */
 const queueing =
   <Content extends object>(template: (content: Content) => MailContent, kind: MailKind) =>
-  async (db: Db, input: { to: string } & Content): Promise<void> => {
-    await enqueueMail(db, { to: input.to, kind, ...template(input) }, MAIL_LIFETIME_MS[kind]);
+  async (db: Db, input: { to: string; mailId?: string } & Content): Promise<void> => {
+    const mail = { id: input.mailId, to: input.to, kind, ...template(input) };
+    await enqueueMail(db, mail, MAIL_LIFETIME_MS[kind]);
   };
 
 export const queueVerificationMail = queueing(verificationMail, 'verification');
@@ -44,3 +48,9 @@ export const queueSignupAttemptMail = queueing(signupAttemptMail, 'signupAttempt
  */
 export const endUnsentPasswordResetMails = (db: Db, to: string): Promise<number> =>
   endUnsentMail(db, 'passwordReset', to);
+
+/**
+ * Whether the message queued with this `mailId` is in the outbox: work that queues a mail and may run
+ * again after a commit whose answer was lost (decision 151) checks it first, so it queues no second copy.
+ */
+export const mailQueued = (db: Db, mailId: string): Promise<boolean> => isQueued(db, mailId);
