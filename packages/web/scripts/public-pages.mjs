@@ -95,7 +95,9 @@ export const ROUTES = {
     // viewer's title) instead of markup written in each card; 119.1 kB measured, still 13 files.
     // → 121 (decision 129): scroll restoration, so Back returns to the same card; 120.0 kB measured.
     // → 122 (decision 139): and the focus to that card; 120.5 kB measured.
-    budgetKb: 122,
+    // → 123 (decision 152): the toaster drawn in the open modal, in the data layout; 121.8 kB measured
+    // (121.5 before), 0.2 kB under the old ceiling, less than a build's hashed names move it.
+    budgetKb: 123,
     budgetFiles: 13,
   },
   '/course/:id': {
@@ -115,7 +117,9 @@ export const ROUTES = {
     // page's heading; 129.0 kB measured, at the old ceiling.
     // → 131 (decision 129): scroll restoration, in the entry; 130.0 kB measured.
     // → 132 (decision 139): Back returns the focus, in the entry; 130.5 kB measured.
-    budgetKb: 132,
+    // → 133 (decision 152): the toaster drawn in the open modal, in the data layout; 131.8 kB
+    // measured (131.5 before).
+    budgetKb: 133,
     budgetFiles: 15,
   },
 };

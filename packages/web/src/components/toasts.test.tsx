@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { notify } from '../lib/toast.ts';
 import { Toasts } from './toasts.tsx';
+import { Modal } from './ui/modal.tsx';
 
 afterEach(() => {
   cleanup();
@@ -253,5 +254,60 @@ describe('Toasts and the keyboard', () => {
     await act(() => activateLanguage('ar'));
     showToasts();
     expect(screen.getByRole('region', { name: 'الإشعارات (F8)' })).toBeInTheDocument();
+  });
+});
+
+describe('Toasts over a modal', () => {
+  beforeEach(() => activateLanguage('en'));
+
+  /** A modal holding a field, open over the page, and the toaster; `onOpenChange` records closes. */
+  const modal = (onOpenChange = vi.fn()) => {
+    const view = (open: boolean) => (
+      <Modal open={open} onOpenChange={onOpenChange} title="Edit course">
+        <input aria-label="Title" />
+      </Modal>
+    );
+    const shown = showToasts(view(true));
+    return {
+      onOpenChange,
+      close: () =>
+        shown.rerender(
+          <I18nProvider i18n={i18n}>
+            {view(false)}
+            <Toasts />
+          </I18nProvider>,
+        ),
+    };
+  };
+
+  it('draws the toasts inside the open modal, where F8 reaches them; Escape closes the toast, not the modal', async () => {
+    const { onOpenChange } = modal();
+    const field = await screen.findByRole('textbox', { name: 'Title' });
+    act(() => field.focus());
+    act(() => void notify.error('Missing incomplete fields', 5000));
+    const dialog = screen.getByRole('dialog', { name: 'Edit course' });
+    expect(dialog).toContainElement(screen.getByRole('region', { name: 'Notifications (F8)' }));
+
+    fireEvent.keyDown(field, { key: 'F8' });
+    const close = screen.getByRole('button', { name: 'Close', description: 'Missing incomplete fields' });
+    expect(close).toHaveFocus();
+    expect(dialog).toContainElement(close);
+
+    fireEvent.keyDown(close, { key: 'Escape' });
+    expect(field).toHaveFocus();
+    await waitFor(() => expect(screen.queryByText('Missing incomplete fields', OWN)).toBeNull());
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Edit course' })).toBeInTheDocument();
+  });
+
+  it('draws them in the page again once the modal is closed, the toasts shown staying', async () => {
+    const { close } = modal();
+    await screen.findByRole('dialog');
+    act(() => void notify.success('Saved'));
+    close();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(region).toContainElement(screen.getByText('Saved', OWN));
+    expect(announcer()).toHaveTextContent(/^Saved$/);
   });
 });

@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import toast, { ToastBar, Toaster } from 'react-hot-toast';
 import { FiX } from 'react-icons/fi';
 import { TOAST_MS, TOASTER_CLASS } from '../lib/toast.ts';
 import { ToastAnnouncer } from './toast-announcer.tsx';
 import { ToastLimit } from './toast-limit.tsx';
+import { useToastContainer } from './toast-host.ts';
 import { TOAST_ID, useToastFocus } from './use-toast-focus.ts';
 
 /**
@@ -18,33 +20,38 @@ import { TOAST_ID, useToastFocus } from './use-toast-focus.ts';
 export function Toasts() {
   const { t } = useLingui();
   const focus = useToastFocus();
+  const { home, container } = useToastContainer();
+  // Not read as toasts come (the announcer reads them), and each toast is not live on its own
+  // (`notify`). A region named with the key that reaches it, as Radix's toasts are (decision 150).
+  // Drawn in `home`, or inside the top modal while one is open, where its focus trap lets F8 and Tab
+  // in (decision 152); the announcer stays: a modal spares the live regions present when it opened.
+  const toaster = (
+    <div role="region" aria-label={t`Notifications (F8)`} aria-live="off" {...focus}>
+      <ToastLimit />
+      <Toaster
+        position="top-center"
+        containerClassName={TOASTER_CLASS}
+        toastOptions={{
+          duration: TOAST_MS.default,
+          // Unseen, except in forced colours, which drop the toast's background: its edge is left.
+          style: { border: '1px solid transparent' },
+          success: { duration: TOAST_MS.short, style: { background: '#1f7a4d', color: '#fff' } },
+          error: { style: { background: '#b42318', color: '#fff' } },
+        }}
+      >
+        {(item) => (
+          <ToastBar toast={item}>
+            {({ icon, message }) => <ToastContent id={item.id} icon={icon} message={message} />}
+          </ToastBar>
+        )}
+      </Toaster>
+    </div>
+  );
   return (
     <>
       <ToastAnnouncer />
-      {/* Not read as toasts come (the announcer reads them), and each toast is not live on its own
-          (`notify`); but marked with `aria-live`, which is what a modal spares: the toasts shown over
-          a modal stay in reach of the reading cursor, and their close buttons out of a hidden subtree.
-          A region named with the key that reaches it, as Radix's toasts are (decision 150). */}
-      <div role="region" aria-label={t`Notifications (F8)`} aria-live="off" {...focus}>
-        <ToastLimit />
-        <Toaster
-          position="top-center"
-          containerClassName={TOASTER_CLASS}
-          toastOptions={{
-            duration: TOAST_MS.default,
-            // Unseen, except in forced colours, which drop the toast's background: its edge is left.
-            style: { border: '1px solid transparent' },
-            success: { duration: TOAST_MS.short, style: { background: '#1f7a4d', color: '#fff' } },
-            error: { style: { background: '#b42318', color: '#fff' } },
-          }}
-        >
-          {(item) => (
-            <ToastBar toast={item}>
-              {({ icon, message }) => <ToastContent id={item.id} icon={icon} message={message} />}
-            </ToastBar>
-          )}
-        </Toaster>
-      </div>
+      <div ref={home} />
+      {container && createPortal(toaster, container)}
     </>
   );
 }

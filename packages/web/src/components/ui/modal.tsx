@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
 import { FiX } from 'react-icons/fi';
 import { TOASTER_CLASS } from '../../lib/toast.ts';
+import { holdToasts } from '../toast-host.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -51,9 +52,14 @@ export function Modal({
           <Dialog.Overlay className="fixed inset-0 bg-black/50" />
           <Dialog.Content
             onInteractOutside={(event) => {
-              // The toaster lies outside every modal, and its toasts take presses: one is not a press outside.
-              const onToast = event.target instanceof Element && event.target.closest(`.${TOASTER_CLASS}`);
-              if (onToast || keepOpenOutside?.()) event.preventDefault();
+              // The toaster lies outside the modals below the top one, and its toasts take presses: one
+              // is not a press outside.
+              if (onToast(event.target) || keepOpenOutside?.()) event.preventDefault();
+            }}
+            // Escape in a toast (drawn in the top modal, decision 152) closes the toast, not the modal:
+            // Radix hears the key first (a capturing listener), the toast's own handler after.
+            onEscapeKeyDown={(event) => {
+              if (onToast(event.target)) event.preventDefault();
             }}
             // Runs before focus moves in: what has it now opened the modal.
             onOpenAutoFocus={() => {
@@ -96,12 +102,17 @@ export function Modal({
             <div className="min-h-0 scroll-pb-20 overflow-y-auto px-5 pt-4 pb-4 has-[[data-modal-footer]]:pb-0 short:shrink-0 short:overflow-visible">
               {children}
             </div>
+            {/* The toasts while this is the top modal: inside its focus trap (decision 152). */}
+            <div ref={holdToasts} />
           </Dialog.Content>
         </div>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
+
+const onToast = (target: EventTarget | null) =>
+  target instanceof Element && target.closest(`.${TOASTER_CLASS}`) !== null;
 
 /**
  * The modal's action row (Cancel, Add…): it sticks to the bottom of the modal while the body

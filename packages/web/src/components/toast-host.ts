@@ -1,0 +1,58 @@
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+/**
+ * Where the toasts are drawn (decision 152): inside the topmost open modal, else in the page. A modal
+ * traps the focus (Radix), so toasts drawn outside it could not be reached by F8 or Tab, nor paused
+ * from the keyboard, while it was open; drawn inside it they are part of it.
+ */
+const hosts: HTMLElement[] = [];
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * A modal's ref for an element inside it that holds the toasts while it is open (React 19 calls the
+ * cleanup it returns when the element goes). Module-level, so React keeps it across renders.
+ */
+export function holdToasts(element: HTMLElement | null): (() => void) | undefined {
+  if (!element) return undefined;
+  hosts.push(element);
+  changed();
+  return () => {
+    hosts.splice(hosts.lastIndexOf(element), 1);
+    changed();
+  };
+}
+
+const noChange = () => () => {};
+
+/**
+ * The element the toaster is drawn into (`createPortal`), and `home`, the page's place for it. The
+ * element is moved between the page and the modals, never drawn anew: react-hot-toast's store forgets
+ * a subscriber other than the one leaving when one unmounts (the first of its toaster's), which would
+ * leave the announcer or the F8 key deaf after a modal. Null until hydrated: the server draws no toaster
+ * (a portal cannot be drawn there), and the first render in the browser must match it.
+ */
+export function useToastContainer() {
+  const home = useRef<HTMLDivElement>(null);
+  const [element] = useState(() => (typeof document === 'undefined' ? null : document.createElement('div')));
+  const hydrated = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+  const host = useSyncExternalStore(
+    subscribe,
+    () => hosts.at(-1) ?? null,
+    () => null,
+  );
+  useLayoutEffect(() => {
+    const place = host ?? home.current;
+    if (hydrated && element && place && element.parentElement !== place) place.appendChild(element);
+  }, [element, host, hydrated]);
+  useLayoutEffect(() => () => element?.remove(), [element]);
+  return { home, container: hydrated ? element : null };
+}
