@@ -22,7 +22,8 @@ export function holdToasts(element: HTMLElement | null): (() => void) | undefine
   hosts.push(element);
   changed();
   return () => {
-    hosts.splice(hosts.lastIndexOf(element), 1);
+    const at = hosts.lastIndexOf(element);
+    if (at >= 0) hosts.splice(at, 1);
     changed();
   };
 }

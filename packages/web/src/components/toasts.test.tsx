@@ -300,6 +300,27 @@ describe('Toasts over a modal', () => {
     expect(screen.getByRole('dialog', { name: 'Edit course' })).toBeInTheDocument();
   });
 
+  it('draws them in the top modal: a question opened from the course form, then the form again', async () => {
+    const both = (question: boolean) => (
+      <I18nProvider i18n={i18n}>
+        <Modal open onOpenChange={() => {}} title="Edit course">
+          <Modal open={question} onOpenChange={() => {}} title="Question 1">
+            <input aria-label="Question" />
+          </Modal>
+        </Modal>
+        <Toasts />
+      </I18nProvider>
+    );
+    const shown = render(both(true));
+    const question = await screen.findByRole('dialog', { name: 'Question 1' });
+    act(() => void notify.error('Incomplete field', 5000));
+    expect(question).toContainElement(screen.getByText('Incomplete field', OWN));
+    shown.rerender(both(false));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Question 1' })).toBeNull());
+    const form = screen.getByRole('dialog', { name: 'Edit course' });
+    expect(form).toContainElement(screen.getByText('Incomplete field', OWN));
+  });
+
   it('draws them in the page again once the modal is closed, the toasts shown staying', async () => {
     const { close } = modal();
     await screen.findByRole('dialog');
