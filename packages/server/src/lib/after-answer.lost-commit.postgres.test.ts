@@ -40,8 +40,9 @@ const COMMIT = /Q[\s\S]{4}commit\0/i;
 
 /**
  * A TCP proxy to PostgreSQL that, once armed, passes on the next `COMMIT` of a transaction that queued
- * a mail (not the outbox's or the housekeeping's own) and then cuts the client's side at once, keeping its own side open until the server has answered (and so committed): the
- * client sees its connection lost with no way to know the commit happened.
+ * a mail (not the outbox's or the housekeeping's own) and then cuts the client's side at once,
+ * keeping its own side open until the server has answered (and so committed): the client sees its
+ * connection lost with no way to know the commit happened.
  */
 async function commitCutter(target: URL) {
   let armed: (() => void) | null = null;

@@ -22,9 +22,10 @@ export function Toasts() {
   const focus = useToastFocus();
   const { home, container } = useToastContainer();
   // Not read as toasts come (the announcer reads them), and each toast is not live on its own
-  // (`notify`). A region named with the key that reaches it, as Radix's toasts are (decision 150).
-  // Drawn in `home`, or inside the top modal while one is open, where its focus trap lets F8 and Tab
-  // in (decision 152); the announcer stays: a modal spares the live regions present when it opened.
+  // (`notify`); but marked with `aria-live`, which is what a modal spares (decision 144), should it
+  // hide the page while the toaster is still there. A region named with the key that reaches it, as
+  // Radix's toasts are (decision 150). Drawn in `home`, or inside the top modal while one is open,
+  // where its focus trap lets F8 and Tab in (decision 152); the announcer stays in the page.
   const toaster = (
     <div role="region" aria-label={t`Notifications (F8)`} aria-live="off" {...focus}>
       <ToastLimit />
