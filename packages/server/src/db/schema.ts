@@ -179,11 +179,19 @@ export const courses = pgTable(
      * the version it started from (`If-Match`) and is refused if another save came between (decision 128).
      */
     contentVersion: integer('content_version').notNull().default(1),
+    /**
+     * The `Idempotency-Key` its creation was sent with, if any: the same creation sent again (its first
+     * answer lost) finds the course instead of making a second one (decision 153).
+     */
+    creationKey: text('creation_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('courses_catalog_idx').on(t.status, t.isAvailable, t.updatedAt),
+    uniqueIndex('courses_creation_key_idx')
+      .on(t.createdBy, t.creationKey)
+      .where(sql`${t.creationKey} is not null`),
     index('courses_created_by_idx').on(t.createdBy, t.updatedAt),
     index('courses_updated_id_idx').on(t.updatedAt, t.id),
     // `like '%term%'` finds its rows through the term's trigrams (pg_trgm, decision 058).

@@ -193,13 +193,17 @@ export interface CreatedCourse extends CourseShape {
   [key: string]: unknown;
 }
 
-/** Sends POST /course/new with a cover and `body` (an object is JSON-encoded; a string is sent as is). */
+/**
+ * Sends POST /course/new with a cover, `body` (an object is JSON-encoded; a string is sent as is) and
+ * optional headers (`idempotency-key`).
+ */
 export async function postCourse(
   t: TestApp,
   user: TestUser,
   body: unknown,
   /** null sends no file part at all. */
   cover: FilePart | null = pngCover,
+  headers: Record<string, string> = {},
 ) {
   const form = await multipart({
     file: cover ?? undefined,
@@ -208,7 +212,7 @@ export async function postCourse(
   return t.app.inject({
     method: 'POST',
     url: '/api/v1/course/new',
-    headers: { ...user.auth, ...form.headers },
+    headers: { ...user.auth, ...headers, ...form.headers },
     payload: form.payload,
   });
 }

@@ -65,6 +65,8 @@ export interface ApiOptions {
   bearer?: string | null;
   /** A precondition (`if-match`: the version a save was made on). */
   ifMatch?: string;
+  /** The same creation sent again finds what the first made (`idempotency-key`, decision 153). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -155,6 +157,7 @@ export async function apiFetch<S extends z.ZodType = z.ZodUnknown>(
   const language = currentLanguage();
   const headers = apiHeaders(bearer, language);
   if (options.ifMatch !== undefined) headers['if-match'] = options.ifMatch;
+  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -10,6 +10,10 @@ export const coursesMessages = {
     en: 'Your earlier course saves are still in progress. Please wait a moment and try again.',
     ar: 'لا تزال عمليات حفظ الدورات السابقة قيد التنفيذ. يرجى الانتظار لحظة ثم المحاولة مرة أخرى.',
   },
+  invalidIdempotencyKey: {
+    en: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+    ar: 'يجب أن تتكون ترويسة Idempotency-Key من 1 إلى 255 حرفًا مرئيًا من حروف ASCII.',
+  },
   created: { en: 'New course created successfully', ar: 'تم إنشاء الدورة الجديدة بنجاح' },
   savedAsDraft: { en: 'Course saved as a draft', ar: 'تم حفظ الدورة كمسودة' },
   updated: { en: 'Course updated', ar: 'تم تحديث الدورة' },

@@ -200,9 +200,29 @@ export async function recordEvent(
 /** The `courses` columns an insert sets (content from `courseContentColumns`, plus state and owner). */
 export type NewCourse = typeof courses.$inferInsert;
 
-export async function insertCourse(tx: Tx, values: NewCourse): Promise<string> {
-  const [row] = await tx.insert(courses).values(values).returning({ id: courses.id });
-  return row!.id;
+/**
+ * Inserts a course; null when its author already has a course of its `creationKey` (decision 153): a
+ * transaction with that key still open is waited for, and only its commit makes this one null.
+ */
+export async function insertCourse(tx: Tx, values: NewCourse): Promise<string | null> {
+  const [row] = await tx
+    .insert(courses)
+    .values(values)
+    .onConflictDoNothing({
+      target: [courses.createdBy, courses.creationKey],
+      where: sql`${courses.creationKey} is not null`,
+    })
+    .returning({ id: courses.id });
+  return row?.id ?? null;
+}
+
+/** The course its author created with this `Idempotency-Key` (decision 153), if any. */
+export async function courseIdByCreationKey(db: Db, authorId: string, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.createdBy, authorId), eq(courses.creationKey, key)));
+  return row?.id ?? null;
 }
 
 /** Sets some columns of one course and stamps `updatedAt`. */

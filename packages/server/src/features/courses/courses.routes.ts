@@ -16,6 +16,7 @@ import {
 import { currentUser } from '../../plugins/authenticate.ts';
 import { perUserBytesPerMinute, perUserInFlight } from '../../plugins/rate-limit.ts';
 import { localize } from '../../lib/localize.ts';
+import { AppError } from '../../lib/errors.ts';
 import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { payloadOf } from '../../plugins/compression.ts';
@@ -32,6 +33,17 @@ function expectedVersion(ifMatch: string | undefined): number | 'any' | null {
   if (ifMatch === undefined || ifMatch.trim() === '*') return 'any';
   const tag = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(ifMatch);
   return tag ? Number(tag[1]) : null;
+}
+
+/**
+ * The `Idempotency-Key` of a creation (decision 153): visible ASCII, at most 255 characters (a UUID is
+ * what the web app sends); none when absent. Anything else is refused (400), not ignored: ignored,
+ * a client's tries again would each make a course while it believed them safe.
+ */
+function creationKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header === 'string' && /^[\x21-\x7e]{1,255}$/.test(header)) return header;
+  throw new AppError(400, 'BAD_REQUEST', coursesMessages.invalidIdempotencyKey);
 }
 
 const tags = ['courses'];
@@ -148,7 +160,13 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) =>
       inFlight.run(request, reply, async () => {
         const form = await readMultipartForm(request);
-        const result = await createCourse(app.db, app.env.MAX_UPLOAD_BYTES, currentUser(request), form);
+        const result = await createCourse(
+          app.db,
+          app.env.MAX_UPLOAD_BYTES,
+          currentUser(request),
+          form,
+          creationKey(request.headers['idempotency-key']),
+        );
         // Answer once this instance's caches have heard the change (decision 019).
         await app.caches.settle();
         return reply.status(201).send({

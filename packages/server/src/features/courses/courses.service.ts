@@ -28,6 +28,7 @@ import { fullCourse } from './course-views.service.ts';
 import {
   deleteFileIfUnreferenced,
   findCourseState,
+  courseIdByCreationKey,
   insertCourse,
   statusBeforeArchive,
   lockCourseState,
@@ -62,36 +63,56 @@ export async function courseForEditing(db: Db, viewer: AuthUser, courseId: strin
   return (await fullCourse(db, viewer.id, courseId))!;
 }
 
+/** A creation whose `Idempotency-Key` another request of its author committed meanwhile (decision 153). */
+class SentBefore extends Error {}
+
+/**
+ * Creates a course. With `creationKey` (the request's `Idempotency-Key`), a creation its author sent
+ * before with the same key (its answer lost: a cut connection, a 503 after the commit) answers that
+ * course as it is now instead of making a second one (decision 153).
+ */
 export async function createCourse(
   db: Db,
   maxUploadBytes: number,
   author: AuthUser,
   form: MultipartForm,
+  creationKey?: string,
 ): Promise<{ course: Course; message: Localized }> {
   const input = parseCourseBody(form.fields.body);
   const cover = await checkCover(form.file, maxUploadBytes);
   // The author chooses only between a draft and submitting for review.
   const status: CourseStatus = input.status === 'Draft' ? 'Draft' : 'Pending';
+  const sentBefore = () => (creationKey ? courseIdByCreationKey(db, author.id, creationKey) : null);
 
-  const courseId = await db.transaction(async (tx) => {
-    const sections = await resolveSections(tx, input);
-    const coverId = await storeFile(tx, author.id, cover);
-    const courseId = await insertCourse(tx, {
-      ...courseContentColumns(input),
-      status,
-      previewFileId: coverId,
-      createdBy: author.id,
+  const create = () =>
+    db.transaction(async (tx) => {
+      const sections = await resolveSections(tx, input);
+      const coverId = await storeFile(tx, author.id, cover);
+      const courseId = await insertCourse(tx, {
+        ...courseContentColumns(input),
+        status,
+        previewFileId: coverId,
+        createdBy: author.id,
+        creationKey,
+      });
+      if (!courseId) throw new SentBefore(); // undoes the cover stored above
+      await writeSections(tx, courseId, sections);
+      await recordEvent(tx, {
+        courseId,
+        actorId: author.id,
+        action: 'create',
+        fromStatus: null,
+        toStatus: status,
+      });
+      return courseId;
     });
-    await writeSections(tx, courseId, sections);
-    await recordEvent(tx, {
-      courseId,
-      actorId: author.id,
-      action: 'create',
-      fromStatus: null,
-      toStatus: status,
-    });
-    return courseId;
-  });
+  const courseId =
+    (await sentBefore()) ??
+    (await create().catch(async (error: unknown) => {
+      // The same creation sent twice at once: the other one committed while this one ran.
+      if (error instanceof SentBefore) return (await sentBefore())!;
+      throw error;
+    }));
   return {
     course: (await fullCourse(db, author.id, courseId))!,
     message: status === 'Draft' ? coursesMessages.savedAsDraft : coursesMessages.created,

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Course, CourseDraft, CourseInput } from '@app/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { useCreateCourse } from '../api/create-course.ts';
+import { newCreationKey, useCreateCourse } from '../api/create-course.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
 import { courseKeys } from '../api/query-keys.ts';
 
@@ -56,6 +56,9 @@ export function useCourseSave({
   const coverRef = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState<SaveIntent | null>(null);
   const create = useCreateCourse();
+  // One creation's key for all its tries (decision 153): a try after an answer that never came (a cut
+  // connection, a 503 after the commit) finds the course made instead of making a second one.
+  const creationKey = useRef<string | null>(null);
   const update = useUpdateCourse();
   const queryClient = useQueryClient();
 
@@ -115,7 +118,12 @@ export function useCourseSave({
           cover,
           version: course.version,
         });
-      else if (cover) request = create.mutateAsync({ course: payload, cover });
+      else if (cover)
+        request = create.mutateAsync({
+          course: payload,
+          cover,
+          key: (creationKey.current ??= newCreationKey()),
+        });
       else {
         const text = t`Add course preview image`;
         setCoverError(text);
@@ -126,6 +134,7 @@ export function useCourseSave({
       setPending(intent);
       try {
         const response = await request;
+        creationKey.current = null; // made: another creation from this form is another course
         notify.success(response.message);
         onSaved();
       } catch (error) {

@@ -111,6 +111,39 @@ describe('CourseForm (new course)', () => {
     expect(localStorage.getItem(draftKey(null))).toBeNull();
   });
 
+  it('sends every try of one creation with the same Idempotency-Key, and the next creation with another', async () => {
+    let answered = 0;
+    const calls = stubApi({
+      // The first try's answer is lost (the database restarting); the second is answered.
+      'POST /course/new': () =>
+        answered++ === 0
+          ? {
+              status: 503,
+              body: { success: false, message: 'Database unavailable', code: 'DATABASE_UNAVAILABLE' },
+            }
+          : created(),
+    });
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    type('Course title', 'Open Science');
+    type('Author', 'Hala');
+    type('Course description', 'About it.');
+    choose('Course photo', png());
+    const addCourse = screen.getByRole('button', { name: 'Add Course' });
+    fireEvent.click(addCourse);
+    expect(await screen.findByText('Request Failed')).toBeInTheDocument();
+    fireEvent.click(addCourse);
+    expect(await screen.findByText('New course created successfully')).toBeInTheDocument();
+    fireEvent.click(addCourse);
+    await waitFor(() => expect(calls.filter((call) => call.path === '/course/new')).toHaveLength(3));
+    const keys = calls
+      .filter((call) => call.path === '/course/new')
+      .map((call) => call.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('offers the five licences as one labelled radio group and sends the one chosen', async () => {
     const calls = stubApi({ 'POST /course/new': created() });
     await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseEvents, courses, files } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { courseBody, patchCourse, postCourse, tinyPdf, uploadFile } from '../../test/course-fixtures.ts';
+
+type Created = { success: true; message: string; data: { course: { _id: string; title: string } } };
+
+/**
+ * Decision 153: a creation sent with an `Idempotency-Key` and sent again with the same key (its first
+ * answer lost) answers the course the first one made instead of making a second one.
+ */
+describe('courses: a creation sent again with its Idempotency-Key', () => {
+  let t: TestApp;
+  let author: TestUser;
+  let pdfUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    author = await createUser(t, 'Contributor');
+    pdfUrl = (
+      await uploadFile(t, author, { data: tinyPdf(), filename: 'notes.pdf', type: 'application/pdf' })
+    ).secure_url;
+  });
+  afterAll(() => t.close());
+
+  const create = (user: TestUser, key: string | undefined, title = 'Reproducible research') =>
+    postCourse(t, user, courseBody(pdfUrl, { title }), undefined, key ? { 'idempotency-key': key } : {});
+  const coursesOf = (user: TestUser, title: string) =>
+    t.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.createdBy, user.id), eq(courses.title, title)));
+
+  it('answers the course made the first time, as it is now: one course, one creation event, one cover', async () => {
+    const key = randomUUID();
+    const first = await create(author, key, 'Sent twice');
+    expect(first.statusCode).toBe(201);
+    const id = first.json<Created>().data.course._id;
+    const covers = (await t.db.select().from(files).where(eq(files.ownerId, author.id))).length;
+    // Edited meanwhile: the creation sent again answers the course as it is.
+    const edited = await patchCourse(t, author, id, courseBody(pdfUrl, { title: 'Sent twice, edited' }));
+    expect(edited.statusCode).toBe(200);
+
+    const again = await create(author, key, 'Sent twice');
+    expect(again.statusCode).toBe(201);
+    expect(again.json<Created>()).toMatchObject({
+      success: true,
+      message: 'New course created successfully',
+      data: { course: { _id: id, title: 'Sent twice, edited' } },
+    });
+    expect(await coursesOf(author, 'Sent twice')).toHaveLength(0);
+    const events = await t.db.select().from(courseEvents).where(eq(courseEvents.courseId, id));
+    expect(events.filter((event) => event.action === 'create')).toHaveLength(1);
+    expect((await t.db.select().from(files).where(eq(files.ownerId, author.id))).length).toBe(covers);
+  });
+
+  it('makes one course when the same creation arrives twice at once', async () => {
+    const key = randomUUID();
+    const answers = await Promise.all([create(author, key, 'At once'), create(author, key, 'At once')]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const [a, b] = answers.map((answer) => answer.json<Created>().data.course._id);
+    expect(a).toBe(b);
+    expect(await coursesOf(author, 'At once')).toHaveLength(1);
+  });
+
+  it('keeps keys apart per author, and makes a course each time without a key, as before', async () => {
+    const key = randomUUID();
+    const other = await createUser(t, 'Contributor');
+    expect((await create(author, key, 'Same key')).statusCode).toBe(201);
+    expect((await create(other, key, 'Same key')).statusCode).toBe(201);
+    expect(await coursesOf(author, 'Same key')).toHaveLength(1);
+    expect(await coursesOf(other, 'Same key')).toHaveLength(1);
+
+    expect((await create(author, undefined, 'No key')).statusCode).toBe(201);
+    expect((await create(author, undefined, 'No key')).statusCode).toBe(201);
+    expect(await coursesOf(author, 'No key')).toHaveLength(2);
+  });
+
+  it('refuses a key it cannot keep with 400 in the envelope, in the reader’s language, and makes nothing', async () => {
+    for (const key of ['x'.repeat(256), 'café', 'with space']) {
+      const answer = await postCourse(t, author, courseBody(pdfUrl, { title: 'Bad key' }), undefined, {
+        'idempotency-key': key,
+        'accept-language': 'ar',
+      });
+      expect(answer.statusCode, key).toBe(400);
+      expect(answer.json()).toEqual({
+        success: false,
+        code: 'BAD_REQUEST',
+        message: 'يجب أن تتكون ترويسة Idempotency-Key من 1 إلى 255 حرفًا مرئيًا من حروف ASCII.',
+      });
+    }
+    expect(await coursesOf(author, 'Bad key')).toHaveLength(0);
+  });
+});
