@@ -2,6 +2,7 @@ import net from 'node:net';
 
 /** A `COMMIT` sent with the simple query protocol ('Q', its length, the text): node-postgres's. */
 const COMMIT = /Q[\s\S]{4}commit\0/i;
+const ROLLBACK = /Q[\s\S]{4}rollback\0/i;
 
 /**
  * A TCP proxy to PostgreSQL that, once armed, passes on the next `COMMIT` of a transaction whose
@@ -23,7 +24,11 @@ export async function commitCutter(target: URL) {
       outbound.write(chunk);
       const text = chunk.toString('latin1');
       marked ||= armed !== null && text.includes(marker);
-      if (!armed || !marked || !COMMIT.test(text)) return;
+      if (!COMMIT.test(text) && !ROLLBACK.test(text)) return;
+      if (!armed || !marked || !COMMIT.test(text)) {
+        marked = false; // that transaction is over: the connection's next one starts unmarked
+        return;
+      }
       const done = armed;
       armed = null;
       cut = true;
