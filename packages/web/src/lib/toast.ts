@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 /** Toast durations of the description §8/§9: 5 s by default, 3 s for success, mismatch and Google errors. */
 export const TOAST_MS = { default: 5000, short: 3000 } as const;
 
-/** The toaster's class: a press on a toast is not a press outside an open modal (`Modal`). */
+/** The toaster's class: Escape in a toast closes the toast, not the open modal around it (`Modal`). */
 export const TOASTER_CLASS = 'toaster';
 
 /**

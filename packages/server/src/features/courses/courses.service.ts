@@ -63,7 +63,7 @@ export async function courseForEditing(db: Db, viewer: AuthUser, courseId: strin
   return (await fullCourse(db, viewer.id, courseId))!;
 }
 
-/** A creation whose `Idempotency-Key` another request of its author committed meanwhile (decision 153). */
+/** A creation whose `Idempotency-Key` is already on one of its author's courses (decision 153). */
 class SentBefore extends Error {}
 
 /**
@@ -82,10 +82,9 @@ export async function createCourse(
   const cover = await checkCover(form.file, maxUploadBytes);
   // The author chooses only between a draft and submitting for review.
   const status: CourseStatus = input.status === 'Draft' ? 'Draft' : 'Pending';
-  const sentBefore = () => (creationKey ? courseIdByCreationKey(db, author.id, creationKey) : null);
 
-  const create = () =>
-    db.transaction(async (tx) => {
+  const courseId = await db
+    .transaction(async (tx) => {
       const sections = await resolveSections(tx, input);
       const coverId = await storeFile(tx, author.id, cover);
       const courseId = await insertCourse(tx, {
@@ -105,14 +104,12 @@ export async function createCourse(
         toStatus: status,
       });
       return courseId;
-    });
-  const courseId =
-    (await sentBefore()) ??
-    (await create().catch(async (error: unknown) => {
-      // The same creation sent twice at once: the other one committed while this one ran.
-      if (error instanceof SentBefore) return (await sentBefore())!;
+    })
+    .catch(async (error: unknown) => {
+      // Sent before with this key (its answer lost), or twice at once: the course that one made.
+      if (error instanceof SentBefore) return (await courseIdByCreationKey(db, author.id, creationKey!))!;
       throw error;
-    }));
+    });
   return {
     course: (await fullCourse(db, author.id, courseId))!,
     message: status === 'Draft' ? coursesMessages.savedAsDraft : coursesMessages.created,

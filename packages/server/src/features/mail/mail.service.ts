@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { MailKind } from '../../db/schema.ts';
-import { endUnsentMail, enqueueMail, isQueued } from './mail.outbox.ts';
+import { endUnsentMail, enqueueMail } from './mail.outbox.ts';
 import {
   passwordResetMail,
   signupAttemptMail,
@@ -53,4 +53,4 @@ export const endUnsentPasswordResetMails = (db: Db, to: string): Promise<number>
  * Whether the message queued with this `mailId` is in the outbox: work that queues a mail and may run
  * again after a commit whose answer was lost (decision 151) checks it first, so it queues no second copy.
  */
-export const mailQueued = (db: Db, mailId: string): Promise<boolean> => isQueued(db, mailId);
+export { isQueued as mailQueued } from './mail.outbox.ts';

@@ -52,14 +52,14 @@ export function Modal({
           <Dialog.Overlay className="fixed inset-0 bg-black/50" />
           <Dialog.Content
             onInteractOutside={(event) => {
-              // The toaster lies outside the modals below the top one, and its toasts take presses: one
-              // is not a press outside.
-              if (onToast(event.target) || keepOpenOutside?.()) event.preventDefault();
+              // A press on a toast is a press inside: the toaster is drawn in the top modal (decision 152).
+              if (keepOpenOutside?.()) event.preventDefault();
             }}
             // Escape in a toast (drawn in the top modal, decision 152) closes the toast, not the modal:
             // Radix hears the key first (a capturing listener), the toast's own handler after.
             onEscapeKeyDown={(event) => {
-              if (onToast(event.target)) event.preventDefault();
+              if (event.target instanceof Element && event.target.closest(`.${TOASTER_CLASS}`))
+                event.preventDefault();
             }}
             // Runs before focus moves in: what has it now opened the modal.
             onOpenAutoFocus={() => {
@@ -110,9 +110,6 @@ export function Modal({
     </Dialog.Root>
   );
 }
-
-const onToast = (target: EventTarget | null) =>
-  target instanceof Element && target.closest(`.${TOASTER_CLASS}`) !== null;
 
 /**
  * The modal's action row (Cancel, Add…): it sticks to the bottom of the modal while the body
