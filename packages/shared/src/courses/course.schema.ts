@@ -200,7 +200,11 @@ export const courseResponseSchema = z.object({ success: z.literal(true), data: c
 export const courseMutationResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: z.object({ course: courseSchema }),
+  data: z.object({
+    course: courseSchema,
+    /** Only on a creation sent again with its `Idempotency-Key`: the course an earlier try made (decision 154). */
+    replayed: z.literal(true).optional(),
+  }),
 });
 export const courseActionResponseSchema = z.object({
   success: z.literal(true),

@@ -6,7 +6,11 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { courseBody, patchCourse, postCourse, tinyPdf, uploadFile } from '../../test/course-fixtures.ts';
 
-type Created = { success: true; message: string; data: { course: { _id: string; title: string } } };
+type Created = {
+  success: true;
+  message: string;
+  data: { course: { _id: string; title: string }; replayed?: true };
+};
 
 /**
  * Decision 153: a creation sent with an `Idempotency-Key` and sent again with the same key (its first
@@ -38,6 +42,7 @@ describe('courses: a creation sent again with its Idempotency-Key', () => {
     const first = await create(author, key, 'Sent twice');
     expect(first.statusCode).toBe(201);
     const id = first.json<Created>().data.course._id;
+    expect(first.json<Created>().data).not.toHaveProperty('replayed');
     const covers = (await t.db.select().from(files).where(eq(files.ownerId, author.id))).length;
     // Edited meanwhile: the creation sent again answers the course as it is.
     const edited = await patchCourse(t, author, id, courseBody(pdfUrl, { title: 'Sent twice, edited' }));
@@ -48,7 +53,8 @@ describe('courses: a creation sent again with its Idempotency-Key', () => {
     expect(again.json<Created>()).toMatchObject({
       success: true,
       message: 'New course created successfully',
-      data: { course: { _id: id, title: 'Sent twice, edited' } },
+      // Said so (decision 154): the caller's form then saves what it has since changed.
+      data: { course: { _id: id, title: 'Sent twice, edited' }, replayed: true },
     });
     expect(await coursesOf(author, 'Sent twice')).toHaveLength(0);
     const events = await t.db.select().from(courseEvents).where(eq(courseEvents.courseId, id));
@@ -62,7 +68,35 @@ describe('courses: a creation sent again with its Idempotency-Key', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
     const [a, b] = answers.map((answer) => answer.json<Created>().data.course._id);
     expect(a).toBe(b);
+    // One made it, the other found it.
+    expect(answers.map((answer) => answer.json<Created>().data.replayed).sort()).toEqual([true, undefined]);
     expect(await coursesOf(author, 'At once')).toHaveLength(1);
+  });
+
+  it("takes the web form's follow-up (decision 154): the try again's content, sent as an edit of the course it found, is the course", async () => {
+    const key = randomUUID();
+    const id = (await create(author, key, 'First try')).json<Created>().data.course._id;
+    const changed = courseBody(pdfUrl, { title: 'Second try' });
+    changed.coursesection = [{ ...changed.coursesection[0]!, title: 'Changed between the tries' }];
+    const again = await postCourse(t, author, changed, undefined, { 'idempotency-key': key });
+    const found = again.json<Created & { data: { course: { version: number } } }>().data;
+    expect(found).toMatchObject({ course: { _id: id, title: 'First try' }, replayed: true });
+    // What the form sends then: the same body as an edit, on the version it was answered.
+    const edit = await patchCourse(t, author, id, changed, undefined, {
+      'if-match': `"${found.course.version}"`,
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({
+      data: {
+        course: {
+          _id: id,
+          title: 'Second try',
+          status: 'Pending',
+          course_section: [{ title: 'Changed between the tries' }],
+        },
+      },
+    });
+    expect(await coursesOf(author, 'Second try')).toHaveLength(1);
   });
 
   it('keeps keys apart per author, and makes a course each time without a key, as before', async () => {

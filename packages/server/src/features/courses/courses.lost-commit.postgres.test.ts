@@ -39,7 +39,10 @@ describe('a course creation whose commit landed but whose answer was lost', () =
 
       const again = await postCourse(t, author, body, undefined, key);
       expect(again.statusCode).toBe(201);
-      expect(again.json<{ data: { course: { _id: string } } }>().data.course._id).toBe(made[0]!.id);
+      expect(again.json<{ data: { course: { _id: string }; replayed?: true } }>().data).toMatchObject({
+        course: { _id: made[0]!.id },
+        replayed: true,
+      });
       expect(await t.db.select().from(courses).where(eq(courses.createdBy, author.id))).toHaveLength(1);
     } finally {
       await t.close();

@@ -172,7 +172,9 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(201).send({
           success: true as const,
           message: localize(request.lang, result.message),
-          data: { course: result.course },
+          data: result.replayed
+            ? { course: result.course, replayed: true as const }
+            : { course: result.course },
         });
       }),
   );

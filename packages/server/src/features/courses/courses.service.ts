@@ -69,7 +69,8 @@ class SentBefore extends Error {}
 /**
  * Creates a course. With `creationKey` (the request's `Idempotency-Key`), a creation its author sent
  * before with the same key (its answer lost: a cut connection, a 503 after the commit) answers that
- * course as it is now instead of making a second one (decision 153).
+ * course as it is now instead of making a second one (decision 153), and says so (`replayed`): that
+ * try's own content was not stored (decision 154).
  */
 export async function createCourse(
   db: Db,
@@ -77,12 +78,13 @@ export async function createCourse(
   author: AuthUser,
   form: MultipartForm,
   creationKey?: string,
-): Promise<{ course: Course; message: Localized }> {
+): Promise<{ course: Course; message: Localized; replayed: boolean }> {
   const input = parseCourseBody(form.fields.body);
   const cover = await checkCover(form.file, maxUploadBytes);
   // The author chooses only between a draft and submitting for review.
   const status: CourseStatus = input.status === 'Draft' ? 'Draft' : 'Pending';
 
+  let replayed = false;
   const courseId = await db
     .transaction(async (tx) => {
       const sections = await resolveSections(tx, input);
@@ -107,12 +109,14 @@ export async function createCourse(
     })
     .catch(async (error: unknown) => {
       // Sent before with this key (its answer lost), or twice at once: the course that one made.
-      if (error instanceof SentBefore) return (await courseIdByCreationKey(db, author.id, creationKey!))!;
-      throw error;
+      if (!(error instanceof SentBefore)) throw error;
+      replayed = true;
+      return (await courseIdByCreationKey(db, author.id, creationKey!))!;
     });
   return {
     course: (await fullCourse(db, author.id, courseId))!,
     message: status === 'Draft' ? coursesMessages.savedAsDraft : coursesMessages.created,
+    replayed,
   };
 }
 

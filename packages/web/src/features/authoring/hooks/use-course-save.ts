@@ -9,6 +9,18 @@ import { newCreationKey, useCreateCourse } from '../api/create-course.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
 import { courseKeys } from '../api/query-keys.ts';
 
+/** The tries of one creation: its key, and what its first try sent (decision 154). */
+interface CreationTries {
+  key: string;
+  /** The first try's course, as sent, and its cover. */
+  text: string;
+  cover: File;
+  /** A later try sent other content or another cover. */
+  varied: boolean;
+  /** A later try sent another cover. */
+  newCover: boolean;
+}
+
 /** What a save button asks for: a new course (Pending) or a draft, or an edit, or Draft → Pending. */
 export type SaveIntent = 'create' | 'draft' | 'update' | 'submit';
 
@@ -58,7 +70,7 @@ export function useCourseSave({
   const create = useCreateCourse();
   // One creation's key for all its tries (decision 153): a try after an answer that never came (a cut
   // connection, a 503 after the commit) finds the course made instead of making a second one.
-  const creationKey = useRef<string | null>(null);
+  const creation = useRef<CreationTries | null>(null);
   const update = useUpdateCourse();
   const queryClient = useQueryClient();
 
@@ -106,6 +118,34 @@ export function useCourseSave({
     notify.error(t`Request Failed`);
   };
 
+  /**
+   * A creation, tried again with the same key until it is answered. When the server answers the course
+   * an earlier try made and the author changed the form between the tries, what this try says is
+   * saved on that course (decision 154): the author's last word is what they find.
+   */
+  const createOnce = async (payload: CourseInput, file: File): Promise<{ message: string }> => {
+    const text = JSON.stringify(payload);
+    const tries = (creation.current ??= {
+      key: newCreationKey(),
+      text,
+      cover: file,
+      varied: false,
+      newCover: false,
+    });
+    tries.varied ||= text !== tries.text || file !== tries.cover;
+    tries.newCover ||= file !== tries.cover;
+    const answer = await create.mutateAsync({ course: payload, cover: file, key: tries.key });
+    if (!answer.data.replayed || !tries.varied) return answer;
+    const made = answer.data.course;
+    await update.mutateAsync({
+      courseId: made._id,
+      course: payload,
+      cover: tries.newCover ? file : null,
+      version: made.version,
+    });
+    return answer; // the author asked for a creation: its message, not an edit's
+  };
+
   const save = (intent: SaveIntent) => {
     const submit = form.handleSubmit(async (parsed) => {
       const status = intent === 'draft' ? 'Draft' : intent === 'submit' ? 'Pending' : undefined;
@@ -118,12 +158,7 @@ export function useCourseSave({
           cover,
           version: course.version,
         });
-      else if (cover)
-        request = create.mutateAsync({
-          course: payload,
-          cover,
-          key: (creationKey.current ??= newCreationKey()),
-        });
+      else if (cover) request = createOnce(payload, cover);
       else {
         const text = t`Add course preview image`;
         setCoverError(text);
@@ -134,7 +169,7 @@ export function useCourseSave({
       setPending(intent);
       try {
         const response = await request;
-        creationKey.current = null; // made: another creation from this form is another course
+        creation.current = null; // made: another creation from this form is another course
         notify.success(response.message);
         onSaved();
       } catch (error) {

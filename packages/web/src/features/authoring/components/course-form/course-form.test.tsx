@@ -144,6 +144,71 @@ describe('CourseForm (new course)', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  describe('a creation tried again after its answer was lost (decision 154)', () => {
+    const lost = {
+      status: 503,
+      body: { success: false, message: 'Database unavailable', code: 'DATABASE_UNAVAILABLE' },
+    };
+    // The server's answer to the try again: the course the lost try made (its title, version 1).
+    const made = aCourse({ _id: '55555555-5555-4555-8555-555555555555', title: 'Open Science', version: 1 });
+    const replayed = {
+      status: 201,
+      body: {
+        success: true,
+        message: 'New course created successfully',
+        data: { course: made, replayed: true },
+      },
+    };
+    const edited = {
+      status: 200,
+      body: { success: true, message: 'Course updated successfully', data: { course: made } },
+    };
+
+    async function tryTwice(between: () => void) {
+      let answered = 0;
+      const calls = stubApi({
+        'POST /course/new': () => (answered++ === 0 ? lost : replayed),
+        [`PATCH /course/${made._id}`]: edited,
+      });
+      const onDone = vi.fn();
+      await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={onDone} />);
+      type('Course title', 'Open Science');
+      type('Author', 'Hala');
+      type('Course description', 'About it.');
+      choose('Course photo', png());
+      const addCourse = screen.getByRole('button', { name: 'Add Course' });
+      fireEvent.click(addCourse);
+      expect(await screen.findByText('Request Failed')).toBeInTheDocument();
+      between();
+      fireEvent.click(addCourse);
+      await waitFor(() => expect(onDone).toHaveBeenCalled());
+      expect(screen.getByText('New course created successfully')).toBeInTheDocument();
+      return calls;
+    }
+
+    it('saves what the author changed between the tries on the course the first one made', async () => {
+      const calls = await tryTwice(() => type('Course title', 'Open Science, revised'));
+      const edit = calls.find((call) => call.method === 'PATCH');
+      expect(edit).toMatchObject({ path: `/course/${made._id}`, body: { title: 'Open Science, revised' } });
+      expect(edit!.headers.get('if-match')).toBe('"1"');
+      // The same cover as the first try's: not sent again.
+      expect(edit!.file).toBeNull();
+      expect(calls.map((call) => call.method)).toEqual(['POST', 'POST', 'PATCH']);
+    });
+
+    it('sends the cover again when another was chosen between the tries', async () => {
+      const calls = await tryTwice(() =>
+        choose('Course photo', new File([new Uint8Array(900)], 'other.png', { type: 'image/png' })),
+      );
+      expect(calls.find((call) => call.method === 'PATCH')!.file?.name).toBe('other.png');
+    });
+
+    it('saves nothing more when the form is as the first try sent it', async () => {
+      const calls = await tryTwice(() => {});
+      expect(calls.map((call) => call.method)).toEqual(['POST', 'POST']);
+    });
+  });
+
   it('offers the five licences as one labelled radio group and sends the one chosen', async () => {
     const calls = stubApi({ 'POST /course/new': created() });
     await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
