@@ -186,6 +186,8 @@ function TEXT(lang: Language) {
     pageOf: (page: number) =>
       messagePattern(t, 'Page {page} of {pageCount}', { page }, { pageCount: '([2-9]|\\d{2,})' }),
     requestFailed: t('Request failed'),
+    /** A course save that failed (the description's own capital F). */
+    saveFailed: t('Request Failed'),
     close: t('Close'),
     back: t('Back'),
     /** Status names are fixed in @app/shared (the English one is the status itself). */
@@ -812,6 +814,56 @@ test.describe('authoring and review', () => {
     await page.getByRole('button', { name: L.saveAsDraft }).click();
     await expect(toast(page, L.server.savedAsDraft)).toBeVisible();
     await expect(page.getByTestId('course-card').filter({ hasText: title })).toBeVisible();
+  });
+
+  test('a creation whose answer was lost is made once, with what the author changed before trying again', async ({
+    page,
+    request,
+    lang,
+  }) => {
+    const L = TEXT(lang);
+    const title = `Answer lost ${lang} ${Date.now().toString(36)}`;
+    const contributor = await createAccount(request, 'Contributor');
+    await openSignedIn(page, contributor, '/course/add-course');
+    await field(page, L.courseTitle).fill(title);
+    await field(page, L.author).fill('Hala Author');
+    await field(page, L.courseDescription).fill('Sent once, its answer lost.');
+    await field(page, L.coursePhoto).setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: coverPng(),
+    });
+
+    // The first try reaches the server and is made; its answer is lost on the way back, as when the
+    // database connection drops just after the commit (decisions 153, 154). The tries after it pass.
+    let tries = 0;
+    await page.route('**/api/v1/course/new', async (route) => {
+      tries += 1;
+      if (tries > 1) return route.continue();
+      const made = await route.fetch();
+      expect(made.status()).toBe(201);
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          code: 'DATABASE_UNAVAILABLE',
+          message: 'Database unavailable',
+        }),
+      });
+    });
+    await page.getByRole('button', { name: L.saveAsDraft }).click();
+    await expect(toast(page, L.saveFailed)).toBeVisible();
+
+    // The author fixes the title, then tries again.
+    await field(page, L.courseTitle).fill(`${title}, revised`);
+    await page.getByRole('button', { name: L.saveAsDraft }).click();
+    await expect(toast(page, L.server.savedAsDraft)).toBeVisible();
+    expect(tries).toBe(2);
+    // One course, with the title typed last.
+    const cards = page.getByTestId('course-card');
+    await expect(cards.filter({ hasText: `${title}, revised` })).toBeVisible();
+    await expect(cards).toHaveCount(1);
   });
 
   test('changes kept on this device are offered with a warning once the saved course has changed since', async ({
