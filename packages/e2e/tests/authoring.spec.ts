@@ -723,6 +723,22 @@ test.describe('authoring and review', () => {
     await act(L.approve, L.server.approved, 'Approved');
     expect(await offered()).toEqual([L.viewCourse, L.revoke, L.makeUnavailable, L.disableEditing, L.archive]);
     await act(L.makeUnavailable, L.server.madeUnavailable, 'Approved');
+    // F8 reaches the toast from an open row menu, which closes (not modal, decision 155); Escape in the
+    // toast gives the focus back to the menu's button. (The pointer rests on the toast: it waits.)
+    const unavailable = toast(page, L.server.madeUnavailable);
+    await unavailable.hover();
+    const actions = row.getByRole('button', { name: L.actionsFor(shownTitle) });
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(
+      unavailable.locator('xpath=ancestor::*[.//button][1]').getByRole('button', { name: L.close }),
+    ).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(unavailable).toBeHidden();
+    await expect(actions).toBeFocused();
     expect(await offered()).toContain(L.makeAvailable);
     await act(L.makeAvailable, L.server.madeAvailable, 'Approved');
     await act(L.revoke, L.server.revoked, 'Pending');

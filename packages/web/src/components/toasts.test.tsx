@@ -227,6 +227,36 @@ describe('Toasts and the keyboard', () => {
     expect(shown).not.toBeInTheDocument();
   });
 
+  it('gives the focus back to the button of the menu F8 left, not to the menu item, which is gone (decision 155)', () => {
+    const menu = (open: boolean) => (
+      <>
+        <button id="row-actions">Actions</button>
+        {open && (
+          <div role="menu" aria-labelledby="row-actions">
+            <div role="menuitem" tabIndex={-1}>
+              Approve course
+            </div>
+          </div>
+        )}
+      </>
+    );
+    const view = showToasts(menu(true));
+    act(() => void notify.success('Course approved'));
+    act(() => screen.getByRole('menuitem').focus());
+    fireEvent.keyDown(screen.getByRole('menuitem'), { key: 'F8' });
+    const close = screen.getByRole('button', { name: 'Close', description: 'Course approved' });
+    expect(close).toHaveFocus();
+    // The menu closes as the focus leaves it (a menu that is not modal).
+    view.rerender(
+      <I18nProvider i18n={i18n}>
+        {menu(false)}
+        <Toasts />
+      </I18nProvider>,
+    );
+    fireEvent.keyDown(close, { key: 'Escape' });
+    expect(screen.getByRole('button', { name: 'Actions' })).toHaveFocus();
+  });
+
   it('leaves F8 to the page when no toast is shown, or with a modifier', () => {
     const { field, shown } = page();
     act(() => field.focus());

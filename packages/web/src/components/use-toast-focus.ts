@@ -15,6 +15,17 @@ const TOASTS_KEY = 'F8';
 const movesInside = (event: FocusEvent) => event.currentTarget.contains(event.relatedTarget);
 
 /**
+ * Where the focus came from, as a place to give it back to: an item of a menu stands for the menu's
+ * button (named by the menu's `aria-labelledby`, as Radix's are), since the menu closes as the focus
+ * leaves it (decision 155) and its items are gone when the toast gives the focus back.
+ */
+function returnPlace(from: EventTarget | null): Element | null {
+  if (!(from instanceof Element) || from === document.body) return null;
+  const button = from.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  return (button && document.getElementById(button)) || from;
+}
+
+/**
  * Keyboard readers and toasts (decision 145). A toast a reader has tabbed to waits while the focus is in
  * it, as it waits while a pointer is over it; and when the toast holding the focus leaves (its close
  * button, or newer toasts pushing it out), the focus goes back to where it was before it entered the
@@ -30,7 +41,8 @@ const movesInside = (event: FocusEvent) => event.currentTarget.contains(event.re
  *
  * A toast goes after a few seconds, and Tab reaches it only after every control of the page: so F8
  * takes the focus to the newest toast shown, which then waits, and Escape in a toast closes it (the
- * focus goes back as above). Over a modal, the modal keeps the focus (its trap), as it keeps Tab.
+ * focus goes back as above). Over a modal, the toasts are drawn inside it (decision 152); an open
+ * menu lets the focus go and closes (decision 155).
  */
 export function useToastFocus() {
   const { toasts, handlers } = useToaster();
@@ -79,11 +91,8 @@ export function useToastFocus() {
     },
     onFocus(event: FocusEvent) {
       if (movesInside(event)) return;
-      const from = event.relatedTarget;
-      cameFrom.current =
-        from instanceof Element && from !== document.body
-          ? { element: from, control: describeControl(from) }
-          : null;
+      const from = returnPlace(event.relatedTarget);
+      cameFrom.current = from && { element: from, control: describeControl(from) };
       within.current.focus = true;
       if (!within.current.pointer) handlers.startPause();
     },

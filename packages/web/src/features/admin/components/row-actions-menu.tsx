@@ -56,8 +56,10 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
     enableEditing: t`Enable editing`,
   };
 
+  // Not modal (decision 155): a modal menu traps the focus, so F8 could not reach a toast while it was
+  // open; this one closes when the focus leaves it, and the toast gives the focus back to its button.
   return (
-    <DropdownMenu.Root open={open} onOpenChange={(next) => setOpen(next && !busy)}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={(next) => setOpen(next && !busy)}>
       <DropdownMenu.Trigger
         ref={trigger}
         className="inline-flex size-10 items-center justify-center rounded-md border border-gray-300 bg-white text-ink hover:bg-gray-100 aria-disabled:cursor-wait"
