@@ -237,6 +237,24 @@ const isUncovered = (element: Element) => {
 const CHANGED_SINCE =
   'The saved course changed on {changedWhen}, after these changes were made. Restoring them and saving replaces that version.';
 
+/** Opens the new-course form as `contributor` and fills what a course needs, with a cover. */
+async function startNewCourse(
+  page: Page,
+  L: ReturnType<typeof TEXT>,
+  contributor: Parameters<typeof openSignedIn>[1],
+  course: { title: string; description: string },
+) {
+  await openSignedIn(page, contributor, '/course/add-course');
+  await field(page, L.courseTitle).fill(course.title);
+  await field(page, L.author).fill('Hala Author');
+  await field(page, L.courseDescription).fill(course.description);
+  await field(page, L.coursePhoto).setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: coverPng(),
+  });
+}
+
 /** Creates a course through the API, as a contributor's form would (Pending unless `draft`). */
 async function createCourseByApi(request: APIRequestContext, token: string, title: string, draft = false) {
   const response = await request.post('/api/v1/course/new', {
@@ -792,14 +810,9 @@ test.describe('authoring and review', () => {
     const L = TEXT(lang);
     const title = `Kept across sign-in ${lang} ${Date.now().toString(36)}`;
     const contributor = await createAccount(request, 'Contributor');
-    await openSignedIn(page, contributor, '/course/add-course');
-    await field(page, L.courseTitle).fill(title);
-    await field(page, L.author).fill('Hala Author');
-    await field(page, L.courseDescription).fill('Typed just before the session ended.');
-    await field(page, L.coursePhoto).setInputFiles({
-      name: 'cover.png',
-      mimeType: 'image/png',
-      buffer: coverPng(),
+    await startNewCourse(page, L, contributor, {
+      title,
+      description: 'Typed just before the session ended.',
     });
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('course-draft:new') ?? ''))
@@ -840,15 +853,7 @@ test.describe('authoring and review', () => {
     const L = TEXT(lang);
     const title = `Answer lost ${lang} ${Date.now().toString(36)}`;
     const contributor = await createAccount(request, 'Contributor');
-    await openSignedIn(page, contributor, '/course/add-course');
-    await field(page, L.courseTitle).fill(title);
-    await field(page, L.author).fill('Hala Author');
-    await field(page, L.courseDescription).fill('Sent once, its answer lost.');
-    await field(page, L.coursePhoto).setInputFiles({
-      name: 'cover.png',
-      mimeType: 'image/png',
-      buffer: coverPng(),
-    });
+    await startNewCourse(page, L, contributor, { title, description: 'Sent once, its answer lost.' });
 
     // The first try reaches the server and is made; its answer is lost on the way back, as when the
     // database connection drops just after the commit (decisions 153, 154). The tries after it pass.

@@ -17,6 +17,13 @@ function choose(label: string, file: File) {
 }
 
 const png = (size = 2_000) => new File([new Uint8Array(size)], 'cover.png', { type: 'image/png' });
+/** The fields a new course needs: title, author, description and (unless told not to) a cover. */
+function fillNewCourse({ cover = true } = {}) {
+  type('Course title', 'Open Science');
+  type('Author', 'Hala');
+  type('Course description', 'About it.');
+  if (cover) choose('Course photo', png());
+}
 const created = (message = 'New course created successfully') => ({
   status: 201,
   body: { success: true, message, data: { course: aCourse({ status: 'Pending' }) } },
@@ -69,9 +76,7 @@ describe('CourseForm (new course)', () => {
     expect(screen.getByTestId('cover-preview')).toHaveAttribute('src', preview);
     expect(screen.getByText('cover.png')).toBeInTheDocument();
 
-    type('Course title', 'Open Science');
-    type('Author', 'Hala');
-    type('Course description', 'About it.');
+    fillNewCourse({ cover: false });
     fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
     await waitFor(() => expect(calls.find((entry) => entry.path === '/course/new')).toBeDefined());
     expect(calls.find((entry) => entry.path === '/course/new')!.file?.name).toBe('cover.png');
@@ -81,10 +86,7 @@ describe('CourseForm (new course)', () => {
     const calls = stubApi({ 'POST /course/new': created() });
     const onDone = vi.fn();
     await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={onDone} />);
-    type('Course title', 'Open Science');
-    type('Author', 'Hala');
-    type('Course description', 'About it.');
-    choose('Course photo', png());
+    fillNewCourse();
     fireEvent.click(screen.getByRole('button', { name: 'Add Section' }));
     type('Section title', 'Start');
     type('Section description', 'First steps.');
@@ -111,40 +113,7 @@ describe('CourseForm (new course)', () => {
     expect(localStorage.getItem(draftKey(null))).toBeNull();
   });
 
-  it('sends every try of one creation with the same Idempotency-Key, and the next creation with another', async () => {
-    let answered = 0;
-    const calls = stubApi({
-      // The first try's answer is lost (the database restarting); the second is answered.
-      'POST /course/new': () =>
-        answered++ === 0
-          ? {
-              status: 503,
-              body: { success: false, message: 'Database unavailable', code: 'DATABASE_UNAVAILABLE' },
-            }
-          : created(),
-    });
-    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
-    type('Course title', 'Open Science');
-    type('Author', 'Hala');
-    type('Course description', 'About it.');
-    choose('Course photo', png());
-    const addCourse = screen.getByRole('button', { name: 'Add Course' });
-    fireEvent.click(addCourse);
-    expect(await screen.findByText('Request Failed')).toBeInTheDocument();
-    fireEvent.click(addCourse);
-    expect(await screen.findByText('New course created successfully')).toBeInTheDocument();
-    fireEvent.click(addCourse);
-    await waitFor(() => expect(calls.filter((call) => call.path === '/course/new')).toHaveLength(3));
-    const keys = calls
-      .filter((call) => call.path === '/course/new')
-      .map((call) => call.headers.get('idempotency-key'));
-    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
-    expect(keys[2]).not.toBe(keys[0]);
-  });
-
-  describe('a creation tried again after its answer was lost (decision 154)', () => {
+  describe('a creation tried again after its answer was lost (decisions 153, 154)', () => {
     const lost = {
       status: 503,
       body: { success: false, message: 'Database unavailable', code: 'DATABASE_UNAVAILABLE' },
@@ -172,10 +141,7 @@ describe('CourseForm (new course)', () => {
       });
       const onDone = vi.fn();
       await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={onDone} />);
-      type('Course title', 'Open Science');
-      type('Author', 'Hala');
-      type('Course description', 'About it.');
-      choose('Course photo', png());
+      fillNewCourse();
       const addCourse = screen.getByRole('button', { name: 'Add Course' });
       fireEvent.click(addCourse);
       expect(await screen.findByText('Request Failed')).toBeInTheDocument();
@@ -185,6 +151,19 @@ describe('CourseForm (new course)', () => {
       expect(screen.getByText('New course created successfully')).toBeInTheDocument();
       return calls;
     }
+
+    it('sends every try of one creation with the same Idempotency-Key, and the next creation with another', async () => {
+      const calls = await tryTwice(() => {});
+      fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+      await waitFor(() => expect(calls.filter((call) => call.path === '/course/new')).toHaveLength(3));
+      const keys = calls
+        .filter((call) => call.path === '/course/new')
+        .map((call) => call.headers.get('idempotency-key'));
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[2]).not.toBe(keys[0]);
+    });
 
     it('saves what the author changed between the tries on the course the first one made', async () => {
       const calls = await tryTwice(() => type('Course title', 'Open Science, revised'));
@@ -227,10 +206,7 @@ describe('CourseForm (new course)', () => {
     fireEvent.click(
       within(group).getByRole('radio', { name: 'Creative Commons Attribution-ShareAlike 4.0 International' }),
     );
-    type('Course title', 'Open Science');
-    type('Author', 'Hala');
-    type('Course description', 'About it.');
-    choose('Course photo', png());
+    fillNewCourse();
     fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
     await waitFor(() => expect(calls.find((entry) => entry.path === '/course/new')).toBeDefined());
     expect(calls.find((entry) => entry.path === '/course/new')!.body).toMatchObject({
@@ -241,10 +217,7 @@ describe('CourseForm (new course)', () => {
   it('saves as a draft with status Draft', async () => {
     const calls = stubApi({ 'POST /course/new': created('Course saved as a draft') });
     await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
-    type('Course title', 'Open Science');
-    type('Author', 'Hala');
-    type('Course description', 'About it.');
-    choose('Course photo', png());
+    fillNewCourse();
     fireEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
     expect(await screen.findByText('Course saved as a draft')).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject({ status: 'Draft' });
