@@ -845,7 +845,7 @@ test.describe('authoring and review', () => {
     await expect(page.getByTestId('course-card').filter({ hasText: title })).toBeVisible();
   });
 
-  test('a creation whose answer was lost is made once, with what the author changed before trying again', async ({
+  test('a creation whose answer was lost is made once, with what the author changed before trying again and the button pressed then', async ({
     page,
     request,
     lang,
@@ -876,14 +876,14 @@ test.describe('authoring and review', () => {
     await page.getByRole('button', { name: L.saveAsDraft }).click();
     await expect(toast(page, L.saveFailed)).toBeVisible();
 
-    // The author fixes the title, then tries again.
+    // The author fixes the title, then tries again, this time submitting it for review.
     await field(page, L.courseTitle).fill(`${title}, revised`);
-    await page.getByRole('button', { name: L.saveAsDraft }).click();
-    await expect(toast(page, L.server.savedAsDraft)).toBeVisible();
+    await page.getByRole('button', { name: L.addCourse }).click();
+    await expect(toast(page, L.server.submitted)).toBeVisible();
     expect(tries).toBe(2);
-    // One course, with the title typed last.
+    // One course, with the title typed last, submitted.
     const cards = page.getByTestId('course-card');
-    await expect(cards.filter({ hasText: `${title}, revised` })).toBeVisible();
+    await expect(cards.filter({ hasText: `${title}, revised` })).toContainText(L.status.Pending);
     await expect(cards).toHaveCount(1);
   });
 

@@ -81,12 +81,14 @@ describe('courses: a creation sent again with its Idempotency-Key', () => {
     const again = await postCourse(t, author, changed, undefined, { 'idempotency-key': key });
     const found = again.json<Created & { data: { course: { version: number } } }>().data;
     expect(found).toMatchObject({ course: { _id: id, title: 'First try' }, replayed: true });
-    // What the form sends then: the same body as an edit, on the version it was answered.
-    const edit = await patchCourse(t, author, id, changed, undefined, {
+    // What the form sends then: the same body as an edit, with the creation's status, on the version
+    // it was answered.
+    const edit = await patchCourse(t, author, id, { ...changed, status: 'Pending' }, undefined, {
       'if-match': `"${found.course.version}"`,
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({
+      message: 'Course updated',
       data: {
         course: {
           _id: id,
@@ -97,6 +99,25 @@ describe('courses: a creation sent again with its Idempotency-Key', () => {
       },
     });
     expect(await coursesOf(author, 'Second try')).toHaveLength(1);
+  });
+
+  it('takes the follow-up that submits the draft an earlier try made (decision 154)', async () => {
+    const key = randomUUID();
+    const draft = courseBody(pdfUrl, { title: 'Drafted first', status: 'Draft' });
+    const id = (await postCourse(t, author, draft, undefined, { 'idempotency-key': key })).json<Created>()
+      .data.course._id;
+    const submitting = courseBody(pdfUrl, { title: 'Drafted first' });
+    const found = (await postCourse(t, author, submitting, undefined, { 'idempotency-key': key })).json<
+      Created & { data: { course: { version: number; status: string } } }
+    >().data;
+    expect(found).toMatchObject({ course: { _id: id, status: 'Draft' }, replayed: true });
+    const edit = await patchCourse(t, author, id, { ...submitting, status: 'Pending' }, undefined, {
+      'if-match': `"${found.course.version}"`,
+    });
+    expect(edit.json()).toMatchObject({
+      message: 'Course submitted for review',
+      data: { course: { _id: id, status: 'Pending' } },
+    });
   });
 
   it('keeps keys apart per author, and makes a course each time without a key, as before', async () => {

@@ -120,8 +120,8 @@ export function useCourseSave({
 
   /**
    * A creation, tried again with the same key until it is answered. When the server answers the course
-   * an earlier try made and the author changed the form between the tries, what this try says is
-   * saved on that course (decision 154): the author's last word is what they find.
+   * an earlier try made and the author changed the form (or the button) between the tries, what this
+   * try says is saved on that course (decision 154): the author's last word is what they find.
    */
   const createOnce = async (payload: CourseInput, file: File): Promise<{ message: string }> => {
     const text = JSON.stringify(payload);
@@ -137,13 +137,14 @@ export function useCourseSave({
     const answer = await create.mutateAsync({ course: payload, cover: file, key: tries.key });
     if (!answer.data.replayed || !tries.varied) return answer;
     const made = answer.data.course;
-    await update.mutateAsync({
+    // With the status this creation asks for (a creation without one is submitted): an earlier try's
+    // draft is then submitted. Its message says what became of the course: updated, or submitted.
+    return update.mutateAsync({
       courseId: made._id,
-      course: payload,
+      course: { ...payload, status: payload.status ?? 'Pending' },
       cover: tries.newCover ? file : null,
       version: made.version,
     });
-    return answer; // the author asked for a creation: its message, not an edit's
   };
 
   const save = (intent: SaveIntent) => {

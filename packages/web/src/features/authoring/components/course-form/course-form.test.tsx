@@ -128,32 +128,41 @@ describe('CourseForm (new course)', () => {
         data: { course: made, replayed: true },
       },
     };
-    const edited = {
+    // The edit's answer: the server's message for what became of the course.
+    const edited = (message: string) => ({
       status: 200,
-      body: { success: true, message: 'Course updated successfully', data: { course: made } },
-    };
+      body: { success: true, message, data: { course: made } },
+    });
 
-    async function tryTwice(between: () => void) {
+    /**
+     * A first try whose answer is lost, `between` it and the next what the author does, then a try
+     * again answered with the course the first made; with the buttons pressed each time.
+     */
+    async function tryTwice({
+      between = () => {},
+      first = 'Add Course',
+      second = 'Add Course',
+      edit = edited('Course updated successfully'),
+    } = {}) {
       let answered = 0;
       const calls = stubApi({
         'POST /course/new': () => (answered++ === 0 ? lost : replayed),
-        [`PATCH /course/${made._id}`]: edited,
+        [`PATCH /course/${made._id}`]: edit,
       });
       const onDone = vi.fn();
       await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={onDone} />);
       fillNewCourse();
-      const addCourse = screen.getByRole('button', { name: 'Add Course' });
-      fireEvent.click(addCourse);
+      fireEvent.click(screen.getByRole('button', { name: first }));
       expect(await screen.findByText('Request Failed')).toBeInTheDocument();
       between();
-      fireEvent.click(addCourse);
+      fireEvent.click(screen.getByRole('button', { name: second }));
       await waitFor(() => expect(onDone).toHaveBeenCalled());
-      expect(screen.getByText('New course created successfully')).toBeInTheDocument();
       return calls;
     }
 
     it('sends every try of one creation with the same Idempotency-Key, and the next creation with another', async () => {
-      const calls = await tryTwice(() => {});
+      const calls = await tryTwice();
+      expect(screen.getByText('New course created successfully')).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
       await waitFor(() => expect(calls.filter((call) => call.path === '/course/new')).toHaveLength(3));
       const keys = calls
@@ -166,25 +175,44 @@ describe('CourseForm (new course)', () => {
     });
 
     it('saves what the author changed between the tries on the course the first one made', async () => {
-      const calls = await tryTwice(() => type('Course title', 'Open Science, revised'));
+      const calls = await tryTwice({ between: () => type('Course title', 'Open Science, revised') });
       const edit = calls.find((call) => call.method === 'PATCH');
-      expect(edit).toMatchObject({ path: `/course/${made._id}`, body: { title: 'Open Science, revised' } });
+      // Submitted, as a creation is (a course the first try made is Pending already: kept so).
+      expect(edit).toMatchObject({
+        path: `/course/${made._id}`,
+        body: { title: 'Open Science, revised', status: 'Pending' },
+      });
       expect(edit!.headers.get('if-match')).toBe('"1"');
       // The same cover as the first try's: not sent again.
       expect(edit!.file).toBeNull();
       expect(calls.map((call) => call.method)).toEqual(['POST', 'POST', 'PATCH']);
+      // The server's word on what became of the course.
+      expect(screen.getByText('Course updated successfully')).toBeInTheDocument();
     });
 
     it('sends the cover again when another was chosen between the tries', async () => {
-      const calls = await tryTwice(() =>
-        choose('Course photo', new File([new Uint8Array(900)], 'other.png', { type: 'image/png' })),
-      );
+      const calls = await tryTwice({
+        between: () =>
+          choose('Course photo', new File([new Uint8Array(900)], 'other.png', { type: 'image/png' })),
+      });
       expect(calls.find((call) => call.method === 'PATCH')!.file?.name).toBe('other.png');
     });
 
+    it('submits the draft an earlier try saved when the try again asks for a course for review', async () => {
+      const calls = await tryTwice({
+        first: 'Save as Draft',
+        second: 'Add Course',
+        edit: edited('Course submitted for review'),
+      });
+      expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ status: 'Draft' });
+      expect(calls.find((call) => call.method === 'PATCH')!.body).toMatchObject({ status: 'Pending' });
+      expect(screen.getByText('Course submitted for review')).toBeInTheDocument();
+    });
+
     it('saves nothing more when the form is as the first try sent it', async () => {
-      const calls = await tryTwice(() => {});
+      const calls = await tryTwice();
       expect(calls.map((call) => call.method)).toEqual(['POST', 'POST']);
+      expect(screen.getByText('New course created successfully')).toBeInTheDocument();
     });
   });
 
