@@ -172,9 +172,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(201).send({
           success: true as const,
           message: localize(request.lang, result.message),
-          data: result.replayed
-            ? { course: result.course, replayed: true as const }
-            : { course: result.course },
+          data: { course: result.course, ...(result.replayed && { replayed: true as const }) },
         });
       }),
   );

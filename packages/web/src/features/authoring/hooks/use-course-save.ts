@@ -15,9 +15,9 @@ interface CreationTries {
   /** The first try's course, as sent, and its cover. */
   text: string;
   cover: File;
-  /** A later try sent other content or another cover. */
-  varied: boolean;
-  /** A later try sent another cover. */
+  /** A later try sent another course (content or status) than the first. */
+  newText: boolean;
+  /** A later try sent another cover than the first. */
   newCover: boolean;
 }
 
@@ -129,13 +129,13 @@ export function useCourseSave({
       key: newCreationKey(),
       text,
       cover: file,
-      varied: false,
+      newText: false,
       newCover: false,
     });
-    tries.varied ||= text !== tries.text || file !== tries.cover;
+    tries.newText ||= text !== tries.text;
     tries.newCover ||= file !== tries.cover;
     const answer = await create.mutateAsync({ course: payload, cover: file, key: tries.key });
-    if (!answer.data.replayed || !tries.varied) return answer;
+    if (!answer.data.replayed || !(tries.newText || tries.newCover)) return answer;
     const made = answer.data.course;
     // With the status this creation asks for (a creation without one is submitted): an earlier try's
     // draft is then submitted. Its message says what became of the course: updated, or submitted.
