@@ -6,7 +6,7 @@ import { rows } from '../db/rows.ts';
  * The plan the database would run `query` with, sequential scans discouraged (a test table is too small
  * for the planner to prefer an index on its own): a test reads which index it names. A query built
  * with drizzle (`.toSQL()`) has its parameters written in; they are strings and numbers here. (The
- * migration tests ask a bare PGlite client: `planOf` in upgraded-across.ts.)
+ * migration tests ask a bare client: `planOf` in upgraded-across.ts.)
  */
 export function queryPlan(db: Db, query: string | { sql: string; params: unknown[] }): Promise<string> {
   const text = typeof query === 'string' ? query : inlined(query);

@@ -2,35 +2,85 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { migrationsFolder, pgliteExtensions } from '../db/client.ts';
+import { createPostgresDatabase } from './postgres-database.ts';
+
+/** A database a migration test reads: plain SQL, and `close` when done (which drops it on PostgreSQL). */
+export interface UpgradedDatabase {
+  query<T extends object>(text: string): Promise<{ rows: T[] }>;
+  /** Several statements in one string, no parameters. */
+  exec(text: string): Promise<unknown>;
+  close(): Promise<void>;
+}
 
 /**
- * An embedded database upgraded across migration `idx`, for testing a migration on data stored before
- * it: migrated up to just before `idx` (from a copy of the folder whose journal stops there), given
- * `rows` (SQL), then migrated to the end. The caller closes it. Its own fresh PGlite, not the migrated
- * template (decision 032): initdb is slow on a busy machine, so give the test a long timeout.
+ * A database upgraded across migration `idx`, for testing a migration on data stored before it:
+ * migrated up to just before `idx` (from a copy of the folder whose journal stops there), given `rows`
+ * (SQL), then migrated to the end. On the test project's own database (decision 156): a new database
+ * on the PostgreSQL server under test in the PostgreSQL project, a fresh PGlite in the PGlite one (not
+ * the migrated template, decision 032: initdb is slow on a busy machine, so give the test a long
+ * timeout). The caller closes it.
  */
-export async function upgradedAcross(idx: number, rows: string): Promise<PGlite> {
+export async function upgradedAcross(idx: number, rows: string): Promise<UpgradedDatabase> {
   const before = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  const client = new PGlite({ extensions: pgliteExtensions });
   try {
     cpSync(migrationsFolder, before, { recursive: true });
     const journalPath = path.join(before, 'meta', '_journal.json');
     const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
     journal.entries = journal.entries.filter((entry) => entry.idx < idx);
     writeFileSync(journalPath, JSON.stringify(journal));
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: before });
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    return serverUrl ? await onPostgres(serverUrl, before, rows) : await onPglite(before, rows);
+  } finally {
+    rmSync(before, { recursive: true, force: true });
+  }
+}
+
+async function onPglite(before: string, rows: string): Promise<UpgradedDatabase> {
+  const client = new PGlite({ extensions: pgliteExtensions });
+  try {
+    const db = drizzlePglite({ client });
+    await migratePglite(db, { migrationsFolder: before });
     await client.exec(rows);
-    await migrate(db, { migrationsFolder });
-    return client;
+    await migratePglite(db, { migrationsFolder });
+    return {
+      query: (text) => client.query(text),
+      exec: (text) => client.exec(text),
+      close: () => client.close(),
+    };
   } catch (error) {
     await client.close();
     throw error;
-  } finally {
-    rmSync(before, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(serverUrl: string, before: string, rows: string): Promise<UpgradedDatabase> {
+  const database = await createPostgresDatabase(serverUrl, { prefix: 'test_upgrade' });
+  const client = new pg.Client({ connectionString: database.url });
+  const close = async () => {
+    await client.end();
+    await database.drop();
+  };
+  try {
+    await client.connect();
+    const db = drizzlePg({ client });
+    await migratePg(db, { migrationsFolder: before });
+    // A string without parameters goes as one simple query: every statement in it runs.
+    await client.query(rows);
+    await migratePg(db, { migrationsFolder });
+    return {
+      query: async <T extends object>(text: string) => ({ rows: (await client.query(text)).rows as T[] }),
+      exec: (text) => client.query(text),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
 
@@ -38,7 +88,7 @@ export async function upgradedAcross(idx: number, rows: string): Promise<PGlite>
  * The plan the database would run for `query`, sequential scans discouraged: a migration test's tables
  * hold a row or two, where a scan always wins, so this shows whether an index can answer at all.
  */
-export async function planOf(client: PGlite, query: string): Promise<string> {
+export async function planOf(client: UpgradedDatabase, query: string): Promise<string> {
   await client.exec('set enable_seqscan = off');
   const plan = await client.query<{ 'QUERY PLAN': string }>(`explain ${query}`);
   return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
