@@ -5,6 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importBoundaries } from './eslint.boundaries.config.js';
 
+/** Web Storage is read through lib/browser-storage.ts, which survives a browser that refuses it (decision 157). */
+const storageMessage =
+  'Use localStore / sessionStore (lib/browser-storage.ts): a browser blocking site data throws here.';
+const storageRule = {
+  globals: ['localStorage', 'sessionStorage'].map((name) => ({ name, message: storageMessage })),
+  properties: ['localStorage', 'sessionStorage'].map((property) => ({
+    object: 'window',
+    property,
+    message: storageMessage,
+  })),
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,7 +88,19 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-globals': ['error', ...storageRule.globals],
+      'no-restricted-properties': ['error', ...storageRule.properties],
     },
+  },
+  {
+    // The one reader of the browser's storages, and tests that set them up as a browser would have.
+    files: [
+      'packages/web/src/lib/browser-storage.ts',
+      'packages/web/src/**/*.test.{ts,tsx}',
+      'packages/web/src/**/test/**',
+      'packages/web/src/**/*-test-helpers.{ts,tsx}',
+    ],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
     // The one wrapper of useSearchParams, and tests that write an address as a reader would.

@@ -7,6 +7,7 @@ import { withAccountLanguage } from '../lib/with-account-language.ts';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { notify } from '../lib/toast.ts';
+import { localStore } from '../lib/browser-storage.ts';
 
 /** The server refused the session itself (not an outage): it is over, and forgotten here. */
 const sessionRefused = (error: unknown) =>
@@ -33,7 +34,7 @@ export const requireRole =
         notify.error(t`Your account cannot open that page, so you are on your own board.`);
         throw redirect(homeFor(user.role));
       }
-      if (localStorage.getItem(STORAGE.languageUnsaved))
+      if (localStore.getItem(STORAGE.languageUnsaved))
         withAccountLanguage((account) => account.saveLanguageLeftUnsaved(user));
       return null;
     } catch (error) {

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LANGUAGE, INTL_LOCALES, LANGUAGES, type Language } from '@app/shared';
+import { localStore } from '../lib/browser-storage.ts';
 
 /** Stored under `language` (description §9), default English. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -34,7 +35,7 @@ function writeLanguageCookie(language: Language) {
  * a fresh browser, whose English is a default, not a choice (decision 137).
  */
 export function chosenLanguage(): Language | null {
-  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  const stored = localStore.getItem(LANGUAGE_STORAGE_KEY);
   return isLanguage(stored) ? stored : null;
 }
 
@@ -42,7 +43,7 @@ export function chosenLanguage(): Language | null {
 export function storedLanguage(): Language {
   // A link from a public course page says which language the visitor was reading (`?lang=ar`).
   const requested = new URLSearchParams(window.location.search).get('lang');
-  if (isLanguage(requested)) localStorage.setItem(LANGUAGE_STORAGE_KEY, requested);
+  if (isLanguage(requested)) localStore.setItem(LANGUAGE_STORAGE_KEY, requested);
   const language = chosenLanguage() ?? cookieLanguage() ?? DEFAULT_LANGUAGE;
   if (cookieLanguage() !== language) writeLanguageCookie(language);
   return language;
@@ -89,7 +90,7 @@ export async function activateLanguage(language: Language, extra: CatalogName[] 
 
 /** Stores the choice (local storage and the cookie the server reads). */
 export function storeLanguage(language: Language) {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  localStore.setItem(LANGUAGE_STORAGE_KEY, language);
   writeLanguageCookie(language);
   // An address that asked for a language (`?lang=`, a link from a public course page) would ask again
   // on the next load, the server and `storedLanguage` both obeying it, and undo this choice: it leaves

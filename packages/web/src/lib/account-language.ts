@@ -3,6 +3,7 @@ import { changeLanguage, chosenLanguage, currentLanguage } from '../i18n/i18n.ts
 import { apiFetch } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { currentUserQuery, getToken, STORAGE } from './session.ts';
+import { localStore } from './browser-storage.ts';
 
 /**
  * The signed-in account's language: the one the server writes its mails in when no page asks
@@ -22,8 +23,8 @@ export async function saveAccountLanguage(language: Language): Promise<void> {
   try {
     const answer = await apiFetch<typeof userResponseSchema>('/auth/user', { method: 'PATCH', body });
     queryClient.setQueryData(currentUserQuery.queryKey, answer.data.user);
-    if (localStorage.getItem(STORAGE.languageUnsaved) === language)
-      localStorage.removeItem(STORAGE.languageUnsaved);
+    if (localStore.getItem(STORAGE.languageUnsaved) === language)
+      localStore.removeItem(STORAGE.languageUnsaved);
   } catch {
     // See above: the choice stands on this device.
   }
@@ -46,8 +47,8 @@ export function settleLanguageAtSignIn(user: User): void {
  * (the landing page, lib/language-menu.ts) is saved now, if it is still the device's choice.
  */
 export function saveLanguageLeftUnsaved(user: User): void {
-  const unsaved = localStorage.getItem(STORAGE.languageUnsaved);
+  const unsaved = localStore.getItem(STORAGE.languageUnsaved);
   const chosen = chosenLanguage();
   if (unsaved && unsaved === chosen && chosen !== user.preferred_language) void saveAccountLanguage(chosen);
-  else localStorage.removeItem(STORAGE.languageUnsaved);
+  else localStore.removeItem(STORAGE.languageUnsaved);
 }

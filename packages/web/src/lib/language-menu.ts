@@ -2,6 +2,7 @@ import type { Language } from '@app/shared';
 import { storeLanguage } from '../i18n/i18n.ts';
 import { menuButton } from './menu.ts';
 import { getToken, STORAGE } from './session-storage.ts';
+import { localStore } from './browser-storage.ts';
 
 /**
  * The language menu's behaviour (components/language-toggle.tsx renders its markup): a menu button
@@ -23,6 +24,6 @@ export function languageMenu(menu: HTMLElement, signal: AbortSignal, choose: (la
  */
 export function reloadInLanguage(language: Language) {
   storeLanguage(language);
-  if (getToken()) localStorage.setItem(STORAGE.languageUnsaved, language);
+  if (getToken()) localStore.setItem(STORAGE.languageUnsaved, language);
   window.location.reload();
 }

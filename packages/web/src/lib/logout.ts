@@ -2,6 +2,7 @@ import { queryClient } from './query-client.ts';
 import { apiFetch } from './api-client.ts';
 import { clearSession, getToken, STORAGE } from './session.ts';
 import { paths } from './paths.ts';
+import { localStore, sessionStore } from './browser-storage.ts';
 
 /**
  * Description §4: revoke the session on the server, clear token and user id (and this tab's session
@@ -19,8 +20,8 @@ export async function logout(navigate: (to: string) => unknown): Promise<void> {
   }
   // What this tab kept for the account goes too (a quiz in progress, decision 093): the next person
   // at a shared computer finds nothing of it, not even in the browser's storage.
-  sessionStorage.clear();
-  localStorage.setItem(STORAGE.logoutAt, String(Date.now()));
+  sessionStore.clear();
+  localStore.setItem(STORAGE.logoutAt, String(Date.now()));
   queryClient.clear();
   await navigate(paths.login);
 }

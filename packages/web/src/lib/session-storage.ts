@@ -1,3 +1,5 @@
+import { localStore } from './browser-storage.ts';
+
 /**
  * Local storage keys (description §3 "Local browser storage"). Kept apart from session.ts, which
  * needs the API client, so the start-up code can ask "is anyone signed in?" without loading it.
@@ -10,16 +12,16 @@ export const STORAGE = {
   languageUnsaved: 'language_unsaved',
 } as const;
 
-export const getToken = () => localStorage.getItem(STORAGE.token);
-export const getUserId = () => localStorage.getItem(STORAGE.userId);
+export const getToken = () => localStore.getItem(STORAGE.token);
+export const getUserId = () => localStore.getItem(STORAGE.userId);
 
 export function storeSession(token: string, userId: string) {
-  localStorage.setItem(STORAGE.token, token);
-  localStorage.setItem(STORAGE.userId, userId);
+  localStore.setItem(STORAGE.token, token);
+  localStore.setItem(STORAGE.userId, userId);
 }
 
 export function clearSession() {
-  localStorage.removeItem(STORAGE.token);
-  localStorage.removeItem(STORAGE.userId);
-  localStorage.removeItem(STORAGE.languageUnsaved); // the next person's account is not told
+  localStore.removeItem(STORAGE.token);
+  localStore.removeItem(STORAGE.userId);
+  localStore.removeItem(STORAGE.languageUnsaved); // the next person's account is not told
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { userResponseSchema, Role, User } from '@app/shared';
 import { apiFetch } from './api-client.ts';
 import { paths } from './paths.ts';
+import { localStore } from './browser-storage.ts';
 
 export { STORAGE, getToken, getUserId, storeSession, clearSession } from './session-storage.ts';
 
@@ -45,11 +46,11 @@ export const withNext = (path: string, next: string | null) =>
  */
 const NEXT_AFTER_VERIFY = 'next_after_verify';
 export function rememberNextAfterVerification(next: string | null) {
-  if (next) localStorage.setItem(NEXT_AFTER_VERIFY, next);
-  else localStorage.removeItem(NEXT_AFTER_VERIFY);
+  if (next) localStore.setItem(NEXT_AFTER_VERIFY, next);
+  else localStore.removeItem(NEXT_AFTER_VERIFY);
 }
 export function nextAfterVerification(): string | null {
-  const next = localStorage.getItem(NEXT_AFTER_VERIFY);
+  const next = localStore.getItem(NEXT_AFTER_VERIFY);
   return isSitePath(next) ? next : null;
 }
 

@@ -1,4 +1,5 @@
 import { SIGNUP_ROLES, type OidcProvider, type OidcProviderConfig, type SignupRole } from '@app/shared';
+import { sessionStore } from '../../../lib/browser-storage.ts';
 
 /**
  * OpenID sign-in (Google, ORCID) is an authorization-code redirect. Before leaving, the browser keeps a
@@ -31,7 +32,7 @@ export function oidcAuthorizationUrl(
 ): string | null {
   if (!config.enabled || !config.authorizationEndpoint || !config.clientId) return null;
   const nonce = randomNonce();
-  sessionStorage.setItem(oidcStateKey(provider), JSON.stringify({ nonce, role, next } satisfies StoredState));
+  sessionStore.setItem(oidcStateKey(provider), JSON.stringify({ nonce, role, next } satisfies StoredState));
   const url = new URL(config.authorizationEndpoint);
   url.searchParams.set('client_id', config.clientId);
   url.searchParams.set('redirect_uri', config.redirectUri);
@@ -49,8 +50,8 @@ export function takeOidcState(
   provider: OidcProvider,
   state: string | null,
 ): { role: SignupRole; next: string | null } | null {
-  const raw = sessionStorage.getItem(oidcStateKey(provider));
-  sessionStorage.removeItem(oidcStateKey(provider));
+  const raw = sessionStore.getItem(oidcStateKey(provider));
+  sessionStore.removeItem(oidcStateKey(provider));
   if (!raw || !state) return null;
   try {
     const stored = JSON.parse(raw) as Partial<StoredState>;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { sessionStore } from '../../../lib/browser-storage.ts';
 
 /**
  * The forgot-password answer's token names one reset request. It is kept apart from the session
@@ -8,16 +9,16 @@ const TOKEN_KEY = 'reset_token';
 const EMAIL_KEY = 'reset_email';
 
 export function storeResetRequest(token: string, email: string) {
-  sessionStorage.setItem(TOKEN_KEY, token);
-  sessionStorage.setItem(EMAIL_KEY, email);
+  sessionStore.setItem(TOKEN_KEY, token);
+  sessionStore.setItem(EMAIL_KEY, email);
 }
 
-export const resetToken = () => sessionStorage.getItem(TOKEN_KEY);
-export const resetEmail = () => sessionStorage.getItem(EMAIL_KEY);
+export const resetToken = () => sessionStore.getItem(TOKEN_KEY);
+export const resetEmail = () => sessionStore.getItem(EMAIL_KEY);
 
 export function clearResetRequest() {
-  sessionStorage.removeItem(TOKEN_KEY);
-  sessionStorage.removeItem(EMAIL_KEY);
+  sessionStore.removeItem(TOKEN_KEY);
+  sessionStore.removeItem(EMAIL_KEY);
 }
 
 const unchanging = () => () => {};

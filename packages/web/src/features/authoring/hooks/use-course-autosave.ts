@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { DEFAULT_COURSE_LICENSE, type CourseDraft } from '@app/shared';
 import { sameValues } from '../components/course-form/form-values.ts';
 import { forgetQuestionDrafts } from '../components/course-form/question-draft.ts';
+import { localStore } from '../../../lib/browser-storage.ts';
 
 /** localStorage key of the unsaved form: `course-draft:new` or `course-draft:<course id>`. */
 export const draftKey = (courseId: string | null) => `course-draft:${courseId ?? 'new'}`;
@@ -37,7 +38,7 @@ const looksLikeValues = (value: unknown): value is CourseDraft =>
 
 export function readDraft(key: string, userId: string | null): StoredDraft | null {
   try {
-    const raw = localStorage.getItem(key);
+    const raw = localStore.getItem(key);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredDraft>;
     if (!looksLikeValues(parsed.values) || parsed.userId !== userId) return null;
@@ -64,7 +65,7 @@ function isOutdated(draft: StoredDraft, version: string | null): boolean {
 
 function writeDraft(key: string, draft: StoredDraft) {
   try {
-    localStorage.setItem(key, JSON.stringify(draft));
+    localStore.setItem(key, JSON.stringify(draft));
   } catch {
     // Storage full or blocked: the form keeps working, only the safety net is missing.
   }
@@ -138,7 +139,7 @@ export function useCourseAutosave<TOutput>({
   const writeNow = useCallback(() => {
     cancelPending();
     const values = form.getValues();
-    if (sameValues(values, initial.current)) localStorage.removeItem(key);
+    if (sameValues(values, initial.current)) localStore.removeItem(key);
     else writeDraft(key, { userId, savedAt: new Date().toISOString(), version: base, values });
   }, [form, key, userId, base, cancelPending]);
 
@@ -174,14 +175,14 @@ export function useCourseAutosave<TOutput>({
   }, [form, offer]);
 
   const discard = useCallback(() => {
-    localStorage.removeItem(key);
+    localStore.removeItem(key);
     forgetQuestionDrafts(key);
     setOffer(null);
   }, [key]);
 
   const clear = useCallback(() => {
     cancelPending();
-    localStorage.removeItem(key);
+    localStore.removeItem(key);
     forgetQuestionDrafts(key);
   }, [key, cancelPending]);
 

@@ -1,5 +1,6 @@
 import { createContext } from 'react';
 import type { QuizQuestionDraft } from '@app/shared';
+import { sessionStore } from '../../../../lib/browser-storage.ts';
 
 /**
  * Where the course form keeps the question being written in its modal, so a reload does not lose it
@@ -26,7 +27,7 @@ export const questionDraftKey = (
 export function readQuestionDraft(key: string | undefined): QuizQuestionDraft | null {
   if (!key) return null;
   try {
-    const kept = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Partial<QuizQuestionDraft> | null;
+    const kept = JSON.parse(sessionStore.getItem(key) ?? 'null') as Partial<QuizQuestionDraft> | null;
     return kept &&
       typeof kept === 'object' &&
       typeof kept.question === 'string' &&
@@ -40,14 +41,14 @@ export function readQuestionDraft(key: string | undefined): QuizQuestionDraft | 
 
 export function keepQuestionDraft(key: string, values: QuizQuestionDraft): void {
   try {
-    sessionStorage.setItem(key, JSON.stringify(values));
+    sessionStore.setItem(key, JSON.stringify(values));
   } catch {
     // Storage full or blocked: the modal works on, only the safety net is missing.
   }
 }
 
 export function forgetQuestionDraft(key: string | undefined): void {
-  if (key) sessionStorage.removeItem(key);
+  if (key) sessionStore.removeItem(key);
 }
 
 /**
@@ -55,6 +56,5 @@ export function forgetQuestionDraft(key: string | undefined): void {
  * course is saved or its draft discarded, a question kept from it would reopen on the wrong course.
  */
 export function forgetQuestionDrafts(key: string): void {
-  for (const stored of Object.keys(sessionStorage))
-    if (stored.startsWith(`${key}:`)) sessionStorage.removeItem(stored);
+  for (const stored of sessionStore.keys()) if (stored.startsWith(`${key}:`)) sessionStore.removeItem(stored);
 }

@@ -1,5 +1,6 @@
 import { LIMITS, type LearnerQuizQuestion } from '@app/shared';
 import { choiceValues, isAnswered, type Answer } from './quiz-inputs.tsx';
+import { sessionStore } from '../../../../lib/browser-storage.ts';
 
 /**
  * A quiz the learner has begun and not yet submitted: their answers and the question they are on,
@@ -25,7 +26,7 @@ export function readQuizInProgress(
 ): QuizInProgress | null {
   let stored: unknown;
   try {
-    stored = JSON.parse(sessionStorage.getItem(keyOf(userId, quizId)) ?? 'null');
+    stored = JSON.parse(sessionStore.getItem(keyOf(userId, quizId)) ?? 'null');
   } catch {
     return null; // storage blocked, or not ours to read
   }
@@ -74,8 +75,8 @@ function fitting(question: LearnerQuizQuestion, answer: unknown): Answer | undef
 export function keepQuizInProgress(userId: string, quizId: string, progress: QuizInProgress): void {
   try {
     if (Object.values(progress.answers).some(isAnswered))
-      sessionStorage.setItem(keyOf(userId, quizId), JSON.stringify(progress));
-    else sessionStorage.removeItem(keyOf(userId, quizId));
+      sessionStore.setItem(keyOf(userId, quizId), JSON.stringify(progress));
+    else sessionStore.removeItem(keyOf(userId, quizId));
   } catch {
     // Storage full or blocked: the quiz works as before, only the safety net is missing.
   }
@@ -84,7 +85,7 @@ export function keepQuizInProgress(userId: string, quizId: string, progress: Qui
 /** After a submitted attempt: the next visit starts at question 1. */
 export function forgetQuizInProgress(userId: string, quizId: string): void {
   try {
-    sessionStorage.removeItem(keyOf(userId, quizId));
+    sessionStore.removeItem(keyOf(userId, quizId));
   } catch {
     // As above.
   }
