@@ -7,10 +7,14 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { onTestFinished } from 'vitest';
 import { migrationsFolder, pgliteExtensions } from '../db/client.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 
-/** A database a migration test reads: plain SQL, and `close` when done (which drops it on PostgreSQL). */
+/**
+ * A database a migration test reads: plain SQL, and `close` (which drops it on PostgreSQL), called at
+ * the test's end in any case.
+ */
 export interface UpgradedDatabase {
   query<T extends object>(text: string): Promise<{ rows: T[] }>;
   /** Several statements in one string, no parameters. */
@@ -35,10 +39,19 @@ export async function upgradedAcross(idx: number, rows: string): Promise<Upgrade
     journal.entries = journal.entries.filter((entry) => entry.idx < idx);
     writeFileSync(journalPath, JSON.stringify(journal));
     const serverUrl = process.env.TEST_DATABASE_URL;
-    return serverUrl ? await onPostgres(serverUrl, before, rows) : await onPglite(before, rows);
+    const upgraded = serverUrl ? await onPostgres(serverUrl, before, rows) : await onPglite(before, rows);
+    // Also when an assertion failed before the test's own close (a PostgreSQL database would be left).
+    onTestFinished(() => upgraded.close());
+    return upgraded;
   } finally {
     rmSync(before, { recursive: true, force: true });
   }
+}
+
+/** `close`, which the test and its end may both call: the work is done once. */
+function once(work: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= work());
 }
 
 async function onPglite(before: string, rows: string): Promise<UpgradedDatabase> {
@@ -51,7 +64,7 @@ async function onPglite(before: string, rows: string): Promise<UpgradedDatabase>
     return {
       query: (text) => client.query(text),
       exec: (text) => client.exec(text),
-      close: () => client.close(),
+      close: once(() => client.close()),
     };
   } catch (error) {
     await client.close();
@@ -62,10 +75,10 @@ async function onPglite(before: string, rows: string): Promise<UpgradedDatabase>
 async function onPostgres(serverUrl: string, before: string, rows: string): Promise<UpgradedDatabase> {
   const database = await createPostgresDatabase(serverUrl, { prefix: 'test_upgrade' });
   const client = new pg.Client({ connectionString: database.url });
-  const close = async () => {
+  const close = once(async () => {
     await client.end();
     await database.drop();
-  };
+  });
   try {
     await client.connect();
     const db = drizzlePg({ client });
