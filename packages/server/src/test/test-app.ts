@@ -115,9 +115,9 @@ export async function openSecondInstance(t: TestApp): Promise<SecondInstance> {
 }
 
 /** Polls `condition` every 20 ms until it holds (or fails the test after `ms`). */
-export async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+export async function waitFor(condition: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > until) throw new Error('condition not reached');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { onTestFinished } from 'vitest';
 import { migrationsFolder, pgliteExtensions } from '../db/client.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
+import { waitFor } from './test-app.ts';
 
 /**
  * A database a migration test reads: plain SQL, and `close` (which drops it on PostgreSQL), called at
@@ -102,19 +103,18 @@ async function onPostgres(serverUrl: string, before: string, rows: string): Prom
  * On PostgreSQL an index built over rows an update left behind (a migration's `UPDATE`, then its
  * `CREATE INDEX`) is used only by snapshots taken once every transaction older than the index has
  * ended (`pg_index.indcheckxmin`), and the other test files write on the same server all the time: the
- * plans asked next would not see the index. Waits (at most a minute) until the oldest transaction
- * running is newer than one begun after the migrations.
+ * plans asked next would not see the index. Waits (a minute at most, then fails) until the oldest
+ * transaction running is newer than one begun after the migrations.
  */
 async function untilOlderTransactionsEnd(client: pg.Client): Promise<void> {
   const marker = (await client.query<{ xid: string }>('select txid_current()::text as xid')).rows[0]!.xid;
-  for (let tries = 0; tries < 1200; tries += 1) {
+  await waitFor(async () => {
     const { rows } = await client.query<{ passed: boolean }>(
       'select txid_snapshot_xmin(txid_current_snapshot()) > $1::bigint as passed',
       [marker],
     );
-    if (rows[0]!.passed) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return rows[0]!.passed;
+  }, 60_000);
 }
 
 /**

@@ -67,7 +67,7 @@ function writeDraft(key: string, draft: StoredDraft) {
   try {
     localStore.setItem(key, JSON.stringify(draft));
   } catch {
-    // Storage full or blocked: the form keeps working, only the safety net is missing.
+    // Storage full (a blocked one is kept in memory, lib/browser-storage.ts): the form keeps working, only the safety net is missing.
   }
 }
 

@@ -43,7 +43,7 @@ export function keepQuestionDraft(key: string, values: QuizQuestionDraft): void 
   try {
     sessionStore.setItem(key, JSON.stringify(values));
   } catch {
-    // Storage full or blocked: the modal works on, only the safety net is missing.
+    // Storage full (a blocked one is kept in memory, lib/browser-storage.ts): the modal works on, only the safety net is missing.
   }
 }
 

@@ -78,7 +78,7 @@ export function keepQuizInProgress(userId: string, quizId: string, progress: Qui
       sessionStore.setItem(keyOf(userId, quizId), JSON.stringify(progress));
     else sessionStore.removeItem(keyOf(userId, quizId));
   } catch {
-    // Storage full or blocked: the quiz works as before, only the safety net is missing.
+    // Storage full (a blocked one is kept in memory, lib/browser-storage.ts): the quiz works as before, only the safety net is missing.
   }
 }
 
