@@ -117,3 +117,35 @@ describe("AppCaches: a learner's certificates (decision 104)", () => {
     }
   });
 });
+
+describe("AppCaches: the public pages' last copies (decision 158)", () => {
+  function withCopy() {
+    const caches = new AppCaches();
+    caches.setLive(true);
+    caches.publicCopies.set('course:a', { title: 'A' }, caches.publicCopies.generation);
+    return caches;
+  }
+
+  it('keeps them when the notifications are lost, and empties them when they are found again', () => {
+    const caches = withCopy();
+    caches.sessions.set('s', {} as never, caches.sessions.generation);
+    caches.setLive(false);
+    expect(caches.sessions.get('s')).toBeUndefined();
+    expect(caches.publicCopies.get('course:a')).toEqual({ title: 'A' });
+    caches.setLive(true);
+    expect(caches.publicCopies.get('course:a')).toBeUndefined();
+  });
+
+  it('evicts them on any change to courses or users, not on enrolments, sessions or learning', () => {
+    for (const payload of ['s:x', 's:*', 'e:x', 'e:*', 'n:a', 'n:*', 'p:x', 'p:*']) {
+      const caches = withCopy();
+      caches.apply(payload);
+      expect(caches.publicCopies.get('course:a'), payload).toEqual({ title: 'A' });
+    }
+    for (const payload of ['c:*', 'u:x', 'u:*']) {
+      const caches = withCopy();
+      caches.apply(payload);
+      expect(caches.publicCopies.get('course:a'), payload).toBeUndefined();
+    }
+  });
+});

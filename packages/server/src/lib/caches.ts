@@ -39,6 +39,11 @@ export interface LearnerMark {
 
 /** Safety net only: entries are evicted by change notifications; the TTL bounds a missed one. */
 const TTL_MS = 60_000;
+/**
+ * How old a public page's last copy may be when it stands in for the page while the database is away
+ * (decision 158): the copies are evicted like the caches, but missed changes are bounded by this.
+ */
+const COPY_TTL_MS = 60 * 60_000;
 
 /**
  * The in-process caches of the hot paths (decisions 019 and 036): session lookups of the auth guard,
@@ -50,6 +55,11 @@ const TTL_MS = 60_000;
  * They are exact because every change to the rows behind them notifies (`app_cache` channel, sent by
  * database triggers at commit): `apply` evicts what a notification names. While the notifications may
  * be missing (PostgreSQL listener not connected) the caches are bypassed and emptied.
+ *
+ * Apart from them, `publicCopies`: the last copy of each public page's content, read only when the
+ * database cannot answer (decision 158). A notification about courses or users evicts them as it does
+ * the caches; losing the notifications keeps them (that is when they are needed), and finding them
+ * again empties them, as changes may have gone unheard in between.
  */
 export class AppCaches {
   readonly sessions = new TtlCache<CachedSession>(50_000, TTL_MS);
@@ -76,6 +86,8 @@ export class AppCaches {
   readonly publicCount = new TtlCache<number>(1, TTL_MS);
   /** The staff lists' totals, by list, filter values and term (decision 072). */
   readonly staffCounts = new TtlCache<number>(2_000, TTL_MS);
+  /** By public page; what a copy holds is `public-courses.service.ts`'s business (decision 158). */
+  readonly publicCopies = new TtlCache<unknown>(500, COPY_TTL_MS);
   private live = false;
   private barrier: (scope: SettleScope) => Promise<void> = async () => {};
   /** Tells the OTHER instances (this one has applied the change already); without a listener, no one. */
@@ -89,6 +101,7 @@ export class AppCaches {
   /** The listener reports whether notifications are flowing; any change of state empties everything. */
   setLive(live: boolean): void {
     this.clearAll();
+    if (live) this.publicCopies.clear();
     this.live = live;
   }
 
@@ -217,6 +230,7 @@ export class AppCaches {
       case 'u:':
         // Author names and roles appear in the catalogue and the course views too.
         this.clearCourses();
+        this.publicCopies.clear();
         if (all) {
           this.sessions.clear();
           this.clearLearners();
@@ -238,6 +252,7 @@ export class AppCaches {
         // A course's lessons and quizzes are progress's denominator, the scores' quizzes and the
         // completions' lessons (deleting a lesson deletes its completions).
         this.clearCourses();
+        this.publicCopies.clear();
         this.clearLearners();
         break;
       case 'n:':

@@ -58,6 +58,9 @@ nav.site .button.outline:hover { background: var(--brand-light); }
   nav.site .button { padding-inline: .75rem; }
 }
 main { display: block; flex: 1 0 auto; }
+/* Above a page's last copy while the database is away (decision 158): in the page's column. */
+.copy-notice { background: #fff8e1; border-block-end: 1px solid #f0d58c; }
+.copy-notice p { max-inline-size: 72rem; margin: 0 auto; padding: .75rem 1.25rem; }
 .wrap { max-inline-size: 72rem; margin-inline: auto; padding: 2rem 1.25rem 3rem; }
 h1 { font-size: clamp(1.6rem, 4vw, 2.4rem); line-height: 1.25; margin-block: 0 .75rem; }
 h2 { font-size: 1.35rem; margin-block: 2rem .75rem; }

@@ -30,6 +30,8 @@ export interface PageMeta {
   image: string | null;
   ogType: 'website' | 'article';
   structuredData: unknown;
+  /** Epoch ms of the content, when the page is its last copy, shown while the database is away. */
+  copyOf?: number;
 }
 
 const OG_LOCALE: Record<Language, string> = { en: 'en_US', ar: 'ar_AR' };
@@ -88,6 +90,29 @@ const GLOBE = html`<svg
   <path d="M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z" />
 </svg>`;
 
+const copyTimes: Record<Language, Intl.DateTimeFormat> = {
+  en: copyTimeFormat(INTL_LOCALES.en),
+  ar: copyTimeFormat(INTL_LOCALES.ar),
+};
+
+function copyTimeFormat(locale: string) {
+  // In UTC, named: the server knows no visitor's time zone.
+  const parts = {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  } as const;
+  return new Intl.DateTimeFormat(locale, { ...parts, timeZone: 'UTC', timeZoneName: 'short' });
+}
+
+/** Above a page's last copy (decision 158): what the visitor sees is from then. */
+function copyNotice(lang: Language, copyOf: number): SafeHtml {
+  const time = copyTimes[lang].format(copyOf);
+  return html`<div class="copy-notice"><p>${localize(lang, m.copyNotice, { time })}</p></div>`;
+}
+
 export function layout(meta: PageMeta, main: SafeHtml, status?: { noindex: boolean }): string {
   const { lang } = meta;
   const t = (message: { en: string; ar: string }) => localize(lang, message);
@@ -142,7 +167,7 @@ export function layout(meta: PageMeta, main: SafeHtml, status?: { noindex: boole
             </nav>
           </div>
         </header>
-        <main id="main">${main}</main>
+        <main id="main">${meta.copyOf === undefined ? html`` : copyNotice(lang, meta.copyOf)}${main}</main>
         <footer class="site"><p>${siteName} · ${t(m.footer)}</p></footer>
       </body>
     </html> `;

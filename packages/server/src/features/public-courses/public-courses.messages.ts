@@ -82,6 +82,11 @@ export const publicMessages = {
     en: 'Please reload this page in a few seconds.',
     ar: 'يرجى إعادة تحميل هذه الصفحة بعد بضع ثوانٍ.',
   },
+  /** Above a page's last copy, shown while the database is away (decision 158). */
+  copyNotice: {
+    en: 'The courses are briefly unavailable, so this is the page as it was on {time}. It may have changed since.',
+    ar: 'الدورات غير متاحة مؤقتًا، لذا هذه الصفحة كما كانت في {time}، وربما تغيّرت منذ ذلك الحين.',
+  },
   internalTitle: { en: 'Something went wrong on our side', ar: 'حدث خطأ من جهتنا' },
   internalText: {
     en: 'Please reload this page in a moment.',

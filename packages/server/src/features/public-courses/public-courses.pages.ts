@@ -41,7 +41,13 @@ export interface CatalogueView {
   offset: number;
 }
 
-export function cataloguePage(view: CatalogueView, site: PublicSite, lang: Language): string {
+/** `copyOf`: the view is the page's last copy, from then, shown while the database is away. */
+export function cataloguePage(
+  view: CatalogueView,
+  site: PublicSite,
+  lang: Language,
+  copyOf?: number,
+): string {
   const { appUrl } = site;
   const t = (message: Localized, params?: Record<string, string | number>) => localize(lang, message, params);
   const cards = view.courses.map((course) => {
@@ -106,12 +112,14 @@ export function cataloguePage(view: CatalogueView, site: PublicSite, lang: Langu
       image: null,
       ogType: 'website',
       structuredData: catalogueJsonLd(view.courses, appUrl, lang, view.page, view.offset),
+      copyOf,
     },
     main,
   );
 }
 
-export function coursePage(course: PublicCourse, site: PublicSite, lang: Language): string {
+/** `copyOf`: the course is the page's last copy, from then, shown while the database is away. */
+export function coursePage(course: PublicCourse, site: PublicSite, lang: Language, copyOf?: number): string {
   const { appUrl } = site;
   const t = (message: Localized, params?: Record<string, string | number>) => localize(lang, message, params);
   const title = localized(lang, course.title, course.titleTr);
@@ -183,6 +191,7 @@ export function coursePage(course: PublicCourse, site: PublicSite, lang: Languag
       image: course.previewFileId ? fileAbsoluteUrl(appUrl, course.previewFileId) : null,
       ogType: 'article',
       structuredData: courseJsonLd(course, appUrl, lang),
+      copyOf,
     },
     main,
   );

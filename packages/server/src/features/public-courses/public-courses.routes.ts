@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '@app/shared';
 import { answerErrorsAsPages, withSecurityHeaders, type PageAnswer } from '../../plugins/error-handler.ts';
 import { pageAssets } from './public-courses.assets.ts';
 import {
@@ -10,6 +11,7 @@ import {
 } from './public-courses.pages.ts';
 import {
   catalogueView,
+  lastCopy,
   pageLanguage,
   pageNumber,
   publicCourse,
@@ -71,10 +73,37 @@ export const publicCoursesRoutes: FastifyPluginAsync = async (app) => {
   const { stylesheet } = site.assets;
   const hide = { schema: { hide: true } };
 
+  /**
+   * While the database is away, a page read before stands in for itself (decision 158), still
+   * answered 503 with `Retry-After`: crawlers keep the page they have and come back.
+   */
+  function copyPage(request: FastifyRequest, lang: Language): string | undefined {
+    const route = request.routeOptions.url;
+    const { page } = request.query as PageQuery;
+    const number = pageNumber(page);
+    const copy =
+      route === '/courses/:id'
+        ? lastCopy(app.caches, { id: (request.params as { id: string }).id })
+        : route === '/courses' && number !== null
+          ? lastCopy(app.caches, { page: number })
+          : undefined;
+    if (!copy) return undefined;
+    // Without the covers: the files' address needs the database too, so they would show broken.
+    const coverless = <T extends { previewFileId: string | null }>(course: T): T => ({
+      ...course,
+      previewFileId: null,
+    });
+    return copy.kind === 'course'
+      ? coursePage(coverless(copy.course), site, lang, copy.madeAt)
+      : cataloguePage({ ...copy.view, courses: copy.view.courses.map(coverless) }, site, lang, copy.madeAt);
+  }
+
   answerErrorsAsPages(app, {
     claims: isPublicPage,
     send(request, reply, answer: PageAnswer, routed) {
-      const page = errorPage(site, languageOfAddress(request), answer.status);
+      const lang = languageOfAddress(request);
+      const copy = routed && answer.code === 'DATABASE_UNAVAILABLE' ? copyPage(request, lang) : undefined;
+      const page = copy ?? errorPage(site, lang, answer.status);
       // "Not found" may be kept a minute, as the routes' own 404s are; any other error ends with its
       // cause (the database back, a link corrected), so no cache may keep it.
       const cache = answer.status === 404 ? PAGE_CACHE : 'no-store';
@@ -100,7 +129,7 @@ export const publicCoursesRoutes: FastifyPluginAsync = async (app) => {
     hide,
     async (request, reply) => {
       const lang = pageLanguage(request.query.lang, request.lang);
-      const course = await publicCourse(app.db, request.params.id);
+      const course = await publicCourse(app.db, app.caches, request.params.id);
       if (!course) return sendHtml(reply, 404, notFoundPage(site, lang));
       return sendHtml(reply, 200, coursePage(course, site, lang));
     },

@@ -42,6 +42,44 @@ const publicCourseCount = (db: Db, caches: AppCaches): Promise<number> =>
   caches.publicCount.getOrLoad('all', () => countPublicCourses(db), !caches.usable);
 
 /**
+ * What a public page showed when it was last read from the database, and when (decision 158): it
+ * stands in for the page while the database cannot answer.
+ */
+export type PublicCopy =
+  | { kind: 'catalogue'; view: CatalogueView; madeAt: number }
+  | { kind: 'course'; course: PublicCourse; madeAt: number };
+
+const catalogueCopyKey = (page: number) => `catalogue:${page}`;
+const courseCopyKey = (id: string) => `course:${id.toLowerCase()}`;
+
+/**
+ * Reads a page's content and keeps it as the page's last copy, unless a change was heard meanwhile. A
+ * page that is not there (any more) keeps none: its old copy must not stand in for it.
+ */
+async function readAndKeep<T>(
+  caches: AppCaches,
+  key: string,
+  read: () => Promise<T>,
+  copyOf: (value: T, madeAt: number) => PublicCopy | null,
+): Promise<T> {
+  const generation = caches.publicCopies.generation;
+  const value = await read();
+  const copy = copyOf(value, Date.now());
+  if (copy) caches.publicCopies.set(key, copy, generation);
+  else caches.publicCopies.delete(key);
+  return value;
+}
+
+/**
+ * The last copy of the page at `/courses` (`page` from its query) or `/courses/:id`, if one is kept:
+ * for the answer while the database is away.
+ */
+export function lastCopy(caches: AppCaches, address: { page?: number; id?: string }): PublicCopy | undefined {
+  const key = address.id !== undefined ? courseCopyKey(address.id) : catalogueCopyKey(address.page ?? 1);
+  return caches.publicCopies.get(key) as PublicCopy | undefined;
+}
+
+/**
  * One catalogue page, or how many pages there are when `page` is past the last (page 1 always
  * exists, if empty).
  */
@@ -51,18 +89,31 @@ export async function catalogueView(
   page: number,
 ): Promise<CatalogueView | { pastTheEnd: true; pages: number }> {
   const offset = (page - 1) * CATALOGUE_PAGE_SIZE;
-  // Read together, for the page that exists; an offset too large to be exact lists nothing anyway.
-  const [total, courses] = await Promise.all([
-    publicCourseCount(db, caches),
-    Number.isSafeInteger(offset) ? listPublicCourses(db, CATALOGUE_PAGE_SIZE, offset) : [],
-  ]);
-  const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
-  if (page > pages) return { pastTheEnd: true, pages };
-  return { courses, page, pages, offset };
+  return readAndKeep(
+    caches,
+    catalogueCopyKey(page),
+    async () => {
+      // Read together, for the page that exists; an offset too large to be exact lists nothing anyway.
+      const [total, courses] = await Promise.all([
+        publicCourseCount(db, caches),
+        Number.isSafeInteger(offset) ? listPublicCourses(db, CATALOGUE_PAGE_SIZE, offset) : [],
+      ]);
+      const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+      if (page > pages) return { pastTheEnd: true as const, pages };
+      return { courses, page, pages, offset };
+    },
+    (view, madeAt) => ('pastTheEnd' in view ? null : { kind: 'catalogue', view, madeAt }),
+  );
 }
 
-export async function publicCourse(db: Db, id: string): Promise<PublicCourse | null> {
-  return UUID.test(id) ? findPublicCourse(db, id) : null;
+export async function publicCourse(db: Db, caches: AppCaches, id: string): Promise<PublicCourse | null> {
+  if (!UUID.test(id)) return null;
+  return readAndKeep(
+    caches,
+    courseCopyKey(id),
+    () => findPublicCourse(db, id),
+    (course, madeAt) => (course ? { kind: 'course', course, madeAt } : null),
+  );
 }
 
 export async function sitemapFileCount(db: Db, caches: AppCaches): Promise<number> {
