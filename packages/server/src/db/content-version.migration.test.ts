@@ -15,6 +15,5 @@ describe('migration 0015: a course’s content version', () => {
       'select title, content_version from courses',
     );
     expect(stored.rows).toEqual([{ title: 'Open data', content_version: 1 }]);
-    await client.close();
   }, 180_000);
 });

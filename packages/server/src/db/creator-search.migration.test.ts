@@ -25,6 +25,5 @@ describe('migration 0007: each course copies its contributor’s search text', (
     expect(
       await planOf(client, `select id from courses where creator_search_text like '%qahtani%'`),
     ).toContain('courses_creator_search_text_trgm_idx');
-    await client.close();
   }, 180_000);
 });

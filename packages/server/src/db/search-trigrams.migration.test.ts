@@ -25,6 +25,5 @@ describe('migration 0006: trigram search on rows stored before it', () => {
     );
     const found = await client.query(`select id from courses where search_text like '%data%'`);
     expect(found.rows).toHaveLength(1);
-    await client.close();
   }, 180_000);
 });

@@ -12,15 +12,15 @@ import { migrationsFolder, pgliteExtensions } from '../db/client.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 import { waitFor } from './test-app.ts';
 
-/**
- * A database a migration test reads: plain SQL, and `close` (which drops it on PostgreSQL), called at
- * the test's end in any case.
- */
+/** A database a migration test reads with plain SQL; closed (dropped on PostgreSQL) at the test's end. */
 export interface UpgradedDatabase {
   query<T extends object>(text: string): Promise<{ rows: T[] }>;
   /** Several statements in one string, no parameters. */
   exec(text: string): Promise<unknown>;
-  close(): Promise<void>;
+}
+
+interface Opened extends UpgradedDatabase {
+  close: () => Promise<void>;
 }
 
 /**
@@ -29,7 +29,7 @@ export interface UpgradedDatabase {
  * (SQL), then migrated to the end. On the test project's own database (decision 156): a new database
  * on the PostgreSQL server under test in the PostgreSQL project, a fresh PGlite in the PGlite one (not
  * the migrated template, decision 032: initdb is slow on a busy machine, so give the test a long
- * timeout). The caller closes it.
+ * timeout). Closed when the test ends, passed or failed (a PostgreSQL database would be left).
  */
 export async function upgradedAcross(idx: number, rows: string): Promise<UpgradedDatabase> {
   const before = mkdtempSync(path.join(tmpdir(), 'migrations-'));
@@ -40,22 +40,17 @@ export async function upgradedAcross(idx: number, rows: string): Promise<Upgrade
     journal.entries = journal.entries.filter((entry) => entry.idx < idx);
     writeFileSync(journalPath, JSON.stringify(journal));
     const serverUrl = process.env.TEST_DATABASE_URL;
-    const upgraded = serverUrl ? await onPostgres(serverUrl, before, rows) : await onPglite(before, rows);
-    // Also when an assertion failed before the test's own close (a PostgreSQL database would be left).
-    onTestFinished(() => upgraded.close());
+    const { close, ...upgraded } = serverUrl
+      ? await onPostgres(serverUrl, before, rows)
+      : await onPglite(before, rows);
+    onTestFinished(close);
     return upgraded;
   } finally {
     rmSync(before, { recursive: true, force: true });
   }
 }
 
-/** `close`, which the test and its end may both call: the work is done once. */
-function once(work: () => Promise<void>): () => Promise<void> {
-  let done: Promise<void> | undefined;
-  return () => (done ??= work());
-}
-
-async function onPglite(before: string, rows: string): Promise<UpgradedDatabase> {
+async function onPglite(before: string, rows: string): Promise<Opened> {
   const client = new PGlite({ extensions: pgliteExtensions });
   try {
     const db = drizzlePglite({ client });
@@ -65,7 +60,7 @@ async function onPglite(before: string, rows: string): Promise<UpgradedDatabase>
     return {
       query: (text) => client.query(text),
       exec: (text) => client.exec(text),
-      close: once(() => client.close()),
+      close: () => client.close(),
     };
   } catch (error) {
     await client.close();
@@ -73,13 +68,13 @@ async function onPglite(before: string, rows: string): Promise<UpgradedDatabase>
   }
 }
 
-async function onPostgres(serverUrl: string, before: string, rows: string): Promise<UpgradedDatabase> {
+async function onPostgres(serverUrl: string, before: string, rows: string): Promise<Opened> {
   const database = await createPostgresDatabase(serverUrl, { prefix: 'test_upgrade' });
   const client = new pg.Client({ connectionString: database.url });
-  const close = once(async () => {
+  const close = async () => {
     await client.end();
     await database.drop();
-  });
+  };
   try {
     await client.connect();
     const db = drizzlePg({ client });

@@ -60,7 +60,6 @@ export const resetPasswordBodySchema = z.object({
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const googleSignInBodySchema = z.object({ role: z.enum(SIGNUP_ROLES).default('EndUser') });
-export type GoogleSignInBody = z.infer<typeof googleSignInBodySchema>;
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -101,7 +100,6 @@ export const oidcEmailBodySchema = z.object({
   ticket: z.string().min(1).max(4000),
   email: emailSchema,
 });
-export type OidcEmailBody = z.infer<typeof oidcEmailBodySchema>;
 
 /**
  * `PATCH /auth/user`: what the signed-in user may change of their own account. For now their preferred

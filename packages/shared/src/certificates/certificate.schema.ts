@@ -28,7 +28,6 @@ export const CREDENTIAL_MAX = 100_000;
 
 /** `POST /credentials/verify`: a VC-JWT (compact JWS) as downloaded from `/certificates/:id/credential.jwt`. */
 export const credentialVerifyBodySchema = z.object({ credential: z.string().min(1).max(CREDENTIAL_MAX) });
-export type CredentialVerifyBody = z.infer<typeof credentialVerifyBodySchema>;
 
 export const CREDENTIAL_FAILURES = [
   'SIGNATURE_INVALID',

@@ -32,7 +32,6 @@ export type AuthoredResourceType = (typeof AUTHORED_RESOURCE_TYPES)[number];
 export const QUESTION_TYPES = ['single', 'multiple', 'truefalse', 'short'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const MULTIPLE_SCORINGS = ['all', 'partial'] as const;
-export type MultipleScoring = (typeof MULTIPLE_SCORINGS)[number];
 export const TRUE_FALSE = ['true', 'false'] as const;
 
 export const LIMITS = {

@@ -54,4 +54,3 @@ export const errorEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;

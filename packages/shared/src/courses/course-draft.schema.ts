@@ -137,4 +137,3 @@ export type CourseDraft = z.input<typeof courseDraftSchema>;
 export type SectionDraft = CourseDraft['coursesection'][number];
 export type ResourceDraft = SectionDraft['resources'][number];
 export type QuizQuestionDraft = z.input<typeof quizQuestionDraftSchema>;
-export type QuizOptionDraft = QuizQuestionDraft['options'][number];

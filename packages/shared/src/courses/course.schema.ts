@@ -57,7 +57,6 @@ export const resourceInputSchema = z.discriminatedUnion(
   ],
   { message: 'invalid_option' },
 );
-export type ResourceInput = z.infer<typeof resourceInputSchema>;
 
 export const sectionInputSchema = z.object({
   _id: optionalId,
@@ -67,7 +66,6 @@ export const sectionInputSchema = z.object({
   description_tr: translation(LIMITS.descriptionMax),
   resources: z.array(resourceInputSchema).max(LIMITS.resourcesPerSectionMax).default([]),
 });
-export type SectionInput = z.infer<typeof sectionInputSchema>;
 
 export const courseInputSchema = z.object({
   title: text(LIMITS.titleMax),
@@ -274,7 +272,6 @@ export const exerciseScoreResponseSchema = z.object({
   /** Per question, in the quiz's order (decision 035): only ever in this response, after an attempt. */
   feedback: z.array(quizFeedbackSchema),
 });
-export type ExerciseScoreResponse = z.infer<typeof exerciseScoreResponseSchema>;
 
 export const overallScoreResponseSchema = z.object({
   success: z.literal(true),

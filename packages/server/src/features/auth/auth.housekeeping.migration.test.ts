@@ -64,6 +64,5 @@ describe('migrations 0012 and 0013: indexes for the housekeeping of sign-in data
         'select id from email_verifications where least(expires_at, used_at) <= now() order by least(expires_at, used_at) limit 100',
       ),
     ).toContain('email_verifications_ended_idx');
-    await client.close();
   }, 180_000);
 });

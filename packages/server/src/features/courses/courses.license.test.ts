@@ -120,6 +120,5 @@ describe('migration 0002: existing courses get CC BY 4.0', () => {
          values ('New', 'd', 'x', 'Draft', '00000000-0000-4000-8000-000000000001') returning license`,
     );
     expect(inserted.rows).toEqual([{ license: 'CC-BY-4.0' }]);
-    await client.close();
   }, 180_000);
 });

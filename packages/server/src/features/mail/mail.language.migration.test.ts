@@ -22,6 +22,5 @@ describe('migration 0017: outbox rows keep their language and kind', () => {
       { text: '493817', language: null, kind: null },
       { text: '1', language: 'ar', kind: 'passwordReset' },
     ]);
-    await client.close();
   }, 180_000);
 });

@@ -33,6 +33,5 @@ describe('migration 0010: outbox rows expire and sent ones keep no body', () => 
            and expires_at > now() order by next_attempt_at limit 10`,
       ),
     ).toContain('email_outbox_pending_idx');
-    await client.close();
   }, 180_000);
 });
