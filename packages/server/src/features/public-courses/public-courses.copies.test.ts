@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, openSecondInstance, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { courseAction, createApprovedCourse } from '../../test/course-fixtures.ts';
 import { lastCopy } from './public-courses.service.ts';
@@ -53,6 +53,20 @@ describe("the public pages' last copies", () => {
     await get('/courses');
     expect(copiedIds(1)).toEqual([first]);
     expect((await courseAction(t, admin, 'toggle-available', second)).statusCode).toBe(200);
+  });
+
+  it('drops the copies of another instance on the same database when a course changes here', async () => {
+    const b = await openSecondInstance(t);
+    try {
+      expect((await b.app.inject({ method: 'GET', url: `/courses/${first}` })).statusCode).toBe(200);
+      expect(lastCopy(b.app.caches, { id: first })).toBeDefined();
+      // The write settles before it answers: every instance has applied its notification by then.
+      expect((await courseAction(t, admin, 'toggle-available', second)).statusCode).toBe(200);
+      expect(lastCopy(b.app.caches, { id: first })).toBeUndefined();
+      expect((await courseAction(t, admin, 'toggle-available', second)).statusCode).toBe(200);
+    } finally {
+      await b.close();
+    }
   });
 
   it("drops a page's copy once the page is found gone, even when the change was not heard", async () => {
