@@ -60,6 +60,12 @@ function languageOfAddress(request: FastifyRequest) {
   return pageLanguage(values.length === 1 ? values[0] : values, request.lang);
 }
 
+/** A course shown from a copy leaves its cover out: the files' address needs the database too. */
+const coverless = <T extends { previewFileId: string | null }>(course: T): T => ({
+  ...course,
+  previewFileId: null,
+});
+
 const sendXml = (reply: FastifyReply, body: string) =>
   reply
     .header('content-type', 'application/xml; charset=utf-8')
@@ -73,26 +79,27 @@ export const publicCoursesRoutes: FastifyPluginAsync = async (app) => {
   const { stylesheet } = site.assets;
   const hide = { schema: { hide: true } };
 
+  /** The last copy of the page `request` asks for, if one is kept (decision 158). */
+  function lastCopyOf(request: FastifyRequest) {
+    switch (request.routeOptions.url) {
+      case '/courses/:id':
+        return lastCopy(app.caches, { id: (request.params as { id: string }).id });
+      case '/courses': {
+        const page = pageNumber((request.query as PageQuery).page);
+        return page === null ? undefined : lastCopy(app.caches, { page });
+      }
+      default:
+        return undefined;
+    }
+  }
+
   /**
    * While the database is away, a page read before stands in for itself (decision 158), still
    * answered 503 with `Retry-After`: crawlers keep the page they have and come back.
    */
   function copyPage(request: FastifyRequest, lang: Language): string | undefined {
-    const route = request.routeOptions.url;
-    const { page } = request.query as PageQuery;
-    const number = pageNumber(page);
-    const copy =
-      route === '/courses/:id'
-        ? lastCopy(app.caches, { id: (request.params as { id: string }).id })
-        : route === '/courses' && number !== null
-          ? lastCopy(app.caches, { page: number })
-          : undefined;
+    const copy = lastCopyOf(request);
     if (!copy) return undefined;
-    // Without the covers: the files' address needs the database too, so they would show broken.
-    const coverless = <T extends { previewFileId: string | null }>(course: T): T => ({
-      ...course,
-      previewFileId: null,
-    });
     return copy.kind === 'course'
       ? coursePage(coverless(copy.course), site, lang, copy.madeAt)
       : cataloguePage({ ...copy.view, courses: copy.view.courses.map(coverless) }, site, lang, copy.madeAt);

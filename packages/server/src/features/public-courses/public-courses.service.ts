@@ -74,8 +74,11 @@ async function readAndKeep<T>(
  * The last copy of the page at `/courses` (`page` from its query) or `/courses/:id`, if one is kept:
  * for the answer while the database is away.
  */
-export function lastCopy(caches: AppCaches, address: { page?: number; id?: string }): PublicCopy | undefined {
-  const key = address.id !== undefined ? courseCopyKey(address.id) : catalogueCopyKey(address.page ?? 1);
+export function lastCopy(
+  caches: AppCaches,
+  address: { page: number } | { id: string },
+): PublicCopy | undefined {
+  const key = 'id' in address ? courseCopyKey(address.id) : catalogueCopyKey(address.page);
   return caches.publicCopies.get(key) as PublicCopy | undefined;
 }
 
