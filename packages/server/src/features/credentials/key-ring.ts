@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { JWK } from 'jose';
+import { isDatabaseUnavailable } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { credentialKeys } from '../../db/schema.ts';
 import type { CredentialKeys } from './credential-keys.ts';
@@ -31,24 +32,60 @@ export function keyRing(db: Db, keys: CredentialKeys) {
     return recorded;
   }
 
+  /**
+   * The keys as last read, by thumbprint, for while the database is away (decision 159): a verifier
+   * elsewhere checks our credentials' signatures with them and needs nothing else of ours. Only a
+   * fallback: read from the table whenever it answers, so a key an operator retired (decision 108) is
+   * not published again.
+   */
+  let lastPublished: PublicJwk[] | undefined;
+  const lastFound = new Map<string, PublicJwk>();
+
+  /** `read()`, or while the database is away what `kept()` still knows; else the database's error. */
+  async function orKept<T>(read: () => Promise<T>, kept: () => T | undefined): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      const known = isDatabaseUnavailable(error) ? kept() : undefined;
+      if (known === undefined) throw error;
+      return known;
+    }
+  }
+
   /** Every key, the signing key first (also before it is recorded), then the others oldest first. */
   async function published(): Promise<PublicJwk[]> {
-    const rows = await db
-      .select({ jwk: credentialKeys.jwk })
-      .from(credentialKeys)
-      .orderBy(asc(credentialKeys.createdAt));
-    const others = rows.map((row) => row.jwk as PublicJwk).filter((jwk) => jwk.kid !== keys.publicJwk.kid);
-    return [keys.publicJwk, ...others];
+    const stored = await orKept(
+      async () => {
+        const rows = await db
+          .select({ thumbprint: credentialKeys.thumbprint, jwk: credentialKeys.jwk })
+          .from(credentialKeys)
+          .orderBy(asc(credentialKeys.createdAt));
+        lastFound.clear();
+        for (const row of rows) lastFound.set(row.thumbprint, row.jwk as PublicJwk);
+        return (lastPublished = [...lastFound.values()]);
+      },
+      () => lastPublished,
+    );
+    return [keys.publicJwk, ...stored.filter((jwk) => jwk.kid !== keys.publicJwk.kid)];
   }
 
   /** The key with this thumbprint, or null. */
   async function find(thumbprint: string): Promise<PublicJwk | null> {
     if (thumbprint === keys.thumbprint) return keys.publicJwk;
-    const [row] = await db
-      .select({ jwk: credentialKeys.jwk })
-      .from(credentialKeys)
-      .where(eq(credentialKeys.thumbprint, thumbprint));
-    return (row?.jwk as PublicJwk | undefined) ?? null;
+    return orKept(
+      async () => {
+        const [row] = await db
+          .select({ jwk: credentialKeys.jwk })
+          .from(credentialKeys)
+          .where(eq(credentialKeys.thumbprint, thumbprint));
+        const jwk = (row?.jwk as PublicJwk | undefined) ?? null;
+        if (jwk) lastFound.set(thumbprint, jwk);
+        else lastFound.delete(thumbprint);
+        return jwk;
+      },
+      // A key not read before is not known to be missing: still the database's 503, not a 404.
+      () => lastFound.get(thumbprint),
+    );
   }
 
   return { recordSigningKey, published, find };
