@@ -323,6 +323,7 @@ const STRINGS = {
   dashboardError: 'We encountered an error while fetching course(s).',
   viewerError: 'We encountered an error while fetching your courses',
   tryAgain: 'Try again',
+  retriesByItself: 'We will try again by ourselves as soon as the server answers.',
   notEnrolled: 'You are not enrolled in this course',
   notFound: 'Course not found',
   logOut: 'Log Out',

@@ -40,6 +40,13 @@ export class ApiError extends Error {
 export const namesNothing = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
+/**
+ * Whether a failure says the server is away for now: not reached at all, or briefly unavailable (its
+ * database restarting, a proxy in front without it). It comes back by itself (decision 160).
+ */
+export const serverAway = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.code === 'NETWORK' || [502, 503, 504].includes(error.status));
+
 /** Whether a failure ended the session, which the app has told the reader of: the caller says nothing. */
 export const endedTheSession = (error: unknown) => error instanceof ApiError && error.endedSession;
 

@@ -2,10 +2,14 @@ import { Outlet } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
 import { installSessionExpiry } from '../app/session-expiry.ts';
+import { recoverAfterOutages } from '../lib/outage-recovery.ts';
 import { Toasts } from '../components/toasts.tsx';
 
 // Module scope: installed once, when the first screen that talks to the API loads.
-if (!import.meta.env.SSR) installSessionExpiry();
+if (!import.meta.env.SSR) {
+  installSessionExpiry();
+  recoverAfterOutages(queryClient);
+}
 
 /**
  * Layout of every screen that talks to the API (sign-in pages, dashboards, course viewer): React

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { FiAlertTriangle } from 'react-icons/fi';
+import { serverAway } from '../../lib/api-client.ts';
 import { Button } from './button.tsx';
 
 export interface ErrorPanelProps {
@@ -8,6 +9,11 @@ export interface ErrorPanelProps {
   message: ReactNode;
   /** Runs the failed request again; the button shows a spinner while `retrying`. */
   onRetry?: () => unknown;
+  /**
+   * The failure: when the server was away, the panel says the read is made again by itself once it
+   * answers (`outage-recovery.ts`, decision 160).
+   */
+  error?: unknown;
   retrying?: boolean;
   /** Heading level of "Something went wrong!" so the page's outline stays in order. */
   headingLevel?: 1 | 2 | 3;
@@ -18,6 +24,7 @@ export interface ErrorPanelProps {
 export function ErrorPanel({
   message,
   onRetry,
+  error,
   retrying = false,
   headingLevel = 2,
   className = '',
@@ -45,6 +52,11 @@ export function ErrorPanel({
         <Trans>Something went wrong!</Trans>
       </Heading>
       <p className="text-ink">{message}</p>
+      {onRetry && serverAway(error) ? (
+        <p className="text-sm text-ink">
+          <Trans>We will try again by ourselves as soon as the server answers.</Trans>
+        </p>
+      ) : null}
       {onRetry ? (
         <Button onClick={() => void onRetry()} loading={retrying}>
           <Trans>Try again</Trans>

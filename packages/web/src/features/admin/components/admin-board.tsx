@@ -48,6 +48,7 @@ export function AdminBoard({ onViewCourse }: AdminBoardProps) {
       {courses.isError ? (
         <ErrorPanel
           message={<Trans>Fetching data failed</Trans>}
+          error={courses.error}
           onRetry={() => courses.refetch()}
           retrying={courses.isRefetching}
         />

@@ -58,6 +58,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
         </h1>
         <ErrorPanel
           message={error instanceof ApiError ? error.message : t`Request failed`}
+          error={error}
           onRetry={() => verification.refetch()}
           retrying={verification.isFetching}
         />

@@ -61,6 +61,7 @@ export function ContributorBoard() {
       {courses.isError ? (
         <ErrorPanel
           message={<Trans>Fetching data failed</Trans>}
+          error={courses.error}
           onRetry={() => courses.refetch()}
           retrying={courses.isRefetching}
         />

@@ -62,6 +62,7 @@ export function CertificateVerification({ id }: { id: string }) {
           <ErrorPanel
             headingLevel={2}
             message={details.error.message}
+            error={details.error}
             onRetry={() => details.refetch()}
             retrying={details.isFetching}
           />
@@ -81,6 +82,7 @@ export function CertificateVerification({ id }: { id: string }) {
         <ErrorPanel
           headingLevel={2}
           message={t`We could not check the signature. Try again.`}
+          error={verdict.error}
           onRetry={() => verdict.refetch()}
           retrying={verdict.isFetching}
         />

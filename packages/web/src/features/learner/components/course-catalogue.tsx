@@ -55,6 +55,7 @@ export function CourseCatalogue() {
     body = (
       <ErrorPanel
         message={<Trans>We encountered an error while fetching course(s).</Trans>}
+        error={courses.error}
         onRetry={() => courses.refetch()}
         retrying={courses.isFetching}
         className="mt-8"

@@ -52,6 +52,7 @@ export function CertificateView({ courseId, courseTitle }: { courseId: string; c
       <ErrorPanel
         headingLevel={3}
         message={certificate.error.message}
+        error={certificate.error}
         onRetry={() => certificate.refetch()}
         retrying={certificate.isFetching}
       />

@@ -90,6 +90,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
           <h1 className="sr-only">{t`Course`}</h1>
           <ErrorPanel
             message={t`We encountered an error while fetching your courses`}
+            error={course.error}
             onRetry={() => course.refetch()}
             retrying={course.isFetching}
           />
