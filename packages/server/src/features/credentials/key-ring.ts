@@ -36,10 +36,11 @@ export function keyRing(db: Db, keys: CredentialKeys) {
    * The keys as last read, by thumbprint, for while the database is away (decision 159): a verifier
    * elsewhere checks our credentials' signatures with them and needs nothing else of ours. Only a
    * fallback: read from the table whenever it answers, so a key an operator retired (decision 108) is
-   * not published again.
+   * not published again. The whole set only once the table has been read whole: a part of it would
+   * make the credentials of a missing key look forged.
    */
-  let lastPublished: PublicJwk[] | undefined;
-  const lastFound = new Map<string, PublicJwk>();
+  const lastRead = new Map<string, PublicJwk>();
+  let readWhole = false;
 
   /** `read()`, or while the database is away what `kept()` still knows; else the database's error. */
   async function orKept<T>(read: () => Promise<T>, kept: () => T | undefined): Promise<T> {
@@ -60,11 +61,12 @@ export function keyRing(db: Db, keys: CredentialKeys) {
           .select({ thumbprint: credentialKeys.thumbprint, jwk: credentialKeys.jwk })
           .from(credentialKeys)
           .orderBy(asc(credentialKeys.createdAt));
-        lastFound.clear();
-        for (const row of rows) lastFound.set(row.thumbprint, row.jwk as PublicJwk);
-        return (lastPublished = [...lastFound.values()]);
+        lastRead.clear();
+        for (const row of rows) lastRead.set(row.thumbprint, row.jwk as PublicJwk);
+        readWhole = true;
+        return [...lastRead.values()];
       },
-      () => lastPublished,
+      () => (readWhole ? [...lastRead.values()] : undefined),
     );
     return [keys.publicJwk, ...stored.filter((jwk) => jwk.kid !== keys.publicJwk.kid)];
   }
@@ -79,12 +81,12 @@ export function keyRing(db: Db, keys: CredentialKeys) {
           .from(credentialKeys)
           .where(eq(credentialKeys.thumbprint, thumbprint));
         const jwk = (row?.jwk as PublicJwk | undefined) ?? null;
-        if (jwk) lastFound.set(thumbprint, jwk);
-        else lastFound.delete(thumbprint);
+        if (jwk) lastRead.set(thumbprint, jwk);
+        else lastRead.delete(thumbprint);
         return jwk;
       },
       // A key not read before is not known to be missing: still the database's 503, not a 404.
-      () => lastFound.get(thumbprint),
+      () => lastRead.get(thumbprint),
     );
   }
 

@@ -60,11 +60,11 @@ async function readAndKeep<T>(
   caches: AppCaches,
   key: string,
   read: () => Promise<T>,
-  copyOf: (value: T, madeAt: number) => PublicCopy | null,
+  asCopy: (value: T, madeAt: number) => PublicCopy | null,
 ): Promise<T> {
   const generation = caches.publicCopies.generation;
   const value = await read();
-  const copy = copyOf(value, Date.now());
+  const copy = asCopy(value, Date.now());
   if (copy) caches.publicCopies.set(key, copy, generation);
   else caches.publicCopies.delete(key);
   return value;
