@@ -140,6 +140,14 @@ test('a real outage shows the error panels, and the screens come back by themsel
   await expect(page.getByRole('button', { name: S.tryAgain })).toBeVisible();
   await expectAccessible(page);
   await snapAtBothWidths(page, lang, 'dashboard-error', { accessible: true });
+  // "Try again" while the server is still away: the panel stays with its button busy, then says so
+  // again; the courses of the search before never stand in for this one's.
+  const tryAgain = page.getByRole('alert').filter({ hasText: S.dashboardError }).getByRole('button');
+  await tryAgain.click();
+  await expect(tryAgain).toHaveAttribute('aria-busy', 'true');
+  await expect(tryAgain).not.toHaveAttribute('aria-busy');
+  await expect(page.getByText(S.dashboardError)).toBeVisible();
+  await expect(cards).toHaveCount(0);
   // Back: the courses come without a click (the health is asked at most every 30 s).
   server = await startServer(port, dataDir);
   await expect(cards.first()).toBeVisible({ timeout: 45_000 });

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { FiAlertTriangle } from 'react-icons/fi';
 import { serverAway } from '../../lib/api-client.ts';
@@ -18,6 +18,32 @@ export interface ErrorPanelProps {
   /** Heading level of "Something went wrong!" so the page's outline stays in order. */
   headingLevel?: 1 | 2 | 3;
   className?: string;
+}
+
+/** What `useShownFailure` reads of a read (TanStack Query's result). */
+interface Read<E> {
+  error: E | null;
+  isFetching: boolean;
+  errorUpdateCount: number;
+  data: unknown;
+  isPlaceholderData: boolean;
+}
+
+/**
+ * The failure a read's screen shows: its error, also while the read is made again after failing
+ * without data of its own ("Try again", or the outage watcher of decision 160), so the panel stays and
+ * its button shows itself busy. TanStack Query puts such a read back to `pending` and forgets its error
+ * while it is fetched again: the panel used to give way to the spinner (or to the previous search's
+ * results) for the whole retry, and the focus on "Try again" fell off the page. Null otherwise.
+ */
+export function useShownFailure<E>(read: Read<E>): E | null {
+  const [kept, setKept] = useState<E | null>(null);
+  // Stored while rendering (React's way of keeping something from an earlier render): the retry's
+  // first render needs it, and an effect would let one render of the spinner through.
+  if (read.error !== null && read.error !== kept) setKept(read.error);
+  if (read.error !== null) return read.error;
+  const ownData = read.data !== undefined && !read.isPlaceholderData;
+  return read.isFetching && read.errorUpdateCount > 0 && !ownData ? kept : null;
 }
 
 /** The fetch-failure panel of the description §2/§8: "Something went wrong!", the message, "Try again". */

@@ -6,7 +6,7 @@ import { FiPlus } from 'react-icons/fi';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
@@ -31,8 +31,11 @@ export function AdminBoard({ onViewCourse }: AdminBoardProps) {
   // form and a shared link come back to the same place in the list.
   const [view, setView] = useTableView();
   const courses = useQuery(allCoursesQuery(view, useLanguage()));
-  const total = courses.data?.pagination.total ?? 0;
-  const rows = courses.data?.data ?? [];
+  const failure = useShownFailure(courses);
+  // Tried again after failing, the page shows its panel, not the rows of the page asked before.
+  const shown = failure && courses.isPlaceholderData ? undefined : courses.data;
+  const total = shown?.pagination.total ?? 0;
+  const rows = shown?.data ?? [];
 
   const settled = courses.isSuccess && !courses.isPlaceholderData;
   useLastPageWhenPastTheEnd(view.pageIndex, ADMIN_PAGE_SIZE, settled ? total : undefined);
@@ -43,18 +46,18 @@ export function AdminBoard({ onViewCourse }: AdminBoardProps) {
         <Trans>Admin Board</Trans>
       </h1>
 
-      {courses.isPending ? <PageSpinner /> : null}
+      {courses.isPending && !failure ? <PageSpinner /> : null}
 
-      {courses.isError ? (
+      {failure ? (
         <ErrorPanel
           message={<Trans>Fetching data failed</Trans>}
-          error={courses.error}
+          error={failure}
           onRetry={() => courses.refetch()}
-          retrying={courses.isRefetching}
+          retrying={courses.isFetching}
         />
       ) : null}
 
-      {courses.data ? (
+      {shown ? (
         <section aria-labelledby="all-courses-heading" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="all-courses-heading" className="text-xl font-semibold text-ink">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiCheckCircle, FiXCircle } from 'react-icons/fi';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -21,9 +21,10 @@ const buttonLink =
 export function VerifyEmailStatus({ token }: { token: string }) {
   const { t } = useLingui();
   const verification = useQuery(verifyEmailQuery(token));
+  const failure = useShownFailure(verification);
   useDocumentTitle(t`Email verification`);
 
-  if (verification.isPending)
+  if (verification.isPending && !failure)
     return (
       <div className="flex flex-col items-center gap-4 py-10">
         <h1 className="text-2xl font-bold text-ink">
@@ -47,7 +48,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
       </div>
     );
 
-  const { error } = verification;
+  const error = failure;
   // Only the server's refusal of the link (a 4xx) is final; an unreachable or struggling server says
   // nothing about the link, which may still be good: the learner tries it again here.
   if (!refusesTheLink(error))

@@ -8,7 +8,7 @@ import { currentUserQuery, getUserId } from '../../../lib/session.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
@@ -35,8 +35,11 @@ export function ContributorBoard() {
   const setPageIndex = (index: number) => setParams((current) => withPageIndex(current, index));
   const courses = useQuery({ ...contributorCoursesQuery(userId, pageIndex, q), enabled: Boolean(userId) });
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = courses.data?.data;
-  const total = courses.data?.pagination.total ?? 0;
+  const failure = useShownFailure(courses);
+  // Tried again after failing, the page shows its panel, not the courses of the page asked before.
+  const shown = failure && courses.isPlaceholderData ? undefined : courses.data;
+  const list = shown?.data;
+  const total = shown?.pagination.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / CONTRIBUTOR_PAGE_SIZE));
 
   const settled = courses.isSuccess && !courses.isPlaceholderData;
@@ -56,20 +59,20 @@ export function ContributorBoard() {
         ) : null}
       </div>
 
-      {courses.isPending ? <PageSpinner /> : null}
+      {courses.isPending && !failure ? <PageSpinner /> : null}
 
-      {courses.isError ? (
+      {failure ? (
         <ErrorPanel
           message={<Trans>Fetching data failed</Trans>}
-          error={courses.error}
+          error={failure}
           onRetry={() => courses.refetch()}
-          retrying={courses.isRefetching}
+          retrying={courses.isFetching}
         />
       ) : null}
 
-      {courses.data && total === 0 && q ? <NoSearchResults q={q} className={emptyPanelClass} /> : null}
+      {shown && total === 0 && q ? <NoSearchResults q={q} className={emptyPanelClass} /> : null}
 
-      {courses.data && total === 0 && !q ? (
+      {shown && total === 0 && !q ? (
         <div className={`flex flex-col items-center gap-4 text-center ${emptyPanelClass}`}>
           <h2 className="text-xl font-semibold text-ink">
             <Trans>No Course Added Yet!</Trans>

@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { formatIssueDate, issueDay } from '@app/shared';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { namesNothing } from '../../../lib/api-client.ts';
@@ -32,26 +32,21 @@ export function CertificateVerification({ id }: { id: string }) {
   useDocumentTitle(t`Certificate verification`);
   const details = useQuery(certificateDetailsQuery(id));
   const verdict = useQuery({ ...credentialVerdictQuery(id), enabled: details.isSuccess });
+  const detailsFailure = useShownFailure(details);
+  const verdictFailure = useShownFailure(verdict);
 
   const heading = <h1 className="text-2xl font-bold text-ink">{t`Certificate verification`}</h1>;
-  if (details.isPending)
-    return (
-      <div className="flex flex-col items-center gap-4 py-10">
-        {heading}
-        <Spinner size={48} label={t`Loading the certificate…`} />
-      </div>
-    );
-  if (details.isError) {
+  if (detailsFailure) {
     // An address that names no certificate is an answer, not a failure: said as such (the server's
     // words for an unknown number, ours for an address whose number is not one), nothing to retry.
     return (
       <div className="flex flex-col gap-4">
         {heading}
-        {namesNothing(details.error) ? (
+        {namesNothing(detailsFailure) ? (
           <div role="status" className="flex flex-col gap-1 rounded-lg border border-gray-200 bg-white p-5">
             <p className="font-semibold text-ink">
-              {details.error.status === 404
-                ? details.error.message
+              {detailsFailure.status === 404
+                ? detailsFailure.message
                 : t`This address holds no certificate number.`}
             </p>
             <p className="text-sm text-muted">
@@ -61,8 +56,8 @@ export function CertificateVerification({ id }: { id: string }) {
         ) : (
           <ErrorPanel
             headingLevel={2}
-            message={details.error.message}
-            error={details.error}
+            message={detailsFailure.message}
+            error={detailsFailure}
             onRetry={() => details.refetch()}
             retrying={details.isFetching}
           />
@@ -71,21 +66,29 @@ export function CertificateVerification({ id }: { id: string }) {
     );
   }
 
+  if (!details.isSuccess)
+    return (
+      <div className="flex flex-col items-center gap-4 py-10">
+        {heading}
+        <Spinner size={48} label={t`Loading the certificate…`} />
+      </div>
+    );
+
   const certificate = details.data;
   const title = pickLocalized(language, certificate.course_title, certificate.course_title_tr);
   return (
     <div className="flex flex-col gap-5">
       {heading}
-      {verdict.isPending ? (
-        <Spinner label={t`Checking the signature…`} />
-      ) : verdict.isError ? (
+      {verdictFailure ? (
         <ErrorPanel
           headingLevel={2}
           message={t`We could not check the signature. Try again.`}
-          error={verdict.error}
+          error={verdictFailure}
           onRetry={() => verdict.refetch()}
           retrying={verdict.isFetching}
         />
+      ) : !verdict.isSuccess ? (
+        <Spinner label={t`Checking the signature…`} />
       ) : (
         <VerdictBanner valid={verdict.data.valid} reason={verdict.data.reason} />
       )}

@@ -86,6 +86,40 @@ describe('CourseCatalogue', () => {
     expect(await screen.findByRole('heading', { name: 'Introduction to Open Science' })).toBeInTheDocument();
   });
 
+  it('keeps a failed search\'s panel, busy, while "Try again" runs: not the previous search\'s cards', async () => {
+    let retry: (() => void) | null = null;
+    let failed = false;
+    const api = fakeApi({
+      'GET /course/approved?limit=12': list([summary()]),
+      'GET /course/approved?limit=12&q=hardware': () => {
+        if (failed) return list([summary({ _id: 'found', title: 'Open Hardware', title_tr: null })])();
+        failed = true;
+        return { status: 500, body: { success: false, message: 'Boom', code: 'INTERNAL' } };
+      },
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (failed && urlOf(input).includes('q=hardware'))
+        await new Promise<void>((resolve) => (retry = resolve));
+      return api.fetch(input, init);
+    });
+    const { router } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Introduction to Open Science' })).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard?q=hardware'));
+    expect(await screen.findByText('We encountered an error while fetching course(s).')).toBeInTheDocument();
+    const tryAgain = screen.getByRole('button', { name: 'Try again' });
+    tryAgain.focus();
+    fireEvent.click(tryAgain);
+    await vi.waitFor(() => expect(retry).not.toBeNull());
+    // The same button, busy and still focused; the first page's course is not shown as if it matched.
+    await vi.waitFor(() => expect(tryAgain).toHaveAttribute('aria-busy', 'true'));
+    expect(tryAgain.isConnected).toBe(true);
+    expect(tryAgain).toHaveFocus();
+    expect(screen.queryByRole('heading', { name: 'Introduction to Open Science' })).not.toBeInTheDocument();
+    act(() => retry!());
+    expect(await screen.findByRole('heading', { name: 'Open Hardware' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong!' })).not.toBeInTheDocument();
+  });
+
   it('"Start Learning" enrols with a spinner on that card only, then opens the course', async () => {
     let release: () => void = () => {};
     const api = fakeApi({

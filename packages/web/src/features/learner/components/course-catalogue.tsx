@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -34,8 +34,10 @@ export function CourseCatalogue() {
   const courses = useInfiniteQuery(approvedCoursesQuery(q));
   useDocumentTitle(t`Available Courses`);
 
-  // A failed refetch of results already on screen keeps them; a failed load (or search) shows the panel.
-  const pages = courses.isError && courses.isPlaceholderData ? undefined : courses.data?.pages;
+  // A failed refetch of results already on screen keeps them; a failed load (or search) shows the
+  // panel, also while it is tried again (not the previous search's cards).
+  const failure = useShownFailure(courses);
+  const pages = failure && courses.isPlaceholderData ? undefined : courses.data?.pages;
   const data = pages?.flatMap((page) => page.data);
   const total = pages?.at(-1)?.pagination.total ?? 0;
   const loaded = data?.length ?? 0;
@@ -50,12 +52,12 @@ export function CourseCatalogue() {
     list.current?.children[from]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
   }, [loaded]);
   let body;
-  if (courses.isPending) body = <PageSpinner />;
+  if (courses.isPending && !failure) body = <PageSpinner />;
   else if (data === undefined)
     body = (
       <ErrorPanel
         message={<Trans>We encountered an error while fetching course(s).</Trans>}
-        error={courses.error}
+        error={failure}
         onRetry={() => courses.refetch()}
         retrying={courses.isFetching}
         className="mt-8"

@@ -2,7 +2,7 @@ import { useContext, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { FiDownload } from 'react-icons/fi';
-import { ErrorPanel } from '../../../../components/ui/error-panel.tsx';
+import { ErrorPanel, useShownFailure } from '../../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { certificateQuery } from '../../api/get-certificate.ts';
 import { CertificateActionsSlot } from './certificate-actions-slot.ts';
@@ -28,6 +28,7 @@ export function CertificateView({ courseId, courseTitle }: { courseId: string; c
   const certificate = useQuery(certificateQuery(courseId));
   const certificateActions = useContext(CertificateActionsSlot);
   const [url, setUrl] = useState<string | null>(null);
+  const failure = useShownFailure(certificate);
 
   useEffect(() => {
     if (!certificate.data) return;
@@ -41,21 +42,21 @@ export function CertificateView({ courseId, courseTitle }: { courseId: string; c
     };
   }, [certificate.data]);
 
-  if (certificate.isPending || (certificate.data && !url))
+  if (failure)
+    return (
+      <ErrorPanel
+        headingLevel={3}
+        message={failure.message}
+        error={failure}
+        onRetry={() => certificate.refetch()}
+        retrying={certificate.isFetching}
+      />
+    );
+  if (!certificate.isSuccess || !url)
     return (
       <div className="flex min-h-48 items-center justify-center rounded-lg border border-gray-200 bg-white">
         <Spinner label={t`Preparing your certificate…`} />
       </div>
-    );
-  if (certificate.isError)
-    return (
-      <ErrorPanel
-        headingLevel={3}
-        message={certificate.error.message}
-        error={certificate.error}
-        onRetry={() => certificate.refetch()}
-        retrying={certificate.isFetching}
-      />
     );
 
   return (

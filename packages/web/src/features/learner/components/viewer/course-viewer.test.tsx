@@ -380,9 +380,9 @@ describe('CourseViewer', () => {
     expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();
   });
 
-  it('shows the error panel on failure and recovers on "Try again"', async () => {
+  it('shows the error panel on failure, busy while "Try again" runs, and recovers', async () => {
     let fail = true;
-    renderViewer({
+    const { api } = renderViewer({
       [`GET /user/course/${COURSE_ID}`]: () =>
         fail ? error(500, 'INTERNAL')() : { body: { success: true, data: learnerCourse() } },
       [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
@@ -391,7 +391,19 @@ describe('CourseViewer', () => {
       await screen.findByText('We encountered an error while fetching your courses'),
     ).toBeInTheDocument();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    let release: (() => void) | null = null;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return api.fetch(input, init);
+    });
+    const tryAgain = screen.getByRole('button', { name: 'Try again' });
+    tryAgain.focus();
+    fireEvent.click(tryAgain);
+    // The panel stays (not the loading skeleton), its button busy and still focused.
+    await vi.waitFor(() => expect(tryAgain).toHaveAttribute('aria-busy', 'true'));
+    expect(tryAgain).toHaveFocus();
+    expect(screen.getByText('We encountered an error while fetching your courses')).toBeInTheDocument();
+    act(() => release!());
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Introduction to Open Science' }),
     ).toBeInTheDocument();

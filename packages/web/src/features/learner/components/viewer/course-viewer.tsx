@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorPanel } from '../../../../components/ui/error-panel.tsx';
+import { ErrorPanel, useShownFailure } from '../../../../components/ui/error-panel.tsx';
 import { ApiError, namesNothing } from '../../../../lib/api-client.ts';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
@@ -51,7 +51,8 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   // Narrow screens start with the list open only while nothing is selected.
   const [contentOpen, setContentOpen] = useState<boolean | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ id: string | null } | null>(null);
-  const problem = course.data ? null : accessProblem(course.error);
+  const failure = useShownFailure(course);
+  const problem = course.data ? null : accessProblem(failure);
   // The tab says what the page's heading says.
   const problemTitles: Record<AccessProblem, string> = {
     'not-enrolled': t`You are not enrolled in this course`,
@@ -72,7 +73,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   }, [overall.error, progress.error]);
 
   // While the course loads, the page it will be: the same header, the layout in grey (decision 111).
-  if (course.isPending)
+  if (course.isPending && !failure)
     return (
       <div className="flex min-h-screen flex-col bg-gray-50">
         <ViewerHeader title={null} progress={undefined} contentOpen={false} />
@@ -90,7 +91,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
           <h1 className="sr-only">{t`Course`}</h1>
           <ErrorPanel
             message={t`We encountered an error while fetching your courses`}
-            error={course.error}
+            error={failure}
             onRetry={() => course.refetch()}
             retrying={course.isFetching}
           />
