@@ -77,6 +77,37 @@ describe('AdminBoard', () => {
     expect(await screen.findByText('No Course Added')).toBeInTheDocument();
   });
 
+  it('keeps a failed page\'s panel, busy, while "Try again" runs: not the rows of the page before', async () => {
+    let release: (() => void) | null = null;
+    let failed = false;
+    const api = fakeApi({
+      'GET /course?limit=10&offset=0': page(0, 10),
+      'GET /course?limit=10&offset=10': () => {
+        if (failed) return page(10, 2)();
+        failed = true;
+        return { status: 500, body: { success: false, code: 'INTERNAL', message: 'Boom' } };
+      },
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (failed && String(input).includes('offset=10'))
+        await new Promise<void>((resolve) => (release = resolve));
+      return api.fetch(input, init);
+    });
+    await renderBoard();
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Fetching data failed')).toBeInTheDocument();
+    const tryAgain = screen.getByRole('button', { name: 'Try again' });
+    fireEvent.click(tryAgain);
+    await waitFor(() => expect(tryAgain).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByText('Fetching data failed')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('course-row')).toHaveLength(0);
+    release!();
+    await waitFor(() => expect(screen.getAllByTestId('course-row')).toHaveLength(2));
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.queryByText('Fetching data failed')).not.toBeInTheDocument();
+  });
+
   it('asks the server for each page, order and status of the table', async () => {
     const api = fakeApi({
       'GET /course?limit=10&offset=0': page(0, 10),
