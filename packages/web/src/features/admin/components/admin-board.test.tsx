@@ -5,7 +5,7 @@ import { i18n } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { activateLanguage } from '../../../i18n/i18n.ts';
-import { fakeApi } from '../../../test/stub-api.ts';
+import { fakeApi, urlOf } from '../../../test/stub-api.ts';
 import { summary } from '../../../test/course-fixtures.ts';
 import { AdminBoard } from './admin-board.tsx';
 
@@ -89,7 +89,7 @@ describe('AdminBoard', () => {
       },
     });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (failed && String(input).includes('offset=10'))
+      if (failed && urlOf(input).includes('offset=10'))
         await new Promise<void>((resolve) => (release = resolve));
       return api.fetch(input, init);
     });

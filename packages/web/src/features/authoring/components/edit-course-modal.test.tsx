@@ -26,7 +26,20 @@ describe('EditCourseModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
     expect(await within(dialog).findByText('Fetching data failed')).toBeInTheDocument();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    // The retry held: the failure stays, its button busy and focused (not the spinner, decision 162).
+    const answer = globalThis.fetch;
+    let release: (() => void) | null = null;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return answer(input, init);
+    });
+    const tryAgain = within(dialog).getByRole('button', { name: 'Try again' });
+    tryAgain.focus();
+    fireEvent.click(tryAgain);
+    await waitFor(() => expect(tryAgain).toHaveAttribute('aria-busy', 'true'));
+    expect(tryAgain).toHaveFocus();
+    expect(within(dialog).getByText('Fetching data failed')).toBeInTheDocument();
+    release!();
     expect(await within(dialog).findByLabelText('Course title', { exact: true })).toHaveValue(
       'Open Science Basics',
     );

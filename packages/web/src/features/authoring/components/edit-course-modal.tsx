@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { courseQuery } from '../api/get-course.ts';
 import { BackButton } from './back-button.tsx';
 import { CourseForm } from './course-form/course-form.tsx';
@@ -53,10 +54,11 @@ function EditCourseBody({
   const { t } = useLingui();
   const course = useQuery(courseQuery(courseId));
   const viewer = useQuery(currentUserQuery);
+  const courseFailure = useShownFailure(course);
+  const viewerFailure = useShownFailure(viewer);
 
-  if (course.isPending || viewer.isPending) return <PageSpinner />;
-  if (course.isError || viewer.isError) {
-    const error = course.error ?? viewer.error;
+  const error = courseFailure ?? viewerFailure;
+  if (error)
     return (
       <div role="alert" className="flex flex-col items-start gap-3 py-6">
         <p className="font-semibold text-ink">
@@ -67,17 +69,18 @@ function EditCourseBody({
         ) : null}
         <Button
           variant="secondary"
+          loading={course.isFetching || viewer.isFetching}
           onClick={() => {
             // Either request may be the one that failed, or both; what did answer is kept.
-            if (course.isError) void course.refetch();
-            if (viewer.isError) void viewer.refetch();
+            if (courseFailure) void course.refetch();
+            if (viewerFailure) void viewer.refetch();
           }}
         >
           {t`Try again`}
         </Button>
       </div>
     );
-  }
+  if (!course.isSuccess || !viewer.isSuccess) return <PageSpinner />;
   return (
     <CourseForm
       key={course.data._id}
