@@ -46,6 +46,13 @@ export function useShownFailure<E>(read: Read<E>): E | null {
   return read.isFetching && read.errorUpdateCount > 0 && !ownData ? kept : null;
 }
 
+/**
+ * What a list that keeps its previous results while the next search or page loads shows beside
+ * `failure`: nothing of that other search or page once this one has failed.
+ */
+export const shownData = <T,>(read: { data: T | undefined; isPlaceholderData: boolean }, failure: unknown) =>
+  failure && read.isPlaceholderData ? undefined : read.data;
+
 /** The fetch-failure panel of the description §2/§8: "Something went wrong!", the message, "Try again". */
 export function ErrorPanel({
   message,

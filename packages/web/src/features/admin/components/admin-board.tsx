@@ -6,7 +6,7 @@ import { FiPlus } from 'react-icons/fi';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
+import { ErrorPanel, shownData, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
@@ -33,7 +33,7 @@ export function AdminBoard({ onViewCourse }: AdminBoardProps) {
   const courses = useQuery(allCoursesQuery(view, useLanguage()));
   const failure = useShownFailure(courses);
   // Tried again after failing, the page shows its panel, not the rows of the page asked before.
-  const shown = failure && courses.isPlaceholderData ? undefined : courses.data;
+  const shown = shownData(courses, failure);
   const total = shown?.pagination.total ?? 0;
   const rows = shown?.data ?? [];
 

@@ -8,7 +8,7 @@ import { currentUserQuery, getUserId } from '../../../lib/session.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
+import { ErrorPanel, shownData, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { NoSearchResults } from '../../../components/no-search-results.tsx';
 import { emptyPanelClass } from '../../../components/ui/empty-panel.ts';
@@ -37,7 +37,7 @@ export function ContributorBoard() {
   const [openId, setOpenId] = useState<string | null>(null);
   const failure = useShownFailure(courses);
   // Tried again after failing, the page shows its panel, not the courses of the page asked before.
-  const shown = failure && courses.isPlaceholderData ? undefined : courses.data;
+  const shown = shownData(courses, failure);
   const list = shown?.data;
   const total = shown?.pagination.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / CONTRIBUTOR_PAGE_SIZE));

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
+import { ErrorPanel, shownData, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -37,7 +37,7 @@ export function CourseCatalogue() {
   // A failed refetch of results already on screen keeps them; a failed load (or search) shows the
   // panel, also while it is tried again (not the previous search's cards).
   const failure = useShownFailure(courses);
-  const pages = failure && courses.isPlaceholderData ? undefined : courses.data?.pages;
+  const pages = shownData(courses, failure)?.pages;
   const data = pages?.flatMap((page) => page.data);
   const total = pages?.at(-1)?.pagination.total ?? 0;
   const loaded = data?.length ?? 0;
