@@ -25,6 +25,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  // As many as the cores (two here and in CI): the server, the browsers and the runner share them, and
+  // keep them busy. Three workers took 14.4 min where CI's two took 13.5 on the same host (2026-12-01,
+  // vmstat: no idle CPU throughout), so a third only makes each test wait longer for a core.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
