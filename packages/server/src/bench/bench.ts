@@ -157,7 +157,7 @@ async function serve(target: Target, serverUrl: string | undefined): Promise<Ser
     // The ceiling: a route of this same server (all hooks and plugins) that touches no database.
     app.get(CEILING_PATH, () => ({ success: true }));
     // Between the two: only the sign-in guard every learner route runs (token check + session).
-    app.get(GUARD_PATH, { preHandler: app.guards.authenticate }, () => ({ success: true }));
+    app.get(GUARD_PATH, { onRequest: app.guards.authenticate }, () => ({ success: true }));
     await app.ready();
     const fixtures = await prepareFixtures(app, target.size, {
       fresh: FRESH_LEARNERS,

@@ -277,3 +277,51 @@ describe('access control: every route × every kind of caller', () => {
     },
   );
 });
+
+/**
+ * Decision 163: the guard answers before the body is read or any input is checked, so a caller who
+ * may not use a route learns nothing of what its input should look like, and nothing is parsed for
+ * them. Each request here is malformed; the caller allowed to use the route still gets the 400.
+ */
+describe('access control comes before reading the input', () => {
+  let t: TestApp;
+  let learner: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    learner = await createUser(t, 'EndUser');
+    admin = await createUser(t, 'SuperAdmin');
+  });
+  afterAll(() => t.close());
+
+  const brokenJson = (method: 'POST' | 'PATCH', url: string): InjectOptions => ({
+    method,
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: '{"title":',
+  });
+  const cases: [name: string, request: InjectOptions, anonymous: number, learner: number, admin: number][] = [
+    ['a malformed course id', get('/api/v1/user/course/abc'), 401, 400, 400],
+    ['an unknown order on the administrators’ list', get('/api/v1/course?sort=password'), 401, 403, 400],
+    ['a body that is not JSON on course creation', brokenJson('POST', '/api/v1/course/new'), 401, 403, 400],
+    ['a body that is not JSON on a course edit', brokenJson('PATCH', '/api/v1/course/abc'), 401, 400, 400],
+    [
+      'an upload that is not a form',
+      { method: 'POST', url: '/api/v1/files', headers: { 'content-type': 'text/plain' }, payload: 'x' },
+      401,
+      403,
+      415,
+    ],
+  ];
+
+  it.each(cases)('%s → anonymous, learner, administrator', async (_name, request, ...expected) => {
+    const statuses = [];
+    for (const auth of [{}, learner.auth, admin.auth]) {
+      const response = await t.app.inject({ ...request, headers: { ...request.headers, ...auth } });
+      expect(response.json()).toMatchObject({ success: false, code: expect.any(String) as string });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual(expected);
+  });
+});

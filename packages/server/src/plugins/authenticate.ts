@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Role } from '@app/shared';
 import { sessions, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
@@ -18,8 +18,12 @@ declare module 'fastify' {
 }
 
 /**
- * Route guards. Every route names its guard in `preHandler`:
+ * Route guards. Every route names its guard in `onRequest`:
  *   `authenticate` (any signed-in user) or `requireRole('SuperAdmin', ...)`.
+ * There it answers before the body is read or any input validated (decision 163): a caller who may
+ * not use the route learns 401 or 403, not what the route's parameters and body should look like,
+ * and the server parses nothing for them. Whatever needs the caller (a per-user limit) is a
+ * `preHandler` after it.
  * The session and the user's current role and status come from the database, through the in-process
  * session cache that change notifications keep exact (decision 019), so revocation, logout,
  * deactivation and role changes take effect at once on every instance.
@@ -85,7 +89,7 @@ export function authGuards(app: FastifyInstance) {
   }
 
   /** Runs `check` on the caller; a callback hook, so a cached session costs no promise. */
-  const guard = (check: (user: AuthUser) => void = () => {}): preHandlerHookHandler => {
+  const guard = (check: (user: AuthUser) => void = () => {}): onRequestHookHandler => {
     const admit = (request: FastifyRequest, user: AuthUser) => {
       check(user);
       request.user = user;

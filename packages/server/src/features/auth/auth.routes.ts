@@ -192,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/user',
     {
-      preHandler: app.guards.authenticate,
+      onRequest: app.guards.authenticate,
       schema: {
         tags,
         summary: 'The signed-in user',
@@ -221,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/auth/user',
     {
-      preHandler: app.guards.authenticate,
+      onRequest: app.guards.authenticate,
       schema: {
         tags,
         summary: "Change the signed-in user's preferred language (the language of their e-mails)",
@@ -246,7 +246,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      preHandler: app.guards.authenticate,
+      onRequest: app.guards.authenticate,
       schema: {
         tags,
         summary: 'Revoke the current session; its token stops working at once',

@@ -20,7 +20,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/certificate/:courseId',
     {
       exposeHeadRoute: false, // a GET that may issue a certificate: no HEAD twin (decision 106)
-      preHandler: app.guards.authenticate,
+      onRequest: app.guards.authenticate,
       schema: {
         tags: ['certificates'],
         summary: 'The caller’s course certificate as a PDF, issued once their overall score reaches 80',

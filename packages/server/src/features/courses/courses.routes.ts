@@ -81,7 +81,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/course',
     {
-      preHandler: requireRole('SuperAdmin'),
+      onRequest: requireRole('SuperAdmin'),
       schema: {
         tags,
         security,
@@ -106,7 +106,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/course/approved',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         security,
@@ -126,7 +126,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/course/contributor/:id',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         security,
@@ -147,7 +147,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/course/new',
     {
-      preHandler: [requireRole('Contributor', 'SuperAdmin'), saves],
+      onRequest: requireRole('Contributor', 'SuperAdmin'),
+      preHandler: saves,
       schema: {
         tags,
         security,
@@ -187,7 +188,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         // and link checkers send it. HEAD is answered 405 with `Allow: GET`.
         exposeHeadRoute: false,
         // Archive is the owner's too (ownership is checked in the service); the rest is review work.
-        preHandler: action === 'archive' ? authenticate : requireRole('SuperAdmin'),
+        onRequest: action === 'archive' ? authenticate : requireRole('SuperAdmin'),
         schema: {
           tags,
           security,
@@ -210,7 +211,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/course/:id',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         security,
@@ -228,7 +229,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/course/:id',
     {
-      preHandler: [authenticate, saves],
+      onRequest: authenticate,
+      preHandler: saves,
       schema: {
         tags,
         security,

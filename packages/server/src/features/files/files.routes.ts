@@ -29,7 +29,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/files',
     {
-      preHandler: [app.guards.requireRole('Contributor', 'SuperAdmin'), uploads],
+      onRequest: app.guards.requireRole('Contributor', 'SuperAdmin'),
+      preHandler: uploads,
       schema: {
         tags: ['files'],
         summary: 'Upload a PDF or image (multipart field `file`); checked by its bytes',

@@ -12,7 +12,7 @@ export const completionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/course/:courseId/completion/:resourceId',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['learning'],
         security,
@@ -32,7 +32,7 @@ export const completionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/course/:courseId/progress',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['learning'],
         security,

@@ -31,7 +31,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     '/course/enroll/:courseId',
     {
       exposeHeadRoute: false, // a GET that changes state: no HEAD twin (decision 106)
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['learning'],
         security,
@@ -50,7 +50,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/course/exercise-score/:courseId',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['learning'],
         security,
@@ -76,7 +76,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/course/:id',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['learning'],
         security,
@@ -94,7 +94,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/overall-score/:id',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags: ['learning'],
         security,
