@@ -61,3 +61,27 @@ export function stubApi(handlers: StubHandlers): RecordedCall[] {
   vi.stubGlobal('fetch', api.fetch);
   return api.calls;
 }
+
+/**
+ * `answer` put in place as the global `fetch`, with each request whose address `held` picks (every
+ * one by default) kept waiting until `release()`, as on a slow network: what a screen shows while a
+ * request is in flight. `holding()` says whether one is waiting.
+ */
+export function stubHeldFetch(
+  answer: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
+  held: (url: string) => boolean = () => true,
+) {
+  let waiting: (() => void)[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (held(urlOf(input))) await new Promise<void>((resolve) => waiting.push(resolve));
+    return answer(input, init);
+  });
+  return {
+    holding: () => waiting.length > 0,
+    release() {
+      const released = waiting;
+      waiting = [];
+      released.forEach((resolve) => resolve());
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { i18n } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { activateLanguage } from '../../../i18n/i18n.ts';
-import { fakeApi, urlOf } from '../../../test/stub-api.ts';
+import { fakeApi, stubHeldFetch } from '../../../test/stub-api.ts';
 import { summary } from '../../../test/course-fixtures.ts';
 import { AdminBoard } from './admin-board.tsx';
 
@@ -78,7 +78,6 @@ describe('AdminBoard', () => {
   });
 
   it('keeps a failed page\'s panel, busy, while "Try again" runs: not the rows of the page before', async () => {
-    let release: (() => void) | null = null;
     let failed = false;
     const api = fakeApi({
       'GET /course?limit=10&offset=0': page(0, 10),
@@ -88,11 +87,7 @@ describe('AdminBoard', () => {
         return { status: 500, body: { success: false, code: 'INTERNAL', message: 'Boom' } };
       },
     });
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (failed && urlOf(input).includes('offset=10'))
-        await new Promise<void>((resolve) => (release = resolve));
-      return api.fetch(input, init);
-    });
+    const retry = stubHeldFetch(api.fetch, (url) => failed && url.includes('offset=10'));
     await renderBoard();
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -102,7 +97,7 @@ describe('AdminBoard', () => {
     await waitFor(() => expect(tryAgain).toHaveAttribute('aria-busy', 'true'));
     expect(screen.getByText('Fetching data failed')).toBeInTheDocument();
     expect(screen.queryAllByTestId('course-row')).toHaveLength(0);
-    release!();
+    retry.release();
     await waitFor(() => expect(screen.getAllByTestId('course-row')).toHaveLength(2));
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.queryByText('Fetching data failed')).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCourse, aViewer, pressOutside, renderAuthoring, stubApi } from '../test/render-authoring.tsx';
+import { stubHeldFetch } from '../../../test/stub-api.ts';
 import { EditCourseModal } from './edit-course-modal.tsx';
 
 const course = aCourse();
@@ -27,19 +28,14 @@ describe('EditCourseModal', () => {
     expect(await within(dialog).findByText('Fetching data failed')).toBeInTheDocument();
 
     // The retry held: the failure stays, its button busy and focused (not the spinner, decision 162).
-    const answer = globalThis.fetch;
-    let release: (() => void) | null = null;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return answer(input, init);
-    });
+    const retry = stubHeldFetch(globalThis.fetch);
     const tryAgain = within(dialog).getByRole('button', { name: 'Try again' });
     tryAgain.focus();
     fireEvent.click(tryAgain);
     await waitFor(() => expect(tryAgain).toHaveAttribute('aria-busy', 'true'));
     expect(tryAgain).toHaveFocus();
     expect(within(dialog).getByText('Fetching data failed')).toBeInTheDocument();
-    release!();
+    retry.release();
     expect(await within(dialog).findByLabelText('Course title', { exact: true })).toHaveValue(
       'Open Science Basics',
     );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { activateLanguage } from '../../../i18n/i18n.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { fakeApi, urlOf } from '../../../test/stub-api.ts';
+import { fakeApi, stubHeldFetch } from '../../../test/stub-api.ts';
 import { expectIsolatedInline } from '../../../test/bidi.ts';
 import { COURSE_ID, summary } from '../../../test/course-fixtures.ts';
 import { CourseCatalogue } from './course-catalogue.tsx';
@@ -87,7 +87,6 @@ describe('CourseCatalogue', () => {
   });
 
   it('keeps a failed search\'s panel, busy, while "Try again" runs: not the previous search\'s cards', async () => {
-    let retry: (() => void) | null = null;
     let failed = false;
     const api = fakeApi({
       'GET /course/approved?limit=12': list([summary()]),
@@ -97,11 +96,7 @@ describe('CourseCatalogue', () => {
         return { status: 500, body: { success: false, message: 'Boom', code: 'INTERNAL' } };
       },
     });
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (failed && urlOf(input).includes('q=hardware'))
-        await new Promise<void>((resolve) => (retry = resolve));
-      return api.fetch(input, init);
-    });
+    const retry = stubHeldFetch(api.fetch, (url) => failed && url.includes('q=hardware'));
     const { router } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Introduction to Open Science' })).toBeInTheDocument();
     await act(() => router.navigate('/dashboard?q=hardware'));
@@ -109,27 +104,23 @@ describe('CourseCatalogue', () => {
     const tryAgain = screen.getByRole('button', { name: 'Try again' });
     tryAgain.focus();
     fireEvent.click(tryAgain);
-    await vi.waitFor(() => expect(retry).not.toBeNull());
+    await vi.waitFor(() => expect(retry.holding()).toBe(true));
     // The same button, busy and still focused; the first page's course is not shown as if it matched.
     await vi.waitFor(() => expect(tryAgain).toHaveAttribute('aria-busy', 'true'));
     expect(tryAgain.isConnected).toBe(true);
     expect(tryAgain).toHaveFocus();
     expect(screen.queryByRole('heading', { name: 'Introduction to Open Science' })).not.toBeInTheDocument();
-    act(() => retry!());
+    act(() => retry.release());
     expect(await screen.findByRole('heading', { name: 'Open Hardware' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Something went wrong!' })).not.toBeInTheDocument();
   });
 
   it('"Start Learning" enrols with a spinner on that card only, then opens the course', async () => {
-    let release: () => void = () => {};
     const api = fakeApi({
       'GET /course/approved?limit=12': list([summary(), summary({ _id: 'second', title: 'Second course' })]),
       [`GET /course/enroll/${COURSE_ID}`]: () => ({ body: { success: true, message: 'Enrolled' } }),
     });
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (urlOf(input).includes('/enroll/')) await new Promise<void>((resolve) => (release = resolve));
-      return api.fetch(input, init);
-    });
+    const enrolment = stubHeldFetch(api.fetch, (url) => url.includes('/enroll/'));
     const { router } = renderApp(<CourseCatalogue />, {
       route: '/dashboard',
       path: '/dashboard',
@@ -141,7 +132,7 @@ describe('CourseCatalogue', () => {
     expect(screen.getByRole('button', { name: 'Start Learning: Second course' })).not.toHaveAttribute(
       'aria-busy',
     );
-    release();
+    enrolment.release();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/course/${COURSE_ID}`));
     // Opened at once: the catalogue was not reloaded first (it reloads when shown again).
     expect(api.calls.map((call) => call.key)).toEqual([

@@ -4,7 +4,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import type { LearnerCourse } from '@app/shared';
 import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { fakeApi } from '../../../../test/stub-api.ts';
+import { fakeApi, stubHeldFetch } from '../../../../test/stub-api.ts';
 import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../../../test/course-fixtures.ts';
 import { CourseViewer } from './course-viewer.tsx';
 
@@ -391,11 +391,7 @@ describe('CourseViewer', () => {
       await screen.findByText('We encountered an error while fetching your courses'),
     ).toBeInTheDocument();
     fail = false;
-    let release: (() => void) | null = null;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return api.fetch(input, init);
-    });
+    const retry = stubHeldFetch(api.fetch);
     const tryAgain = screen.getByRole('button', { name: 'Try again' });
     tryAgain.focus();
     fireEvent.click(tryAgain);
@@ -403,7 +399,7 @@ describe('CourseViewer', () => {
     await vi.waitFor(() => expect(tryAgain).toHaveAttribute('aria-busy', 'true'));
     expect(tryAgain).toHaveFocus();
     expect(screen.getByText('We encountered an error while fetching your courses')).toBeInTheDocument();
-    act(() => release!());
+    act(() => retry.release());
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Introduction to Open Science' }),
     ).toBeInTheDocument();
