@@ -143,6 +143,10 @@ function checkResponse(
   const arabic = /^ar\b/i.test(request.headers['accept-language'] ?? '');
   if (arabic && !/[\u0600-\u06FF]/.test(envelope.data.message))
     return `English message for an Arabic request: ${envelope.data.message}`;
+  // A client lists the field errors it is given: one problem said twice would be shown twice.
+  const errors = (envelope.data.errors ?? []).map(({ path, message }) => `${path}: ${message}`);
+  const repeated = errors.find((error, index) => errors.indexOf(error) !== index);
+  if (repeated) return `the same field error twice: ${repeated}`;
   return null;
 }
 

@@ -66,6 +66,10 @@ export const QUERIES = [
   '?q=%E0%A4%A',
   '?code=fuzz-google-code&state=fuzz-state',
   '?__proto__[polluted]=1',
+  // The lists' own parameters, each wrong (a cursor wrong in two ways once answered its error twice).
+  '?after=yesterday&limit=ten&offset=-1',
+  '?after=99999999999999999999999~00000000-0000-0000-0000-000000000000',
+  '?sort=password&order=sideways&status=Lost',
 ];
 
 export const CONTENT_TYPES = [

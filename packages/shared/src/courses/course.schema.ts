@@ -234,7 +234,7 @@ export const courseSearchQuerySchema = pageQuerySchema
     q: searchTerm,
     after: z
       .string()
-      .regex(CATALOGUE_CURSOR)
+      .regex(CATALOGUE_CURSOR, { abort: true }) // a cursor wrong in both ways: one error, not two alike
       .refine((cursor) => Number(cursor.split('~')[0]) <= Number.MAX_SAFE_INTEGER, { message: 'invalid' })
       .optional(),
   })

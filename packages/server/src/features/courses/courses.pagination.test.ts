@@ -125,6 +125,7 @@ describe('courses: pagination of every list', () => {
     ['/api/v1/course/approved?after=1767225600123456', 'after'],
     ['/api/v1/course/approved?after=1767225600123456~not-a-course-id', 'after'],
     [`/api/v1/course/approved?after=99999999999999999~${ZERO_ID}`, 'after'],
+    [`/api/v1/course/approved?after=99999999999999999999999~${ZERO_ID}`, 'after'],
     [`/api/v1/course/approved?after=-1~${ZERO_ID}`, 'after'],
     [`/api/v1/course/approved?after=1767225600123456~${ZERO_ID}&offset=3`, 'offset'],
     ['/api/v1/course?sort=password', 'sort'],
@@ -149,6 +150,7 @@ describe('courses: pagination of every list', () => {
     }>();
     expect(body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(body.message).toMatch(/[\u0600-\u06FF]/);
-    expect(JSON.stringify(body.errors)).toContain(field);
+    // One error, about that field: a value wrong in two ways is not reported twice alike.
+    expect(body.errors?.map((error) => error.path)).toEqual([field]);
   });
 });

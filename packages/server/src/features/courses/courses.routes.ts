@@ -25,14 +25,14 @@ import { applyCourseAction, courseForEditing, createCourse, updateCourse } from 
 import { coursesMessages } from './courses.messages.ts';
 
 /**
- * The version an `If-Match` header names (`"3"`; a weak `W/"3"` compares the same), `'any'` for `*`
- * or no header (a save that names none overwrites, as before decision 128), null for a tag that can
- * name no version (it matches nothing).
+ * The versions an `If-Match` header names (`"3"`; a weak `W/"3"` compares the same; a list such as
+ * `"3", "4"` names each, and the save goes ahead when any is the course's: RFC 9110 §13.1.1), `'any'`
+ * for `*` or no header (a save that names none overwrites, as before decision 128). A tag that can name
+ * no version (`"abc"`, unquoted) names none, so it matches nothing.
  */
-function expectedVersion(ifMatch: string | undefined): number | 'any' | null {
+function expectedVersions(ifMatch: string | undefined): readonly number[] | 'any' {
   if (ifMatch === undefined || ifMatch.trim() === '*') return 'any';
-  const tag = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(ifMatch);
-  return tag ? Number(tag[1]) : null;
+  return [...ifMatch.matchAll(/(?:W\/)?"(\d{1,9})"/g)].map((tag) => Number(tag[1]));
 }
 
 /**
@@ -251,7 +251,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
           currentUser(request),
           request.params.id,
           form,
-          expectedVersion(request.headers['if-match']),
+          expectedVersions(request.headers['if-match']),
         );
         await app.caches.settle();
         return {

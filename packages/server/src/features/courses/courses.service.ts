@@ -133,7 +133,7 @@ export async function updateCourse(
   editor: AuthUser,
   courseId: string,
   form: MultipartForm,
-  expected: number | 'any' | null = 'any',
+  expected: readonly number[] | 'any' = 'any',
 ): Promise<{ course: Course; message: Localized }> {
   // Who may edit is answered before anything about the payload is revealed.
   assertMayEdit(editor, await findCourseState(db, courseId));
@@ -146,7 +146,7 @@ export async function updateCourse(
       const state = await lockCourseState(tx, courseId);
       assertMayEdit(editor, state); // again under the lock: the flags may have changed meanwhile
       // Another save since the editor opened the course: refused rather than silently undone.
-      if (expected !== 'any' && expected !== state.contentVersion)
+      if (expected !== 'any' && !expected.includes(state.contentVersion))
         throw new AppError(412, 'COURSE_CHANGED', coursesMessages.changedMeanwhile);
       // The status is kept; the one move an author makes here is submitting a draft for review.
       const submit = state.createdBy === editor.id && state.status === 'Draft' && input.status === 'Pending';

@@ -62,14 +62,17 @@ describe('courses: saves that name the version they started from', () => {
     expect(await fetchCourse(course._id)).toMatchObject({ title: "The owner's title", version: 2 });
   });
 
-  it('reads If-Match as RFC 9110 has it: weak tags compare the same, * and no header match any version', async () => {
+  it('reads If-Match as RFC 9110 has it: weak tags compare the same, a list matches when any tag does, * and no header match any version', async () => {
     const course = await createCourse(t, owner);
     expect((await save(owner, course._id, 'A', { 'if-match': 'W/"1"' })).statusCode).toBe(200);
     expect((await save(owner, course._id, 'B', { 'if-match': '*' })).statusCode).toBe(200);
     expect((await save(owner, course._id, 'C')).statusCode).toBe(200);
-    for (const tag of ['3', '"three"', '"4", "5"', '""'])
+    for (const tag of ['3', '"three"', '"5", "6"', '""', '"4a"'])
       expect((await save(owner, course._id, 'D', { 'if-match': tag })).statusCode, tag).toBe(412);
     expect(await fetchCourse(course._id)).toMatchObject({ title: 'C', version: 4 });
+    // A list names every version the client accepts: one of them being the course's is enough.
+    expect((await save(owner, course._id, 'E', { 'if-match': '"9", W/"4"' })).statusCode).toBe(200);
+    expect(await fetchCourse(course._id)).toMatchObject({ title: 'E', version: 5 });
   });
 
   it('lets exactly one of two saves begun from the same version through, when they arrive together', async () => {
