@@ -23,6 +23,8 @@ function typeBesideALink() {
 }
 
 describe('SearchBox', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('on /dashboard keeps the settled term in ?q= (debounced)', async () => {
     const { router } = renderApp(<SearchBox />, { route: '/dashboard' });
     const box = screen.getByRole('searchbox', { name: 'Search courses' });
@@ -43,9 +45,35 @@ describe('SearchBox', () => {
     await waitFor(() => expect(box).toHaveValue(''));
   });
 
-  describe('a click made while the term is still settling', () => {
-    afterEach(() => vi.useRealTimers());
+  it('keeps a term sent with Enter before it settled, when the search’s own navigation ends', async () => {
+    vi.useFakeTimers();
+    // Entering /dashboard takes time after the first visit (the session guard), so writing `?q=` is a
+    // navigation that is rendered, and ends while the typed term has not settled yet.
+    let visits = 0;
+    let enter = () => {};
+    const entered = new Promise<null>((resolve) => (enter = () => resolve(null)));
+    const { router } = renderApp(<p>elsewhere</p>, {
+      path: '/elsewhere',
+      route: '/dashboard',
+      routes: [
+        { path: '/dashboard', loader: () => (visits++ === 0 ? null : entered), element: <SearchBox /> },
+      ],
+    });
+    await act(async () => {});
+    const box = screen.getByRole('searchbox');
+    fireEvent.change(box, { target: { value: 'open' } });
+    fireEvent.submit(screen.getByRole('search')); // Enter
+    await act(async () => {});
+    expect(router.state.navigation.state).toBe('loading');
+    await act(async () => enter());
+    // The term that had not settled yet (none) must not follow the one sent and take the search back.
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('open');
+    await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('open');
+    expect(box).toHaveValue('open');
+  });
 
+  describe('a click made while the term is still settling', () => {
     it('is not undone by the term settling while the course is still loading', async () => {
       vi.useFakeTimers();
       // The course route takes time to enter, like the app's (lazy code and the session guard).

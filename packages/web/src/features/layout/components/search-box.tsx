@@ -51,7 +51,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
     if (!navigating) leaving.current = false;
   }, [navigating]);
   useEffect(() => {
-    if (!navigating && !leaving.current) apply(debounced);
+    // Only the term in the box has settled: one typed and sent with Enter at once writes `?q=`, a
+    // navigation whose end must not write the older debounced term over it (it took the search back).
+    if (!navigating && !leaving.current && debounced === value) apply(debounced);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled term triggers a search.
   }, [debounced, navigating]);
 
