@@ -116,6 +116,26 @@ test('a signed-in screen asks the API before its app has arrived, and only once'
     for (const each of expected) expect(asked.filter((sent) => sent === each)).toHaveLength(1);
     if (stylesheet) expect(stylesheets.filter((sent) => sent.includes(`/${stylesheet}-`))).toHaveLength(1);
   }
+
+  // A lesson named in the address opens on that lesson, not on the course's welcome with its cover:
+  // the shell asks the same, and preloads no cover the screen would not show.
+  await page.goto('about:blank');
+  asked.length = 0;
+  const release = await holdApp(page);
+  const courseAnswer = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/v1/user/course/${course.id}`),
+  );
+  await page.goto(`/course/${course.id}?resource=${course.pdfId}`, { waitUntil: 'commit' });
+  const cover = courseCover(await (await courseAnswer).json());
+  expect(cover, 'the course has a cover').toBeTruthy();
+  await expect.poll(() => asked.filter((sent) => sent.endsWith('/progress'))).toHaveLength(1);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    lang === 'ar' ? course.titleAr : course.title,
+  );
+  // By now the shell has long read the answer: the app took it from the shell, asking once.
+  expect(asked.filter((sent) => sent.endsWith(`/user/course/${course.id}`))).toHaveLength(1);
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(0);
 });
 
 test('after a refused course the shell asks nothing more, and enrolling there brings fresh answers', async ({

@@ -43,8 +43,13 @@ describe('first screens', () => {
       '/course/approved?limit=12&q=data',
     );
     expect(course.request('/course/a%2Fb', new URLSearchParams())).toBe('/user/course/a%2Fb');
-    expect(dashboard.cover({ data: [{ preview_image: '/api/v1/files/1' }] })).toBe('/api/v1/files/1');
-    expect(dashboard.cover({ data: [] })).toBeUndefined();
-    expect(course.cover({ data: { preview_image: null } })).toBeNull();
+    const none = new URLSearchParams();
+    expect(dashboard.cover({ data: [{ preview_image: '/api/v1/files/1' }] }, none)).toBe('/api/v1/files/1');
+    expect(dashboard.cover({ data: [] }, none)).toBeUndefined();
+    expect(course.cover({ data: { preview_image: '/api/v1/files/2' } }, none)).toBe('/api/v1/files/2');
+    expect(course.cover({ data: { preview_image: null } }, none)).toBeNull();
+    // A lesson named in the address is what the viewer opens on: the welcome and its cover are not shown.
+    const lesson = new URLSearchParams('resource=r1');
+    expect(course.cover({ data: { preview_image: '/api/v1/files/2' } }, lesson)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { CourseListResponse, LearnerCourse } from '@app/shared';
 import { learnerApi } from '../features/learner/api/learner-paths.ts';
 import { searchTermOf } from '../lib/search-term.ts';
-import { paths } from '../lib/paths.ts';
+import { paths, SELECTED_LESSON_PARAM } from '../lib/paths.ts';
 
 /**
  * The screens the app shell prepares before the app has arrived (decisions 043, 044): a signed-in
@@ -13,8 +13,8 @@ export interface FirstScreen {
   pattern: string;
   /** The screen's own API request for this address (what its query will ask), or null if not this screen. */
   request(pathname: string, search: URLSearchParams): string | null;
-  /** The cover image in that request's answer: the screen's largest paint. */
-  cover(answer: unknown): string | null | undefined;
+  /** The cover image in that request's answer, when this address shows it: the screen's largest paint. */
+  cover(answer: unknown, search: URLSearchParams): string | null | undefined;
   /**
    * What the screen asks as soon as its own request has answered (decision 049). The shell asks for
    * them only once that answer is OK: after a refusal (not enrolled) the screen never asks them, and an
@@ -44,7 +44,9 @@ export const FIRST_SCREENS: FirstScreen[] = [
       const id = courseId(pathname);
       return id === null ? null : learnerApi.course(id);
     },
-    cover: (answer) => (answer as { data: LearnerCourse }).data.preview_image,
+    // Only the course's welcome shows it; a lesson named in the address opens on that lesson.
+    cover: (answer, search) =>
+      search.has(SELECTED_LESSON_PARAM) ? null : (answer as { data: LearnerCourse }).data.preview_image,
     followUps: (pathname) => {
       const id = courseId(pathname);
       return id === null ? [] : [learnerApi.overallScore(id), learnerApi.progress(id)];

@@ -33,7 +33,7 @@ function prepare(token: string) {
         return response.clone().json();
       })
       .then((answer) => {
-        preload(answer ? screen.cover(answer) : null, 'image');
+        preload(answer ? screen.cover(answer, search) : null, 'image');
         // Both screens show percentages. A language's first number format loads its locale data
         // (~25 ms on a desktop for Arabic, four times that on a phone), which the first render would
         // otherwise pay: here it is a task of its own, once the cover and follow-ups are on their way.

@@ -15,3 +15,9 @@ export const paths = {
   course: (id: string) => `/course/${encodeURIComponent(id)}`,
   certificate: (id: string) => `/certificates/${encodeURIComponent(id)}`,
 } as const;
+
+/**
+ * The course viewer's selected lesson (or certificate) in its address, `/course/{id}?resource=…`, so a
+ * reload or Back keeps the learner's place; without it the viewer opens on the course's welcome.
+ */
+export const SELECTED_LESSON_PARAM = 'resource';

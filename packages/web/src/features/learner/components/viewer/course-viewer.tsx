@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorPanel, useShownFailure } from '../../../../components/ui/error-panel.tsx';
 import { ApiError, namesNothing } from '../../../../lib/api-client.ts';
 import { pickLocalized } from '../../../../lib/localized.ts';
+import { SELECTED_LESSON_PARAM } from '../../../../lib/paths.ts';
 import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
 import { isolateText, useDocumentTitle } from '../../../../lib/use-document-title.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
@@ -28,9 +29,6 @@ function accessProblem(error: Error | null): AccessProblem | null {
   return namesNothing(error) ? 'not-found' : null;
 }
 
-/** The selected item lives in the URL (`?resource=`), so a reload or Back keeps the learner's place. */
-const SELECTED_PARAM = 'resource';
-
 /**
  * /course/{id} (description §2): header with progress, the selected resource with its description
  * tab, and the collapsible course content list (on the end side from 1024 px, above the player below).
@@ -40,7 +38,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   const language = useLanguage();
   const wide = useMediaQuery(WIDE_QUERY);
   const [params, setParams] = useAddressParams();
-  const selectedId = params.get(SELECTED_PARAM);
+  const selectedId = params.get(SELECTED_LESSON_PARAM);
   const course = useQuery(learnerCourseQuery(courseId));
   // The certificate follows the quiz score, or its issue (decision 104); the header shows the course
   // progress (decision 033).
@@ -112,7 +110,7 @@ export function CourseViewer({ courseId }: { courseId: string }) {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.set(SELECTED_PARAM, id);
+        next.set(SELECTED_LESSON_PARAM, id);
         return next;
       },
       { replace: true },
