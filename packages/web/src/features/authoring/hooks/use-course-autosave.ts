@@ -22,6 +22,11 @@ interface StoredDraft {
    * need not agree. Drafts kept before it was stored have none.
    */
   version?: string | null;
+  /**
+   * Whether a course photo had been chosen: a file cannot be kept in browser storage, so restoring
+   * tells the author to choose it again. Drafts kept before it was stored have none.
+   */
+  coverChosen?: boolean;
   values: CourseDraft;
 }
 
@@ -47,7 +52,8 @@ export function readDraft(key: string, userId: string | null): StoredDraft | nul
     const values = { ...parsed.values, license: stored.license ?? DEFAULT_COURSE_LICENSE };
     const version =
       typeof parsed.version === 'string' || parsed.version === null ? parsed.version : undefined;
-    return { userId, savedAt: String(parsed.savedAt ?? ''), version, values };
+    const coverChosen = typeof parsed.coverChosen === 'boolean' ? parsed.coverChosen : undefined;
+    return { userId, savedAt: String(parsed.savedAt ?? ''), version, coverChosen, values };
   } catch {
     return null;
   }
@@ -82,6 +88,8 @@ export interface CourseAutosave {
   keeps: () => boolean;
   /** Where the draft is kept (`draftKey`): the form's question drafts are kept under it too. */
   key: string;
+  /** The form's course photo was chosen or removed (it lives beside the form's values, not in them). */
+  noteCover: (chosen: boolean) => void;
 }
 
 /**
@@ -123,6 +131,7 @@ export function useCourseAutosave<TOutput>({
   /** When the first edit not yet written was made (ms), while a write is pending. */
   const pendingSince = useRef(0);
   const initial = useRef(initialValues);
+  const coverChosen = useRef(false);
   useEffect(() => {
     initial.current = initialValues;
   }, [initialValues]);
@@ -140,7 +149,14 @@ export function useCourseAutosave<TOutput>({
     cancelPending();
     const values = form.getValues();
     if (sameValues(values, initial.current)) localStore.removeItem(key);
-    else writeDraft(key, { userId, savedAt: new Date().toISOString(), version: base, values });
+    else
+      writeDraft(key, {
+        userId,
+        savedAt: new Date().toISOString(),
+        version: base,
+        coverChosen: coverChosen.current,
+        values,
+      });
   }, [form, key, userId, base, cancelPending]);
 
   useEffect(() => {
@@ -188,5 +204,15 @@ export function useCourseAutosave<TOutput>({
 
   const keeps = useCallback(() => !sameValues(form.getValues(), initial.current), [form]);
 
-  return { offer, restore, discard, clear, keeps, key };
+  // A kept draft says whether a photo was chosen; none is written for a photo alone (nothing to restore).
+  const noteCover = useCallback(
+    (chosen: boolean) => {
+      if (coverChosen.current === chosen) return;
+      coverChosen.current = chosen;
+      if (enabled && !offer && keeps()) writeNow();
+    },
+    [enabled, offer, keeps, writeNow],
+  );
+
+  return { offer, restore, discard, clear, keeps, key, noteCover };
 }

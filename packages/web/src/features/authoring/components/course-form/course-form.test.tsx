@@ -271,6 +271,39 @@ describe('CourseForm (new course)', () => {
     expect(screen.queryByText('Restore unsaved changes?')).toBeNull();
   });
 
+  it('asks for the course photo again on restoring only when one had been chosen, new course or not', async () => {
+    stubApi({});
+    const photo = 'A chosen course photo cannot be kept: choose it again after restoring.';
+    const banner = () => screen.getByTestId('restore-draft');
+    const kept = (key: string) => JSON.parse(localStorage.getItem(key) ?? '{}') as { coverChosen?: boolean };
+    const form = (course: Course | null) => (
+      <CourseForm course={course} viewer={aViewer()} headingLevel={1} onDone={() => {}} />
+    );
+    const first = await renderAuthoring(form(null));
+    type('Course title', 'Typed, no photo');
+    await waitFor(() => expect(kept(draftKey(null)).coverChosen).toBe(false));
+    first.unmount();
+    const second = await renderAuthoring(form(null));
+    expect(banner()).not.toHaveTextContent(photo);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    choose('Course photo', png());
+    await waitFor(() => expect(kept(draftKey(null)).coverChosen).toBe(true));
+    second.unmount();
+    const third = await renderAuthoring(form(null));
+    expect(banner()).toHaveTextContent(photo);
+    third.unmount();
+
+    // A saved course given a new photo loses it the same way (it used to go unmentioned).
+    const course = aCourse();
+    const edit = await renderAuthoring(form(course));
+    choose('Course photo', png());
+    type('Course title', 'Edited, new photo');
+    await waitFor(() => expect(kept(draftKey(course._id)).coverChosen).toBe(true));
+    edit.unmount();
+    await renderAuthoring(form(course));
+    expect(banner()).toHaveTextContent(photo);
+  });
+
   describe('an edit not yet autosaved', () => {
     // The web project does not restore spies by itself: the hidden page must not outlive its test.
     afterEach(() => {

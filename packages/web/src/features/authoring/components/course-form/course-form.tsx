@@ -87,6 +87,8 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
       onDone();
     },
   });
+  const { noteCover } = autosave;
+  useEffect(() => noteCover(cover !== null), [noteCover, cover]);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const archive = useArchiveCourse();
@@ -139,7 +141,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
           <RestoreBanner
             savedAt={autosave.offer.savedAt}
             courseChangedAt={autosave.offer.outdated ? course?.updatedAt : undefined}
-            mentionCover={!course}
+            mentionCover={autosave.offer.coverChosen ?? !course}
             onRestore={autosave.restore}
             onDiscard={autosave.discard}
           />

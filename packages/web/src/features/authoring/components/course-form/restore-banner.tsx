@@ -8,7 +8,7 @@ export interface RestoreBannerProps {
   savedAt: string;
   /** When the saved course last changed, given only when that was after these changes were made. */
   courseChangedAt?: string;
-  /** New courses: the chosen cover cannot be kept in browser storage. */
+  /** A course photo had been chosen: a file cannot be kept in browser storage. */
   mentionCover: boolean;
   onRestore: () => void;
   onDiscard: () => void;
