@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link } from 'react-router';
@@ -20,6 +21,23 @@ function typeBesideALink() {
   );
   fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'open' } });
   return router;
+}
+
+/**
+ * `element` on /dashboard, a route that takes time to enter after the first visit (the session guard,
+ * say): a navigation within it is rendered, and ends when `enter()` is called.
+ */
+async function renderSlowToReenter(element: ReactNode) {
+  let visits = 0;
+  let enter = () => {};
+  const entered = new Promise<null>((resolve) => (enter = () => resolve(null)));
+  const { router } = renderApp(<p>elsewhere</p>, {
+    path: '/elsewhere',
+    route: '/dashboard',
+    routes: [{ path: '/dashboard', loader: () => (visits++ === 0 ? null : entered), element }],
+  });
+  await act(async () => {});
+  return { router, enter };
 }
 
 describe('SearchBox', () => {
@@ -47,19 +65,8 @@ describe('SearchBox', () => {
 
   it('keeps a term sent with Enter before it settled, when the search’s own navigation ends', async () => {
     vi.useFakeTimers();
-    // Entering /dashboard takes time after the first visit (the session guard), so writing `?q=` is a
-    // navigation that is rendered, and ends while the typed term has not settled yet.
-    let visits = 0;
-    let enter = () => {};
-    const entered = new Promise<null>((resolve) => (enter = () => resolve(null)));
-    const { router } = renderApp(<p>elsewhere</p>, {
-      path: '/elsewhere',
-      route: '/dashboard',
-      routes: [
-        { path: '/dashboard', loader: () => (visits++ === 0 ? null : entered), element: <SearchBox /> },
-      ],
-    });
-    await act(async () => {});
+    // Writing `?q=` is a navigation that is rendered, and ends while the typed term has not settled yet.
+    const { router, enter } = await renderSlowToReenter(<SearchBox />);
     const box = screen.getByRole('searchbox');
     fireEvent.change(box, { target: { value: 'open' } });
     fireEvent.submit(screen.getByRole('search')); // Enter
@@ -119,27 +126,12 @@ describe('SearchBox', () => {
 
     it('still writes the term once a navigation that stays on the catalogue has finished', async () => {
       vi.useFakeTimers();
-      // Entering /dashboard takes time after the first visit (the session guard, say).
-      let visits = 0;
-      let enter = () => {};
-      const entered = new Promise<null>((resolve) => (enter = () => resolve(null)));
-      const { router } = renderApp(<p>elsewhere</p>, {
-        path: '/elsewhere',
-        route: '/dashboard',
-        routes: [
-          {
-            path: '/dashboard',
-            loader: () => (visits++ === 0 ? null : entered),
-            element: (
-              <>
-                <SearchBox />
-                <Link to="/dashboard?view=list">List view</Link>
-              </>
-            ),
-          },
-        ],
-      });
-      await act(async () => {});
+      const { router, enter } = await renderSlowToReenter(
+        <>
+          <SearchBox />
+          <Link to="/dashboard?view=list">List view</Link>
+        </>,
+      );
       fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'open' } });
       fireEvent.click(screen.getByRole('link', { name: 'List view' }));
       await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
