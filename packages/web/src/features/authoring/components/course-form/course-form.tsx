@@ -88,7 +88,9 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
     },
   });
   const { noteCover } = autosave;
-  useEffect(() => noteCover(cover !== null), [noteCover, cover]);
+  useEffect(() => {
+    noteCover(cover !== null);
+  }, [noteCover, cover]);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const archive = useArchiveCourse();
