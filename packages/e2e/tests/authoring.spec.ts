@@ -767,8 +767,11 @@ test.describe('authoring and review', () => {
     // Editing disabled: the contributor's form turns read-only; the admin can still save.
     await act(L.disableEditing, L.server.editingDisabled, 'Pending');
     expect(await offered()).toContain(L.enableEditing);
-    await row.getByRole('button', { name: L.actionsFor(shownTitle) }).click();
-    await page.getByRole('menuitem', { name: L.viewCourse }).click();
+    // By keyboard: the menu opens on its first item, "View course".
+    await row.getByRole('button', { name: L.actionsFor(shownTitle) }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: L.viewCourse })).toBeFocused();
+    await page.keyboard.press('Enter');
     const adminForm = page.getByRole('dialog', { name: L.editCourse });
     await expect(field(adminForm, L.courseTitle)).toHaveValue(title);
     await expect(adminForm.getByRole('button', { name: L.editCourse, exact: true })).toBeVisible();
@@ -777,6 +780,8 @@ test.describe('authoring and review', () => {
     await snapAtBothWidths(page, lang, 'admin-course-modal', { fullPage: false });
     await page.keyboard.press('Escape');
     await expect(adminForm).toBeHidden();
+    // The focus is back on the row's button, not on the page: the reader goes on from the same row.
+    await expect(row.getByRole('button', { name: L.actionsFor(shownTitle) })).toBeFocused();
 
     await openSignedIn(page, contributor, '/contributor/dashboard');
     const card = page.getByTestId('course-card').filter({ hasText: shownTitle });

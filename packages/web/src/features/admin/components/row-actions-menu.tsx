@@ -82,8 +82,13 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
               className="cursor-pointer rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-primary-light"
               onSelect={() => {
                 if (!action) {
-                  // Let the menu close and hand focus back before the dialog takes it.
-                  setTimeout(() => onViewCourse(course._id), 0);
+                  // Once the menu has closed (its item, which had the focus, is gone and the focus fell
+                  // to the page), the button takes the focus before the dialog opens: the dialog gives
+                  // the focus back, as it closes, to what had it as it opened.
+                  setTimeout(() => {
+                    trigger.current?.focus();
+                    onViewCourse(course._id);
+                  }, 0);
                   return;
                 }
                 mutation.mutate(
