@@ -117,6 +117,7 @@ function TEXT(lang: Language) {
     saveAsDraft: t('Save as Draft'),
     submitForReview: t('Submit for review'),
     deleteCourse: t('Delete Course'),
+    deleteThisCourse: t('Delete this course?'),
     // The catalogue's source text starts with a space; the toast shows it trimmed.
     missingFields: t(' Missing incomplete fields').trim(),
     addPreviewImage: t('Add course preview image'),
@@ -938,6 +939,33 @@ test.describe('authoring and review', () => {
     await form.getByRole('button', { name: L.discard, exact: true }).click();
     await expect(field(form, L.courseTitle)).toHaveValue(title);
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), draftKey)).toBeNull();
+  });
+
+  test('a course deleted from its form leaves the board, and the focus goes to the board’s heading', async ({
+    page,
+    request,
+    lang,
+  }) => {
+    const L = TEXT(lang);
+    const title = `Deleted by keyboard ${lang} ${Date.now().toString(36)}`;
+    const contributor = await createAccount(request, 'Contributor');
+    await createCourseByApi(request, contributor.token, title);
+    await openSignedIn(page, contributor, '/contributor/dashboard');
+    const card = page.getByTestId('course-card').filter({ hasText: title });
+    await card.getByRole('button', { name: L.viewDetails }).focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: L.editCourse });
+    await expect(field(form, L.courseTitle)).toHaveValue(title);
+    await form.getByRole('button', { name: L.deleteCourse }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: L.deleteThisCourse });
+    await confirm.getByRole('button', { name: L.deleteCourse }).focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, L.server.archived)).toBeVisible();
+    await expect(card).toHaveCount(0);
+    // Its card, whose button opened the form, is gone: the reader goes on from the board's heading,
+    // not from the top of the document.
+    await expect(page.getByRole('heading', { level: 1, name: L.yourCourses })).toBeFocused();
   });
 
   test('the header box searches a contributor’s board and the administrators’ table', async ({

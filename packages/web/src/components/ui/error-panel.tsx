@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { FiAlertTriangle } from 'react-icons/fi';
 import { serverAway } from '../../lib/api-client.ts';
 import { Button } from './button.tsx';
+import { focusPageHeading } from '../../lib/focus-page-heading.ts';
 
 export interface ErrorPanelProps {
   /** What failed, in the page's words (e.g. "We encountered an error while fetching course(s)."). */
@@ -97,13 +98,4 @@ export function ErrorPanel({
       ) : null}
     </div>
   );
-}
-
-function focusPageHeading(): void {
-  if (document.activeElement && document.activeElement !== document.body) return; // taken meanwhile
-  // The main content's heading; a selector list would take whichever `h1` comes first in the page.
-  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
-  if (!heading) return;
-  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1; // focusable by code, not in the Tab order
-  heading.focus();
 }

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { FiX } from 'react-icons/fi';
 import { TOASTER_CLASS } from '../../lib/toast.ts';
 import { holdToasts } from '../toast-host.ts';
+import { focusPageHeading } from '../../lib/focus-page-heading.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -66,9 +67,10 @@ export function Modal({
               opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
             }}
             onCloseAutoFocus={(event) => {
-              // A control gone meanwhile (its item deleted) is left to the screen to replace.
+              // A control gone meanwhile (its item deleted): the page's heading, where the screen goes on.
               event.preventDefault();
               if (opener.current?.isConnected) opener.current.focus();
+              else focusPageHeading();
               opener.current = null;
             }}
             // Sized to its content, up to the window's height (a short confirmation is not a full-height sheet).

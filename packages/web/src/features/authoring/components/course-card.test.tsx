@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { activateLanguage } from '../../../i18n/i18n.ts';
 import { expectIsolatedInline } from '../../../test/bidi.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -30,5 +31,27 @@ describe('CourseCard (contributor)', () => {
     expect(screen.getByRole('button', { name: 'عرض التفاصيل' })).toHaveAccessibleDescription(
       'Open Science Basics',
     );
+  });
+
+  it('gives the focus to the page heading when it leaves the list with the focus in it (archived)', async () => {
+    function Board() {
+      const [listed, setListed] = useState(true);
+      return (
+        <main>
+          <h1>Your Courses</h1>
+          <button type="button" onClick={() => setListed(false)}>
+            Archive elsewhere
+          </button>
+          {listed ? <CourseCard course={aSummary()} onOpen={vi.fn()} /> : null}
+        </main>
+      );
+    }
+    renderApp(<Board />);
+    const details = screen.getByRole('button', { name: 'View details' });
+    details.focus();
+    // The list drops the card while its button still has the focus (the form closed, the list refetched).
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Archive elsewhere' })));
+    expect(details).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your Courses' })).toHaveFocus();
   });
 });
