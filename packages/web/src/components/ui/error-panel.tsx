@@ -1,9 +1,9 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { FiAlertTriangle } from 'react-icons/fi';
 import { serverAway } from '../../lib/api-client.ts';
 import { Button } from './button.tsx';
-import { focusPageHeading } from '../../lib/focus-page-heading.ts';
+import { useHeadingTakesFocusWhenGone } from '../../lib/focus-page-heading.ts';
 
 export interface ErrorPanelProps {
   /** What failed, in the page's words (e.g. "We encountered an error while fetching course(s)."). */
@@ -64,17 +64,9 @@ export function ErrorPanel({
   className = '',
 }: ErrorPanelProps) {
   const Heading = `h${headingLevel}` as const;
-  const panel = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const node = panel.current;
-    // Run before the panel leaves the page (a retry that worked): with the focus on "Try again" it
-    // would fall to the document. The page's heading takes it instead, where what replaced the panel
-    // begins, and the reader goes on from there.
-    return () => {
-      if (!node?.contains(document.activeElement)) return;
-      queueMicrotask(focusPageHeading);
-    };
-  }, []);
+  // A retry that worked replaces the panel: with the focus on "Try again" it would fall to the
+  // document. The page's heading takes it instead, where what replaced the panel begins.
+  const panel = useHeadingTakesFocusWhenGone<HTMLDivElement>();
   return (
     <div
       ref={panel}

@@ -1,4 +1,3 @@
-import { useLayoutEffect, useRef } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { CourseSummary } from '@app/shared';
 import { formatDate, isoDate } from '../../../lib/dates.ts';
@@ -6,7 +5,7 @@ import { pickLocalized } from '../../../lib/localized.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { ClampedText } from '../../../components/ui/clamped-text.tsx';
-import { focusPageHeading } from '../../../lib/focus-page-heading.ts';
+import { useHeadingTakesFocusWhenGone } from '../../../lib/focus-page-heading.ts';
 
 /**
  * A contributor's course (description §2): status pill, preview image, title, description clamped to
@@ -25,15 +24,8 @@ export function CourseCard({
   const description = pickLocalized(language, course.description, course.description_tr);
   const status = pickLocalized(language, course.status, course.status_tr);
   const titleId = `course-card-${course._id}`;
-  const card = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const node = card.current;
-    // Run before the card leaves the page (archived from its form, so gone from the list): with the
-    // focus in it, the focus would fall to the document; the page's heading takes it instead.
-    return () => {
-      if (node?.contains(document.activeElement)) queueMicrotask(focusPageHeading);
-    };
-  }, []);
+  // Archived from its form, the card leaves the list with the focus in it (decision 164).
+  const card = useHeadingTakesFocusWhenGone<HTMLElement>();
   return (
     <article
       ref={card}
