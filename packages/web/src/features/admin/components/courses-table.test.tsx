@@ -319,6 +319,23 @@ describe('CoursesTable', () => {
     expect(await screen.findByRole('menu')).toBeInTheDocument();
   });
 
+  it('lets Tab leave an open menu as from its button: on to what follows it, or back to the button', async () => {
+    await renderTable([course(1, 'Pending'), course(2, 'Draft')]);
+    const first = screen.getByRole('button', { name: 'Actions for Course 01' });
+    // What Tab reaches from the button: the next row's first link (its licence).
+    const after = within(bodyRows()[1]!).getByRole('link');
+    expect(first.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (const shiftKey of [false, true]) {
+      first.focus();
+      fireEvent.keyDown(first, { key: 'Enter' });
+      const item = await screen.findByRole('menuitem', { name: 'View course' });
+      await waitFor(() => expect(item).toHaveFocus());
+      fireEvent.keyDown(item, { key: 'Tab', shiftKey });
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      await waitFor(() => expect(shiftKey ? first : after).toHaveFocus());
+    }
+  });
+
   it('gives the focus to the row that takes the place of a course gone from the page, or to the table', async () => {
     await activateLanguage('en');
     const table = tableOf({ ...initialTableView, status: 'Pending' });

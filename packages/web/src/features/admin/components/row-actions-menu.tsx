@@ -5,6 +5,7 @@ import { FiMoreVertical } from 'react-icons/fi';
 import type { CourseSummary } from '@app/shared';
 import { endedTheSession } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
+import { nextTabbable } from '../../../lib/tab-order.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCourseAction } from '../api/run-course-action.ts';
 import { actionsFor, type RowActionId } from './row-actions.ts';
@@ -32,6 +33,8 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
   const [open, setOpen] = useState(false);
 
   const trigger = useRef<HTMLButtonElement>(null);
+  /** Tab (not Shift+Tab) closed the menu: the focus goes on past the button, not back to it. */
+  const tabbedOn = useRef(false);
   const removed = useRef(onRemovedWithFocus);
   useLayoutEffect(() => {
     removed.current = onRemovedWithFocus;
@@ -75,6 +78,22 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
           align="end"
           sideOffset={4}
           className="z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-48 overflow-y-auto rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+          // Radix keeps Tab inside the menu, where it did nothing. The menu button pattern (WAI-ARIA APG)
+          // closes the menu and goes on as if the menu sat just after its button (decision 165):
+          // Shift+Tab lands on the button (Radix's return), Tab on what follows it.
+          onKeyDown={(event) => {
+            if (event.key !== 'Tab' || event.ctrlKey || event.altKey || event.metaKey) return;
+            event.preventDefault();
+            tabbedOn.current = !event.shiftKey;
+            setOpen(false);
+          }}
+          onCloseAutoFocus={(event) => {
+            const next = tabbedOn.current && trigger.current && nextTabbable(trigger.current);
+            tabbedOn.current = false;
+            if (!next) return;
+            event.preventDefault();
+            next.focus();
+          }}
         >
           {actionsFor(course).map(({ id, action, to }) => (
             <DropdownMenu.Item
