@@ -66,6 +66,10 @@ describe('Redis is an optimisation, not a dependency', () => {
     await authStillWorks();
     const keys = await t.app.sharedCounters.redis!.keys('osc-rl-*');
     expect(keys.length).toBeGreaterThan(0);
+    // Each counter's keys are named by the counter (no route's `undefined`), and an account's by a
+    // digest of its address: the shared cache holds no e-mail address.
+    expect(keys.filter((key) => key.includes('undefined') || key.includes('@'))).toEqual([]);
+    expect(keys.some((key) => key.startsWith('osc-rl-counter-mails-hour:'))).toBe(true);
   });
 });
 

@@ -132,6 +132,9 @@ export class SharedCounters {
   }
 }
 
+/** What the Redis store reads from a route to name a counter's keys: `osc-rl-counter-<name>:<key>`. */
+const COUNTER_ROUTE = { method: '', url: 'counter' };
+
 /** Uses Redis while it answers, else this process's counters for the same keys. */
 class FallbackStore implements FastifyRateLimitStore {
   constructor(
@@ -149,7 +152,12 @@ class FallbackStore implements FastifyRateLimitStore {
   }
 
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-    const shared = this.shared?.child(routeOptions);
+    // A counter made with `createRateLimit` has no route (an empty `routeInfo`): the Redis store would
+    // prefix its keys with the route's method and address, `undefinedundefined`. Its own keys carry
+    // its name; the prefix says what it is.
+    // (The typings leave out `routeInfo`, which the plugin passes: @fastify/rate-limit 10's index.js.)
+    const counter = !(routeOptions as { routeInfo?: { url?: string } }).routeInfo?.url;
+    const shared = this.shared?.child(counter ? { ...routeOptions, routeInfo: COUNTER_ROUTE } : routeOptions);
     return new FallbackStore(this.counters, shared, this.local.child(routeOptions));
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { common } from '../../lib/common.messages.ts';
@@ -40,16 +41,19 @@ const tooMany = () => new AppError(429, 'RATE_LIMITED', common.rateLimited);
 /**
  * A counter per submitted e-mail address, in the rate limiter's store: Redis when REDIS_URL is set
  * (shared by all instances), else this process's memory. It catches one account being attacked from
- * many addresses, which the per-IP limits cannot see.
+ * many addresses, which the per-IP limits cannot see. Keyed by a digest of the address: the same
+ * count, and no e-mail address in a cache that may be shared, kept or listed.
  */
 export const accountCounter = (app: FastifyInstance, name: string, max: number, windowMs = 60_000) =>
   counter(
     app,
     name,
     max,
-    (request) => (request.body as { email?: string } | undefined)?.email ?? '',
+    (request) => digest((request.body as { email?: string } | undefined)?.email ?? ''),
     windowMs,
   );
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** A counter per submitted e-mail address, as `accountCounter`. */
 export type AccountCounter = ReturnType<typeof accountCounter>;
