@@ -6,6 +6,13 @@ import { serverAway } from './api-client.ts';
 const FIRST_WAIT_MS = 5_000;
 const LONGEST_WAIT_MS = 30_000;
 
+/** Whether the server answers its health check: one small request that needs no session. */
+const serverAnswers = () =>
+  fetch(`${API_PREFIX}/health`, { cache: 'no-store' }).then(
+    (response) => response.ok,
+    () => false,
+  );
+
 /** A read on screen that failed because the server was away (its error panel says so). */
 const waitingForServer = (query: Query) =>
   query.state.status === 'error' && query.isActive() && serverAway(query.state.error);
@@ -38,11 +45,7 @@ export function recoverAfterOutages(client: QueryClient): () => void {
     if (!anyWaiting()) return schedule();
     checking = true;
     try {
-      const back = await fetch(`${API_PREFIX}/health`, { cache: 'no-store' }).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (back) await client.refetchQueries({ predicate: waitingForServer });
+      if (await serverAnswers()) await client.refetchQueries({ predicate: waitingForServer });
     } finally {
       checking = false;
       wait = Math.min(wait * 2, LONGEST_WAIT_MS);
@@ -53,6 +56,29 @@ export function recoverAfterOutages(client: QueryClient): () => void {
   const unsubscribe = cache.subscribe(schedule);
   return () => {
     unsubscribe();
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * The same watch for a screen that no read on screen stands for: the root error page, shown when a
+ * route's loader failed because the server was away (the guard's check of the session). Calls `back`
+ * once the health check answers, asked after 5 s, 10, 20 and every 30 s. Returns what stops it.
+ */
+export function onceServerAnswers(back: () => void): () => void {
+  let wait = FIRST_WAIT_MS;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ask = async () => {
+    const answers = await serverAnswers();
+    if (stopped) return;
+    if (answers) return back();
+    wait = Math.min(wait * 2, LONGEST_WAIT_MS);
+    timer = setTimeout(() => void ask(), wait);
+  };
+  timer = setTimeout(() => void ask(), wait);
+  return () => {
+    stopped = true;
     clearTimeout(timer);
   };
 }

@@ -1,5 +1,12 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Outlet, ScrollRestoration, useRouteError } from 'react-router';
+import { useEffect, useRef } from 'react';
+import {
+  isRouteErrorResponse,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useRouteError,
+} from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertTriangle, FiHome, FiRefreshCw } from 'react-icons/fi';
 import { BrandLogo } from '../components/brand-logo.tsx';
@@ -7,6 +14,8 @@ import { LanguageToggle } from '../components/language-toggle.tsx';
 import { announceAppReady } from '../app/app-ready.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useFocusReturn } from '../lib/focus-return.ts';
+import { serverAway } from '../lib/api-client.ts';
+import { onceServerAnswers } from '../lib/outage-recovery.ts';
 import { NotFoundPage } from './not-found.tsx';
 
 /**
@@ -28,14 +37,34 @@ export function Component() {
 }
 
 /**
+ * A loader failed because the server was away (a page opened or reloaded during an outage: the guard
+ * could not check the session): once the server answers, the page is opened again in place, loaders
+ * and all, and shows by itself, as an open screen does (decision 160). Each new failure starts the
+ * watch again. (Opened again, not revalidated: the router's error boundary keeps its error through a
+ * revalidation it did not see start.)
+ */
+function useReopenWhenServerAnswers(error: unknown) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const latest = useRef(() => {});
+  useEffect(() => {
+    latest.current = () => void navigate(location, { replace: true, state: location.state as unknown });
+  });
+  useEffect(() => (serverAway(error) ? onceServerAnswers(() => latest.current()) : undefined), [error]);
+}
+
+/**
  * A friendly screen instead of the library's 'Unexpected Application Error!'. A thrown 404 shows the
- * not-found page; anything else (a failed chunk after a deploy, a bug) offers a reload and the way home.
+ * not-found page; a server away says so and comes back by itself; anything else (a failed chunk after
+ * a deploy, a bug) offers a reload and the way home.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useLingui();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const away = serverAway(error);
   useEffect(announceAppReady, []);
+  useReopenWhenServerAnswers(error);
   useDocumentTitle(notFound ? t`Page not found` : t`Something went wrong`);
   if (import.meta.env.DEV) console.error(error);
   if (notFound) return <NotFoundPage />;
@@ -58,11 +87,18 @@ export function ErrorBoundary() {
         <h1 className="text-3xl font-bold text-ink">
           <Trans>Something went wrong</Trans>
         </h1>
-        <p className="max-w-md text-muted">
-          <Trans>
-            This page could not be shown. Reloading usually helps; if it does not, go back to the home page.
-          </Trans>
-        </p>
+        {away ? (
+          <p className="max-w-md text-muted">
+            <Trans>The server is not answering just now, so this page could not be shown.</Trans>{' '}
+            <Trans>We will try again by ourselves as soon as the server answers.</Trans>
+          </p>
+        ) : (
+          <p className="max-w-md text-muted">
+            <Trans>
+              This page could not be shown. Reloading usually helps; if it does not, go back to the home page.
+            </Trans>
+          </p>
+        )}
         <div className="flex flex-wrap justify-center gap-3">
           <button
             type="button"

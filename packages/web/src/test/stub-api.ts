@@ -15,7 +15,7 @@ export interface RecordedCall {
   headers: Headers;
 }
 
-export type StubAnswer = { status?: number; body: unknown };
+export type StubAnswer = { status?: number; body: unknown; headers?: Record<string, string> };
 export type StubHandlers = Record<string, StubAnswer | ((init: RequestInit) => StubAnswer)>;
 
 export const urlOf = (input: RequestInfo | URL): string =>
@@ -49,7 +49,7 @@ export function fakeApi(handlers: StubHandlers) {
     };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   };
   return { fetch, calls };

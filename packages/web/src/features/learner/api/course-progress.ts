@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { courseProgressResponseSchema, CourseProgress } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { retryDelay, retryRead } from '../../../lib/query-client.ts';
 import { approvedCoursesKey } from './get-approved-courses.ts';
 import { learnerApi } from './learner-paths.ts';
 
@@ -32,12 +33,16 @@ export async function completeLesson(courseId: string, resourceId: string): Prom
 
 /**
  * Marks a video or PDF done (idempotent on the server). The answer is the new progress, shown at once;
- * the dashboard's cards reload their progress the next time they are shown.
+ * the dashboard's cards reload their progress the next time they are shown. Being idempotent, it is
+ * retried as a read is (the server's `Retry-After` waited for): most completions are sent by
+ * themselves, as the lesson ends, and a learner would not know to send one again.
  */
 export function useCompleteLesson(courseId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (resourceId: string) => completeLesson(courseId, resourceId),
+  return useMutation<CourseProgress, Error, string>({
+    mutationFn: (resourceId) => completeLesson(courseId, resourceId),
+    retry: retryRead,
+    retryDelay,
     onSuccess: async (progress) => {
       queryClient.setQueryData(courseProgressKey(courseId), progress);
       await queryClient.invalidateQueries({ queryKey: approvedCoursesKey });

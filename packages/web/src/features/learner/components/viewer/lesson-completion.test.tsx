@@ -1,17 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { fakeApi } from '../../../../test/stub-api.ts';
+import { fakeApi, type StubAnswer } from '../../../../test/stub-api.ts';
 import { COURSE_ID, learnerCourse } from '../../../../test/course-fixtures.ts';
 import { CourseViewer } from './course-viewer.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.remove();
+});
 
 const VIDEO_ID = '55555555-5555-4555-8555-555555555555';
 const PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
 
-/** The viewer on the video, with a server that records completions. */
-function renderVideo() {
+/** The viewer on the video, with a server that records completions after failing `failures` first. */
+function renderVideo(failures: StubAnswer[] = []) {
   const completed: string[] = [];
   const progress = () => ({
     body: { success: true, data: { completed: [...completed], progress: completed.length * 50 } },
@@ -21,15 +25,23 @@ function renderVideo() {
     [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
     [`GET /user/course/${COURSE_ID}/progress`]: progress,
     [`PUT /user/course/${COURSE_ID}/completion/${VIDEO_ID}`]: () => {
+      const failure = failures.shift();
+      if (failure) return failure;
       if (!completed.includes(VIDEO_ID)) completed.push(VIDEO_ID);
       return progress();
     },
   });
   vi.stubGlobal('fetch', api.fetch);
-  renderApp(<CourseViewer courseId={COURSE_ID} />, {
-    route: `/course/${COURSE_ID}?resource=${VIDEO_ID}`,
-    path: '/course/:id',
-  });
+  renderApp(
+    <>
+      <CourseViewer courseId={COURSE_ID} />
+      <Toaster />
+    </>,
+    {
+      route: `/course/${COURSE_ID}?resource=${VIDEO_ID}`,
+      path: '/course/:id',
+    },
+  );
   const puts = () => api.calls.filter((call) => call.key.startsWith('PUT ')).length;
   return { puts };
 }
@@ -43,6 +55,23 @@ function playerSays(frame: HTMLIFrameElement, currentTime: number, origin = PLAY
   });
   window.dispatchEvent(new MessageEvent('message', { data, origin, source: frame.contentWindow }));
 }
+
+/** The video watched from start to end, as the player reports it. */
+function watchToTheEnd(frame: HTMLIFrameElement) {
+  act(() => {
+    for (let time = 0; time <= 20; time += 0.5) playerSays(frame, time);
+  });
+}
+
+const away = (): StubAnswer => ({
+  status: 503,
+  headers: { 'retry-after': '1' },
+  body: { success: false, code: 'DATABASE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
+});
+const broken = (): StubAnswer => ({
+  status: 500,
+  body: { success: false, code: 'INTERNAL', message: 'Oops' },
+});
 
 describe('lesson completion in the viewer', () => {
   it('"Mark as done" completes the lesson once, ticks it and moves the progress', async () => {
@@ -85,5 +114,25 @@ describe('lesson completion in the viewer', () => {
       for (let time = 18; time <= 20; time += 0.5) playerSays(frame, time);
     });
     expect(puts()).toBe(1);
+  });
+
+  it('completes by itself once the server asked to wait is back (503, Retry-After), with nothing said', async () => {
+    const { puts } = renderVideo([away()]);
+    watchToTheEnd(await screen.findByTitle<HTMLIFrameElement>('Welcome'));
+    expect(await screen.findByRole('button', { name: 'Completed' }, { timeout: 3_000 })).toBeInTheDocument();
+    expect(puts()).toBe(2);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so when a completion sent by itself could not be saved, and "Mark as done" sends it again', async () => {
+    const { puts } = renderVideo([broken(), broken()]);
+    watchToTheEnd(await screen.findByTitle<HTMLIFrameElement>('Welcome'));
+    expect(
+      await screen.findByText('Could not mark this lesson as done.', {}, { timeout: 3_000 }),
+    ).toBeInTheDocument();
+    expect(puts()).toBe(2); // once, and once again a second later
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
+    expect(await screen.findByRole('button', { name: 'Completed' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,14 @@
 import { useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiCheckCircle, FiCircle } from 'react-icons/fi';
+import { endedTheSession } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { useCompleteLesson } from '../../api/course-progress.ts';
 
 /**
  * Completing video and PDF lessons: automatically (the last PDF page shown, 90 % of a video watched)
- * or with "Mark as done". Each lesson is sent at most once per visit; the server ignores repeats anyway.
+ * or with "Mark as done". Each lesson is sent at most once per visit (again after a failure); the
+ * server ignores repeats anyway.
  */
 export function useLessonCompletion(courseId: string, completed: ReadonlySet<string>) {
   const { t } = useLingui();
@@ -18,9 +20,11 @@ export function useLessonCompletion(courseId: string, completed: ReadonlySet<str
     mutation.mutate(resourceId, {
       onError: (error) => {
         sent.current.delete(resourceId);
-        // A missed automatic completion is not worth an alert: the button stays there to retry.
+        if (endedTheSession(error)) return;
+        // Failed after its retries. Sent by itself, it was not asked for: the reader is told what did
+        // not happen (the server's words would not say), and "Mark as done" is there to send it again.
         if (how === 'manual') notify.error(error.message || t`Could not mark this lesson as done.`);
-        else console.warn('Could not record the lesson as done:', error.message);
+        else notify.error(t`Could not mark this lesson as done.`);
       },
     });
   };
