@@ -15,6 +15,7 @@ export const courseQuery = (courseId: string) =>
   queryOptions({
     queryKey: courseKeys.detail(courseId),
     queryFn: ({ signal }) => getCourse(courseId, signal),
-    // The form is seeded from this once; refetching underneath it would not change what is shown.
+    // The form is filled from this once, fetched as it opens (`isFetchedAfterMount`); refetching
+    // underneath it would not change what is shown, nor the version its save names.
     staleTime: 0,
   });

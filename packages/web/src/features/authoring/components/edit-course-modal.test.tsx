@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCourse, aViewer, pressOutside, renderAuthoring, stubApi } from '../test/render-authoring.tsx';
 import { stubHeldFetch } from '../../../test/stub-api.ts';
+import { currentUserQuery } from '../../../lib/session.ts';
+import { courseKeys } from '../api/query-keys.ts';
 import { EditCourseModal } from './edit-course-modal.tsx';
 
 const course = aCourse();
@@ -43,6 +46,38 @@ describe('EditCourseModal', () => {
     const made = calls.map((call) => `${call.method} ${call.path}`);
     expect(made.filter((call) => call === failed)).toHaveLength(2);
     expect(made.filter((call) => call !== failed)).toHaveLength(1);
+  });
+
+  it('opens on the course as the server has it now, not as it was when last opened', async () => {
+    // Saved elsewhere since this device last opened it: a form filled from the cache would show the
+    // old course, and its save would undo the other one (found by a review with two browsers).
+    const saved = aCourse({ title: 'Saved elsewhere', version: 8 });
+    const calls = stubApi({
+      [`GET /course/${course._id}`]: { body: { success: true, data: saved } },
+      'GET /auth/user': { body: { success: true, data: { user: aViewer() } } },
+    });
+    function Board() {
+      const [open, setOpen] = useState<string | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(course._id)}>
+            View details
+          </button>
+          <EditCourseModal courseId={open} onClose={() => setOpen(null)} />
+        </>
+      );
+    }
+    const { queryClient } = await renderAuthoring(<Board />);
+    queryClient.setQueryData(courseKeys.detail(course._id), aCourse({ version: 7 }));
+    queryClient.setQueryData(currentUserQuery.queryKey, aViewer()); // as in the app: known already
+    fireEvent.click(screen.getByRole('button', { name: 'View details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+    const title = await within(dialog).findByLabelText('Course title', { exact: true });
+    expect(title).toHaveValue('Saved elsewhere');
+    fireEvent.change(title, { target: { value: 'Mine' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit Course' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')?.headers.get('if-match')).toBe('"8"');
   });
 
   describe('a press outside', () => {

@@ -80,7 +80,9 @@ function EditCourseBody({
         </Button>
       </div>
     );
-  if (!course.isSuccess || !viewer.isSuccess) return <PageSpinner />;
+  // Filled from the course as the server has it now, not as this device last fetched it: another
+  // editor may have saved it since, and a form filled from the old one would undo their save.
+  if (!course.isFetchedAfterMount || !course.isSuccess || !viewer.isSuccess) return <PageSpinner />;
   return (
     <CourseForm
       key={course.data._id}

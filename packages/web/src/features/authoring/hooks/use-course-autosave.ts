@@ -86,6 +86,11 @@ export interface CourseAutosave {
   clear: () => void;
   /** Whether the form differs from what it opened with, so its changes are (or are about to be) kept. */
   keeps: () => boolean;
+  /**
+   * Writes the form's changes now, if there are any and no restore offer is open, and says whether
+   * there were any: another tab's save of the same course forgets the draft both keep under its key.
+   */
+  keepNow: () => boolean;
   /** Where the draft is kept (`draftKey`): the form's question drafts are kept under it too. */
   key: string;
   /** The form's course photo was chosen or removed (it lives beside the form's values, not in them). */
@@ -204,15 +209,22 @@ export function useCourseAutosave<TOutput>({
 
   const keeps = useCallback(() => !sameValues(form.getValues(), initial.current), [form]);
 
+  // While the restore offer is open nothing is written (the older draft is not overwritten).
+  const keepNow = useCallback(() => {
+    const changed = keeps();
+    if (changed && enabled && !offer) writeNow();
+    return changed;
+  }, [keeps, enabled, offer, writeNow]);
+
   // A kept draft says whether a photo was chosen; none is written for a photo alone (nothing to restore).
   const noteCover = useCallback(
     (chosen: boolean) => {
       if (coverChosen.current === chosen) return;
       coverChosen.current = chosen;
-      if (enabled && !offer && keeps()) writeNow();
+      keepNow();
     },
-    [enabled, offer, keeps, writeNow],
+    [keepNow],
   );
 
-  return { offer, restore, discard, clear, keeps, key, noteCover };
+  return { offer, restore, discard, clear, keeps, keepNow, key, noteCover };
 }

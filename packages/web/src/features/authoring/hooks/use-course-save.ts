@@ -47,7 +47,7 @@ export function useCourseSave({
   course,
   form,
   uploading,
-  changesKept,
+  keepChanges,
   onLocked,
   onSaved,
 }: {
@@ -55,8 +55,11 @@ export function useCourseSave({
   form: UseFormReturn<CourseDraft, unknown, CourseInput>;
   /** A file of the form is still uploading: its address is not in the values yet. */
   uploading: boolean;
-  /** Whether the form's changes are kept on this device (the autosave's draft), to be offered again. */
-  changesKept: () => boolean;
+  /**
+   * Keeps the form's changes on this device now (the autosave's draft, to be offered again) and says
+   * whether there were any.
+   */
+  keepChanges: () => boolean;
   /** The server says an administrator has disabled editing meanwhile. */
   onLocked: () => void;
   /** After a successful save (the toast is shown already). */
@@ -73,6 +76,9 @@ export function useCourseSave({
   const creation = useRef<CreationTries | null>(null);
   const update = useUpdateCourse();
   const queryClient = useQueryClient();
+  // The version the form was filled from: the changes are made on it, so a save names it even when
+  // the course is fetched again while the form is open (a newer version there is another's save).
+  const [openedOn] = useState(course?.version);
 
   const setCover = (file: File | null) => {
     setCoverFile(file);
@@ -99,9 +105,10 @@ export function useCourseSave({
         return;
       }
       // The server cannot know what this device kept: a save with nothing changed has nothing to restore.
+      // Written again now: another tab's save of this course forgets the draft both keep (its key).
       if (error.code === 'COURSE_CHANGED') {
         notify.error(
-          changesKept()
+          keepChanges()
             ? t`Someone else saved this course after you opened it, so your changes were not saved. They are kept on this device: open the course again to see the other changes, then restore yours.`
             : t`Someone else saved this course after you opened it. Open it again to see their changes.`,
         );
@@ -157,7 +164,7 @@ export function useCourseSave({
           courseId: course._id,
           course: payload,
           cover,
-          version: course.version,
+          version: openedOn ?? course.version,
         });
       else if (cover) request = createOnce(payload, cover);
       else {

@@ -534,6 +534,42 @@ describe('CourseForm (existing course): the save rules', () => {
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(0);
   });
 
+  it('sends the version it opened on, though the course was fetched again underneath (a 412, not an undo)', async () => {
+    const calls = stubApi(courseChanged);
+    function FetchedAgain() {
+      const [shown, setShown] = useState(aCourse({ version: 7 }));
+      return (
+        <>
+          <button type="button" onClick={() => setShown(aCourse({ title: 'Saved elsewhere', version: 8 }))}>
+            Fetched again
+          </button>
+          <CourseForm course={shown} viewer={aViewer()} headingLevel={2} onDone={() => {}} />
+        </>
+      );
+    }
+    await renderAuthoring(<FetchedAgain />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fetched again' }));
+    type('Course title', 'My better title');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Course' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.headers.get('if-match')).toBe('"7"');
+  });
+
+  it('keeps the changes it promises to keep, though another tab’s save forgot the draft of this course', async () => {
+    stubApi(courseChanged);
+    const course = aCourse({ version: 7 });
+    await renderAuthoring(
+      <CourseForm course={course} viewer={aViewer()} headingLevel={2} onDone={() => {}} />,
+    );
+    type('Course title', 'My better title');
+    await waitFor(() => expect(localStorage.getItem(draftKey(course._id))).toContain('My better title'));
+    // The other tab saved this course: its form forgot the draft both tabs keep under the course's key.
+    localStorage.removeItem(draftKey(course._id));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Course' }));
+    expect(await screen.findByText(/They are kept on this device/)).toBeInTheDocument();
+    expect(localStorage.getItem(draftKey(course._id))).toContain('My better title');
+  });
+
   it('does not promise kept changes when someone else saved first and nothing was changed here', async () => {
     stubApi(courseChanged);
     await renderAuthoring(

@@ -80,7 +80,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
     course,
     form,
     uploading: uploads.uploading,
-    changesKept: autosave.keeps,
+    keepChanges: autosave.keepNow,
     onLocked: () => setLocked(true),
     onSaved: () => {
       autosave.clear();
