@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { fakeApi, type StubAnswer } from '../../../../test/stub-api.ts';
@@ -14,14 +14,17 @@ afterEach(() => {
 const VIDEO_ID = '55555555-5555-4555-8555-555555555555';
 const PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
 
-/** The viewer on the video, with a server that records completions after failing `failures` first. */
-function renderVideo(failures: StubAnswer[] = []) {
+/**
+ * The viewer on the video, with a server that records completions after failing `failures` first, and
+ * answers the course as `course()` says at each request.
+ */
+function renderVideo(failures: StubAnswer[] = [], course = () => learnerCourse()) {
   const completed: string[] = [];
   const progress = () => ({
     body: { success: true, data: { completed: [...completed], progress: completed.length * 50 } },
   });
   const api = fakeApi({
-    [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
+    [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: course() } }),
     [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
     [`GET /user/course/${COURSE_ID}/progress`]: progress,
     [`PUT /user/course/${COURSE_ID}/completion/${VIDEO_ID}`]: () => {
@@ -134,5 +137,36 @@ describe('lesson completion in the viewer', () => {
     expect(puts()).toBe(2); // once, and once again a second later
     fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
     expect(await screen.findByRole('button', { name: 'Completed' })).toBeInTheDocument();
+  });
+
+  it('shows the course as it is now when the lesson was removed meanwhile, the focus on what shows', async () => {
+    const removed = { current: false };
+    const withoutVideo = () => {
+      const course = learnerCourse();
+      const [section] = course.course_section;
+      return {
+        ...course,
+        course_section: [{ ...section!, resources: section!.resources.filter((r) => r._id !== VIDEO_ID) }],
+      };
+    };
+    renderVideo(
+      [
+        {
+          status: 404,
+          body: { success: false, code: 'NOT_FOUND', message: 'This lesson is not part of the course.' },
+        },
+      ],
+      () => (removed.current ? withoutVideo() : learnerCourse()),
+    );
+    const button = await screen.findByRole('button', { name: 'Mark as done' });
+    removed.current = true; // the author's edit, saved while the learner watched
+    button.focus();
+    fireEvent.click(button);
+    expect(await screen.findByText('This lesson is not part of the course.')).toBeInTheDocument();
+    const content = screen.getByRole('navigation', { name: 'Course content' });
+    await waitFor(() => expect(within(content).queryByRole('button', { name: /Video: Welcome/ })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Mark as done' })).toBeNull();
+    // The viewer's welcome in its place, its heading focused (decision 111).
+    await waitFor(() => expect(screen.getByRole('heading', { name: /^Welcome/, level: 2 })).toHaveFocus());
   });
 });

@@ -1,17 +1,27 @@
 import { useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiCheckCircle, FiCircle } from 'react-icons/fi';
-import { endedTheSession } from '../../../../lib/api-client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, endedTheSession } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { useCompleteLesson } from '../../api/course-progress.ts';
+import { learnerCourseKey } from '../../api/get-learner-course.ts';
 
 /**
  * Completing video and PDF lessons: automatically (the last PDF page shown, 90 % of a video watched)
  * or with "Mark as done". Each lesson is sent at most once per visit (again after a failure); the
- * server ignores repeats anyway.
+ * server ignores repeats anyway. A 404 means the lesson or the course is no longer there for this
+ * learner (the author removed the lesson, an administrator withdrew the course): the course is
+ * fetched again, so the viewer shows what is there now instead of a lesson that cannot be done, and
+ * `onGone` moves the focus from the button that went with it (decisions 094, 111).
  */
-export function useLessonCompletion(courseId: string, completed: ReadonlySet<string>) {
+export function useLessonCompletion(
+  courseId: string,
+  completed: ReadonlySet<string>,
+  onGone?: (shownId: string | null) => void,
+) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const mutation = useCompleteLesson(courseId);
   const sent = useRef(new Set<string>());
   const complete = (resourceId: string, how: 'automatic' | 'manual') => {
@@ -21,10 +31,16 @@ export function useLessonCompletion(courseId: string, completed: ReadonlySet<str
       onError: (error) => {
         sent.current.delete(resourceId);
         if (endedTheSession(error)) return;
+        const gone = error instanceof ApiError && error.status === 404;
         // Failed after its retries. Sent by itself, it was not asked for: the reader is told what did
-        // not happen (the server's words would not say), and "Mark as done" is there to send it again.
-        if (how === 'manual') notify.error(error.message || t`Could not mark this lesson as done.`);
+        // not happen (the server's words would not say, unless the lesson is gone), and "Mark as done"
+        // is there to send it again.
+        if (how === 'manual' || gone) notify.error(error.message || t`Could not mark this lesson as done.`);
         else notify.error(t`Could not mark this lesson as done.`);
+        if (gone)
+          void queryClient
+            .invalidateQueries({ queryKey: learnerCourseKey(courseId), exact: true })
+            .then(() => onGone?.(null));
       },
     });
   };

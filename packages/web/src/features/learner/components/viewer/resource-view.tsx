@@ -42,13 +42,14 @@ export function ResourceView({
   focusRequest: { id: string | null } | null;
   /**
    * Asks for such a focus without a pick: a quiz removed while it was taken takes its Submit button
-   * with it, and the focus goes to the heading of what the viewer shows in its place (decision 111).
+   * with it, a lesson removed its "Mark as done", and the focus goes to the heading of what the viewer
+   * shows in its place (decision 111).
    */
   onFocusRequest?: (id: string | null) => void;
 }) {
   const language = useLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
-  const lessons = useLessonCompletion(course._id, completed);
+  const lessons = useLessonCompletion(course._id, completed, onFocusRequest);
   const shownId = selectedIdOf(selection);
   useEffect(() => {
     if (focusRequest && focusRequest.id === shownId) heading.current?.focus();
