@@ -19,8 +19,9 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   /**
    * Shows a spinner in place and ignores presses while an action runs. The button stays focusable
-   * (`aria-disabled`, not `disabled`, which made the browser drop the focus to the page): the reader
-   * who pressed it is still there when the action ends, or fails and can be tried again.
+   * (`aria-disabled`, not `disabled`, which made the browser drop the focus to the page), even when
+   * `disabled` is passed too: the reader who pressed it is still there when the action ends, or fails
+   * and can be tried again (decision 125).
    */
   loading?: boolean;
 }
@@ -37,6 +38,9 @@ export function Button({
     <button
       type="button"
       {...rest}
+      // Never disabled while loading, whatever the caller says (a form disables its other buttons
+      // while one saves): the pressed one keeps the focus.
+      disabled={!loading && rest.disabled}
       aria-disabled={loading || rest['aria-disabled'] || undefined}
       aria-busy={loading || undefined}
       // Also keeps a submit button from submitting its form again (Enter in a field presses it too).

@@ -534,6 +534,25 @@ describe('CourseForm (existing course): the save rules', () => {
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(0);
   });
 
+  it('keeps the focus on the save button pressed, while it saves and after it fails (decision 125)', async () => {
+    let answer: (value: Response) => void = () => {};
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    await renderAuthoring(
+      <CourseForm course={aCourse()} viewer={aViewer()} headingLevel={2} onDone={() => {}} />,
+    );
+    type('Course title', 'My better title');
+    const save = screen.getByRole('button', { name: 'Edit Course' });
+    save.focus();
+    fireEvent.click(save);
+    // Busy, not disabled: a disabled button loses the focus to the page (to the dialog, in the modal).
+    await waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
+    expect(save).toBeEnabled();
+    expect(save).toHaveFocus();
+    answer(new Response(JSON.stringify({ success: false, code: 'INTERNAL', message: 'x' }), { status: 500 }));
+    expect(await screen.findByText('Request Failed')).toBeInTheDocument();
+    expect(save).toHaveFocus();
+  });
+
   it('sends the version it opened on, though the course was fetched again underneath (a 412, not an undo)', async () => {
     const calls = stubApi(courseChanged);
     function FetchedAgain() {
