@@ -5,7 +5,7 @@ import { createApprovedCourse, enrol } from './learner-support.ts';
 /**
  * No screen scrolls sideways on a phone: what is wider than the screen (the administrators' table)
  * scrolls inside its own region. A page that scrolls sideways slides everything under the reader's
- * thumb, and in Arabic it opens on the wrong edge.
+ * thumb, and in Arabic it opens on the wrong edge. And no field is written smaller than 16 px.
  */
 async function expectFitsTheScreen(page: Page, where: string, ready: Locator) {
   await expect(ready).toBeVisible();
@@ -16,6 +16,18 @@ async function expectFitsTheScreen(page: Page, where: string, ready: Locator) {
   expect(scrollWidth, `${where} is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(
     clientWidth,
   );
+  // Nor does a field zoom the page as it takes the focus: iOS Safari zooms into text under 16 px,
+  // and the page then has to be zoomed out by hand.
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('input, select, textarea'))
+      .filter((field) => !['checkbox', 'radio', 'file', 'hidden'].includes((field as HTMLInputElement).type))
+      .filter((field) => field.getClientRects().length > 0)
+      .filter((field) => parseFloat(getComputedStyle(field).fontSize) < 16)
+      .map(
+        (field) => `${field.getAttribute('aria-label') ?? field.id} (${getComputedStyle(field).fontSize})`,
+      ),
+  );
+  expect(small, `${where}: fields under 16 px`).toEqual([]);
 }
 
 test('no screen is wider than a 375 px phone, for a visitor, a learner, a contributor and the admin', async ({

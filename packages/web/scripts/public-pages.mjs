@@ -27,9 +27,10 @@ export const SHELL_REQUESTS = 'src/app/shell-requests.ts';
  * What a page with the early module fetches until the visitor acts on it (decision 053): that module
  * alone, 6.7 kB in 2 files measured. Issue #11's target applies to it; the route's own `budgetKb`
  * and `budgetFiles` still cap the app it fetches once they act. 7 → 7.5: the module gives the focus
- * back to the field the app replaced, with the keys pressed meanwhile (7.1 kB measured).
+ * back to the field the app replaced, with the keys pressed meanwhile (7.1 kB measured). 7.5 → 7.7
+ * (decision 165): Tab out of the language menu goes on past its button (7.6 kB measured).
  */
-const UNTIL_ACTED = { entry: BEFORE_HYDRATION, modules: [], catalogs: [], budgetKb: 7.5, budgetFiles: 2 };
+const UNTIL_ACTED = { entry: BEFORE_HYDRATION, modules: [], catalogs: [], budgetKb: 7.7, budgetFiles: 2 };
 const authPage = (name, budgetKb, budgetFiles, guarded = false) => ({
   modules: [BEFORE_HYDRATION, DATA_LAYOUT, auth, `src/routes/${name}.tsx`, ...(guarded ? [guards] : [])],
   catalogs: ['common', 'auth'],
@@ -51,8 +52,9 @@ export const ROUTES = {
     catalogs: [],
     targetKb: 60,
     // 142 → 6 kB (decision 034): no React on the landing page, 4.6 kB measured (4.9 after 038).
-    budgetKb: 6,
     // 5 → 2 files (decision 047), 5.3 kB: the early modules' shared code in one file.
+    // 6 → 6.2 (decision 165): Tab out of the language menu goes on past its button; 6.1 kB.
+    budgetKb: 6.2,
     budgetFiles: 2,
   },
   // Auth pages 190 → 158–166 kB (decision 037): the language menu without Radix and Floating UI;
@@ -70,11 +72,14 @@ export const ROUTES = {
   // +1 kB each (decision 139): Back returns the focus too, in the root route; 134.2–139.4 kB measured.
   // +1 kB each (decision 150): F8 reaches the toasts, Escape closes one, each close button described
   // by its message; 135.5–140.8 kB measured, /resetpassword 137.0 at its 137 ceiling, /signup 140.8.
-  '/login': { file: 'login', ...authPage('login', 142, 23, true) },
-  '/signup': { file: 'signup', ...authPage('signup', 142, 21, true) },
-  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 137, 15) },
-  '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 138, 18) },
-  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 142, 23, true) },
+  // +0.5 kB each (decisions 160 amended, 165): the root route's error page watches for the server
+  // after an outage, Tab leaves the menus past their button; 136.8–142.0 kB measured, /resetpassword
+  // 138.2, /signup 142.0.
+  '/login': { file: 'login', ...authPage('login', 142.5, 23, true) },
+  '/signup': { file: 'signup', ...authPage('signup', 142.5, 21, true) },
+  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 137.5, 15) },
+  '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 138.5, 18) },
+  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 142.5, 23, true) },
   '/dashboard': {
     modules: [
       SHELL_REQUESTS,
@@ -144,8 +149,10 @@ export const NOT_FOUND = {
   // → 98 (decision 053): the early module asks whether to wait for the visitor, 97.1 kB measured.
   // → 99 (decision 129): scroll restoration in the root route, 98.5 kB measured.
   // → 100 (decision 139): Back returns the focus, in the root route; 99.0 kB measured.
+  // → 101 (decision 160 amended): the root route's error page watches for the server after an
+  // outage (the API client's `serverAway` and the health check come into the entry); 100.8 kB.
   targetKb: 80,
-  budgetKb: 100,
+  budgetKb: 101,
   budgetFiles: 6,
 };
 

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
-// Literal class names, so Tailwind finds them. One line needs `max-w-full`: unwrapped, the text's
-// fit-content width is its whole length, which the ellipsis is there to cut.
-const CLAMP = { 1: 'block max-w-full truncate', 3: 'line-clamp-3' } as const;
+// Literal class names, so Tailwind finds them. Both need `max-w-full`: the box's fit-content width
+// is never below its longest word (`overflow-wrap: break-word` breaks a word only once the box is
+// narrower), so one line unwrapped, or a pasted link in three, ran past the card uncut.
+const CLAMP = { 1: 'block max-w-full truncate', 3: 'max-w-full line-clamp-3' } as const;
 
 /**
  * User text cut to `lines` lines with an ellipsis (decision 115). The text takes its own direction

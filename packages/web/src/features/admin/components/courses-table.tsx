@@ -111,7 +111,8 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
             onChange={(event) =>
               onViewChange({ ...view, status: event.target.value as CourseStatus | '', pageIndex: 0 })
             }
-            className="min-h-10 rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-ink focus:border-primary-dark focus:outline-none focus:ring-2 focus:ring-primary/30"
+            // 16 px on phones: iOS zooms into smaller text on focus.
+            className="min-h-10 rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-ink focus:border-primary-dark focus:outline-none focus:ring-2 focus:ring-primary/30 sm:text-sm"
           >
             <option value="">{t`All statuses`}</option>
             {COURSE_STATUSES.map((status) => (

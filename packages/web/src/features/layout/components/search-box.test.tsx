@@ -55,6 +55,14 @@ describe('SearchBox', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('takes the typed text’s direction, and the page’s while empty (its placeholder by the icon)', () => {
+    renderApp(<SearchBox />, { route: '/dashboard' });
+    const box = screen.getByRole('searchbox', { name: 'Search courses' });
+    expect(box).not.toHaveAttribute('dir');
+    fireEvent.change(box, { target: { value: 'open' } });
+    expect(box).toHaveAttribute('dir', 'auto');
+  });
+
   it('starts from ?q= and follows the URL when it changes elsewhere', async () => {
     const { router } = renderApp(<SearchBox />, { route: '/dashboard?q=open' });
     const box = screen.getByRole('searchbox');

@@ -80,18 +80,20 @@ export function SearchBox({ className = '' }: { className?: string }) {
       />
       {/* `dir="auto"` turns the field to the typed text's direction, and with it the sides its
           padding and clear button take; the icon keeps the page's start. So both sides keep the
-          icon's room (`px-9`): text in the other script never runs under it. */}
+          icon's room (`px-9`): text in the other script never runs under it. Empty, it keeps the
+          page's direction: "auto" read an empty Arabic field as left-to-right, and its placeholder
+          sat at the far end from the icon. 16 px on phones: iOS zooms into smaller text on focus. */}
       <input
         id={inputId}
         type="search"
-        dir="auto"
+        dir={value ? 'auto' : undefined}
         value={value}
         maxLength={LIMITS.searchMax}
         onChange={(event) => setValue(event.target.value)}
         placeholder={t`Search courses`}
         autoComplete="off"
         enterKeyHint="search"
-        className="block min-h-10 w-full rounded-full border border-gray-400 bg-white px-9 py-2 text-sm text-ink placeholder:text-muted focus:border-primary-dark focus:ring-2 focus:ring-primary/30 focus:outline-none"
+        className="block min-h-10 w-full rounded-full border border-gray-400 bg-white px-9 py-2 text-base text-ink placeholder:text-muted sm:text-sm focus:border-primary-dark focus:ring-2 focus:ring-primary/30 focus:outline-none"
       />
     </form>
   );
