@@ -253,10 +253,14 @@ describe('LoginForm', () => {
     await renderAuth(<LoginForm />, { route: '/login' });
     const google = await screen.findByRole('button', { name: 'Sign in with Google' });
     fireEvent.click(google); // jsdom stays on the page: it cannot follow an address elsewhere
-    await waitFor(() => expect(google).toBeDisabled());
+    // Busy (it keeps the focus: aria-disabled, not disabled, decision 125).
+    await waitFor(() => expect(google).toHaveAttribute('aria-busy', 'true'));
+    expect(google).toHaveAttribute('aria-disabled', 'true');
     // The page from the back/forward cache, as it was left (jsdom has no PageTransitionEvent).
     fireEvent(window, Object.assign(new Event('pageshow'), { persisted: true }));
-    await waitFor(() => expect(google).toBeEnabled());
+    await waitFor(() => expect(google).not.toHaveAttribute('aria-busy'));
+    expect(google).not.toHaveAttribute('aria-disabled');
+    expect(google).toBeEnabled();
   });
 
   it('shows ORCID sign-in beside Google when both are configured, and only one OR', async () => {
