@@ -48,6 +48,26 @@ describe('EditCourseModal', () => {
     expect(made.filter((call) => call !== failed)).toHaveLength(1);
   });
 
+  it('says it will read the course again by itself when the server was away (decision 160)', async () => {
+    stubApi({
+      [`GET /course/${course._id}`]: {
+        status: 503,
+        body: {
+          success: false,
+          code: 'DATABASE_UNAVAILABLE',
+          message: 'The service is briefly unavailable.',
+        },
+      },
+      'GET /auth/user': { body: { success: true, data: { user: aViewer() } } },
+    });
+    await renderAuthoring(<EditCourseModal courseId={course._id} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+    expect(await within(dialog).findByText('Fetching data failed')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('We will try again by ourselves as soon as the server answers.'),
+    ).toBeInTheDocument();
+  });
+
   it('opens on the course as the server has it now, not as it was when last opened', async () => {
     // Saved elsewhere since this device last opened it: a form filled from the cache would show the
     // old course, and its save would undo the other one (found by a review with two browsers).

@@ -2,7 +2,7 @@ import { useRef, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { currentUserQuery } from '../../../lib/session.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, serverAway } from '../../../lib/api-client.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
@@ -66,6 +66,12 @@ function EditCourseBody({
         </p>
         {error instanceof ApiError && error.status > 0 && error.status < 500 ? (
           <p className="text-sm text-muted">{error.message}</p>
+        ) : null}
+        {/* As every failure panel says it (decision 160): the outage watcher reads it again. */}
+        {serverAway(error) ? (
+          <p className="text-sm text-muted">
+            <Trans>We will try again by ourselves as soon as the server answers.</Trans>
+          </p>
         ) : null}
         <Button
           variant="secondary"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { activateLanguage } from '../../../../i18n/i18n.ts';
@@ -32,4 +33,38 @@ describe('ViewerHeader', () => {
       expect(panel).toHaveClass('hidden');
       expect(button).toHaveFocus();
     });
+
+  it('closes the panel when a pick closes the content list, not when its own button does', () => {
+    function Viewer() {
+      const [contentOpen, setContentOpen] = useState(true);
+      return (
+        <>
+          {/* What the viewer does as a lesson is picked, or its content button is pressed. */}
+          <button type="button" onClick={() => setContentOpen((open) => !open)}>
+            Toggle the list
+          </button>
+          <ViewerHeader
+            title={{ text: 'Open data', lang: 'en' }}
+            progress={40}
+            contentOpen={contentOpen}
+            onToggleContent={() => {}}
+          />
+        </>
+      );
+    }
+    renderApp(<Viewer />);
+    const button = screen.getByRole('button', { name: 'Course menu' });
+    const list = screen.getByRole('button', { name: 'Toggle the list' });
+    fireEvent.click(button);
+    // Closed from the panel's "Course Content" button: the panel stays, with the focus in it.
+    screen.getByRole('button', { name: 'Course Content' }).focus();
+    fireEvent.click(list);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    // Opened again, and closed by a lesson picked in the list (the focus goes to its heading).
+    fireEvent.click(list);
+    list.focus();
+    fireEvent.click(list);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('viewer-header-panel')).toHaveClass('hidden');
+  });
 });

@@ -69,6 +69,12 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [panelOpen]);
+  // The content list closed by a pick (a lesson chosen on a phone, the focus gone to its heading):
+  // the panel that opened it goes too, or it stayed in the sticky header over the lesson (a third of
+  // a phone's screen). Not when the list was closed from the panel's own button, which has the focus.
+  useEffect(() => {
+    if (!contentOpen && !panel.current?.contains(document.activeElement)) setPanelOpen(false);
+  }, [contentOpen]);
   return (
     <ViewerHeaderBar>
       <Link
