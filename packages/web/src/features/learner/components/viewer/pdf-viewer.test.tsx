@@ -62,6 +62,13 @@ describe('PdfViewer', () => {
       expect(back).toHaveAttribute('aria-disabled', 'true');
     });
 
+  it('offers the file in a new tab, where the browser zooms its text (a phone’s page is tiny)', async () => {
+    renderApp(<PdfViewer file="/api/v1/files/reading.pdf" title="Reading" />);
+    const open = await screen.findByRole('link', { name: 'Open the PDF in a new tab' });
+    expect(open).toHaveAttribute('href', '/api/v1/files/reading.pdf');
+    expect(open).toHaveAttribute('target', '_blank');
+  });
+
   it('says the page is loading until pdf.js has drawn it, in the page language', async () => {
     drawing.held = true;
     try {

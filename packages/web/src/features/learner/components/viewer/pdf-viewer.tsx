@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Document, Page, pdfjs, PasswordResponses } from 'react-pdf';
-import { FiChevronLeft, FiChevronRight } from 'react-icons/fi';
+import { FiChevronLeft, FiChevronRight, FiExternalLink } from 'react-icons/fi';
 import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -160,6 +160,19 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
             <FiChevronRight aria-hidden="true" className="rtl:rotate-180" />
           </Button>
         </nav>
+      ) : null}
+      {/* Fitted to a phone's column, a page's text is a few pixels high, and zooming the page only
+          enlarges the drawn canvas: the browser's own viewer, in a new tab, zooms the text itself. */}
+      {typeof file === 'string' && numPages > 0 ? (
+        <a
+          href={file}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-10 items-center gap-2 self-center text-sm font-semibold text-primary-darker underline"
+        >
+          <FiExternalLink aria-hidden="true" />
+          <Trans>Open the PDF in a new tab</Trans>
+        </a>
       ) : null}
     </section>
   );
