@@ -42,6 +42,23 @@ const aQuestion = (id: string, text: string) => ({
   correctanswer: 'a',
 });
 
+/** The form opened on `before`, then given `after`: the course fetched again while the form is open. */
+async function renderFetchedAgain(before: Course, after: Course) {
+  function FetchedAgain() {
+    const [shown, setShown] = useState(before);
+    return (
+      <>
+        <button type="button" onClick={() => setShown(after)}>
+          Fetched again
+        </button>
+        <CourseForm course={shown} viewer={aViewer()} headingLevel={2} onDone={() => {}} />
+      </>
+    );
+  }
+  await renderAuthoring(<FetchedAgain />);
+  fireEvent.click(screen.getByRole('button', { name: 'Fetched again' }));
+}
+
 describe('CourseForm (new course)', () => {
   it('validates on submit: the toast, the field messages and the missing cover; nothing is sent', async () => {
     const calls = stubApi({});
@@ -411,22 +428,7 @@ describe('CourseForm (existing course): the save rules', () => {
   it('keeps the version the form opened on when the course is fetched again while it is open', async () => {
     stubApi({});
     const course = aCourse();
-    function FetchedAgain() {
-      const [shown, setShown] = useState(course);
-      return (
-        <>
-          <button
-            type="button"
-            onClick={() => setShown({ ...course, updatedAt: '2026-03-06T12:00:00.000Z' })}
-          >
-            Fetched again
-          </button>
-          <CourseForm course={shown} viewer={aViewer()} headingLevel={2} onDone={() => {}} />
-        </>
-      );
-    }
-    await renderAuthoring(<FetchedAgain />);
-    fireEvent.click(screen.getByRole('button', { name: 'Fetched again' }));
+    await renderFetchedAgain(course, { ...course, updatedAt: '2026-03-06T12:00:00.000Z' });
     type('Course title', 'Edited after a refetch');
     await waitFor(() =>
       expect(localStorage.getItem(draftKey(course._id))).toContain('Edited after a refetch'),
@@ -555,19 +557,7 @@ describe('CourseForm (existing course): the save rules', () => {
 
   it('sends the version it opened on, though the course was fetched again underneath (a 412, not an undo)', async () => {
     const calls = stubApi(courseChanged);
-    function FetchedAgain() {
-      const [shown, setShown] = useState(aCourse({ version: 7 }));
-      return (
-        <>
-          <button type="button" onClick={() => setShown(aCourse({ title: 'Saved elsewhere', version: 8 }))}>
-            Fetched again
-          </button>
-          <CourseForm course={shown} viewer={aViewer()} headingLevel={2} onDone={() => {}} />
-        </>
-      );
-    }
-    await renderAuthoring(<FetchedAgain />);
-    fireEvent.click(screen.getByRole('button', { name: 'Fetched again' }));
+    await renderFetchedAgain(aCourse({ version: 7 }), aCourse({ title: 'Saved elsewhere', version: 8 }));
     type('Course title', 'My better title');
     fireEvent.click(screen.getByRole('button', { name: 'Edit Course' }));
     await waitFor(() => expect(calls).toHaveLength(1));
