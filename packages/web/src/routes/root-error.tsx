@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Outlet,
@@ -46,11 +46,15 @@ export function Component() {
 function useReopenWhenServerAnswers(error: unknown) {
   const navigate = useNavigate();
   const location = useLocation();
-  const latest = useRef(() => {});
-  useEffect(() => {
-    latest.current = () => void navigate(location, { replace: true, state: location.state as unknown });
-  });
-  useEffect(() => (serverAway(error) ? onceServerAnswers(() => latest.current()) : undefined), [error]);
+  useEffect(
+    () =>
+      serverAway(error)
+        ? onceServerAnswers(
+            () => void navigate(location, { replace: true, state: location.state as unknown }),
+          )
+        : undefined,
+    [error, navigate, location],
+  );
 }
 
 /**

@@ -81,7 +81,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
       {/* `dir="auto"` turns the field to the typed text's direction, and with it the sides its
           padding and clear button take; the icon keeps the page's start. So both sides keep the
           icon's room (`px-9`): text in the other script never runs under it. Empty, it keeps the
-          page's direction: "auto" read an empty Arabic field as left-to-right, and its placeholder
+          page's direction: "auto" read an empty Arabic field as English-like, and its placeholder
           sat at the far end from the icon. 16 px on phones: iOS zooms into smaller text on focus. */}
       <input
         id={inputId}
