@@ -163,6 +163,42 @@ describe('courses: authoring and review', () => {
     expect((await courseAction(t, admin, 'approve', id)).statusCode).toBe(200);
   });
 
+  it("refuses to submit a draft archived since the form was opened, and saves nothing (409 in the reader's language)", async () => {
+    const pdf = await uploadFile(t, owner, { data: tinyPdf(), filename: 'notes.pdf' });
+    const made = await postCourse(t, owner, { newData: courseBody(pdf.secure_url), status: 'Draft' });
+    const draft = made.json<{ data: { course: Course } }>().data.course;
+    // Another tab deletes (archives) the draft; this tab's form still shows it as a draft.
+    expect((await courseAction(t, owner, 'archive', draft._id)).json()).toMatchObject({
+      data: { status: 'Archived' },
+    });
+
+    const submit = await patchCourse(
+      t,
+      owner,
+      draft._id,
+      { ...courseBody(pdf.secure_url), title: 'Submitted late', status: 'Pending' },
+      undefined,
+      { 'if-match': `"${draft.version}"`, 'accept-language': 'ar' },
+    );
+    expect(submit.statusCode).toBe(409);
+    expect(submit.json()).toMatchObject({ success: false, code: 'INVALID_TRANSITION' });
+    expect(submit.json<{ message: string }>().message).toContain('لا يمكن إرسالها للمراجعة');
+    const now = await fetchCourse(owner, draft._id);
+    expect(now).toMatchObject({ status: 'Archived', title: draft.title, version: draft.version });
+    expect((await events(draft._id)).map((event) => event.action)).not.toContain('edit');
+
+    // Un-archived, it is a draft again, and the same submission goes through.
+    await courseAction(t, owner, 'archive', draft._id);
+    const again = await patchCourse(t, owner, draft._id, {
+      ...courseBody(pdf.secure_url),
+      status: 'Pending',
+    });
+    expect(again.json()).toMatchObject({
+      message: 'Course submitted for review',
+      data: { course: { status: 'Pending' } },
+    });
+  });
+
   it('honours the editing lock for the owner but not for an administrator', async () => {
     const course = await createCourse(t, owner);
     const body = await fetchCourse(owner, course._id);

@@ -33,6 +33,10 @@ export const coursesMessages = {
   editingEnabled: { en: 'Editing enabled for this course', ar: 'تم تفعيل تعديل هذه الدورة' },
   editingDisabled: { en: 'Editing disabled for this course', ar: 'تم تعطيل تعديل هذه الدورة' },
 
+  archivedMeanwhile: {
+    en: 'This course has been archived (deleted from your courses) since you opened it, so it cannot be submitted for review. Nothing was saved.',
+    ar: 'أُرشِفت هذه الدورة (حُذفت من دوراتك) بعد أن فتحتها، لذلك لا يمكن إرسالها للمراجعة. لم يُحفظ أي شيء.',
+  },
   courseNotFound: { en: 'Course not found.', ar: 'الدورة غير موجودة.' },
   editingLocked: {
     en: 'An administrator has disabled editing of this course.',

@@ -148,8 +148,13 @@ export async function updateCourse(
       // Another save since the editor opened the course: refused rather than silently undone.
       if (expected !== 'any' && !expected.includes(state.contentVersion))
         throw new AppError(412, 'COURSE_CHANGED', coursesMessages.changedMeanwhile);
-      // The status is kept; the one move an author makes here is submitting a draft for review.
-      const submit = state.createdBy === editor.id && state.status === 'Draft' && input.status === 'Pending';
+      // The status is kept; the one move an author makes here is submitting a draft for review. A form
+      // opened on the draft before it was archived (deleted, to its author) asks for a move the course no
+      // longer allows: refused whole, rather than saved into the archive under "Course updated".
+      const owner = state.createdBy === editor.id;
+      if (owner && state.status === 'Archived' && input.status === 'Pending')
+        throw conflictWith(coursesMessages.archivedMeanwhile);
+      const submit = owner && state.status === 'Draft' && input.status === 'Pending';
       const status: CourseStatus = submit ? 'Pending' : state.status;
       const sections = await resolveSections(tx, input);
       const coverId = cover ? await storeFile(tx, editor.id, cover) : state.previewFileId;

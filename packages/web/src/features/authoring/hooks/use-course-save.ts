@@ -2,7 +2,7 @@ import { useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Course, CourseDraft, CourseInput } from '@app/shared';
+import type { Course, CourseDraft, CourseInput, ErrorCode } from '@app/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { newCreationKey, useCreateCourse } from '../api/create-course.ts';
@@ -20,6 +20,13 @@ interface CreationTries {
   /** A later try sent another cover than the first. */
   newCover: boolean;
 }
+
+/** Refusals that mean the course on this device is older than the server's. */
+const STALE_COURSE: readonly (ErrorCode | 'NETWORK')[] = [
+  'EDITING_LOCKED',
+  'COURSE_CHANGED',
+  'INVALID_TRANSITION',
+];
 
 /** What a save button asks for: a new course (Pending) or a draft, or an edit, or Draft → Pending. */
 export type SaveIntent = 'create' | 'draft' | 'update' | 'submit';
@@ -96,8 +103,9 @@ export function useCourseSave({
       if (error.endedSession) return;
       // The course on this device is older than the server's: the next open must fetch it again (not
       // now, which would refill the open form), or a reopened form would show it unlocked, or make
-      // the author's next save refused again for the same version.
-      if (error.code === 'EDITING_LOCKED' || error.code === 'COURSE_CHANGED')
+      // the author's next save refused again for the same version, or a draft deleted meanwhile offered
+      // for review again (INVALID_TRANSITION).
+      if (STALE_COURSE.includes(error.code))
         void queryClient.invalidateQueries({ queryKey: courseKeys.all, refetchType: 'none' });
       if (error.code === 'EDITING_LOCKED') {
         onLocked();

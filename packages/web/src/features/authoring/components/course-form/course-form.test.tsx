@@ -536,6 +536,34 @@ describe('CourseForm (existing course): the save rules', () => {
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(0);
   });
 
+  it('says why a draft deleted meanwhile was not submitted, keeps the form and reads the course again next time', async () => {
+    const message =
+      'This course has been archived (deleted from your courses) since you opened it, so it cannot be submitted for review. Nothing was saved.';
+    stubApi({
+      'PATCH /course/22222222-2222-4222-8222-222222222222': {
+        status: 409,
+        body: { success: false, code: 'INVALID_TRANSITION', message },
+      },
+    });
+    const onDone = vi.fn();
+    const { queryClient } = await renderAuthoring(
+      <CourseForm
+        course={aCourse({ status: 'Draft' })}
+        viewer={aViewer()}
+        headingLevel={2}
+        onDone={onDone}
+      />,
+    );
+    const cached = courseKeys.detail(aCourse()._id);
+    queryClient.setQueryData(cached, aCourse({ status: 'Draft' }));
+    type('Course title', 'My better title');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Course title')).toHaveValue('My better title');
+    expect(onDone).not.toHaveBeenCalled();
+    expect(queryClient.getQueryState(cached)?.isInvalidated).toBe(true);
+  });
+
   it('keeps the focus on the save button pressed, while it saves and after it fails (decision 125)', async () => {
     let answer: (value: Response) => void = () => {};
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
