@@ -732,8 +732,13 @@ test.describe('authoring and review', () => {
     };
     const offered = async () => {
       await row.getByRole('button', { name: L.actionsFor(shownTitle) }).click();
-      const items = await page.getByRole('menuitem').allInnerTexts();
+      // Read once the menu shows, and go on once it has closed: an Escape pressed while the menu was
+      // still opening could leave it open, and the next Enter on its button would close it.
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      const items = await menu.getByRole('menuitem').allInnerTexts();
       await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
       return items;
     };
 
@@ -771,6 +776,7 @@ test.describe('authoring and review', () => {
     // By keyboard: the menu opens on its first item, "View course".
     await row.getByRole('button', { name: L.actionsFor(shownTitle) }).focus();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
     await expect(page.getByRole('menuitem', { name: L.viewCourse })).toBeFocused();
     await page.keyboard.press('Enter');
     const adminForm = page.getByRole('dialog', { name: L.editCourse });
