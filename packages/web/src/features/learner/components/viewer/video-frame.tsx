@@ -1,18 +1,20 @@
 import { useRef } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toYouTubeEmbedUrl } from '@app/shared';
 import { useVideoWatched } from './use-video-watched.ts';
 
 /**
  * The player's address with its JavaScript API on, so it reports playback to this page only
- * (`origin`); nothing else about the embed changes.
+ * (`origin`), and its controls, menus and tooltips in the reader's language (`hl`: YouTube otherwise
+ * picks the browser's, an English player inside an Arabic page); nothing else about the embed changes.
  */
-function playerUrl(link: string | null): URL | null {
+function playerUrl(link: string | null, language: string): URL | null {
   const embed = link ? toYouTubeEmbedUrl(link) : null;
   if (!embed) return null;
   const url = new URL(embed);
   url.searchParams.set('enablejsapi', '1');
   url.searchParams.set('origin', window.location.origin);
+  url.searchParams.set('hl', language);
   return url;
 }
 
@@ -31,8 +33,9 @@ export function VideoFrame({
   lang: string;
   onWatched: () => void;
 }) {
+  const { i18n } = useLingui();
   const frame = useRef<HTMLIFrameElement>(null);
-  const url = playerUrl(link);
+  const url = playerUrl(link, i18n.locale);
   useVideoWatched(frame, url?.origin ?? null, onWatched);
   if (!url)
     return (

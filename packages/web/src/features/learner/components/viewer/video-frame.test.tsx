@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { VideoFrame } from './video-frame.tsx';
+
+const playerOf = () => new URL(screen.getByTitle('Welcome').getAttribute('src')!);
+
+describe('VideoFrame', () => {
+  it("asks YouTube for its controls in the reader's language, and follows a change of language", () => {
+    renderApp(
+      <VideoFrame
+        link="https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+        title="Welcome"
+        lang="en"
+        onWatched={() => {}}
+      />,
+    );
+    expect(playerOf().searchParams.get('hl')).toBe('en');
+    act(() => i18n.loadAndActivate({ locale: 'ar', messages: {} }));
+    expect(playerOf().searchParams.get('hl')).toBe('ar');
+    // The rest of the address is the embed's (decision 033).
+    expect(playerOf().host).toBe('www.youtube-nocookie.com');
+    expect(playerOf().searchParams.get('enablejsapi')).toBe('1');
+  });
+});
