@@ -964,8 +964,6 @@ describe('CourseForm: a PDF upload answers into the resource it was chosen for',
     await waitFor(() => expect(waiting()).not.toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Move resource 1 of section 1 down' }));
     fireEvent.click(screen.getByRole('button', { name: 'Move section 1 down' }));
-    await new Promise((r) => setTimeout(r, 100));
-    console.log('AFTER MOVE', document.body.textContent);
     // A switch of type keeps the resource's file (decision 012), so the save still waits for it.
     fireEvent.change(within(resource(2, 2)).getByLabelText('Resource type'), { target: { value: 'video' } });
     expect(waiting()).not.toBeNull();
