@@ -1,7 +1,7 @@
 import { useContext, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useController, useFormContext, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FiFileText } from 'react-icons/fi';
+import { FiFileText, FiRefreshCw } from 'react-icons/fi';
 import type { CourseDraft } from '@app/shared';
 import { ApiError, endedTheSession } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/toast.ts';
@@ -29,6 +29,8 @@ export function useResourceUpload(path: ResourcePath) {
   const { isOpen } = useContext(PendingUploads);
   const upload = useUploadFile();
   useUploadPending(upload.isPending);
+  // Held here, with the upload, so that it outlives the field as the upload does (a switch of type).
+  const [failed, setFailed] = useState<File | null>(null);
   const place = useRef<ResourcePath | null>(path);
   useLayoutEffect(() => {
     place.current = path;
@@ -37,9 +39,14 @@ export function useResourceUpload(path: ResourcePath) {
     };
   }, [path]);
 
-  /** Uploads `file` into this resource; rejects with the failure, unless the resource is gone. */
-  const send = (file: File) =>
-    upload.mutateAsync(file).then(
+  /**
+   * Uploads `file` into this resource; rejects with the failure, unless the resource is gone. A file
+   * that may go through when sent again is kept as `failed` (the author need not find it again): a new
+   * file replaces it, and it stays while it is sent again, until that answers.
+   */
+  const send = (file: File) => {
+    setFailed((kept) => (kept === file ? kept : null));
+    return upload.mutateAsync(file).then(
       (uploaded) => {
         const at = place.current;
         if (at === null) {
@@ -47,6 +54,7 @@ export function useResourceUpload(path: ResourcePath) {
             notify.error(t`The PDF was not attached: its resource was deleted during the upload.`);
           return;
         }
+        setFailed(null);
         const name = `${at}.file` as const;
         // As the field's own change would: checked again only if it was shown as wrong.
         setValue(name, uploaded.secure_url, {
@@ -56,11 +64,18 @@ export function useResourceUpload(path: ResourcePath) {
         notify.success(t`PDF uploaded`);
       },
       (failure: unknown) => {
-        if (place.current !== null) throw failure;
+        if (place.current === null) return;
+        setFailed(refusesTheFile(failure) ? null : file);
+        throw failure;
       },
     );
-  return { isPending: upload.isPending, send };
+  };
+  return { isPending: upload.isPending, send, failed };
 }
+
+/** The server refused the file itself (empty, too large, not a PDF): the same bytes would be refused again. */
+const refusesTheFile = (failure: unknown) =>
+  failure instanceof ApiError && [400, 413, 415].includes(failure.status);
 
 export interface PdfFieldProps {
   control: Control<CourseDraft>;
@@ -75,7 +90,8 @@ export interface PdfFieldProps {
  * A PDF resource's file (description §5): .pdf only, under 100 KB ('Max 100KB', and the 'file size too
  * large' toast on selection). The file is uploaded through POST /files as soon as it is chosen, so the
  * form (and its autosaved copy) holds only its address; an existing file can be opened with 'View Pdf'.
- * The form's save buttons wait for the upload (`pending-uploads.ts`).
+ * The form's save buttons wait for the upload (`pending-uploads.ts`). A file whose upload failed is kept
+ * and offered again with 'Try again' until another is chosen.
  */
 export function PdfField({ control, sectionIndex, resourceIndex, upload, disabled }: PdfFieldProps) {
   const { t } = useLingui();
@@ -90,6 +106,18 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
     name: `coursesection.${sectionIndex}.resources.${resourceIndex}.file`,
   });
   const error = problem ?? fieldState.error?.message;
+  const failed = upload.failed;
+
+  /** Uploads a chosen (or failed) PDF; its failure is said beside the field and in a toast. */
+  const sendFile = (file: File) => {
+    setProblem(null);
+    upload.send(file).catch((failure: unknown) => {
+      if (endedTheSession(failure)) return;
+      const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
+      setProblem(text);
+      notify.error(text);
+    });
+  };
 
   return (
     <div className="flex flex-col gap-2">
@@ -119,7 +147,7 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
             invalid={Boolean(error)}
             describedBy={`${id}-hint${error ? ` ${id}-error` : ''}`}
             buttonLabel={value ? t`Replace file` : t`Choose file`}
-            status={value ? t`A PDF is attached.` : t`No file chosen`}
+            status={value ? t`A PDF is attached.` : failed ? <bdi>{failed.name}</bdi> : t`No file chosen`}
             onBlur={onBlur}
             onChange={(event) => {
               const chosen = event.target.files?.[0];
@@ -136,17 +164,12 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
                 notify.error(t`file size too large`);
                 return;
               }
-              setProblem(null);
-              upload.send(chosen).catch((failure: unknown) => {
-                if (endedTheSession(failure)) return;
-                const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
-                setProblem(text);
-                notify.error(text);
-              });
+              sendFile(chosen);
             }}
           />
         )}
-        {upload.isPending ? <Spinner size={20} label={t`Uploading the PDF…`} /> : null}
+        {/* A file sent again shows its upload on its "Try again". */}
+        {upload.isPending && !failed ? <Spinner size={20} label={t`Uploading the PDF…`} /> : null}
         {value && !upload.isPending ? (
           <Button variant="secondary" onClick={() => setViewing(true)}>
             <FiFileText aria-hidden="true" />
@@ -163,6 +186,15 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
         <p id={`${id}-error`} className="text-sm text-error" role="alert">
           {error}
         </p>
+      ) : null}
+      {failed && !disabled ? (
+        <RetryUpload
+          id={`${id}-failed`}
+          inputId={id}
+          name={failed.name}
+          busy={upload.isPending}
+          onRetry={() => sendFile(failed)}
+        />
       ) : null}
       {value ? (
         <Modal open={viewing} onOpenChange={setViewing} title={t`View Pdf`} width="60rem">
@@ -183,6 +215,49 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
           </div>
         </Modal>
       ) : null}
+    </div>
+  );
+}
+
+interface RetryUploadProps {
+  id: string;
+  /** The field's file input, which takes the focus when this goes with it (the try worked). */
+  inputId: string;
+  name: string;
+  busy: boolean;
+  onRetry: () => void;
+}
+
+/**
+ * A chosen PDF that was not uploaded (the server away, the connection cut), named, with "Try again",
+ * which sends the same file (decision 096). The button keeps the focus while the file is sent again
+ * (`loading`, decision 125); when the try worked and this goes, the file input takes the focus, where
+ * the attached PDF is now told, rather than the page.
+ */
+function RetryUpload({ id, inputId, name, busy, onRetry }: RetryUploadProps) {
+  const row = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const node = row.current;
+    // A layout effect's clean-up runs while the row, and the focus in it, are still in the document.
+    return () => {
+      if (!node?.contains(document.activeElement)) return;
+      queueMicrotask(() => {
+        if (document.activeElement && document.activeElement !== document.body) return; // taken meanwhile
+        document.getElementById(inputId)?.focus();
+      });
+    };
+  }, [inputId]);
+  return (
+    <div ref={row} className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <p id={id} className="min-w-0 text-sm break-words text-ink">
+        <Trans>
+          The file <bdi>{name}</bdi> was not uploaded.
+        </Trans>
+      </p>
+      <Button variant="secondary" loading={busy} aria-describedby={id} onClick={onRetry}>
+        {busy ? null : <FiRefreshCw aria-hidden="true" />}
+        <Trans>Try again</Trans>
+      </Button>
     </div>
   );
 }
