@@ -25,9 +25,19 @@ function choose(language: Language) {
  * behaviour is lib/language-menu.ts on lib/menu.ts (decisions 034, 037) — a few hundred bytes instead of Radix's
  * menu with Floating UI, and it already works on a prerendered page before React hydrates it.
  * `live` (the app): the effect attaches the behaviour with an in-place switch; the static landing
- * page attaches it itself (features/landing/enhance.ts), with a reload.
+ * page attaches it itself (features/landing/enhance.ts), with a reload. `align`: the button's edge
+ * the menu lines up with, the end in a header's end (it opens back across the page), the start where
+ * the button begins a narrow box (the landing sidebar, which would cut it off).
  */
-export function LanguageToggle({ className = '', live = true }: { className?: string; live?: boolean }) {
+export function LanguageToggle({
+  className = '',
+  live = true,
+  align = 'end',
+}: {
+  className?: string;
+  live?: boolean;
+  align?: 'start' | 'end';
+}) {
   const { t } = useLingui();
   const language = useLanguage();
   const id = useId();
@@ -57,7 +67,7 @@ export function LanguageToggle({ className = '', live = true }: { className?: st
         role="menu"
         dir={directionOf(language)}
         hidden
-        className="absolute end-0 top-full z-50 mt-1.5 min-w-36 rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+        className={`absolute ${align === 'start' ? 'start-0' : 'end-0'} top-full z-50 mt-1.5 min-w-36 rounded-md border border-gray-200 bg-white p-1 shadow-lg`}
       >
         {LANGUAGES.map((code) => (
           <button

@@ -90,7 +90,8 @@ export function LandingHeader() {
             <FiX aria-hidden="true" className="size-6" />
           </button>
         </div>
-        <LandingLanguageMenu className="self-start" />
+        {/* At the sidebar's start: its menu opens toward the sidebar's end, inside it. */}
+        <LandingLanguageMenu className="self-start" align="start" />
         <nav aria-label={t`Main`} className="flex flex-col gap-1 border-y border-gray-200 py-3">
           <SectionLinks />
         </nav>

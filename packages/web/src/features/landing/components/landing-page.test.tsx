@@ -58,6 +58,18 @@ describe('LandingPage', () => {
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()}`);
   });
 
+  // The sidebar's button is at the sidebar's start, whose edge cut off a menu lined up with the
+  // button's end (26 px in English, 34 in Arabic, at 320 and 375 px); the wide header's button is at
+  // the page's end.
+  it("the sidebar's language menu opens toward the sidebar's end, the header's toward the page", async () => {
+    await renderLanding();
+    const [wide, sidebar] = screen.getAllByRole('menu', { hidden: true });
+    expect(screen.getByTestId('landing-sidebar')).toContainElement(sidebar!);
+    expect(sidebar).toHaveClass('start-0');
+    expect(sidebar).not.toHaveClass('end-0');
+    expect(wide).toHaveClass('end-0');
+  });
+
   it('Useful links tab has real external links', async () => {
     await renderLanding();
     const tab = screen.getByRole('tab', { name: 'Useful links' });

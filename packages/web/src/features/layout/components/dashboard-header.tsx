@@ -2,6 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
+import { StickyHeader } from '../../../components/sticky-header.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -51,10 +52,10 @@ export function DashboardPage({
  */
 export function HeaderBar({ children }: { children: ReactNode }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+    <StickyHeader>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
         {children}
       </div>
-    </header>
+    </StickyHeader>
   );
 }

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { STICKY_HEADER_HEIGHT } from '../../../components/sticky-header.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { fakeResizeObserver } from '../../../test/resize-observer.ts';
+import { fakeApi } from '../../../test/stub-api.ts';
+import { DashboardHeader } from './dashboard-header.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const headerHeight = () => document.documentElement.style.getPropertyValue(STICKY_HEADER_HEIGHT);
+
+describe('DashboardHeader', () => {
+  // styles.css's `scroll-padding-top` reads the height: what Tab scrolls into view stops below it.
+  it("keeps the page's scroll padding at its height, whatever rows it takes, until it goes", () => {
+    vi.stubGlobal('fetch', fakeApi({}).fetch);
+    const observer = fakeResizeObserver();
+    const { unmount } = renderApp(<DashboardHeader />, { route: paths.contributorDashboard });
+    const header = screen.getByRole('banner');
+    expect(observer.observes(header)).toBe(true);
+
+    // Three rows in English at 320 px (the logo, the menus, the search box), taller than the
+    // stylesheet's fallback; one row from 640 px.
+    observer.resize(header, 173);
+    expect(headerHeight()).toBe('173px');
+    observer.resize(header, 66);
+    expect(headerHeight()).toBe('66px');
+
+    unmount();
+    expect(headerHeight()).toBe('');
+    expect(observer.observes(header)).toBe(false);
+  });
+});
