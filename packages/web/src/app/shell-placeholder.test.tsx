@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { getByRole, queryByRole } from '@testing-library/dom';
+import { getAllByRole, getByRole, queryByRole } from '@testing-library/dom';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { CourseShellPlaceholder, ShellPlaceholder } from './shell-placeholder.tsx';
@@ -38,7 +38,11 @@ describe('the app shells’ placeholders (decisions 045, 111, 118)', () => {
     expect(headers).toHaveLength(1);
     // The back button's arrow where the dashboards' logo is, and still the bar a slow screen shows.
     expect(headers[0]).not.toHaveTextContent('OSCSA');
-    expect(headers[0]).toHaveAttribute('aria-hidden', 'true');
+    // Only the title's place is read: the page's heading, "Course" as the loading viewer's (every state
+    // of a page has its heading); the back arrow and the controls' places are hidden.
+    expect(getAllByRole(shell, 'heading')).toHaveLength(1);
+    expect(getByRole(headers[0]!, 'heading', { level: 1 })).toHaveAccessibleName('Course');
+    expect(headers[0]!.querySelector('svg')!.closest('[aria-hidden="true"]')).not.toBeNull();
     expect(headers[0]!.querySelectorAll('svg')).toHaveLength(1);
     expect(headers[0]!.querySelectorAll('.shell-progress')).toHaveLength(1);
     const status = getByRole(shell, 'status');

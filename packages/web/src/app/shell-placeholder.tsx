@@ -33,7 +33,7 @@ export function ShellPlaceholder() {
  * The course viewer's shell (app-course.html, decisions 111, 118): the viewer opens with a header of
  * its own, so its address gets its own placeholder from the server — the viewer's header with its
  * back button and grey bars where the title and the controls go, over the viewer's loading skeleton,
- * announced as loading (so not hidden from assistive technology).
+ * announced as loading under the page's heading (so not hidden from assistive technology).
  */
 export function CourseShellPlaceholder() {
   return (
@@ -47,22 +47,26 @@ export function CourseShellPlaceholder() {
 /**
  * The viewer's header (viewer-header.tsx) as the course will fill it, drawn without the app: the back
  * button's circle and arrow, grey bars for the title, and from 1024 px for the progress, the content
- * button and the language control; below, the place of the menu button.
+ * button and the language control; below, the place of the menu button. Only the title's place is
+ * read, as the page's heading ("Course", as the loading viewer's); the rest are places of controls.
  */
 function ViewerHeaderPlaceholder() {
   return (
-    <ViewerHeaderBar aria-hidden="true">
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-gray-300 text-ink">
+    <ViewerHeaderBar>
+      <span
+        aria-hidden="true"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-gray-300 text-ink"
+      >
         <FiArrowLeft size={20} className="rtl:rotate-180" />
       </span>
       <TitleBone />
-      <span className="size-10 shrink-0 lg:hidden" />
-      <span className="hidden items-center gap-x-5 lg:flex">
+      <span aria-hidden="true" className="size-10 shrink-0 lg:hidden" />
+      <span aria-hidden="true" className="hidden items-center gap-x-5 lg:flex">
         <span className={`h-9 w-60 ${BONE}`} />
         <span className={`h-10 w-40 ${BONE}`} />
         <span className={`h-10 w-28 ${BONE}`} />
       </span>
-      <span className="shell-progress" />
+      <span aria-hidden="true" className="shell-progress" />
     </ViewerHeaderBar>
   );
 }

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
 /**
  * Gives the focus to the page's heading when a control that had it has gone (a panel replaced by what
@@ -29,4 +30,31 @@ export function useHeadingTakesFocusWhenGone<T extends HTMLElement>() {
     };
   }, []);
   return element;
+}
+
+/**
+ * The navigation state of a page opened by a control that went with the page it was on (the
+ * catalogue's "Start Learning", which enrols and then opens the course): that page's heading takes the
+ * focus once it is drawn (`useHeadingTakesFocusOnArrival`). Other navigations leave the focus at the
+ * document's start (decision 129), and Back or Forward return it to where it was (decision 139).
+ */
+export const HEADING_TAKES_FOCUS = { headingTakesFocus: true } as const;
+
+const asksForHeading = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'headingTakesFocus' in state;
+
+/**
+ * Gives the page's heading the focus once `drawn` (a page that loads after the navigation: its
+ * heading is the loaded one), when the page was opened with `HEADING_TAKES_FOCUS`: only by that push,
+ * not by Back, Forward or a reload, which find the same state in the history entry.
+ */
+export function useHeadingTakesFocusOnArrival(drawn: boolean): void {
+  const location = useLocation();
+  const asked = useNavigationType() === NavigationType.Push && asksForHeading(location.state);
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!asked || !drawn || done.current === location.key) return;
+    done.current = location.key; // once: the page drawn again (a refetch) leaves the focus where it is
+    focusPageHeading();
+  }, [asked, drawn, location.key]);
 }

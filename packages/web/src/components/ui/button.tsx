@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './spinner.tsx';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -24,6 +24,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
    * and can be tried again (decision 125).
    */
   loading?: boolean;
+  /** Passed to the `button` (a control that may leave the page with the focus: decision 164). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { FOCUS_RETURN } from '../../../lib/focus-return.ts';
+import { HEADING_TAKES_FOCUS } from '../../../lib/focus-page-heading.ts';
 import { useEnrollCourse } from '../api/enroll-course.ts';
 
 /**
@@ -38,7 +39,8 @@ export function CourseCard({
 
   const start = () =>
     enroll.mutate(course._id, {
-      onSuccess: () => void navigate(paths.course(course._id)),
+      // The button goes with the catalogue: the course's heading takes the focus (decision 164).
+      onSuccess: () => void navigate(paths.course(course._id), { state: HEADING_TAKES_FOCUS }),
       onError: (error) => notify.error(error.message),
     });
 

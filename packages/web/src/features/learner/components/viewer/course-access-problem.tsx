@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { FiArrowLeft, FiLock, FiSearch } from 'react-icons/fi';
 import { Button } from '../../../../components/ui/button.tsx';
 import { LanguageToggle } from '../../../../components/language-toggle.tsx';
+import { useHeadingTakesFocusWhenGone } from '../../../../lib/focus-page-heading.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { useEnrollCourse } from '../../api/enroll-course.ts';
@@ -47,6 +48,21 @@ function BrowseCourses({ primary = false }: { primary?: boolean }) {
 }
 
 /**
+ * "Start Learning": enrolled, the course replaces the page; refused because the course has just
+ * closed, the page says so without it. Either way the button goes with the focus in it, and the
+ * heading of what replaced it takes the focus (decision 164). A component of its own, as it leaves
+ * while the page stays (the reason changes).
+ */
+function StartLearning({ loading, onClick }: { loading: boolean; onClick: () => void }) {
+  const button = useHeadingTakesFocusWhenGone<HTMLButtonElement>();
+  return (
+    <Button ref={button} loading={loading} onClick={onClick}>
+      <Trans>Start Learning</Trans>
+    </Button>
+  );
+}
+
+/**
  * Why the course is not shown: not enrolled in a catalogue course (they may join it), not enrolled in
  * one taken out of the catalogue (no one may join it now: decision 104), or not found.
  */
@@ -83,12 +99,10 @@ export function CourseAccessProblem({ courseId, reason }: { courseId: string; re
                 <Trans>Enrol to watch its videos, read its documents and take its quizzes.</Trans>
               </p>
               <div className="flex flex-wrap justify-center gap-3">
-                <Button
+                <StartLearning
                   loading={enroll.isPending}
                   onClick={() => enroll.mutate(courseId, { onError: (error) => notify.error(error.message) })}
-                >
-                  <Trans>Start Learning</Trans>
-                </Button>
+                />
                 <BrowseCourses />
               </div>
             </>

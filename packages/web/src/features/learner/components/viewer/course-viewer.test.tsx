@@ -5,7 +5,8 @@ import type { LearnerCourse } from '@app/shared';
 import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { fakeApi, stubHeldFetch } from '../../../../test/stub-api.ts';
-import { COURSE_ID, learnerCourse, QUIZ_ID } from '../../../../test/course-fixtures.ts';
+import { COURSE_ID, learnerCourse, QUIZ_ID, summary } from '../../../../test/course-fixtures.ts';
+import { CourseCatalogue } from '../course-catalogue.tsx';
 import { CourseViewer } from './course-viewer.tsx';
 
 afterEach(() => {
@@ -322,11 +323,13 @@ describe('CourseViewer', () => {
         return error(409, 'COURSE_NOT_AVAILABLE', 'This course is not open for enrolment.')();
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Start Learning' }));
-    expect(
-      await screen.findByRole('heading', { name: 'This course is not open for enrolment' }),
-    ).toBeInTheDocument();
+    const start = await screen.findByRole('button', { name: 'Start Learning' });
+    start.focus();
+    fireEvent.click(start);
+    const heading = await screen.findByRole('heading', { name: 'This course is not open for enrolment' });
     expect(screen.queryByRole('button', { name: 'Start Learning' })).not.toBeInTheDocument();
+    // The button went with the focus in it: the page's heading has it (decision 164).
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(api.calls.filter((call) => call.key === `GET /user/course/${COURSE_ID}`)).toHaveLength(2);
   });
 
@@ -357,10 +360,14 @@ describe('CourseViewer', () => {
     expect(within(header).getByTestId('back-button')).toHaveAccessibleName('Back to dashboard');
     expect(within(header).getByTestId('viewer-menu-button')).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Course Content' })).toBeDisabled();
-    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    // The page's heading already, in the title's place: "Course", as the tab says; its bar is not read.
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    expect(within(header).getByRole('heading', { level: 1 })).toHaveAccessibleName('Course');
+    await waitFor(() => expect(document.title).toBe('Course · Open Science Courses'));
     await act(() => activateLanguage('ar'));
     try {
       expect(screen.getByRole('status')).toHaveTextContent('جارٍ تحميل الدورة…');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveAccessibleName('الدورة');
     } finally {
       await act(() => activateLanguage('en'));
     }
@@ -404,6 +411,92 @@ describe('CourseViewer', () => {
       await screen.findByRole('heading', { level: 1, name: 'Introduction to Open Science' }),
     ).toBeInTheDocument();
   });
+  describe('the focus after enrolling: the enrol button is gone, the course’s heading takes it (decision 164)', () => {
+    const courseAnswers = {
+      [`GET /course/enroll/${COURSE_ID}`]: () => ({ body: { success: true, message: 'Enrolled' } }),
+      [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
+      [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
+      [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+        body: { success: true, data: { completed: [], progress: 0 } },
+      }),
+    };
+    const catalogue = (...courses: ReturnType<typeof summary>[]) => ({
+      'GET /course/approved?limit=12': () => ({
+        body: {
+          success: true,
+          data: courses,
+          pagination: { total: courses.length, limit: 12, offset: 0, next: null },
+        },
+      }),
+    });
+    /** The dashboard's catalogue, whose cards open the viewer; the course's own fetch held. */
+    function renderCatalogue(...courses: ReturnType<typeof summary>[]) {
+      const api = fakeApi({ ...catalogue(...courses), ...courseAnswers });
+      const held = stubHeldFetch(api.fetch, (url) => url.endsWith(`/user/course/${COURSE_ID}`));
+      const { router } = renderApp(<CourseCatalogue />, {
+        route: '/dashboard',
+        path: '/dashboard',
+        routes: [{ path: '/course/:id', element: <CourseViewer courseId={COURSE_ID} /> }],
+      });
+      return { router, held };
+    }
+    const title = 'Introduction to Open Science';
+
+    it('opened by "Start Learning" in the catalogue: the heading, once the course has loaded', async () => {
+      const { router, held } = renderCatalogue(summary());
+      const start = await screen.findByRole('button', { name: `Start Learning: ${title}` });
+      start.focus();
+      fireEvent.click(start);
+      // The viewer, loading: its heading says "Course"; the focus waits for the course's own.
+      expect(await screen.findByRole('heading', { level: 1, name: 'Course' })).not.toHaveFocus();
+      await vi.waitFor(() => expect(held.holding()).toBe(true));
+      expect(document.body).toHaveFocus();
+      held.release();
+      const heading = await screen.findByRole('heading', { level: 1, name: title });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(heading).toHaveAttribute('tabindex', '-1'); // focusable by code, not in the Tab order
+
+      // Back, then Forward to the same entry (its state says "enrolled"): no longer an enrolment.
+      act(() => void router.navigate(-1));
+      await screen.findByRole('heading', { level: 1, name: 'Available Courses' });
+      act(() => void router.navigate(1));
+      const again = await screen.findByRole('heading', { level: 1, name: title });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(again).not.toHaveFocus();
+    });
+
+    it('opened by an enrolled card’s link: the focus stays at the document’s start (decision 129)', async () => {
+      const { held } = renderCatalogue(summary({ enrolled: true }));
+      const link = await screen.findByRole('link', { name: title });
+      link.focus();
+      fireEvent.click(link);
+      await vi.waitFor(() => expect(held.holding()).toBe(true));
+      held.release();
+      const heading = await screen.findByRole('heading', { level: 1, name: title });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heading).not.toHaveFocus();
+      expect(document.body).toHaveFocus();
+    });
+
+    it('enrolled from the viewer’s own "Start Learning": the heading of the course that replaced it', async () => {
+      let enrolled = false;
+      renderViewer({
+        ...courseAnswers,
+        [`GET /course/enroll/${COURSE_ID}`]: () => {
+          enrolled = true;
+          return { body: { success: true, message: 'Enrolled' } };
+        },
+        [`GET /user/course/${COURSE_ID}`]: () =>
+          enrolled ? { body: { success: true, data: learnerCourse() } } : error(403, 'NOT_ENROLLED')(),
+      });
+      const start = await screen.findByRole('button', { name: 'Start Learning' });
+      start.focus();
+      fireEvent.click(start);
+      const heading = await screen.findByRole('heading', { level: 1, name: title });
+      await waitFor(() => expect(heading).toHaveFocus());
+    });
+  });
+
   describe('a quiz the author changes while the learner takes it', () => {
     for (const language of ['en', 'ar'] as const) {
       const words = {

@@ -19,6 +19,7 @@ import { ViewerHeader } from './viewer-header.tsx';
 import { ViewerSkeleton } from './viewer-skeleton.tsx';
 import { findSelection, hasEarnedCertificate, nextStep, selectedIdOf } from './viewer-model.ts';
 import { useAddressParams } from '../../../../lib/address-params.ts';
+import { useHeadingTakesFocusOnArrival } from '../../../../lib/focus-page-heading.ts';
 
 /** Why the course cannot be shown to this learner, if the API said so (otherwise a failure to retry). */
 function accessProblem(error: Error | null): AccessProblem | null {
@@ -70,8 +71,13 @@ export function CourseViewer({ courseId }: { courseId: string }) {
     if (progress.error) console.warn('Could not load the course progress:', progress.error.message);
   }, [overall.error, progress.error]);
 
+  const loading = course.isPending && !failure;
+  // Opened by enrolling ("Start Learning" went with the catalogue): the heading takes the focus once
+  // the course (or why it cannot be shown) is drawn, not the loading state's (decision 164).
+  useHeadingTakesFocusOnArrival(!loading);
+
   // While the course loads, the page it will be: the same header, the layout in grey (decision 111).
-  if (course.isPending && !failure)
+  if (loading)
     return (
       <div className="flex min-h-screen flex-col bg-gray-50">
         <ViewerHeader title={null} progress={undefined} contentOpen={false} />

@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { STICKY_HEADER_HEIGHT } from '../../../../components/sticky-header.tsx';
 import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
+import { fakeResizeObserver } from '../../../../test/resize-observer.ts';
 import { ViewerHeader } from './viewer-header.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('ViewerHeader', () => {
   for (const [language, menu] of [
@@ -66,5 +70,22 @@ describe('ViewerHeader', () => {
     fireEvent.click(list);
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByTestId('viewer-header-panel')).toHaveClass('hidden');
+  });
+
+  it("keeps the page's scroll padding at its height as the dots button's panel opens and closes", () => {
+    const observer = fakeResizeObserver();
+    renderApp(<ViewerHeader title={{ text: 'Open data', lang: 'en' }} progress={40} contentOpen={false} />);
+    const header = screen.getByRole('banner');
+    const height = () => document.documentElement.style.getPropertyValue(STICKY_HEADER_HEIGHT);
+    observer.resize(header, 66);
+    expect(height()).toBe('66px');
+    // The panel takes rows of its own on a phone; styles.css's scroll padding follows.
+    const menu = screen.getByRole('button', { name: 'Course menu' });
+    fireEvent.click(menu);
+    observer.resize(header, 180);
+    expect(height()).toBe('180px');
+    fireEvent.click(menu);
+    observer.resize(header, 66);
+    expect(height()).toBe('66px');
   });
 });

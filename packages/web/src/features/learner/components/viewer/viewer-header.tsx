@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { FiArrowLeft, FiList, FiMoreVertical } from 'react-icons/fi';
 import { LanguageToggle } from '../../../../components/language-toggle.tsx';
+import { StickyHeader } from '../../../../components/sticky-header.tsx';
 import { ProgressBar } from '../../../../components/ui/progress-bar.tsx';
 import type { LocalizedText } from '../../../../lib/localized.ts';
 import { ClampedText } from '../../../../components/ui/clamped-text.tsx';
@@ -10,7 +11,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { COURSE_CONTENT_ID } from './course-content.tsx';
 
 interface ViewerHeaderProps {
-  /** The course title; null while the course loads (a grey bar holds its place). */
+  /** The course title; null while the course loads (a grey bar holds its place in the heading). */
   title: LocalizedText | null;
   /** The course progress (undefined while it loads or when it could not be fetched). */
   progress: number | undefined;
@@ -28,26 +29,34 @@ export const BONE = 'rounded bg-gray-200 motion-safe:animate-pulse';
  */
 export function ViewerHeaderBar({ children, ...rest }: HTMLAttributes<HTMLElement>) {
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white" {...rest}>
+    <StickyHeader {...rest}>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
         {children}
       </div>
-    </header>
+    </StickyHeader>
   );
 }
 
-/** Where the course title goes, while it loads: the title's flexible width, a bar inside it. */
-export const TitleBone = () => (
-  <span aria-hidden="true" className="min-w-0 flex-1">
-    <span className={`block h-5 max-w-80 ${BONE}`} />
-  </span>
-);
+/**
+ * Where the course title goes, while it loads: the page's heading already, "Course" to a screen reader
+ * as the tab's title says (every state of a page has its heading), a grey bar to the eye in the title's
+ * flexible width, so nothing moves when the title arrives.
+ */
+export function TitleBone() {
+  const { t } = useLingui();
+  return (
+    <h1 className="min-w-0 flex-1">
+      <span className="sr-only">{t`Course`}</span>
+      <span aria-hidden="true" className={`block h-5 max-w-80 ${BONE}`} />
+    </h1>
+  );
+}
 
 /**
  * The viewer's header (description §2): back to /dashboard, the course title, and a panel with
  * "Your Progress", the "Course Content" button and the language control. Below 1024 px a dots button
  * shows and hides that panel. While the course loads (`title` null) the same header, with a bar for
- * the title and the content button disabled (decision 111).
+ * the title (`TitleBone`, the heading "Course") and the content button disabled (decision 111).
  */
 export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: ViewerHeaderProps) {
   const { t } = useLingui();
