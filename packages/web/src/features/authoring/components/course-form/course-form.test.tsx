@@ -59,6 +59,12 @@ async function renderFetchedAgain(before: Course, after: Course) {
   fireEvent.click(screen.getByRole('button', { name: 'Fetched again' }));
 }
 
+/** The owner's draft in its form: "Submit for review" is offered. */
+const renderDraft = (onDone: () => void) =>
+  renderAuthoring(
+    <CourseForm course={aCourse({ status: 'Draft' })} viewer={aViewer()} headingLevel={2} onDone={onDone} />,
+  );
+
 describe('CourseForm (new course)', () => {
   it('validates on submit: the toast, the field messages and the missing cover; nothing is sent', async () => {
     const calls = stubApi({});
@@ -546,14 +552,7 @@ describe('CourseForm (existing course): the save rules', () => {
       },
     });
     const onDone = vi.fn();
-    const { queryClient } = await renderAuthoring(
-      <CourseForm
-        course={aCourse({ status: 'Draft' })}
-        viewer={aViewer()}
-        headingLevel={2}
-        onDone={onDone}
-      />,
-    );
+    const { queryClient } = await renderDraft(onDone);
     const cached = courseKeys.detail(aCourse()._id);
     queryClient.setQueryData(cached, aCourse({ status: 'Draft' }));
     type('Course title', 'My better title');
@@ -661,14 +660,7 @@ describe('CourseForm (existing course): the save rules', () => {
       },
     });
     const onDone = vi.fn();
-    await renderAuthoring(
-      <CourseForm
-        course={aCourse({ status: 'Draft' })}
-        viewer={aViewer()}
-        headingLevel={2}
-        onDone={onDone}
-      />,
-    );
+    await renderDraft(onDone);
     fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls[0]?.body).toMatchObject({ status: 'Pending' });
