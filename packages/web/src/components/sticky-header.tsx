@@ -28,7 +28,9 @@ export function StickyHeader({ children, ...rest }: HTMLAttributes<HTMLElement>)
     };
   }, []);
   return (
-    <header {...rest} ref={ref} className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+    // In a short window (a phone held sideways: 16:9 video under a sticking header does not fit) it
+    // scrolls away with the page (decision 166).
+    <header {...rest} ref={ref} className="sticky top-0 z-30 border-b border-gray-200 bg-white short:static">
       {children}
     </header>
   );

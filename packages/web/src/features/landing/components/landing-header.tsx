@@ -39,7 +39,7 @@ export function LandingHeader() {
   const id = useId();
   return (
     <>
-      <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur short:static">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-5 py-3">
           <Link to={paths.home} className="rounded-md">
             <BrandLogo />

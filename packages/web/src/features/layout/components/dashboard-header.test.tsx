@@ -19,6 +19,8 @@ describe('DashboardHeader', () => {
     const { unmount } = renderApp(<DashboardHeader />, { route: paths.contributorDashboard });
     const header = screen.getByRole('banner');
     expect(observer.observes(header)).toBe(true);
+    // Sticky, except in a short window (styles.css's `short:`), where it scrolls away with the page.
+    expect(header).toHaveClass('sticky', 'short:static');
 
     // Three rows in English at 320 px (the logo, the menus, the search box), taller than the
     // stylesheet's fallback; one row from 640 px.

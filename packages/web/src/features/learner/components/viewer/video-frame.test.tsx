@@ -23,4 +23,15 @@ describe('VideoFrame', () => {
     expect(playerOf().host).toBe('www.youtube-nocookie.com');
     expect(playerOf().searchParams.get('enablejsapi')).toBe('1');
   });
+
+  it('fits the height of a short window (a phone held sideways) by narrowing, not by cutting', () => {
+    renderApp(
+      <VideoFrame link="https://youtu.be/dQw4w9WgXcQ" title="Welcome" lang="en" onWatched={() => {}} />,
+    );
+    expect(screen.getByTitle('Welcome').parentElement).toHaveClass(
+      'aspect-video',
+      'w-full',
+      'short:max-w-[calc((100dvh-2rem)*16/9)]',
+    );
+  });
 });

@@ -44,7 +44,8 @@ export function VideoFrame({
       </p>
     );
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-black">
+    // In a short window (a phone held sideways) the frame is as wide as lets all of it fit the height.
+    <div className="relative mx-auto aspect-video w-full overflow-hidden rounded-lg bg-black short:max-w-[calc((100dvh-2rem)*16/9)]">
       <iframe
         ref={frame}
         src={url.href}
