@@ -2,8 +2,13 @@ import type { ReactNode } from 'react';
 
 // Literal class names, so Tailwind finds them. Both need `max-w-full`: the box's fit-content width
 // is never below its longest word (`overflow-wrap: break-word` breaks a word only once the box is
-// narrower), so one line unwrapped, or a pasted link in three, ran past the card uncut.
-const CLAMP = { 1: 'block max-w-full truncate', 3: 'max-w-full line-clamp-3' } as const;
+// narrower), so a pasted link ran past the card uncut. '2 below lg' is the viewer's title: two lines
+// below 1024 px, where one showed a phone a few words and the rest was only in a `title` attribute,
+// which touch cannot show; one beside the header's panel (decision 115's `truncate` line, retired).
+const CLAMP = {
+  '2 below lg': 'max-w-full line-clamp-2 lg:line-clamp-1',
+  3: 'max-w-full line-clamp-3',
+} as const;
 
 /**
  * User text cut to `lines` lines with an ellipsis (decision 115). The text takes its own direction

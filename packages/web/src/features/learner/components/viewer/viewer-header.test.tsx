@@ -72,6 +72,24 @@ describe('ViewerHeader', () => {
     expect(screen.getByTestId('viewer-header-panel')).toHaveClass('hidden');
   });
 
+  // Lines and rows are layout, which happy-dom does not compute: the classes that make them are
+  // checked here, the layout itself in Chromium (320, 375 and 1280 px, both languages).
+  it('gives the title two lines below 1024 px and the dots button room beside it at 320 px', () => {
+    const text =
+      'A Practical Introduction to Open Science: Preprints, Data Management Plans and Open Licences';
+    renderApp(<ViewerHeader title={{ text, lang: 'en' }} progress={40} contentOpen={false} />);
+    const heading = screen.getByRole('heading', { level: 1, name: text });
+    // Touch cannot show the `title` attribute: a phone's one line was a few words of the title.
+    const line = screen.getByText(text, { selector: 'span' });
+    expect(line).toHaveClass('line-clamp-2', 'lg:line-clamp-1');
+    expect(line).not.toHaveClass('truncate');
+    expect(heading).toHaveAttribute('title', text);
+    // Back button, gap, title, gap, dots: 40 + 8 + 160 + 8 + 40 = 256 px of a 320 px phone's 288.
+    expect(heading).toHaveClass('flex-[1_1_10rem]', 'sm:flex-[1_1_12rem]');
+    expect(heading.parentElement).toHaveClass('gap-x-2', 'sm:gap-x-4');
+    expect(heading.parentElement).toContainElement(screen.getByRole('button', { name: 'Course menu' }));
+  });
+
   it("keeps the page's scroll padding at its height as the dots button's panel opens and closes", () => {
     const observer = fakeResizeObserver();
     renderApp(<ViewerHeader title={{ text: 'Open data', lang: 'en' }} progress={40} contentOpen={false} />);

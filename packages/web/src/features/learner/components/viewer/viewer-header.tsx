@@ -30,7 +30,8 @@ export const BONE = 'rounded bg-gray-200 motion-safe:animate-pulse';
 export function ViewerHeaderBar({ children, ...rest }: HTMLAttributes<HTMLElement>) {
   return (
     <StickyHeader {...rest}>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+      {/* gap-x-2 below 640 px: with gap-x-4 the dots button did not fit beside the title at 320 px. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:gap-x-4 sm:px-6">
         {children}
       </div>
     </StickyHeader>
@@ -95,14 +96,16 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
         <FiArrowLeft aria-hidden="true" size={20} className="rtl:rotate-180" />
       </Link>
       {title ? (
-        // The heading keeps the page's direction; its one line of text takes its own (ClampedText). It
-        // keeps 12rem at least: with large text the panel goes to a line of its own instead (decision 135).
+        // The heading keeps the page's direction; its text takes its own (ClampedText), two lines below
+        // 1024 px (touch cannot show the `title`), one beside the panel. It keeps 12rem at least, 10rem
+        // below 640 px so the dots button stays on its row at 320 px: with large text the panel goes to
+        // a line of its own instead (decision 135).
         <h1
           lang={title.lang}
-          className="min-w-0 flex-[1_1_12rem] text-lg font-bold text-ink lg:text-xl"
+          className="min-w-0 flex-[1_1_10rem] text-lg font-bold text-ink sm:flex-[1_1_12rem] lg:text-xl"
           title={title.text}
         >
-          <ClampedText lines={1}>{title.text}</ClampedText>
+          <ClampedText lines="2 below lg">{title.text}</ClampedText>
         </h1>
       ) : (
         <TitleBone />
