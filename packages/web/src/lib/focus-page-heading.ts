@@ -16,21 +16,36 @@ export function focusPageHeading(): void {
 }
 
 /**
- * A ref for an element that may leave the page while the focus is in it (a failure panel replaced by
- * the content it stood for, a card that left its list): the page's heading then takes the focus.
+ * A ref for an element that may leave the page while the focus is in it: once it has gone, `moveFocus`
+ * puts the focus where the reader goes on from, unless something took it meanwhile.
  */
-export function useHeadingTakesFocusWhenGone<T extends HTMLElement>() {
+export function useFocusMovesWhenGone<T extends HTMLElement>(moveFocus: () => void) {
   const element = useRef<T>(null);
+  const move = useRef(moveFocus);
+  useLayoutEffect(() => {
+    move.current = moveFocus;
+  });
   useLayoutEffect(() => {
     const node = element.current;
     // A layout effect's clean-up runs before the element leaves the document, while it still holds
-    // the focus; the heading takes it once it has gone (the microtask).
+    // the focus; the focus moves once it has gone (the microtask), if it fell to the page.
     return () => {
-      if (node?.contains(document.activeElement)) queueMicrotask(focusPageHeading);
+      if (!node?.contains(document.activeElement)) return;
+      queueMicrotask(() => {
+        if (document.activeElement && document.activeElement !== document.body) return; // taken meanwhile
+        move.current();
+      });
     };
   }, []);
   return element;
 }
+
+/**
+ * A ref for an element that may leave the page while the focus is in it (a failure panel replaced by
+ * the content it stood for, a card that left its list): the page's heading then takes the focus.
+ */
+export const useHeadingTakesFocusWhenGone = <T extends HTMLElement>() =>
+  useFocusMovesWhenGone<T>(focusPageHeading);
 
 /**
  * The navigation state of a page opened by a control that went with the page it was on (the

@@ -78,11 +78,7 @@ export function ErrorPanel({
         <Trans>Something went wrong!</Trans>
       </Heading>
       <p className="text-ink">{message}</p>
-      {onRetry && serverAway(error) ? (
-        <p className="text-sm text-ink">
-          <Trans>We will try again by ourselves as soon as the server answers.</Trans>
-        </p>
-      ) : null}
+      {onRetry ? <ServerAwayNote error={error} /> : null}
       {onRetry ? (
         <Button onClick={() => void onRetry()} loading={retrying}>
           <Trans>Try again</Trans>
@@ -90,4 +86,22 @@ export function ErrorPanel({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Said under a failure when the server was away: the read is made again by itself once the server
+ * answers (`outage-recovery.ts`, decision 160). Nothing for any other failure.
+ */
+export function ServerAwayNote({
+  error,
+  className = 'text-sm text-ink',
+}: {
+  error: unknown;
+  className?: string;
+}) {
+  return serverAway(error) ? (
+    <p className={className}>
+      <Trans>We will try again by ourselves as soon as the server answers.</Trans>
+    </p>
+  ) : null;
 }

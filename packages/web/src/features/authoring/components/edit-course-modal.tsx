@@ -2,11 +2,11 @@ import { useRef, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { currentUserQuery } from '../../../lib/session.ts';
-import { ApiError, serverAway } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { useShownFailure } from '../../../components/ui/error-panel.tsx';
+import { ServerAwayNote, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { courseQuery } from '../api/get-course.ts';
 import { BackButton } from './back-button.tsx';
 import { CourseForm } from './course-form/course-form.tsx';
@@ -68,11 +68,7 @@ function EditCourseBody({
           <p className="text-sm text-muted">{error.message}</p>
         ) : null}
         {/* As every failure panel says it (decision 160): the outage watcher reads it again. */}
-        {serverAway(error) ? (
-          <p className="text-sm text-muted">
-            <Trans>We will try again by ourselves as soon as the server answers.</Trans>
-          </p>
-        ) : null}
+        <ServerAwayNote error={error} className="text-sm text-muted" />
         <Button
           variant="secondary"
           loading={course.isFetching || viewer.isFetching}

@@ -5,6 +5,7 @@ import { FiFileText, FiRefreshCw } from 'react-icons/fi';
 import type { CourseDraft } from '@app/shared';
 import { ApiError, endedTheSession } from '../../../../lib/api-client.ts';
 import { notify } from '../../../../lib/toast.ts';
+import { useFocusMovesWhenGone } from '../../../../lib/focus-page-heading.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Modal } from '../../../../components/ui/modal.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
@@ -235,18 +236,7 @@ interface RetryUploadProps {
  * the attached PDF is now told, rather than the page.
  */
 function RetryUpload({ id, inputId, name, busy, onRetry }: RetryUploadProps) {
-  const row = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const node = row.current;
-    // A layout effect's clean-up runs while the row, and the focus in it, are still in the document.
-    return () => {
-      if (!node?.contains(document.activeElement)) return;
-      queueMicrotask(() => {
-        if (document.activeElement && document.activeElement !== document.body) return; // taken meanwhile
-        document.getElementById(inputId)?.focus();
-      });
-    };
-  }, [inputId]);
+  const row = useFocusMovesWhenGone<HTMLDivElement>(() => document.getElementById(inputId)?.focus());
   return (
     <div ref={row} className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <p id={id} className="min-w-0 text-sm break-words text-ink">

@@ -35,8 +35,8 @@ export function useLessonCompletion(
         // Failed after its retries. Sent by itself, it was not asked for: the reader is told what did
         // not happen (the server's words would not say, unless the lesson is gone), and "Mark as done"
         // is there to send it again.
-        if (how === 'manual' || gone) notify.error(error.message || t`Could not mark this lesson as done.`);
-        else notify.error(t`Could not mark this lesson as done.`);
+        const told = how === 'manual' || gone ? error.message : '';
+        notify.error(told || t`Could not mark this lesson as done.`);
         if (gone)
           void queryClient
             .invalidateQueries({ queryKey: learnerCourseKey(courseId), exact: true })
