@@ -158,7 +158,7 @@ function TEXT(lang: Language) {
     moveSectionUp: (n: number) => t('Move section {n} up', { n }),
     moveSectionDown: (n: number) => t('Move section {n} down', { n }),
     restorePrompt: t('Restore unsaved changes?'),
-    questionBack: t('What you were writing in this question before the page was reloaded is back.'),
+    questionBack: t('Your unsaved writing in this question is back.'),
     restore: t('Restore'),
     discard: t('Discard'),
     /** The restore offer's warning that the saved course changed later, its date left open. */

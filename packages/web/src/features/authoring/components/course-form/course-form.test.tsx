@@ -886,12 +886,12 @@ describe('CourseForm: a question being written, across a reload', () => {
     await renderAuthoring(form([second, first]));
     const other = await openFirstQuestion(0);
     expect(other.question).toHaveValue('Second quiz?');
-    expect(within(other.dialog).queryByText(/before the page was reloaded is back/)).toBeNull();
+    expect(within(other.dialog).queryByText(/unsaved writing in this question is back/)).toBeNull();
     fireEvent.keyDown(other.question, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const own = await openFirstQuestion(1);
     expect(own.question).toHaveValue('Being rewritten');
-    expect(within(own.dialog).getByText(/before the page was reloaded is back/)).toBeInTheDocument();
+    expect(within(own.dialog).getByText(/unsaved writing in this question is back/)).toBeInTheDocument();
   });
 });
 

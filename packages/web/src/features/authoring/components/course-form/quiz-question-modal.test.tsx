@@ -266,9 +266,7 @@ describe('QuizQuestionModal', () => {
       expect(within(second.dialog).getByLabelText('Question', { exact: true })).toHaveValue('Half written');
       expect(within(second.dialog).getByLabelText('Option 1', { exact: true })).toHaveValue('Yes');
       expect(
-        within(second.dialog).getByText(
-          'What you were writing in this question before the page was reloaded is back.',
-        ),
+        within(second.dialog).getByText('Your unsaved writing in this question is back.'),
       ).toBeInTheDocument();
       await new Promise((resolve) => setTimeout(resolve, 0));
       pressOutside(second.dialog); // a changed question stays open

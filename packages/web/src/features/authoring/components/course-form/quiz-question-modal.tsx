@@ -123,7 +123,7 @@ function QuestionForm({
     >
       {kept ? (
         <p role="status" className="rounded-md bg-primary-light px-3 py-2 text-sm text-ink">
-          <Trans>What you were writing in this question before the page was reloaded is back.</Trans>
+          <Trans>Your unsaved writing in this question is back.</Trans>
         </p>
       ) : null}
       {invalid ? (
