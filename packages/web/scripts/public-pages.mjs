@@ -28,9 +28,11 @@ export const SHELL_REQUESTS = 'src/app/shell-requests.ts';
  * alone, 6.7 kB in 2 files measured. Issue #11's target applies to it; the route's own `budgetKb`
  * and `budgetFiles` still cap the app it fetches once they act. 7 → 7.5: the module gives the focus
  * back to the field the app replaced, with the keys pressed meanwhile (7.1 kB measured). 7.5 → 7.7
- * (decision 165): Tab out of the language menu goes on past its button (7.6 kB measured).
+ * (decision 165): Tab out of the language menu goes on past its button (7.6 kB measured). 7.7 → 7.9
+ * (decision 169): the landing page's sticky header keeps the focus below it, in the small entries'
+ * shared file (7.8 kB measured).
  */
-const UNTIL_ACTED = { entry: BEFORE_HYDRATION, modules: [], catalogs: [], budgetKb: 7.7, budgetFiles: 2 };
+const UNTIL_ACTED = { entry: BEFORE_HYDRATION, modules: [], catalogs: [], budgetKb: 7.9, budgetFiles: 2 };
 const authPage = (name, budgetKb, budgetFiles, guarded = false) => ({
   modules: [BEFORE_HYDRATION, DATA_LAYOUT, auth, `src/routes/${name}.tsx`, ...(guarded ? [guards] : [])],
   catalogs: ['common', 'auth'],
@@ -54,7 +56,9 @@ export const ROUTES = {
     // 142 → 6 kB (decision 034): no React on the landing page, 4.6 kB measured (4.9 after 038).
     // 5 → 2 files (decision 047), 5.3 kB: the early modules' shared code in one file.
     // 6 → 6.2 (decision 165): Tab out of the language menu goes on past its button; 6.1 kB.
-    budgetKb: 6.2,
+    // → 6.4 (decision 169): a focused tab panel taller than the room is brought out from under the
+    // sticky header; 6.3 kB.
+    budgetKb: 6.4,
     budgetFiles: 2,
   },
   // Auth pages 190 → 158–166 kB (decision 037): the language menu without Radix and Floating UI;
@@ -77,11 +81,13 @@ export const ROUTES = {
   // 138.2, /signup 142.0.
   // /resetpassword +0.5 kB (decisions 166, 167): the sticky header measures itself and a page opened by
   // enrolling focuses its heading, in the shared app chunk; 138.5 kB measured at its 138.5 ceiling.
-  '/login': { file: 'login', ...authPage('login', 142.5, 23, true) },
-  '/signup': { file: 'signup', ...authPage('signup', 142.5, 21, true) },
-  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 137.5, 15) },
-  '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 139, 18) },
-  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 142.5, 23, true) },
+  // +0.5 kB each (decisions 169, 170): the sticky header keeps the focus below it, the viewer's title
+  // whole with its panel open, in the entry; 137.5–142.7 kB measured, /signup 142.7.
+  '/login': { file: 'login', ...authPage('login', 143, 23, true) },
+  '/signup': { file: 'signup', ...authPage('signup', 143, 21, true) },
+  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 138, 15) },
+  '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 139.5, 18) },
+  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 143, 23, true) },
   '/dashboard': {
     modules: [
       SHELL_REQUESTS,
@@ -106,7 +112,9 @@ export const ROUTES = {
     // (121.5 before), 0.2 kB under the old ceiling, less than a build's hashed names move it.
     // → 123.5 (decisions 166, 167): the sticky header measures its height for the scroll padding, the
     // focus after enrolling; 123.1 kB measured (122.8 before).
-    budgetKb: 123.5,
+    // → 124 (decisions 169, 170): focus brought out from under the sticky header, the viewer's title
+    // whole with its panel open; 123.5 kB measured.
+    budgetKb: 124,
     budgetFiles: 13,
   },
   '/course/:id': {
@@ -130,7 +138,9 @@ export const ROUTES = {
     // measured (131.5 before).
     // → 133.5 (decisions 166, 167, and the player's language): the header measures itself, the loading
     // viewer's heading and the focus after enrolling; 133.2 kB measured (132.8 before).
-    budgetKb: 133.5,
+    // → 134 (decisions 169, 170): focus brought out from under the sticky header, the title whole with
+    // the ⋮ panel open, the sidebar below the measured header; 133.6 kB measured.
+    budgetKb: 134,
     budgetFiles: 15,
   },
 };
@@ -157,8 +167,9 @@ export const NOT_FOUND = {
   // → 100 (decision 139): Back returns the focus, in the root route; 99.0 kB measured.
   // → 101 (decision 160 amended): the root route's error page watches for the server after an
   // outage (the API client's `serverAway` and the health check come into the entry); 100.8 kB.
+  // → 101.5 (decision 169): the sticky header keeps the focus below it; 101.2 kB measured.
   targetKb: 80,
-  budgetKb: 101,
+  budgetKb: 101.5,
   budgetFiles: 6,
 };
 

@@ -55,12 +55,12 @@ function ViewerHeaderPlaceholder() {
     <ViewerHeaderBar>
       <span
         aria-hidden="true"
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-gray-300 text-ink"
+        className="inline-flex size-10 shrink-0 items-center self-start justify-center rounded-full border border-gray-300 text-ink"
       >
         <FiArrowLeft size={20} className="rtl:rotate-180" />
       </span>
       <TitleBone />
-      <span aria-hidden="true" className="size-10 shrink-0 lg:hidden" />
+      <span aria-hidden="true" className="size-10 shrink-0 self-start lg:hidden" />
       <span aria-hidden="true" className="hidden items-center gap-x-5 lg:flex">
         <span className={`h-9 w-60 ${BONE}`} />
         <span className={`h-10 w-40 ${BONE}`} />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type HTMLAttributes } from 'react';
+import { keepFocusBelow } from '../lib/keep-focus-below.ts';
 
 /** The custom property on the root that styles.css's `scroll-padding-top` reads: the header's height. */
 export const STICKY_HEADER_HEIGHT = '--sticky-header-height';
@@ -21,9 +22,11 @@ export function StickyHeader({ children, ...rest }: HTMLAttributes<HTMLElement>)
       if (size) root.setProperty(STICKY_HEADER_HEIGHT, `${size.blockSize}px`);
     });
     observer.observe(header, { box: 'border-box' });
+    const stopKeepingFocus = keepFocusBelow(header);
     // Gone with the header: the next screen's header, or the stylesheet's fallback, takes over.
     return () => {
       observer.disconnect();
+      stopKeepingFocus();
       root.removeProperty(STICKY_HEADER_HEIGHT);
     };
   }, []);

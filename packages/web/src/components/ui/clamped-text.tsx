@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 
-// Literal class names, so Tailwind finds them. Both need `max-w-full`: the box's fit-content width
-// is never below its longest word (`overflow-wrap: break-word` breaks a word only once the box is
-// narrower), so a pasted link ran past the card uncut. '2 below lg' is the viewer's title: two lines
-// below 1024 px, where one showed a phone a few words and the rest was only in a `title` attribute,
-// which touch cannot show; one beside the header's panel (decision 115's `truncate` line, retired).
+// Literal class names, so Tailwind finds them. All need `max-w-full` (on the box below): the box's
+// fit-content width is never below its longest word (`overflow-wrap: break-word` breaks a word only
+// once the box is narrower), so a pasted link ran past the card uncut. '2 below lg' is the viewer's
+// title: two lines below 1024 px, where one showed a phone a few words and the rest was only in a
+// `title` attribute, which touch cannot show; one beside the header's panel (decision 115's
+// `truncate` line, retired). 'all below lg' is that title while the ⋮ panel is open: the whole text
+// (a block still, so it sits and aligns as the clamped box does), and one line again from 1024 px,
+// where the panel is always shown beside it.
 const CLAMP = {
-  '2 below lg': 'max-w-full line-clamp-2 lg:line-clamp-1',
-  3: 'max-w-full line-clamp-3',
+  '2 below lg': 'line-clamp-2 lg:line-clamp-1',
+  'all below lg': 'block lg:line-clamp-1',
+  3: 'line-clamp-3',
 } as const;
 
 /**
@@ -19,7 +23,7 @@ const CLAMP = {
  */
 export function ClampedText({ lines, children }: { lines: keyof typeof CLAMP; children: ReactNode }) {
   return (
-    <span dir="auto" className={`w-fit ${CLAMP[lines]}`}>
+    <span dir="auto" className={`w-fit max-w-full ${CLAMP[lines]}`}>
       {children}
     </span>
   );

@@ -1,3 +1,4 @@
+import { keepFocusBelow } from '../../lib/keep-focus-below.ts';
 import { languageMenu, reloadInLanguage } from '../../lib/language-menu.ts';
 
 /**
@@ -16,6 +17,9 @@ export function enhanceLanding(root: ParentNode = document): () => void {
     sidebar(root, dialog, signal);
   for (const list of root.querySelectorAll<HTMLElement>('[role="tablist"]')) tabs(list, signal);
   for (const wrapper of root.querySelectorAll<HTMLElement>('[data-tooltip]')) tooltip(wrapper, signal);
+  // Its header is sticky too (landing-header.tsx), above a tab panel taller than the room below it.
+  const header = root.querySelector('header');
+  if (header) signal.addEventListener('abort', keepFocusBelow(header));
   return () => controller.abort();
 }
 

@@ -134,7 +134,11 @@ export function CourseViewer({ courseId }: { courseId: string }) {
         onToggleContent={() => setContentOpen(!isOpen)}
       />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:items-start">
-        <aside className="w-full lg:sticky lg:top-24 lg:order-last lg:max-h-[calc(100vh-7rem)] lg:w-96 lg:shrink-0 lg:overflow-y-auto">
+        {/* From 1024 px the list sticks 1.5rem (the row's own padding, so it does not move as it starts
+            sticking) below the header, however tall the header is (large text, a wrapped panel:
+            components/sticky-header.tsx measures it), and ends 1rem above the window's bottom. Until the
+            header has measured itself, 4.5rem: where the list was with its fixed offset (6rem). */}
+        <aside className="w-full lg:sticky lg:top-[calc(var(--sticky-header-height,4.5rem)+1.5rem)] lg:order-last lg:max-h-[calc(100vh-var(--sticky-header-height,4.5rem)-2.5rem)] lg:w-96 lg:shrink-0 lg:overflow-y-auto">
           <CourseContent
             course={data}
             selectedId={selectedIdOf(selection)}

@@ -90,6 +90,24 @@ describe('ViewerHeader', () => {
     expect(heading.parentElement).toContainElement(screen.getByRole('button', { name: 'Course menu' }));
   });
 
+  it("shows the whole title while the dots button's panel is open, and two lines again once it closes", () => {
+    const text =
+      'A Practical Introduction to Open Science: Preprints, Data Management Plans, Open Licences and Reproducible Research Workflows';
+    renderApp(<ViewerHeader title={{ text, lang: 'en' }} progress={40} contentOpen={false} />);
+    const line = screen.getByText(text, { selector: 'span' });
+    const menu = screen.getByRole('button', { name: 'Course menu' });
+    // A phone's reader cannot hover for the `title`: the panel, which grows the header anyway, shows
+    // the rest, in the heading itself (no second copy for a screen reader); one line from 1024 px.
+    fireEvent.click(menu);
+    expect(line).not.toHaveClass('line-clamp-2');
+    expect(line).toHaveClass('block', 'lg:line-clamp-1');
+    // The buttons keep the title's first line as it grows: the dots button stays under the finger.
+    expect(menu).toHaveClass('self-start');
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveClass('self-start');
+    fireEvent.click(menu);
+    expect(line).toHaveClass('line-clamp-2', 'lg:line-clamp-1');
+  });
+
   it("keeps the page's scroll padding at its height as the dots button's panel opens and closes", () => {
     const observer = fakeResizeObserver();
     renderApp(<ViewerHeader title={{ text: 'Open data', lang: 'en' }} progress={40} contentOpen={false} />);

@@ -40,15 +40,20 @@ export function ViewerHeaderBar({ children, ...rest }: HTMLAttributes<HTMLElemen
 
 /**
  * Where the course title goes, while it loads: the page's heading already, "Course" to a screen reader
- * as the tab's title says (every state of a page has its heading), a grey bar to the eye in the title's
- * flexible width, so nothing moves when the title arrives.
+ * as the tab's title says (every state of a page has its heading), grey bars to the eye in the title's
+ * flexible width and height, so nothing moves when the title arrives: two lines below 640 px, where a
+ * title of more than ~25 characters takes two (decision 168; the header grew by 16 px when it came),
+ * one line from 640 px.
  */
 export function TitleBone() {
   const { t } = useLingui();
   return (
     <h1 className="min-w-0 flex-1">
       <span className="sr-only">{t`Course`}</span>
-      <span aria-hidden="true" className={`block h-5 max-w-80 ${BONE}`} />
+      <span aria-hidden="true" className="flex h-14 flex-col justify-around sm:h-7">
+        <span className={`block h-5 max-w-80 ${BONE}`} />
+        <span className={`block h-5 max-w-52 sm:hidden ${BONE}`} />
+      </span>
     </h1>
   );
 }
@@ -87,9 +92,11 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
   }, [contentOpen]);
   return (
     <ViewerHeaderBar>
+      {/* Both buttons keep the top of the title's row (`self-start`): a title opened to its whole
+          length by the dots button does not move that button from under the finger. */}
       <Link
         to={paths.dashboard}
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-gray-300 text-ink hover:bg-gray-50"
+        className="inline-flex size-10 shrink-0 items-center self-start justify-center rounded-full border border-gray-300 text-ink hover:bg-gray-50"
         aria-label={t`Back to dashboard`}
         data-testid="back-button"
       >
@@ -97,7 +104,9 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
       </Link>
       {title ? (
         // The heading keeps the page's direction; its text takes its own (ClampedText), two lines below
-        // 1024 px (touch cannot show the `title`), one beside the panel. It keeps 12rem at least, 10rem
+        // 1024 px (touch cannot show the `title`), whole while the dots button's panel is open (the
+        // header grows for the panel anyway, and the heading holds the whole text: nothing is said
+        // twice to a screen reader), one beside the panel from 1024 px. It keeps 12rem at least, 10rem
         // below 640 px so the dots button stays on its row at 320 px: with large text the panel goes to
         // a line of its own instead (decision 135).
         <h1
@@ -105,7 +114,7 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
           className="min-w-0 flex-[1_1_10rem] text-lg font-bold text-ink sm:flex-[1_1_12rem] lg:text-xl"
           title={title.text}
         >
-          <ClampedText lines="2 below lg">{title.text}</ClampedText>
+          <ClampedText lines={panelOpen ? 'all below lg' : '2 below lg'}>{title.text}</ClampedText>
         </h1>
       ) : (
         <TitleBone />
@@ -117,7 +126,7 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
         aria-expanded={panelOpen}
         aria-controls={panelId}
         aria-label={t`Course menu`}
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-gray-100 lg:hidden"
+        className="inline-flex size-10 shrink-0 items-center self-start justify-center rounded-full text-ink hover:bg-gray-100 lg:hidden"
         data-testid="viewer-menu-button"
       >
         <FiMoreVertical aria-hidden="true" size={22} />
