@@ -194,3 +194,38 @@ describe('PdfField: a failed upload', () => {
     expect(retry).toHaveAccessibleDescription(/^لم يُرفَع الملف notes\.pdf ?\.$/);
   });
 });
+
+describe('PdfField: "View Pdf"', () => {
+  async function viewAttached() {
+    stubUploads([uploaded]);
+    const resource = await renderWithPdfResource();
+    pick(resource, pdf());
+    fireEvent.click(await within(resource).findByRole('button', { name: 'View Pdf' }));
+    return screen.getByRole('dialog', { name: 'View Pdf' });
+  }
+
+  it('shows the PDF in a frame where the browser can', async () => {
+    vi.stubGlobal('navigator', { ...navigator, pdfViewerEnabled: true });
+    const dialog = await viewAttached();
+    expect(within(dialog).getByTitle('The attached PDF')).toHaveAttribute('src', '/api/v1/files/new');
+    expect(within(dialog).getByRole('link', { name: /Open the PDF in a new tab/ })).toHaveAttribute(
+      'href',
+      '/api/v1/files/new',
+    );
+  });
+
+  it('says so, with the link, where the browser shows no PDF in a page (Chrome on Android)', async () => {
+    vi.stubGlobal('navigator', { ...navigator, pdfViewerEnabled: false });
+    const dialog = await viewAttached();
+    expect(within(dialog).queryByTitle('The attached PDF')).toBeNull();
+    expect(
+      within(dialog).getByText(
+        'This browser does not show a PDF inside a page: open it in a new tab to see it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Open the PDF in a new tab/ })).toHaveAttribute(
+      'href',
+      '/api/v1/files/new',
+    );
+  });
+});

@@ -200,11 +200,17 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
       {value ? (
         <Modal open={viewing} onOpenChange={setViewing} title={t`View Pdf`} width="60rem">
           <div className="flex flex-col gap-3">
-            <iframe
-              src={value}
-              title={t`The attached PDF`}
-              className="h-[70vh] w-full rounded border border-gray-200"
-            />
+            {showsPdfInPage() ? (
+              <iframe
+                src={value}
+                title={t`The attached PDF`}
+                className="h-[70vh] w-full rounded border border-gray-200"
+              />
+            ) : (
+              <p className="text-sm text-ink">
+                <Trans>This browser does not show a PDF inside a page: open it in a new tab to see it.</Trans>
+              </p>
+            )}
             <a
               href={value}
               target="_blank"
@@ -218,6 +224,15 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
       ) : null}
     </div>
   );
+}
+
+/**
+ * Whether the browser draws a PDF in a frame. Chrome on Android and other browsers without a PDF
+ * viewer say not (`navigator.pdfViewerEnabled`): the frame stayed blank, or downloaded the file as it
+ * opened. A browser too old to say is given the frame, as before.
+ */
+function showsPdfInPage(): boolean {
+  return navigator.pdfViewerEnabled !== false;
 }
 
 interface RetryUploadProps {
