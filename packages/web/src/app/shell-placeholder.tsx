@@ -21,7 +21,7 @@ export function ShellPlaceholder() {
     <DashboardPage {...marker} aria-hidden="true">
       <HeaderBar>
         <span className="shrink-0">
-          <BrandLogo subtitle={false} />
+          <BrandLogo subtitle={false} markOnlyBelow360 />
         </span>
         <span className="shell-progress" />
       </HeaderBar>

@@ -7,11 +7,18 @@ import { useLingui } from '@lingui/react/macro';
 export function BrandLogo({
   tone = 'dark',
   subtitle = true,
+  markOnlyBelow360 = false,
   className = '',
 }: {
   tone?: 'dark' | 'light';
   /** Show the full community name under the short one. */
   subtitle?: boolean;
+  /**
+   * Below 360 px the name is for assistive technology only (the link keeps it): in the boards' header
+   * at 320 px in English, logo, name, language and profile menus were 12–20 px too wide for one row,
+   * and the menus took a row of their own, 54 px more of a small screen under a sticky header.
+   */
+  markOnlyBelow360?: boolean;
   className?: string;
 }) {
   const { t } = useLingui();
@@ -29,7 +36,7 @@ export function BrandLogo({
         />
         <circle cx="16" cy="16" r="2.5" fill={tone === 'light' ? '#00604f' : '#ffffff'} />
       </svg>
-      <span className="flex flex-col leading-tight">
+      <span className={`flex flex-col leading-tight ${markOnlyBelow360 ? 'max-[360px]:sr-only' : ''}`}>
         <span
           lang="en"
           className={`text-lg font-bold tracking-wide ${tone === 'light' ? 'text-white' : 'text-primary-darker'}`}

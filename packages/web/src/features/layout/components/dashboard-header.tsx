@@ -21,7 +21,7 @@ export function DashboardHeader() {
   return (
     <HeaderBar>
       <Link to={paths.dashboard} className="shrink-0 rounded-md">
-        <BrandLogo subtitle={false} />
+        <BrandLogo subtitle={false} markOnlyBelow360 />
       </Link>
       {searchable ? (
         <SearchBox className="order-last w-full sm:order-none sm:ms-auto sm:w-72 lg:w-96" />
