@@ -288,10 +288,33 @@ describe('CourseForm (new course)', () => {
     expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('');
     // Until the author decides, nothing is autosaved: nothing can be typed to be lost.
     expect(screen.getByLabelText('Course title', { exact: true })).toBeDisabled();
-    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    const restore = screen.getByRole('button', { name: 'Restore' });
+    restore.focus();
+    fireEvent.click(restore);
     expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('Typed before the reload');
     expect(screen.getByLabelText('Course title', { exact: true })).toBeEnabled();
     expect(screen.queryByText('Restore unsaved changes?')).toBeNull();
+    // The pressed button went with the banner: the author goes on in the first field, not the page.
+    await waitFor(() => expect(screen.getByLabelText('Course title', { exact: true })).toHaveFocus());
+  });
+
+  it('Discard forgets the kept changes and gives the first field the focus', async () => {
+    stubApi({});
+    const first = await renderAuthoring(
+      <CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />,
+    );
+    type('Course title', 'Typed, then discarded');
+    await waitFor(() => expect(localStorage.getItem(draftKey(null))).toContain('Typed, then discarded'));
+    first.unmount();
+
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    const discard = screen.getByRole('button', { name: 'Discard' });
+    discard.focus();
+    fireEvent.click(discard);
+    expect(screen.queryByText('Restore unsaved changes?')).toBeNull();
+    expect(localStorage.getItem(draftKey(null))).toBeNull();
+    expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('');
+    await waitFor(() => expect(screen.getByLabelText('Course title', { exact: true })).toHaveFocus());
   });
 
   it('asks for the course photo again on restoring only when one had been chosen, new course or not', async () => {

@@ -146,6 +146,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
             mentionCover={autosave.offer.coverChosen ?? !course}
             onRestore={autosave.restore}
             onDiscard={autosave.discard}
+            focusAfter={() => form.setFocus('title')}
           />
         ) : null}
 

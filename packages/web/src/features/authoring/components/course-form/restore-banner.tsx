@@ -3,6 +3,7 @@ import { FiRotateCcw } from 'react-icons/fi';
 import { INTL_LOCALES } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useLanguage } from '../../../../i18n/use-language.ts';
+import { useFocusMovesWhenGone } from '../../../../lib/focus-page-heading.ts';
 
 export interface RestoreBannerProps {
   savedAt: string;
@@ -12,6 +13,11 @@ export interface RestoreBannerProps {
   mentionCover: boolean;
   onRestore: () => void;
   onDiscard: () => void;
+  /**
+   * Where the focus goes when Restore or Discard takes the banner away with the focused button (the
+   * form's first field: the author goes on editing there); it fell to the page.
+   */
+  focusAfter: () => void;
 }
 
 const timeOf = (iso: string | undefined) => (iso ? new Date(iso).getTime() : Number.NaN);
@@ -27,8 +33,10 @@ export function RestoreBanner({
   mentionCover,
   onRestore,
   onDiscard,
+  focusAfter,
 }: RestoreBannerProps) {
   const { t } = useLingui();
+  const banner = useFocusMovesWhenGone<HTMLElement>(focusAfter);
   const language = useLanguage();
   const dateTime = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeStyle: 'short' });
   const format = (time: number) => (Number.isNaN(time) ? '' : dateTime.format(time));
@@ -36,6 +44,7 @@ export function RestoreBanner({
   const changedWhen = format(timeOf(courseChangedAt));
   return (
     <section
+      ref={banner}
       aria-label={t`Unsaved changes`}
       className="flex flex-col gap-3 rounded-md border border-amber-400 bg-amber-50 p-4 text-ink"
       data-testid="restore-draft"
