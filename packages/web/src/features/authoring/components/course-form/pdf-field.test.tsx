@@ -175,12 +175,17 @@ describe('PdfField: a failed upload', () => {
     stubUploads([
       {
         status: 415,
-        body: { success: false, message: 'Only PDF files are accepted.', code: 'UNSUPPORTED_FILE_TYPE' },
+        // The server's answer names every kind POST /files stores; this field takes PDFs only.
+        body: {
+          success: false,
+          message: 'Only PDF, PNG or JPEG files are accepted.',
+          code: 'UNSUPPORTED_FILE_TYPE',
+        },
       },
     ]);
     const resource = await renderWithPdfResource();
     pick(resource, pdf());
-    expect(await within(resource).findByRole('alert')).toHaveTextContent('Only PDF files are accepted.');
+    expect(await within(resource).findByRole('alert')).toHaveTextContent('Only PDF files can be uploaded');
     expect(within(resource).queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(within(resource).getByText('No file chosen')).toBeInTheDocument();
   });

@@ -114,7 +114,13 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
     setProblem(null);
     upload.send(file).catch((failure: unknown) => {
       if (endedTheSession(failure)) return;
-      const text = failure instanceof ApiError ? failure.message : t`Request Failed`;
+      // A 415 says every kind the server stores (PDF, PNG, JPEG); this field takes PDFs only.
+      const text =
+        failure instanceof ApiError
+          ? failure.status === 415
+            ? t`Only PDF files can be uploaded`
+            : failure.message
+          : t`Request Failed`;
       setProblem(text);
       notify.error(text);
     });
