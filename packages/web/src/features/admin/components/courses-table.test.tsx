@@ -155,6 +155,16 @@ describe('CoursesTable', () => {
     expect(within(screen.getByLabelText('Filter by status')).getAllByRole('option')).toHaveLength(6);
   });
 
+  it('offers an order only on the columns the server orders by', async () => {
+    await renderTable(ten);
+    const sortable = screen
+      .getAllByRole('columnheader')
+      .filter((header) => within(header).queryByRole('button'))
+      .map((header) => header.textContent);
+    expect(sortable).toEqual(['Title', "Contributor's name", 'Role', 'Email', 'Last Updated', 'Status']);
+    expect(screen.getByRole('columnheader', { name: 'Licence' })).not.toHaveAttribute('aria-sort');
+  });
+
   it('shows the order it was given and asks for the reverse on a second click', async () => {
     const { onViewChange } = await renderTable(ten, {
       view: { ...initialTableView, sort: 'title', desc: false },

@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FiArrowDown, FiArrowUp } from 'react-icons/fi';
 import {
   ADMIN_PAGE_SIZE,
+  COURSE_SORTS,
   COURSE_STATUSES,
   type CourseSort,
   type CourseStatus,
@@ -165,7 +166,9 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {group.headers.map((header) => {
-                    const sortable = header.column.getCanSort() && header.column.id !== 'cover';
+                    // The columns the server can order by (a licence header looked sortable, and its
+                    // order was dropped from the request: nothing happened).
+                    const sortable = (COURSE_SORTS as readonly string[]).includes(header.column.id);
                     const sorted = header.column.getIsSorted();
                     const label = flexRender(header.column.columnDef.header, header.getContext());
                     return (
