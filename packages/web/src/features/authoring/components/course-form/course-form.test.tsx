@@ -858,6 +858,39 @@ describe('CourseForm: after a removal the focus stays in the list', () => {
   });
 });
 
+describe('CourseForm: a quiz refused on saving', () => {
+  it('gives its Add Question the focus, described by what is missing, unless a field needs it', async () => {
+    const calls = stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fillNewCourse();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Resources' }));
+    fireEvent.change(screen.getByLabelText('Resource type'), { target: { value: 'quiz' } });
+    type('Section title', 'Check');
+    type('Section description', 'Questions.');
+    type('Resource title', 'Quiz');
+    type('Resource description', 'A quiz.');
+    const save = screen.getByRole('button', { name: 'Add Course' });
+    save.focus();
+    fireEvent.click(save);
+    expect(await screen.findByText('Add at least one question.')).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add Question' });
+    // No input of its own to focus: the focus stayed on the save button, the reader not told where.
+    await waitFor(() => expect(add).toHaveFocus());
+    expect(add).toHaveAccessibleDescription('Add at least one question.');
+
+    // A field left empty as well: react-hook-form's focus on that field is kept.
+    type('Course title', '');
+    save.focus();
+    fireEvent.click(save);
+    const title = screen.getByLabelText('Course title', { exact: true });
+    await waitFor(() => expect(title).toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(title).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+});
+
 describe('CourseForm: a question being written, across a reload', () => {
   afterEach(() => sessionStorage.clear());
 

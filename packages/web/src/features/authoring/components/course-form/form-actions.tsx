@@ -44,7 +44,8 @@ export function FormActions({
     </p>
   );
   return (
-    <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4">
+    // `data-form-actions`: a refused save leaves the focus here for a quiz to take (quiz-questions.tsx).
+    <div data-form-actions className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4">
       {!course ? (
         <>
           <Button

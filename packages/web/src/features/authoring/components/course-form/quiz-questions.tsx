@@ -1,4 +1,4 @@
-import { useContext, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useFieldArray, useFormState, useWatch, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertCircle, FiPlus } from 'react-icons/fi';
@@ -21,7 +21,7 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
   const { t } = useLingui();
   const name = `coursesection.${sectionIndex}.resources.${resourceIndex}.quiz` as const;
   const questions = useFieldArray({ control, name });
-  const { errors } = useFormState({ control, name });
+  const { errors, submitCount } = useFormState({ control, name });
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const draftScope = useContext(QuestionDraftScope);
   const quizId = useWatch({ control, name: `coursesection.${sectionIndex}.resources.${resourceIndex}._id` });
@@ -31,6 +31,24 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
   const hasQuestionErrors = Array.isArray(quizErrors) && quizErrors.some(Boolean);
   const list = `questions-${sectionIndex}-${resourceIndex}`;
   const headingId = `${questions.fields[0]?.id ?? 'quiz'}-${sectionIndex}-${resourceIndex}-questions`;
+  const firstInvalid = Array.isArray(quizErrors) ? quizErrors.findIndex(Boolean) : -1;
+  const needsAttention = Boolean(listMessage) || firstInvalid >= 0;
+
+  // A save refused for this quiz (no question, or one left incomplete): react-hook-form focuses the
+  // first invalid field it has an input for, and a quiz has none, so the focus stayed on the save
+  // button. Its first question needing attention, else its Add Question, takes it — unless the focus
+  // is somewhere else already (a field react-hook-form focused, an earlier quiz).
+  useEffect(() => {
+    if (submitCount === 0 || !needsAttention) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest('[data-form-actions]')) return;
+    document
+      .querySelector<HTMLElement>(
+        firstInvalid >= 0 ? `[data-item="${list}-${firstInvalid}"]` : `[data-add="${list}"]`,
+      )
+      ?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save: only a new one moves the focus.
+  }, [submitCount]);
 
   return (
     <div className="flex flex-col gap-2" role="group" aria-labelledby={headingId}>
@@ -63,7 +81,11 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
           <Trans>No questions yet.</Trans>
         </p>
       )}
-      {listMessage ? <p className="text-sm text-error">{listMessage}</p> : null}
+      {listMessage ? (
+        <p id={`${list}-error`} className="text-sm text-error">
+          {listMessage}
+        </p>
+      ) : null}
       {hasQuestionErrors ? (
         <p className="text-sm text-error">
           <Trans>Some questions are incomplete.</Trans>
@@ -71,7 +93,12 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
       ) : null}
       {readOnly ? null : (
         <div>
-          <Button variant="secondary" {...addControl(list)} onClick={() => setEditing(null)}>
+          <Button
+            variant="secondary"
+            {...addControl(list)}
+            onClick={() => setEditing(null)}
+            aria-describedby={listMessage ? `${list}-error` : undefined}
+          >
             <FiPlus aria-hidden="true" />
             <Trans>Add Question</Trans>
           </Button>
