@@ -25,4 +25,16 @@ describe('CertificateView', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).not.toHaveTextContent('Failed to fetch');
   });
+
+  it("names the downloaded file in the reader's language", async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(new Blob(['%PDF-1.4']), { headers: { 'content-type': 'application/pdf' } }),
+    );
+    renderApp(<CertificateView courseId={COURSE_ID} courseTitle="Open: Science?" />);
+    const download = await screen.findByTestId('certificate-download');
+    expect(download).toHaveAttribute('download', 'Open Science - certificate.pdf');
+    await act(() => activateLanguage('ar'));
+    expect(download).toHaveAttribute('download', 'Open Science - شهادة.pdf');
+  });
 });
