@@ -250,6 +250,42 @@ describe('CourseViewer', () => {
     expect(await screen.findByTestId('certificate-item')).toHaveTextContent('Your certificate');
   });
 
+  it('says the best score above a quiz taken before, not above one never taken', async () => {
+    // An attempt's result is shown once (decision 035); coming back, the quiz starts again at question 1.
+    let quizScore = [{ quizId: QUIZ_ID, score: 80 }];
+    renderViewer(
+      {
+        [`GET /user/course/${COURSE_ID}`]: () => ({
+          body: { success: true, data: learnerCourse({ quizScore }) },
+        }),
+        [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 40 } }),
+        [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+          body: { success: true, data: { completed: [], progress: 20 } },
+        }),
+      },
+      `/course/${COURSE_ID}?resource=${QUIZ_ID}`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    expect(screen.getByTestId('quiz-best')).toHaveTextContent('Your best score so far: 80%');
+    cleanup();
+
+    quizScore = [];
+    renderViewer(
+      {
+        [`GET /user/course/${COURSE_ID}`]: () => ({
+          body: { success: true, data: learnerCourse({ quizScore }) },
+        }),
+        [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
+        [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+          body: { success: true, data: { completed: [], progress: 0 } },
+        }),
+      },
+      `/course/${COURSE_ID}?resource=${QUIZ_ID}`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    expect(screen.queryByTestId('quiz-best')).toBeNull();
+  });
+
   it('keeps a certificate already issued when the score has dropped below 80 (decision 104)', async () => {
     // The author added a quiz after the certificate was issued: 60 %, the certificate kept by the server.
     renderViewer(

@@ -10,6 +10,7 @@ import {
   type QuizFeedback,
 } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
+import { clampPercent, formatPercent } from '../../../../components/ui/progress-bar.tsx';
 import { pickLocalized } from '../../../../lib/localized.ts';
 import { getUserId } from '../../../../lib/session-storage.ts';
 import { notify } from '../../../../lib/toast.ts';
@@ -52,10 +53,17 @@ function questionsIn(course: LearnerCourse, quizId: string): readonly LearnerQui
 export function Quiz({
   courseId,
   resource,
+  best,
   onGone,
 }: {
   courseId: string;
   resource: LearnerResource;
+  /**
+   * The learner's best score on this quiz, undefined before a first attempt. An attempt's result is
+   * shown once (decision 035: its feedback is not kept); coming back to a quiz taken, this says how it
+   * went, above question 1 of a new attempt.
+   */
+  best?: number;
   /**
    * Called when the quiz turns out removed (or emptied) while it was taken, with the id of what the
    * viewer shows now: null (the way on) for a quiz removed, this quiz's for one left without questions.
@@ -235,6 +243,7 @@ export function Quiz({
   const allAnswered = questions.every((item) => isAnswered(answers[item._id]));
   const choices = choicesOf(question, language, trueFalse);
   const inputName = `question-${question._id}`;
+  const bestText = best === undefined ? '' : formatPercent(language, clampPercent(best));
   return (
     <form
       onSubmit={onFormSubmit}
@@ -252,6 +261,11 @@ export function Quiz({
           Question {number} of {total}
         </Trans>
       </h3>
+      {best === undefined ? null : (
+        <p className="-mt-2 text-sm text-muted" data-testid="quiz-best">
+          <Trans>Your best score so far: {bestText}</Trans>
+        </p>
+      )}
       {changed ? (
         <p
           id={noticeId}

@@ -8,7 +8,7 @@ import { LessonDone, useLessonCompletion } from './lesson-done.tsx';
 import { LazyPdfViewer } from './lazy-pdf-viewer.tsx';
 import { Quiz } from './quiz.tsx';
 import { VideoFrame } from './video-frame.tsx';
-import { hasStarted, selectedIdOf, type Selection } from './viewer-model.ts';
+import { bestQuizScore, hasStarted, selectedIdOf, type Selection } from './viewer-model.ts';
 import { CourseWelcome } from './course-welcome.tsx';
 
 /**
@@ -88,7 +88,13 @@ export function ResourceView({
         <bdi>{title.text}</bdi>
       </h2>
       {resource.type === 'quiz' ? (
-        <Quiz key={resource._id} courseId={course._id} resource={resource} onGone={onFocusRequest} />
+        <Quiz
+          key={resource._id}
+          courseId={course._id}
+          resource={resource}
+          best={bestQuizScore(course, resource._id)}
+          onGone={onFocusRequest}
+        />
       ) : (
         <>
           {resource.type === 'pdf' ? (

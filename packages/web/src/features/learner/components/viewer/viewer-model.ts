@@ -37,9 +37,14 @@ export const selectedIdOf = (selection: Selection): string | null =>
       ? selection.resource._id
       : null;
 
+/** The learner's best score on a quiz; undefined when never attempted. */
+export function bestQuizScore(course: LearnerCourse, quizId: string): number | undefined {
+  return course.quizScore.find((entry) => entry.quizId === quizId)?.score;
+}
+
 /** The learner's best score on a quiz (0 when never attempted). */
 export function quizScoreOf(course: LearnerCourse, quizId: string): number {
-  return course.quizScore.find((entry) => entry.quizId === quizId)?.score ?? 0;
+  return bestQuizScore(course, quizId) ?? 0;
 }
 
 /**
