@@ -74,7 +74,9 @@ export function useCourseSave({
 }): CourseSave {
   const { t } = useLingui();
   const [cover, setCoverFile] = useState<File | null>(null);
-  const [coverError, setCoverError] = useState<string | undefined>();
+  // Said when shown, so a language switched since says it in the new language.
+  const [coverMissing, setCoverMissing] = useState(false);
+  const coverError = coverMissing ? t`Add course preview image` : undefined;
   const coverRef = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState<SaveIntent | null>(null);
   const create = useCreateCourse();
@@ -89,12 +91,12 @@ export function useCourseSave({
 
   const setCover = (file: File | null) => {
     setCoverFile(file);
-    if (file) setCoverError(undefined);
+    if (file) setCoverMissing(false);
   };
 
   const onInvalid = () => {
     notify.error(t` Missing incomplete fields`);
-    if (!course && !cover) setCoverError(t`Add course preview image`);
+    if (!course && !cover) setCoverMissing(true);
   };
 
   const failed = (error: unknown) => {
@@ -176,9 +178,8 @@ export function useCourseSave({
         });
       else if (cover) request = createOnce(payload, cover);
       else {
-        const text = t`Add course preview image`;
-        setCoverError(text);
-        notify.error(text);
+        setCoverMissing(true);
+        notify.error(t`Add course preview image`);
         coverRef.current?.querySelector('input')?.focus();
         return;
       }

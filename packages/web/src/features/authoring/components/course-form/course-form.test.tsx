@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { Course } from '@app/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { aCourse, aViewer, renderAuthoring, stubApi } from '../../test/render-authoring.tsx';
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS, draftKey } from '../../hooks/use-course-autosave.ts';
 import { CourseForm } from './course-form.tsx';
@@ -855,6 +856,18 @@ describe('CourseForm: after a removal the focus stays in the list', () => {
     expect(within(dialog).getByLabelText('Question', { exact: true })).toHaveValue('Second?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(button('Add Question')).toHaveFocus());
+  });
+});
+
+describe('CourseForm: a missing course photo', () => {
+  it('is said in the language switched to since', async () => {
+    stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fillNewCourse({ cover: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Add course preview image');
+    await act(() => activateLanguage('ar'));
+    expect(screen.getByRole('alert')).toHaveTextContent('أضف صورة غلاف للدورة');
   });
 });
 

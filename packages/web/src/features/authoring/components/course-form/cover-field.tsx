@@ -1,4 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify } from '../../../../lib/toast.ts';
 import { isCoverImage, isTooLarge } from './file-checks.ts';
@@ -22,7 +24,9 @@ export interface CoverFieldProps {
 export function CoverField({ file, onFileChange, currentUrl, error, disabled }: CoverFieldProps) {
   const { t } = useLingui();
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
+  // What was wrong with the last pick, as a message to translate when shown: a language switched since
+  // says it in the new language.
+  const [problem, setProblem] = useState<MessageDescriptor | null>(null);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(
     () => () => {
@@ -32,7 +36,7 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
   );
 
   const shown = preview ?? currentUrl;
-  const message = problem ?? error;
+  const message = problem ? t(problem) : error;
 
   return (
     <div className="flex flex-col gap-2">
@@ -75,14 +79,14 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
                 // A refused pick leaves the cover already chosen in place, as the PDF field does: the
                 // author sees why and still has the photo they picked before.
                 if (!isCoverImage(chosen)) {
-                  const text = t`Choose a JPG or PNG image`;
+                  const text = msg`Choose a JPG or PNG image`;
                   setProblem(text);
-                  notify.error(text);
+                  notify.error(t(text));
                   event.target.value = '';
                   return;
                 }
                 if (isTooLarge(chosen)) {
-                  setProblem(t`file size too large`);
+                  setProblem(msg`file size too large`);
                   notify.error(t`file size too large`);
                   event.target.value = '';
                   return;

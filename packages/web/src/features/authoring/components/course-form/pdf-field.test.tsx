@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { activateLanguage } from '../../../../i18n/i18n.ts';
 import {
   aCourse,
   aViewer,
@@ -197,6 +198,17 @@ describe('PdfField: a failed upload', () => {
     const retry = await within(resource).findByRole('button', { name: 'حاول مرة أخرى' });
     // (The test's description computation puts a space after the name's `bdi`.)
     expect(retry).toHaveAccessibleDescription(/^لم يُرفَع الملف notes\.pdf ?\.$/);
+  });
+});
+
+describe('PdfField: a refused file', () => {
+  it('says why in the language switched to since', async () => {
+    stubUploads([]);
+    const resource = await renderWithPdfResource();
+    pick(resource, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(within(resource).getByRole('alert')).toHaveTextContent('Only PDF files can be uploaded');
+    await act(() => activateLanguage('ar'));
+    expect(within(resource).getByRole('alert')).toHaveTextContent('لا يمكن رفع سوى ملفات PDF');
   });
 });
 

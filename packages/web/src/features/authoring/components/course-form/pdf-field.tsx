@@ -1,5 +1,7 @@
 import { useContext, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useController, useFormContext, type Control } from 'react-hook-form';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiFileText, FiRefreshCw } from 'react-icons/fi';
 import type { CourseDraft } from '@app/shared';
@@ -97,7 +99,9 @@ export interface PdfFieldProps {
 export function PdfField({ control, sectionIndex, resourceIndex, upload, disabled }: PdfFieldProps) {
   const { t } = useLingui();
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
+  // Why the last file was not attached: the server's words (in the language it was asked in), or ours
+  // as a message to translate when shown, so a language switched since says it in the new language.
+  const [problem, setProblem] = useState<MessageDescriptor | string | null>(null);
   const [viewing, setViewing] = useState(false);
   const {
     field: { ref, name, value, onBlur },
@@ -106,7 +110,8 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
     control,
     name: `coursesection.${sectionIndex}.resources.${resourceIndex}.file`,
   });
-  const error = problem ?? fieldState.error?.message;
+  const error =
+    problem === null ? fieldState.error?.message : typeof problem === 'string' ? problem : t(problem);
   const failed = upload.failed;
 
   /** Uploads a chosen (or failed) PDF; its failure is said beside the field and in a toast. */
@@ -118,11 +123,11 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
       const text =
         failure instanceof ApiError
           ? failure.status === 415
-            ? t`Only PDF files can be uploaded`
+            ? msg`Only PDF files can be uploaded`
             : failure.message
-          : t`Request Failed`;
+          : msg`Request Failed`;
       setProblem(text);
-      notify.error(text);
+      notify.error(typeof text === 'string' ? text : t(text));
     });
   };
 
@@ -161,13 +166,13 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
               event.target.value = '';
               if (!chosen || upload.isPending) return;
               if (!isPdf(chosen)) {
-                const text = t`Only PDF files can be uploaded`;
+                const text = msg`Only PDF files can be uploaded`;
                 setProblem(text);
-                notify.error(text);
+                notify.error(t(text));
                 return;
               }
               if (isTooLarge(chosen)) {
-                setProblem(t`Max 100KB`);
+                setProblem(msg`Max 100KB`);
                 notify.error(t`file size too large`);
                 return;
               }
