@@ -1,8 +1,9 @@
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { activateLanguage } from '../../../../i18n/i18n.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
+import { fakeResizeObserver } from '../../../../test/resize-observer.ts';
 import PdfViewer from './pdf-viewer.tsx';
 
 /** Set by a test to hold the drawing of pages back; the page drawn is then given to it. */
@@ -17,17 +18,64 @@ vi.mock('react-pdf', () => ({
     useEffect(() => loaded({ numPages: 2 }), []);
     return <div>{children}</div>;
   },
-  Page: ({ pageNumber, onRenderSuccess }: { pageNumber: number; onRenderSuccess: () => void }) => {
+  // A US Letter page, 612 pt wide; drawn `width` px wide when given one, else at its own size.
+  Page: ({
+    pageNumber,
+    width,
+    onLoadSuccess,
+    onRenderSuccess,
+  }: {
+    pageNumber: number;
+    width?: number;
+    onLoadSuccess?: (page: { originalWidth: number }) => void;
+    onRenderSuccess: () => void;
+  }) => {
     const drawn = useEffectEvent(onRenderSuccess);
+    const loaded = useEffectEvent((page: { originalWidth: number }) => onLoadSuccess?.(page));
     useEffect(() => {
+      loaded({ originalWidth: 612 });
       if (drawing.held) drawing.draw = drawn;
       else drawn();
     }, [pageNumber]);
-    return <div data-testid="pdf-page">{pageNumber}</div>;
+    return (
+      <div data-testid="pdf-page" data-width={width ?? 'own'}>
+        {pageNumber}
+      </div>
+    );
   },
 }));
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('PdfViewer', () => {
+  it('draws a page fitted to a phone, larger on Zoom in (up to 3×), back on Zoom out', async () => {
+    const frames = fakeResizeObserver();
+    renderApp(<PdfViewer file="/api/v1/files/reading.pdf" title="Reading" />);
+    const page = await screen.findByTestId('pdf-page');
+    const frame = screen.getByRole('region', { name: 'PDF document: Reading' }).firstElementChild!;
+    act(() => frames.resize(frame, 400)); // a 320 px column: the 612 pt page is fitted to it
+    expect(page).toHaveAttribute('data-width', '320');
+    const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
+    const zoomOut = screen.getByRole('button', { name: 'Zoom out' });
+    expect(zoomOut).toHaveAttribute('aria-disabled', 'true');
+    for (const width of ['480', '640', '960']) {
+      fireEvent.click(zoomIn);
+      expect(page).toHaveAttribute('data-width', width);
+    }
+    expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(zoomIn);
+    expect(page).toHaveAttribute('data-width', '960');
+    for (const width of ['640', '480', '320']) {
+      fireEvent.click(zoomOut);
+      expect(page).toHaveAttribute('data-width', width);
+    }
+    expect(zoomOut).toHaveAttribute('aria-disabled', 'true');
+    // The zoom is kept from page to page.
+    fireEvent.click(zoomIn);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByTestId('pdf-page')).toHaveAttribute('data-width', '480');
+  });
+
   for (const [language, next, previous, status] of [
     ['en', 'Next page', 'Previous page', (n: number) => `Page ${n} of 2`],
     ['ar', 'الصفحة التالية', 'الصفحة السابقة', (n: number) => `الصفحة ${n} من 2`],

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Document, Page, pdfjs, PasswordResponses } from 'react-pdf';
-import { FiChevronLeft, FiChevronRight, FiExternalLink } from 'react-icons/fi';
+import { FiChevronLeft, FiChevronRight, FiExternalLink, FiZoomIn, FiZoomOut } from 'react-icons/fi';
 import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -16,6 +16,13 @@ pdfjs.GlobalWorkerOptions.workerSrc = new URL(
 
 /** The page's content-security policy forbids eval; pdf.js then uses its slower, safe font path. */
 const PDF_OPTIONS = { isEvalSupported: false } as const;
+
+/**
+ * How much larger than fitted to the frame a page may be drawn. Fitted to a phone's column a page's
+ * text is 6–7 px high; pdf.js draws the page again at each size, so it stays sharp, and the frame
+ * scrolls both ways.
+ */
+const ZOOMS = [1, 1.5, 2, 3] as const;
 
 /** Previous/Next with no page that way: looks as a disabled button does (they stay focusable). */
 const AT_THE_END =
@@ -46,6 +53,9 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
   const frame = useRef<HTMLDivElement>(null);
   const width = useWidth(frame);
   const [pageWidth, setPageWidth] = useState<number | null>(null);
+  const [zoom, setZoom] = useState(0);
+  // Fitted: as wide as the frame when the page is wider (a phone), else at its own size (scale 1).
+  const fitted = pageWidth && width ? Math.min(width, pageWidth) : null;
   // The page drawn last. pdf.js draws a page some time after loading it (seconds for a certificate's
   // fonts on a slow phone, eval being forbidden), and the canvas stays blank meanwhile: until the page
   // asked for is drawn, the frame says it is loading.
@@ -77,7 +87,9 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
         ref={frame}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region (WCAG 2.1.1)
         tabIndex={0}
-        className="flex min-h-48 justify-center overflow-auto rounded-lg border border-gray-200 bg-gray-100 p-2 focus-visible:ring-2 focus-visible:ring-primary-dark focus-visible:outline-none"
+        // `justify-center-safe`: a page zoomed wider than the frame starts at its edge, all of it
+        // reachable by scrolling (plain centring pushes its start out of reach).
+        className="flex min-h-48 justify-center-safe overflow-auto rounded-lg border border-gray-200 bg-gray-100 p-2 focus-visible:ring-2 focus-visible:ring-primary-dark focus-visible:outline-none"
       >
         {password ? <PasswordPrompt request={password} onDone={() => setPassword(null)} /> : null}
         <Document
@@ -101,7 +113,7 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
             <Page
               pageNumber={pageNumber}
               scale={1}
-              width={pageWidth && width && width < pageWidth ? width : undefined}
+              width={fitted && (zoom > 0 || fitted < pageWidth!) ? fitted * ZOOMS[zoom]! : undefined}
               onLoadSuccess={(page) => setPageWidth(page.originalWidth)}
               onLoadError={() => setDrawn({ page: pageNumber, failed: false })}
               onRenderSuccess={() => {
@@ -159,10 +171,29 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
             </span>
             <FiChevronRight aria-hidden="true" className="rtl:rotate-180" />
           </Button>
+          <span className="flex items-center gap-2">
+            <Button
+              variant="secondary"
+              className={AT_THE_END}
+              onClick={() => setZoom((step) => Math.max(0, step - 1))}
+              aria-disabled={zoom === 0 || undefined}
+              aria-label={t`Zoom out`}
+            >
+              <FiZoomOut aria-hidden="true" />
+            </Button>
+            <Button
+              variant="secondary"
+              className={AT_THE_END}
+              onClick={() => setZoom((step) => Math.min(ZOOMS.length - 1, step + 1))}
+              aria-disabled={zoom === ZOOMS.length - 1 || undefined}
+              aria-label={t`Zoom in`}
+            >
+              <FiZoomIn aria-hidden="true" />
+            </Button>
+          </span>
         </nav>
       ) : null}
-      {/* Fitted to a phone's column, a page's text is a few pixels high, and zooming the page only
-          enlarges the drawn canvas: the browser's own viewer, in a new tab, zooms the text itself. */}
+      {/* The browser's own viewer, in a new tab: its search, its printing, its download. */}
       {typeof file === 'string' && numPages > 0 ? (
         <a
           href={file}
