@@ -103,7 +103,7 @@ describe('courses: authoring and review', () => {
 
     const restored = await courseAction(t, owner, 'archive', course._id);
     expect(restored.json()).toMatchObject({
-      message: 'Course restored from the archive',
+      message: 'Course restored from the archive; it is pending review again',
       data: { status: 'Pending' },
     });
 
@@ -147,7 +147,10 @@ describe('courses: authoring and review', () => {
     });
 
     await courseAction(t, owner, 'archive', id);
-    expect((await courseAction(t, owner, 'archive', id)).json()).toMatchObject({ data: { status: 'Draft' } });
+    expect((await courseAction(t, owner, 'archive', id)).json()).toMatchObject({
+      message: 'Course restored from the archive',
+      data: { status: 'Draft' },
+    });
 
     // Only Draft → Pending may be chosen by the author; asking for Approved changes nothing.
     const sneaky = await patchCourse(t, owner, id, { ...courseBody(pdf.secure_url), status: 'Approved' });

@@ -25,6 +25,11 @@ export const coursesMessages = {
   },
   archived: { en: 'Course archived', ar: 'تمت أرشفة الدورة' },
   unarchived: { en: 'Course restored from the archive', ar: 'تمت استعادة الدورة من الأرشيف' },
+  /** Restored to Pending (it was not a draft): learners lost it until an administrator approves it again. */
+  unarchivedForReview: {
+    en: 'Course restored from the archive; it is pending review again',
+    ar: 'تمت استعادة الدورة من الأرشيف، وهي الآن قيد المراجعة من جديد',
+  },
   madeAvailable: { en: 'Course is now available to learners', ar: 'أصبحت الدورة متاحة للمتعلمين' },
   madeUnavailable: {
     en: 'Course is no longer available to learners',

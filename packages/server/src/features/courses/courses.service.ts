@@ -265,7 +265,9 @@ export async function applyCourseAction(
         if (state.status === 'Archived') {
           // A draft goes back to being a draft; anything else is reviewed again.
           next.status = (await statusBeforeArchive(tx, courseId)) === 'Draft' ? 'Draft' : 'Pending';
-          message = switchMessage(action, false);
+          // Said as the revoke says it: the course is out of the catalogue until approved again.
+          message =
+            next.status === 'Pending' ? coursesMessages.unarchivedForReview : switchMessage(action, false);
         } else {
           next.status = 'Archived';
           message = switchMessage(action, true);
