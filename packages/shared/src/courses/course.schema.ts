@@ -213,10 +213,13 @@ export const courseActionResponseSchema = z.object({
 export const courseSwitchQuerySchema = z.object({ to: z.enum(['on', 'off']).optional() });
 export const learnerCourseResponseSchema = z.object({ success: z.literal(true), data: learnerCourseSchema });
 
-/** `limit`/`offset` of every course list; a missing one takes its default, a bad one is a 400. */
+/**
+ * `limit`/`offset` of every course list; a missing one takes its default, a bad one is a 400. Too big
+ * stops the checks: past the largest safe integer, `int()` would add its own, meaningless, limit.
+ */
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE.max).default(PAGE.default),
-  offset: z.coerce.number().int().min(0).max(PAGE.maxOffset).default(0),
+  limit: z.coerce.number().min(1).max(PAGE.max, { abort: true }).int().default(PAGE.default),
+  offset: z.coerce.number().min(0).max(PAGE.maxOffset, { abort: true }).int().default(0),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -120,6 +120,9 @@ describe('courses: pagination of every list', () => {
     ['/api/v1/course/approved?limit=2.5', 'limit'],
     ['/api/v1/course/approved?offset=-1', 'offset'],
     [`/api/v1/course/approved?offset=${PAGE.maxOffset + 1}`, 'offset'],
+    // Past the largest safe integer: too big, said once (it was said twice, the second limit meaningless).
+    ['/api/v1/course/approved?offset=99999999999999999999', 'offset'],
+    ['/api/v1/course?limit=1e20', 'limit'],
     // A catalogue cursor (decision 055) the server did not write, or one given with a position.
     ['/api/v1/course/approved?after=yesterday', 'after'],
     ['/api/v1/course/approved?after=1767225600123456', 'after'],
