@@ -51,7 +51,11 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
 
   return (
     <>
-      <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={`${groupId}-options-hint`}>
+      <fieldset
+        className="flex min-w-0 flex-col gap-3"
+        aria-invalid={optionsMessage ? true : undefined}
+        aria-describedby={`${groupId}-options-hint${optionsMessage ? ` ${groupId}-options-error` : ''}`}
+      >
         <legend className="text-base font-semibold text-ink">
           <Trans>Options</Trans>
         </legend>
@@ -107,7 +111,11 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
             </div>
           );
         })}
-        {optionsMessage ? <p className="text-sm text-error">{optionsMessage}</p> : null}
+        {optionsMessage ? (
+          <p id={`${groupId}-options-error`} className="text-sm text-error">
+            {optionsMessage}
+          </p>
+        ) : null}
         {options.fields.length < LIMITS.quizOptionsMax ? (
           <div>
             <Button

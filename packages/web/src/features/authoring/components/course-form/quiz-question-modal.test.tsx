@@ -36,6 +36,28 @@ describe('QuizQuestionModal', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('gives the focus to what is wrong when no field of its own can take it', async () => {
+    const { dialog } = await openNew();
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    type(dialog, 'Question', 'Which is open?');
+    type(dialog, 'Option 1', 'CC BY');
+    type(dialog, 'Option 2', 'CC BY');
+    // Two options alike: the options' group says so, and its first option takes the focus.
+    add.focus();
+    fireEvent.click(add);
+    expect(await within(dialog).findByText('Each option must be different.')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText('Option 1', { exact: true })).toHaveFocus());
+    expect(within(dialog).getByRole('group', { name: 'Options' })).toHaveAccessibleDescription(
+      expect.stringContaining('Each option must be different.'),
+    );
+    // No correct answer chosen: its first choice takes the focus (it stayed on Add).
+    type(dialog, 'Option 2', 'CC0');
+    add.focus();
+    fireEvent.click(add);
+    const correct = within(dialog).getByRole('group', { name: 'Correct answer' });
+    await waitFor(() => expect(within(correct).getAllByRole('radio')[0]).toHaveFocus());
+  });
+
   it('says it in Arabic too', async () => {
     const { dialog } = await openNew('ar');
     fireEvent.click(within(dialog).getByRole('button', { name: 'إضافة' }));

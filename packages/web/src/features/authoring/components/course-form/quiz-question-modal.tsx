@@ -98,9 +98,22 @@ function QuestionForm({
     });
     return () => subscription.unsubscribe();
   }, [form, draftKey, readOnly, initial]);
-  const { errors, isSubmitted, isDirty } = formState;
+  const { errors, isSubmitted, isDirty, submitCount } = formState;
   const type = useWatch({ control, name: 'type' }) ?? 'single';
   const invalid = isSubmitted && Object.keys(errors).length > 0;
+  const formElement = useRef<HTMLFormElement>(null);
+  // react-hook-form focuses the first invalid field it has an input for; the correct answer (radios or
+  // boxes) and the options' list ("Each option must be different.") have none, so the focus stayed on
+  // Add. The first enabled control of the first group marked invalid takes it, unless a field has it.
+  useEffect(() => {
+    if (!invalid) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.matches('[type="submit"]')) return;
+    formElement.current
+      ?.querySelector<HTMLElement>('fieldset[aria-invalid="true"] input:not(:disabled)')
+      ?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save: only a new one moves the focus.
+  }, [submitCount]);
   useEffect(() => {
     dirtyRef.current = isDirty;
   }, [dirtyRef, isDirty]);
@@ -113,6 +126,7 @@ function QuestionForm({
 
   return (
     <form
+      ref={formElement}
       noValidate
       onSubmit={(event) => {
         event.stopPropagation();
