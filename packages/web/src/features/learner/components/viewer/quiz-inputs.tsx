@@ -114,7 +114,16 @@ export function RadioChoices({
           name={name}
           value={choice.value}
           checked={checked}
-          onKeyDown={(event) => onKeyDown(event.key)}
+          onKeyDown={(event) => {
+            onKeyDown(event.key);
+            // Space on the option already chosen (by the arrow keys) moves on as a click on it does:
+            // Chromium sends no click for Space on a checked radio, so this is the only word of it
+            // (and the default is stopped, so a browser that does send one does not move on twice).
+            if (event.key === ' ' && checked) {
+              event.preventDefault();
+              onClickChosen();
+            }
+          }}
           onClick={() => {
             // Clicking the option already chosen (no change event) still moves on.
             if (checked) onClickChosen();

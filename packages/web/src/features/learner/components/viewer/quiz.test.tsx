@@ -105,6 +105,20 @@ describe('Quiz', () => {
     expect(screen.getByRole('radio', { name: 'Passwords' })).toBeChecked();
   });
 
+  it('Space on the option the arrow keys chose moves on, once', async () => {
+    setup();
+    const first = screen.getByRole('radio', { name: 'Open data' });
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    const chosen = screen.getByRole('radio', { name: 'Passwords' });
+    fireEvent.click(chosen);
+    expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    // Chromium sends no click for Space on a radio already checked: the key itself is the choice.
+    const space = fireEvent.keyDown(chosen, { key: ' ' });
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toHaveFocus();
+    // Its default (a click, in a browser that sends one) is stopped: it does not move on again.
+    expect(space).toBe(false);
+  });
+
   it('a quiz left unsubmitted comes back as it was; once submitted, it starts again at question 1', async () => {
     signIn('learner-1');
     setup(100);
