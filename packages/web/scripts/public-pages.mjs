@@ -82,12 +82,14 @@ export const ROUTES = {
   // /resetpassword +0.5 kB (decisions 166, 167): the sticky header measures itself and a page opened by
   // enrolling focuses its heading, in the shared app chunk; 138.5 kB measured at its 138.5 ceiling.
   // +0.5 kB each (decisions 169, 170): the sticky header keeps the focus below it, the viewer's title
-  // whole with its panel open, in the entry; 137.5–142.7 kB measured, /signup 142.7.
-  '/login': { file: 'login', ...authPage('login', 143, 23, true) },
-  '/signup': { file: 'signup', ...authPage('signup', 143, 21, true) },
+  // whole with its panel open, in the entry; 137.5–142.7 kB measured, /signup 142.7. /login, /signup,
+  // /admin/login → 143.5: 142.6–142.8 kB measured later the same day (the session's later changes,
+  // 0.1 kB), within a build's ~0.2 kB of hashed names of the ceiling.
+  '/login': { file: 'login', ...authPage('login', 143.5, 23, true) },
+  '/signup': { file: 'signup', ...authPage('signup', 143.5, 21, true) },
   '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 138, 15) },
   '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 139.5, 18) },
-  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 143, 23, true) },
+  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 143.5, 23, true) },
   '/dashboard': {
     modules: [
       SHELL_REQUESTS,
@@ -140,7 +142,9 @@ export const ROUTES = {
     // viewer's heading and the focus after enrolling; 133.2 kB measured (132.8 before).
     // → 134 (decisions 169, 170): focus brought out from under the sticky header, the title whole with
     // the ⋮ panel open, the sidebar below the measured header; 133.6 kB measured.
-    budgetKb: 134,
+    // → 134.5: the quiz's best score on coming back, Space on a chosen option (decision 035, 011
+    // amended); 133.9 kB measured.
+    budgetKb: 134.5,
     budgetFiles: 15,
   },
 };
@@ -168,8 +172,9 @@ export const NOT_FOUND = {
   // → 101 (decision 160 amended): the root route's error page watches for the server after an
   // outage (the API client's `serverAway` and the health check come into the entry); 100.8 kB.
   // → 101.5 (decision 169): the sticky header keeps the focus below it; 101.2 kB measured.
+  // → 102: 101.3 kB measured later that day, within a build's hashed names of the ceiling.
   targetKb: 80,
-  budgetKb: 101.5,
+  budgetKb: 102,
   budgetFiles: 6,
 };
 

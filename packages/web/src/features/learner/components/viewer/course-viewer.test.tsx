@@ -252,37 +252,25 @@ describe('CourseViewer', () => {
 
   it('says the best score above a quiz taken before, not above one never taken', async () => {
     // An attempt's result is shown once (decision 035); coming back, the quiz starts again at question 1.
-    let quizScore = [{ quizId: QUIZ_ID, score: 80 }];
-    renderViewer(
-      {
-        [`GET /user/course/${COURSE_ID}`]: () => ({
-          body: { success: true, data: learnerCourse({ quizScore }) },
-        }),
-        [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 40 } }),
-        [`GET /user/course/${COURSE_ID}/progress`]: () => ({
-          body: { success: true, data: { completed: [], progress: 20 } },
-        }),
-      },
-      `/course/${COURSE_ID}?resource=${QUIZ_ID}`,
-    );
-    expect(await screen.findByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    const openQuiz = async (quizScore: { quizId: string; score: number }[]) => {
+      renderViewer(
+        {
+          [`GET /user/course/${COURSE_ID}`]: () => ({
+            body: { success: true, data: learnerCourse({ quizScore }) },
+          }),
+          [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
+          [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+            body: { success: true, data: { completed: [], progress: 0 } },
+          }),
+        },
+        `/course/${COURSE_ID}?resource=${QUIZ_ID}`,
+      );
+      expect(await screen.findByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    };
+    await openQuiz([{ quizId: QUIZ_ID, score: 80 }]);
     expect(screen.getByTestId('quiz-best')).toHaveTextContent('Your best score so far: 80%');
     cleanup();
-
-    quizScore = [];
-    renderViewer(
-      {
-        [`GET /user/course/${COURSE_ID}`]: () => ({
-          body: { success: true, data: learnerCourse({ quizScore }) },
-        }),
-        [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
-        [`GET /user/course/${COURSE_ID}/progress`]: () => ({
-          body: { success: true, data: { completed: [], progress: 0 } },
-        }),
-      },
-      `/course/${COURSE_ID}?resource=${QUIZ_ID}`,
-    );
-    expect(await screen.findByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    await openQuiz([]);
     expect(screen.queryByTestId('quiz-best')).toBeNull();
   });
 
