@@ -110,8 +110,8 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
     control,
     name: `coursesection.${sectionIndex}.resources.${resourceIndex}.file`,
   });
-  const error =
-    problem === null ? fieldState.error?.message : typeof problem === 'string' ? problem : t(problem);
+  const said = (text: MessageDescriptor | string) => (typeof text === 'string' ? text : t(text));
+  const error = problem === null ? fieldState.error?.message : said(problem);
   const failed = upload.failed;
 
   /** Uploads a chosen (or failed) PDF; its failure is said beside the field and in a toast. */
@@ -127,7 +127,7 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
             : failure.message
           : msg`Request Failed`;
       setProblem(text);
-      notify.error(typeof text === 'string' ? text : t(text));
+      notify.error(said(text));
     });
   };
 

@@ -16,6 +16,7 @@ import { disabledLook } from './field-styles.ts';
 import { questionToDraft, sameValues } from './form-values.ts';
 import { forgetQuestionDraft, keepQuestionDraft, readQuestionDraft } from './question-draft.ts';
 import { ChoiceFields } from './quiz-choice-fields.tsx';
+import { useFocusOnRefusedSave } from './refused-save-focus.ts';
 import { useQuestionTypeLabels, useTrueFalseLabels } from './question-type-labels.ts';
 
 export interface QuizQuestionModalProps {
@@ -102,18 +103,14 @@ function QuestionForm({
   const type = useWatch({ control, name: 'type' }) ?? 'single';
   const invalid = isSubmitted && Object.keys(errors).length > 0;
   const formElement = useRef<HTMLFormElement>(null);
-  // react-hook-form focuses the first invalid field it has an input for; the correct answer (radios or
-  // boxes) and the options' list ("Each option must be different.") have none, so the focus stayed on
-  // Add. The first enabled control of the first group marked invalid takes it, unless a field has it.
-  useEffect(() => {
-    if (!invalid) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && !active.matches('[type="submit"]')) return;
-    formElement.current
-      ?.querySelector<HTMLElement>('fieldset[aria-invalid="true"] input:not(:disabled)')
-      ?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save: only a new one moves the focus.
-  }, [submitCount]);
+  // The correct answer (radios or boxes) and the options' list ("Each option must be different.") have
+  // no input of their own for react-hook-form to focus: the first enabled control of the first group
+  // marked invalid takes the focus (it stayed on Add).
+  useFocusOnRefusedSave(submitCount, () =>
+    invalid
+      ? formElement.current?.querySelector<HTMLElement>('fieldset[aria-invalid="true"] input:not(:disabled)')
+      : null,
+  );
   useEffect(() => {
     dirtyRef.current = isDirty;
   }, [dirtyRef, isDirty]);

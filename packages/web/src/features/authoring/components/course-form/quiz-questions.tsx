@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useState } from 'react';
 import { useFieldArray, useFormState, useWatch, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertCircle, FiPlus } from 'react-icons/fi';
@@ -7,6 +7,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { addControl, focusAfterRemoval, itemControl } from './focus-after-removal.ts';
 import { emptyQuestion } from './form-values.ts';
 import { QuizQuestionModal } from './quiz-question-modal.tsx';
+import { useFocusOnRefusedSave } from './refused-save-focus.ts';
 import { QuestionDraftScope, questionDraftKey } from './question-draft.ts';
 
 export interface QuizQuestionsProps {
@@ -34,21 +35,15 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
   const firstInvalid = Array.isArray(quizErrors) ? quizErrors.findIndex(Boolean) : -1;
   const needsAttention = Boolean(listMessage) || firstInvalid >= 0;
 
-  // A save refused for this quiz (no question, or one left incomplete): react-hook-form focuses the
-  // first invalid field it has an input for, and a quiz has none, so the focus stayed on the save
-  // button. Its first question needing attention, else its Add Question, takes it — unless the focus
-  // is somewhere else already (a field react-hook-form focused, an earlier quiz).
-  useEffect(() => {
-    if (submitCount === 0 || !needsAttention) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && !active.closest('[data-form-actions]')) return;
-    document
-      .querySelector<HTMLElement>(
-        firstInvalid >= 0 ? `[data-item="${list}-${firstInvalid}"]` : `[data-add="${list}"]`,
-      )
-      ?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save: only a new one moves the focus.
-  }, [submitCount]);
+  // A save refused for this quiz (no question, or one left incomplete): its first question needing
+  // attention, else its Add Question, takes the focus (it stayed on the save button).
+  useFocusOnRefusedSave(submitCount, () =>
+    needsAttention
+      ? document.querySelector<HTMLElement>(
+          firstInvalid >= 0 ? `[data-item="${list}-${firstInvalid}"]` : `[data-add="${list}"]`,
+        )
+      : null,
+  );
 
   return (
     <div className="flex flex-col gap-2" role="group" aria-labelledby={headingId}>
