@@ -21,6 +21,7 @@ describe('foldedInSql: foldForSearch in the database', () => {
     'ٱلقرآن ﻻ', // alef wasla; a presentation-form ligature that NFKC takes apart
     'Sara  O’Neil\tSMITH ',
     'Ahmed.Ali@Example.ORG',
+    'Open-Science \u2013 data\u2011sharing \uFF0D al-Harbi', // hyphen-minus, en dash, non-breaking and full-width hyphens
     '١٢٣ abc',
     '',
   ])('folds %j as the JavaScript does', async (text) => {

@@ -23,6 +23,7 @@ describe('normaliseAnswer', () => {
     expect(normaliseAnswer('مدرسة')).not.toBe(normaliseAnswer('مدرس'));
     expect(normaliseAnswer('12')).not.toBe(normaliseAnswer('١٣'));
     expect(normaliseAnswer('data')).not.toBe(normaliseAnswer('date'));
+    expect(normaliseAnswer('-5')).not.toBe(normaliseAnswer('5'));
   });
 });
 

@@ -78,6 +78,20 @@ describe('courses: the learner catalogue and its search', () => {
     expect(await search('مؤسسة العلومِ')).toEqual([]);
   });
 
+  it('reads a hyphen or a dash as a space, in the query and in the course (decision 174)', async () => {
+    const hyphenated = (
+      await createApprovedCourse(t, owner, admin, {
+        title: 'Citizen-science projects',
+        title_tr: null,
+        description: 'Peer review – step by step.',
+        description_tr: null,
+      })
+    )._id;
+    for (const q of ['citizen science', 'Citizen-Science', 'review-step', 'review — step', 'open-data'])
+      expect(await search(q), q).toEqual(q === 'open-data' ? [arabic] : [hyphenated]);
+    await courseAction(t, admin, 'archive', hyphenated); // the other tests count the catalogue
+  });
+
   it('treats % and _ in the query as text, not wildcards', async () => {
     expect(await search('100%')).toEqual([english]);
     expect(await search('%')).toEqual([english]);
@@ -157,7 +171,13 @@ describe('courses: the learner catalogue and its search', () => {
         email: `amna.q-${Date.now()}@Example.test`,
       });
       const hers = (await createCourse(t, author, { title: 'Reproducible notebooks', status: 'Draft' }))._id;
-      for (const q of ['امنه', 'AL-QAHTANI', 'امنه al-qahtani', author.email.slice(0, 12).toUpperCase()])
+      for (const q of [
+        'امنه',
+        'AL-QAHTANI',
+        'امنه al-qahtani',
+        'al qahtani', // decision 174: a dash reads as a space
+        author.email.slice(0, 12).toUpperCase(),
+      ])
         expect(await staffSearch(admin, '/api/v1/course', q), q).toEqual({ ids: [hers], total: 1 });
       // With the status filter, and the course text still matched alongside.
       expect(await staffSearch(admin, '/api/v1/course?status=Draft', 'qahtani')).toEqual({
