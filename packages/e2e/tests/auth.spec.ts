@@ -38,6 +38,7 @@ function T(lang: Language) {
     sent: t('Your verification link is in your email!'),
     verified: t('Email Verification Successful!'),
     verifyFailed: t('Email verification failed'),
+    alreadyVerified: t('Email already verified'),
     resend: t('Resend verification e-mail'),
     loginButton: t('Login'),
     required: t('This field is required.'),
@@ -131,7 +132,14 @@ for (const role of ['EndUser', 'Contributor'] as const satisfies readonly Signup
     await page.goto(link);
     await expect(page.getByRole('heading', { name: t.verified })).toBeVisible();
     await expectAccessible(page);
-    if (role === 'EndUser') await snap(page, lang, 'verify-success');
+    if (role === 'EndUser') {
+      await snap(page, lang, 'verify-success');
+      // Opened again (a second click, a mail app's preview): told the address is verified (decision 175).
+      await page.goto(link);
+      await expect(page.getByRole('heading', { name: t.alreadyVerified })).toBeVisible();
+      await expectAccessible(page);
+      await snap(page, lang, 'verify-again');
+    }
     await main(page).getByRole('link', { name: t.loginButton }).click();
     await expect(page).toHaveURL(at('/login'));
 
@@ -359,7 +367,7 @@ test('verification link that does not work: the reason, Signup, Log In and a res
   await expect(page.getByRole('heading', { name: t.verifyFailed })).toBeVisible();
   await expect(main(page).getByRole('link', { name: t.signUp })).toHaveAttribute('href', '/signup');
   await expect(main(page).getByRole('button', { name: t.resend })).toBeVisible();
-  // A link opened again after it worked: the account it verified signs in from here.
+  // A used link past its expiry is gone (decision 175): the account it verified signs in from here.
   await expect(main(page).getByRole('link', { name: t.logIn })).toHaveAttribute('href', '/login');
   await expectAccessible(page);
   await snap(page, lang, 'verify-failed');

@@ -99,8 +99,11 @@ export const emailVerifications = pgTable(
   (t) => [
     uniqueIndex('email_verifications_token_key').on(t.tokenHash),
     index('email_verifications_user_idx').on(t.userId),
-    /** When the link stopped working (expired or used): the housekeeping's purge reads it (decision 109). */
-    index('email_verifications_ended_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+    /**
+     * The housekeeping's purge deletes a link once it has expired, used or not: a used one is kept till
+     * then so that opening it again says the address is verified (decisions 109 and 175).
+     */
+    index('email_verifications_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -125,8 +125,8 @@ describe("the auth feature's housekeeping", () => {
     expect(await resetIds([...all, unknownRow!.id])).toEqual(kept.map((row) => row.id).sort());
   });
 
-  it('deletes verification links once expired or used, and a purged link is refused as before', async () => {
-    // A real sign-up, its link followed: the used row goes, and following it again answers the same.
+  it('deletes verification links once expired, used or not; a used one stays till then (decision 175)', async () => {
+    // A real sign-up, its link followed: the used row stays, and following it again says so.
     const body = signupBody();
     const signup = await post(t, '/auth/signup', body);
     expect(signup.statusCode).toBe(201);
@@ -135,10 +135,12 @@ describe("the auth feature's housekeeping", () => {
     expect((await follow()).statusCode).toBe(200);
     const usedOnce = await follow();
     expect(usedOnce.statusCode).toBe(400);
+    expect(usedOnce.json()).toMatchObject({ code: 'EMAIL_ALREADY_VERIFIED' });
+    const byUser = eq(emailVerifications.userId, signup.json<SignupAnswer>().data.user._id);
     const [followed] = await t.db
       .select({ id: emailVerifications.id })
       .from(emailVerifications)
-      .where(eq(emailVerifications.userId, signup.json<SignupAnswer>().data.user._id));
+      .where(byUser);
 
     const user = await createUser(t);
     const link = (values: Partial<typeof emailVerifications.$inferInsert>) => ({
@@ -148,17 +150,29 @@ describe("the auth feature's housekeeping", () => {
       expiresAt: ahead(MINUTE),
       ...values,
     });
-    const dead = [link({ expiresAt: ago(1000) }), link({ usedAt: ago(1000) }), link({ usedAt: new Date() })];
-    const kept = [link({}), link({ expiresAt: ahead(24 * 60 * MINUTE) })];
+    const dead = [link({ expiresAt: ago(1000) }), link({ expiresAt: ago(1000), usedAt: ago(2000) })];
+    const kept = [link({}), link({ expiresAt: ahead(24 * 60 * MINUTE) }), link({ usedAt: ago(1000) })];
     await t.db.insert(emailVerifications).values([...dead, ...kept]);
 
     const deleted = await job.runOnce();
-    expect(deleted.emailVerifications).toBeGreaterThanOrEqual(4);
+    expect(deleted.emailVerifications).toBeGreaterThanOrEqual(2);
     const all = [...dead, ...kept].map((row) => row.id);
-    expect(await verificationIds([...all, followed!.id])).toEqual(kept.map((row) => row.id).sort());
+    expect(await verificationIds([...all, followed!.id])).toEqual(
+      [...kept.map((row) => row.id), followed!.id].sort(),
+    );
+
+    // Once expired, the used link goes too, and is refused as an unknown one.
+    await t.db
+      .update(emailVerifications)
+      .set({ expiresAt: ago(1000) })
+      .where(byUser);
+    await job.runOnce();
+    expect(await verificationIds([followed!.id])).toEqual([]);
     const purged = await follow();
     expect(purged.statusCode).toBe(400);
-    expect(purged.json()).toEqual(usedOnce.json());
+    expect(purged.json()).toEqual(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/verifyemail/never-sent' })).json(),
+    );
   });
 
   it(`deletes at most ${PURGE_BATCH_SIZE} rows of each table a pass, found through an index`, async () => {
@@ -203,10 +217,10 @@ describe("the auth feature's housekeeping", () => {
     ).toContain('password_resets_expires_idx');
     expect(
       await plan(
-        `select id from email_verifications where least(expires_at, used_at) <= now()
-           order by least(expires_at, used_at) limit 100 for update skip locked`,
+        `select id from email_verifications where expires_at <= now()
+           order by expires_at limit 100 for update skip locked`,
       ),
-    ).toContain('email_verifications_ended_idx');
+    ).toContain('email_verifications_expires_idx');
   });
 
   it("keeps the account's limit on wrong codes right after a purge", async () => {

@@ -13,6 +13,10 @@ export const authMessages = {
     en: 'This verification link is invalid, has expired or was already used. Please request a new one.',
     ar: 'رابط التأكيد هذا غير صالح أو انتهت صلاحيته أو سبق استخدامه. يرجى طلب رابط جديد.',
   },
+  alreadyVerified: {
+    en: 'This link was used already: your e-mail address is verified. You can log in.',
+    ar: 'سبق استخدام هذا الرابط: بريدك الإلكتروني مؤكَّد. يمكنك تسجيل الدخول.',
+  },
   verificationResent: {
     en: 'If this address belongs to an account that is not verified yet, we sent it a new verification link.',
     ar: 'إذا كان هذا العنوان يخص حسابًا لم يتم تأكيده بعد، فقد أرسلنا إليه رابط تأكيد جديدًا.',

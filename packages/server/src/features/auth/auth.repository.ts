@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { User } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { deleteEndedRows } from '../../db/purge.ts';
@@ -97,19 +97,38 @@ export async function consumeVerification(db: Db, tokenHash: string, now: Date):
 }
 
 /**
- * When a verification link stopped working: its expiry, or its use if earlier (`least` ignores a
- * null). The expression of `email_verifications_ended_idx` (migration 0013), so the purge reads it.
+ * True when `tokenHash` is a link already used, by an account now verified: a second visit (a mail
+ * app's preview, a second click) is told so rather than that the link failed (decision 175). Used
+ * links are kept until they expire for it; after that they are refused as unknown ones.
  */
-const verificationEndedAt = sql`least(${emailVerifications.expiresAt}, ${emailVerifications.usedAt})`;
+export async function usedByVerifiedAccount(db: Db, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailVerifications.id })
+    .from(emailVerifications)
+    .innerJoin(users, eq(users.id, emailVerifications.userId))
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, tokenHash),
+        isNotNull(emailVerifications.usedAt),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
 
 /**
- * Deletes up to `limit` verification links that have ended (expired or used); resolves with how many.
- * Nothing reads them: `consumeVerification` takes only an unused, unexpired row, so a missing row is
- * refused exactly as a used or expired one (the same 400). Rows locked elsewhere (a link being
- * followed, another instance's purge) are skipped.
+ * Deletes up to `limit` verification links that have expired, used or not (through
+ * `email_verifications_expires_idx`, migration 0021); resolves with how many. A used link stays till
+ * then for `usedByVerifiedAccount`; a missing one is refused as an unknown one. Rows locked elsewhere
+ * (a link being followed, another instance's purge) are skipped.
  */
 export function deleteEndedVerifications(db: Db, limit: number): Promise<number> {
-  const rows = { table: emailVerifications, id: emailVerifications.id, endedAt: verificationEndedAt };
+  const rows = {
+    table: emailVerifications,
+    id: emailVerifications.id,
+    endedAt: emailVerifications.expiresAt,
+  };
   return deleteEndedRows(db, rows, limit);
 }
 

@@ -10,6 +10,7 @@ import { mailQueued, queueSignupAttemptMail, queueVerificationMail } from '../ma
 import { authMessages } from './auth.messages.ts';
 import {
   consumeVerification,
+  usedByVerifiedAccount,
   findUserByEmail,
   insertUserIfNew,
   insertVerification,
@@ -108,7 +109,10 @@ export function authService(app: FastifyInstance) {
       if (userId) await markEmailVerified(tx, userId);
       return Boolean(userId);
     });
-    if (!verified) throw new AppError(400, 'VERIFICATION_INVALID', authMessages.verificationInvalid);
+    if (verified) return;
+    if (await usedByVerifiedAccount(app.db, sha256Hex(token)))
+      throw new AppError(400, 'EMAIL_ALREADY_VERIFIED', authMessages.alreadyVerified);
+    throw new AppError(400, 'VERIFICATION_INVALID', authMessages.verificationInvalid);
   }
 
   /**

@@ -39,8 +39,29 @@ describe('VerifyEmailStatus', () => {
     expect(await screen.findByText('This verification link is invalid.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('button', { name: 'Resend verification e-mail' })).toBeInTheDocument();
-    // Opened again after it worked: that account is verified and signs in.
+    // A used link past its expiry is gone (decision 175): its account may be verified and sign in.
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+  });
+
+  it('a link opened again whose account is verified: the good news and the Login button (decision 175)', async () => {
+    localStorage.setItem('next_after_verify', '/course/c-1');
+    const message = 'This link was used already: your e-mail address is verified. You can log in.';
+    stubApi({
+      'GET /auth/verifyemail/again': {
+        status: 400,
+        body: { success: false, code: 'EMAIL_ALREADY_VERIFIED', message },
+      },
+    });
+    await renderAuth(<VerifyEmailStatus token="again" />, { route: '/verifyemail/again', language: 'en' });
+    expect(await screen.findByRole('heading', { name: 'Email already verified' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fcourse%2Fc-1',
+    );
+    expect(screen.queryByRole('heading', { name: 'Email verification failed' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resend verification e-mail' })).toBeNull();
+    localStorage.removeItem('next_after_verify');
   });
 
   it('a server that cannot answer says nothing about the link: Try again sends it again', async () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -36,19 +37,22 @@ export function VerifyEmailStatus({ token }: { token: string }) {
 
   if (verification.isSuccess)
     return (
-      <div className="flex flex-col items-center gap-4 py-6 text-center">
-        <FiCheckCircle aria-hidden="true" className="size-14 text-success" />
-        <h1 className="text-2xl font-bold text-ink">
-          <Trans>Email Verification Successful!</Trans>
-        </h1>
+      <Verified heading={<Trans>Email Verification Successful!</Trans>}>
         <p className="text-muted">{verification.data.message}</p>
-        <Link to={withNext(paths.login, nextAfterVerification())} className={buttonLink}>
-          <Trans>Login</Trans>
-        </Link>
-      </div>
+      </Verified>
     );
 
   const error = failure;
+  // A link opened again (a second click, a mail app's preview) is refused, but its account is verified
+  // and the server says so (decision 175): that is the good news, told as such.
+  if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_VERIFIED')
+    return (
+      <Verified heading={<Trans>Email already verified</Trans>}>
+        <p className="text-muted" lang={error.lang}>
+          {error.message}
+        </p>
+      </Verified>
+    );
   // Only the server's refusal of the link (a 4xx) is final; an unreachable or struggling server says
   // nothing about the link, which may still be good: the learner tries it again here.
   if (!refusesTheLink(error))
@@ -86,7 +90,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
             </Link>
           </Trans>
         </p>
-        {/* A link opened a second time was used by the first visit: that account is verified. */}
+        {/* A link used and then expired is gone (decision 175): its account may well be verified. */}
         <p className="text-sm text-muted">
           <Trans>
             Already verified?{' '}
@@ -100,6 +104,20 @@ export function VerifyEmailStatus({ token }: { token: string }) {
         </p>
       </div>
       <ResendVerificationForm />
+    </div>
+  );
+}
+
+/** A verified address: a tick, the heading, what the server said, and the way on to log in. */
+function Verified({ heading, children }: { heading: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-6 text-center">
+      <FiCheckCircle aria-hidden="true" className="size-14 text-success" />
+      <h1 className="text-2xl font-bold text-ink">{heading}</h1>
+      {children}
+      <Link to={withNext(paths.login, nextAfterVerification())} className={buttonLink}>
+        <Trans>Login</Trans>
+      </Link>
     </div>
   );
 }
