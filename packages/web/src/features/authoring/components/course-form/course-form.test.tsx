@@ -118,6 +118,11 @@ describe('CourseForm (new course)', () => {
     type('Resource title', 'Welcome');
     type('Resource description', 'Video');
     type('YouTube link', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    // The address it will be saved as, left to right on a line of its own, breaking after a slash.
+    const saved = screen.getByText('Saved as the embed link:').querySelector('bdi')!;
+    expect(saved).toHaveAttribute('dir', 'ltr');
+    expect(saved).toHaveTextContent('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(saved.querySelectorAll('wbr')).toHaveLength(4);
     localStorage.setItem(draftKey(null), JSON.stringify({ userId: aViewer()._id, values: {} }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiTrash2 } from 'react-icons/fi';
@@ -122,7 +122,17 @@ export function ResourceFields({
           hint={
             embed ? (
               <span>
-                <Trans>Saved as the embed link:</Trans> <bdi className="break-all">{embed}</bdi>
+                <Trans>Saved as the embed link:</Trans>{' '}
+                {/* On a line of its own, left to right like the field above it; lines break after a
+                    slash (the domain kept whole on a phone) before anywhere else. */}
+                <bdi dir="ltr" className="block text-start wrap-anywhere">
+                  {embed.split(/(?<=\/)/).map((part, index) => (
+                    <Fragment key={index}>
+                      {index > 0 ? <wbr /> : null}
+                      {part}
+                    </Fragment>
+                  ))}
+                </bdi>
               </span>
             ) : (
               <Trans>Paste the video's watch, share or embed link.</Trans>
