@@ -288,6 +288,12 @@ test('forgot password: code from the mail, reset, log in with the new password',
   expect(await storage(page, 'auth_token')).toBeNull();
   await expectAccessible(page);
 
+  // Reloaded (back from the mail app on a phone): the prerendered page cannot know the request this
+  // tab keeps, so the app draws it, with the form (decision 176), without waiting for a touch.
+  await page.reload();
+  await expect(main(page).getByLabel(t.resetCode, { exact: true })).toBeVisible();
+  await expect(main(page)).toContainText(account.email);
+
   const mail = await waitForMail(account.email, (m) => !m.text.includes('/verifyemail/'));
   const newPassword = 'a-brand-new-password';
   await main(page).getByLabel(t.resetCode, { exact: true }).fill(resetCodeFrom(mail));

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { canHydrate } from './router.tsx';
+import { SHOWN_WITHOUT_STORED } from './prerendered-page.ts';
 import { ShellPlaceholder } from './shell-placeholder.tsx';
 
 afterEach(() => {
@@ -35,6 +36,15 @@ describe('canHydrate', () => {
     expect(canHydrate('en')).toBe(false);
     served(placeholder, 'en', '/');
     expect(canHydrate('en')).toBe(false);
+  });
+
+  it('renders from scratch a page drawn for a tab without an item this tab stores (decision 176)', () => {
+    const page = `<main><p ${SHOWN_WITHOUT_STORED}="reset_token">Request a reset code first.</p></main>`;
+    served(page, 'en', '/resetpassword');
+    expect(canHydrate('en')).toBe(true);
+    sessionStorage.setItem('reset_token', 't-1');
+    expect(canHydrate('en')).toBe(false);
+    sessionStorage.removeItem('reset_token');
   });
 
   it('renders an empty page from scratch', () => {

@@ -12,7 +12,8 @@ import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { loadResetPasswordSchema } from '../lib/load-schemas.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-import { clearResetRequest, useResetRequest } from '../lib/reset-token.ts';
+import { SHOWN_WITHOUT_STORED } from '../../../app/prerendered-page.ts';
+import { clearResetRequest, RESET_TOKEN_ITEM, useResetRequest } from '../lib/reset-token.ts';
 import { passwordHint } from '../lib/password-hint.ts';
 import { AuthPage } from './auth-page.tsx';
 import { FormAlert } from './form-alert.tsx';
@@ -79,7 +80,7 @@ export function ResetPasswordForm() {
           {deadRequest ? (
             <p lang={deadRequest.lang}>{deadRequest.message}</p>
           ) : (
-            <p>{t`Request a reset code first.`}</p>
+            <p {...{ [SHOWN_WITHOUT_STORED]: RESET_TOKEN_ITEM }}>{t`Request a reset code first.`}</p>
           )}
           <Link to={withNext(paths.forgotPassword, next)} className={requestNewCodeLink}>
             <Trans>Request a new code</Trans>

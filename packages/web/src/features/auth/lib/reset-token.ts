@@ -5,19 +5,19 @@ import { sessionStore } from '../../../lib/browser-storage.ts';
  * The forgot-password answer's token names one reset request. It is kept apart from the session
  * (sessionStorage, this tab only) and is never used as a sign-in token.
  */
-const TOKEN_KEY = 'reset_token';
+export const RESET_TOKEN_ITEM = 'reset_token';
 const EMAIL_KEY = 'reset_email';
 
 export function storeResetRequest(token: string, email: string) {
-  sessionStore.setItem(TOKEN_KEY, token);
+  sessionStore.setItem(RESET_TOKEN_ITEM, token);
   sessionStore.setItem(EMAIL_KEY, email);
 }
 
-export const resetToken = () => sessionStore.getItem(TOKEN_KEY);
+export const resetToken = () => sessionStore.getItem(RESET_TOKEN_ITEM);
 export const resetEmail = () => sessionStore.getItem(EMAIL_KEY);
 
 export function clearResetRequest() {
-  sessionStore.removeItem(TOKEN_KEY);
+  sessionStore.removeItem(RESET_TOKEN_ITEM);
   sessionStore.removeItem(EMAIL_KEY);
 }
 
