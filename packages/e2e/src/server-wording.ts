@@ -20,8 +20,8 @@ const SERVER = {
 const COURSES = {
   savedAsDraft: { en: 'Course saved as a draft', ar: 'تم حفظ الدورة كمسودة' },
   submitted: { en: 'Course submitted for review', ar: 'تم إرسال الدورة للمراجعة' },
-  approved: { en: 'Course approved', ar: 'تمت الموافقة على الدورة' },
-  revoked: { en: 'Course approval revoked', ar: 'تم سحب الموافقة على الدورة' },
+  approved: { en: 'Course approved', ar: 'تم اعتماد الدورة' },
+  revoked: { en: 'Course approval revoked', ar: 'تم سحب اعتماد الدورة' },
   madeUnavailable: { en: 'Course is no longer available to learners', ar: 'لم تعد الدورة متاحة للمتعلمين' },
   madeAvailable: { en: 'Course is now available to learners', ar: 'أصبحت الدورة متاحة للمتعلمين' },
   editingDisabled: { en: 'Editing disabled for this course', ar: 'تم تعطيل تعديل هذه الدورة' },

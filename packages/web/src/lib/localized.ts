@@ -14,3 +14,11 @@ export function pickLocalized(language: Language, english: string, arabic?: stri
   if (language === 'ar' && arabic && arabic.trim()) return { text: arabic, lang: 'ar' };
   return { text: english, lang: 'en' };
 }
+
+/**
+ * The direction of text in `lang`, for the element that isolates it: Arabic is right to left
+ * whatever its first word ("FAIR: مبادئ…" under `dir="auto"` was laid out left to right, its colon on
+ * the wrong side); text in English may be an author's Arabic typed in the English field, so its own
+ * first letter decides (decision 177).
+ */
+export const dirOf = (lang: Language): 'rtl' | 'auto' => (lang === 'ar' ? 'rtl' : 'auto');

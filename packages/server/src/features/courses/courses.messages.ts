@@ -18,10 +18,10 @@ export const coursesMessages = {
   savedAsDraft: { en: 'Course saved as a draft', ar: 'تم حفظ الدورة كمسودة' },
   updated: { en: 'Course updated', ar: 'تم تحديث الدورة' },
   submitted: { en: 'Course submitted for review', ar: 'تم إرسال الدورة للمراجعة' },
-  approved: { en: 'Course approved', ar: 'تمت الموافقة على الدورة' },
+  approved: { en: 'Course approved', ar: 'تم اعتماد الدورة' },
   revoked: {
     en: 'Course approval revoked; it is pending review again',
-    ar: 'تم سحب الموافقة على الدورة، وهي الآن قيد المراجعة من جديد',
+    ar: 'تم سحب اعتماد الدورة، وهي الآن قيد المراجعة من جديد',
   },
   archived: { en: 'Course archived', ar: 'تمت أرشفة الدورة' },
   unarchived: { en: 'Course restored from the archive', ar: 'تمت استعادة الدورة من الأرشيف' },
@@ -58,7 +58,7 @@ export const coursesMessages = {
   },
   onlyApprovedCanBeRevoked: {
     en: 'Only an approved course can have its approval revoked.',
-    ar: 'لا يمكن سحب الموافقة إلا من دورة معتمدة.',
+    ar: 'لا يمكن سحب الاعتماد إلا من دورة معتمدة.',
   },
   onlyApprovedAvailability: {
     en: 'Availability can only be changed on an approved course.',

@@ -16,14 +16,23 @@ const CLAMP = {
 
 /**
  * User text cut to `lines` lines with an ellipsis (decision 115). The text takes its own direction
- * (`dir="auto"`), so the "…" ends it: an English title's end is its right, on an Arabic page too.
+ * (`dir="auto"`, or `rtl` when it is known to be Arabic: decision 177), so the "…" ends it: an English title's end is its right, on an Arabic page too.
  * The box is only as wide as the text, up to the line, and sits inside a block that keeps the page's
  * direction, so a short text still starts where the page starts (Chromium draws no "…" on a line
  * aligned against its direction, so aligning a full-width box to the page would lose it).
  */
-export function ClampedText({ lines, children }: { lines: keyof typeof CLAMP; children: ReactNode }) {
+export function ClampedText({
+  lines,
+  dir = 'auto',
+  children,
+}: {
+  lines: keyof typeof CLAMP;
+  /** `rtl` for text known to be Arabic (`dirOf`), whose first word may be Latin. */
+  dir?: 'rtl' | 'auto';
+  children: ReactNode;
+}) {
   return (
-    <span dir="auto" className={`w-fit max-w-full ${CLAMP[lines]}`}>
+    <span dir={dir} className={`w-fit max-w-full ${CLAMP[lines]}`}>
       {children}
     </span>
   );

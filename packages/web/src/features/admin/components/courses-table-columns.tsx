@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useLingui } from '@lingui/react/macro';
 import { STATUS_AR, type CourseStatus, type CourseSummary, type Language } from '@app/shared';
 import { formatDate, isoDate } from '../../../lib/dates.ts';
-import { pickLocalized } from '../../../lib/localized.ts';
+import { pickLocalized, dirOf } from '../../../lib/localized.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { LicenseBadge } from '../../../components/license-badge.tsx';
@@ -54,7 +54,7 @@ export function useCourseColumns(
               className="block min-w-32 font-semibold wrap-anywhere"
             >
               {/* The text isolated in its own direction, inline: the cell keeps the table's alignment. */}
-              <span dir="auto">{title.text}</span>
+              <span dir={dirOf(title.lang)}>{title.text}</span>
             </span>
           );
         },

@@ -17,6 +17,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { FormAlert } from './form-alert.tsx';
 import { OidcSignInSection } from './oidc-sign-in-buttons.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
+import { dirOf } from '../../../lib/localized.ts';
 
 /** The server's words, in the language they came in (`lang`). */
 type Problem =
@@ -93,7 +94,9 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
       >
         {problem ? (
           <FormAlert id={alertId}>
-            <p lang={problem.lang}>{problem.message}</p>
+            <p lang={problem.lang} dir={dirOf(problem.lang)}>
+              {problem.message}
+            </p>
             {problem.kind === 'unverified' ? <ResendVerificationButton email={problem.email} /> : null}
           </FormAlert>
         ) : null}

@@ -17,6 +17,7 @@ import { clearResetRequest, RESET_TOKEN_ITEM, useResetRequest } from '../lib/res
 import { passwordHint } from '../lib/password-hint.ts';
 import { AuthPage } from './auth-page.tsx';
 import { FormAlert } from './form-alert.tsx';
+import { dirOf } from '../../../lib/localized.ts';
 
 // At least 24 px tall (WCAG 2.5.8, target size); it still looks like a plain link in the alert.
 const requestNewCodeLink =
@@ -78,7 +79,9 @@ export function ResetPasswordForm() {
       <AuthPage title={t`Reset Password`}>
         <FormAlert>
           {deadRequest ? (
-            <p lang={deadRequest.lang}>{deadRequest.message}</p>
+            <p lang={deadRequest.lang} dir={dirOf(deadRequest.lang)}>
+              {deadRequest.message}
+            </p>
           ) : (
             <p {...{ [SHOWN_WITHOUT_STORED]: RESET_TOKEN_ITEM }}>{t`Request a reset code first.`}</p>
           )}

@@ -11,6 +11,7 @@ import { nextAfterVerification, withNext } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { verifyEmailQuery } from '../api/verify-email.ts';
 import { ResendVerificationForm } from './resend-verification.tsx';
+import { dirOf } from '../../../lib/localized.ts';
 
 const refusesTheLink = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
@@ -48,7 +49,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
   if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_VERIFIED')
     return (
       <Verified heading={<Trans>Email already verified</Trans>}>
-        <p className="text-muted" lang={error.lang}>
+        <p className="text-muted" lang={error.lang} dir={dirOf(error.lang)}>
           {error.message}
         </p>
       </Verified>
@@ -76,7 +77,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
         <h1 className="text-2xl font-bold text-ink">
           <Trans>Email verification failed</Trans>
         </h1>
-        <p role="alert" className="text-ink" lang={error.lang}>
+        <p role="alert" className="text-ink" lang={error.lang} dir={dirOf(error.lang)}>
           {error.message}
         </p>
         <p className="text-sm text-muted">

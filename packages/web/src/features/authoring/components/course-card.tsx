@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { CourseSummary } from '@app/shared';
 import { formatDate, isoDate } from '../../../lib/dates.ts';
-import { pickLocalized } from '../../../lib/localized.ts';
+import { pickLocalized, dirOf } from '../../../lib/localized.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { ClampedText } from '../../../components/ui/clamped-text.tsx';
@@ -53,10 +53,12 @@ export function CourseCard({
           lang={title.lang === language ? undefined : title.lang}
           className="text-lg font-semibold text-balance text-ink"
         >
-          <bdi>{title.text}</bdi>
+          <bdi dir={dirOf(title.lang)}>{title.text}</bdi>
         </h3>
         <p lang={description.lang === language ? undefined : description.lang} className="text-sm text-muted">
-          <ClampedText lines={3}>{description.text}</ClampedText>
+          <ClampedText lines={3} dir={dirOf(description.lang)}>
+            {description.text}
+          </ClampedText>
         </p>
         <p className="mt-auto pt-2 text-xs text-muted">
           <Trans>Created on</Trans>{' '}

@@ -6,7 +6,7 @@ import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { namesNothing } from '../../../lib/api-client.ts';
-import { pickLocalized } from '../../../lib/localized.ts';
+import { pickLocalized, dirOf } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { certificateDetailsQuery, credentialVerdictQuery } from '../api/certificate-verification.ts';
 import { CredentialDownloads } from './credential-downloads.tsx';
@@ -100,7 +100,7 @@ export function CertificateVerification({ id }: { id: string }) {
           </span>
         </Fact>
         <Fact label={<Trans>For completing the course</Trans>}>
-          <span lang={title.lang} dir="auto">
+          <span lang={title.lang} dir={dirOf(title.lang)}>
             {title.text}
           </span>
         </Fact>

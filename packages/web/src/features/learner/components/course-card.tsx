@@ -5,7 +5,7 @@ import type { CourseSummary } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClampedText } from '../../../components/ui/clamped-text.tsx';
 import { ProgressBar, clampPercent, formatPercent } from '../../../components/ui/progress-bar.tsx';
-import { pickLocalized } from '../../../lib/localized.ts';
+import { pickLocalized, dirOf } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
@@ -82,14 +82,16 @@ export function CourseCard({
               to={paths.course(course._id)}
               className="outline-none! after:absolute after:inset-0 after:content-[''] hover:underline"
             >
-              <bdi>{title.text}</bdi>
+              <bdi dir={dirOf(title.lang)}>{title.text}</bdi>
             </Link>
           ) : (
-            <bdi>{title.text}</bdi>
+            <bdi dir={dirOf(title.lang)}>{title.text}</bdi>
           )}
         </h2>
         <p className="text-sm text-muted" lang={description.lang}>
-          <ClampedText lines={3}>{description.text}</ClampedText>
+          <ClampedText lines={3} dir={dirOf(description.lang)}>
+            {description.text}
+          </ClampedText>
         </p>
         <p className="text-sm text-ink">
           <Trans>

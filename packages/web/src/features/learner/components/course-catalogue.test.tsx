@@ -177,7 +177,7 @@ describe('CourseCatalogue', () => {
     ]);
   });
 
-  it('counts the courses shown in the plural of the reader\'s language ("1 course", "3 دورات")', async () => {
+  it('counts the courses shown in the reader\'s language ("1 course"; "الدورات المعروضة: 3 من 3")', async () => {
     vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved?limit=12': list([summary()]) }).fetch);
     const { unmount } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
     expect(await screen.findByText('Showing 1 of 1 course')).toBeInTheDocument();
@@ -187,8 +187,8 @@ describe('CourseCatalogue', () => {
     renderApp(<CourseCatalogue />, { route: '/dashboard' });
     await act(() => activateLanguage('ar'));
     try {
-      // Not "3 من 3 دورة": Arabic counts three to ten with the plural noun.
-      expect(await screen.findByText('عرض 3 من 3 دورات')).toBeInTheDocument();
+      // A label and the numbers: no noun to agree with the count ("عرض 1 من دورة واحدة" read oddly).
+      expect(await screen.findByText('الدورات المعروضة: 3 من 3')).toBeInTheDocument();
     } finally {
       await act(() => activateLanguage('en'));
     }
@@ -221,6 +221,31 @@ describe('CourseCatalogue', () => {
     }
   });
 
+  it('lays out Arabic course text right to left though its first word is Latin (decision 177)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        'GET /course/approved?limit=12': list([
+          summary({
+            title_tr: 'FAIR: مبادئ البيانات المفتوحة',
+            description_tr: 'R لغة مفتوحة المصدر، وستتعلم فيها 3 دروس.',
+          }),
+        ]),
+      }).fetch,
+    );
+    renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    await act(() => activateLanguage('ar'));
+    try {
+      const title = await screen.findByText('FAIR: مبادئ البيانات المفتوحة');
+      expect(title.closest('h2')).toHaveAttribute('lang', 'ar');
+      expectIsolatedInline(title, title.closest('h2')!, 'rtl');
+      const description = screen.getByText('R لغة مفتوحة المصدر، وستتعلم فيها 3 دروس.');
+      expectIsolatedInline(description, description.closest('p')!, 'rtl');
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+  });
+
   it('clamps a description in its own direction, as wide as the text: the “…” ends it (decision 111)', async () => {
     vi.stubGlobal(
       'fetch',
@@ -236,10 +261,13 @@ describe('CourseCatalogue', () => {
     try {
       // The clamped box is the text's own, in its direction (English: its "…" at the right), not the
       // page's; shrunk to the text, a short one sits at the page's start.
-      for (const text of ['Git & GitHub: branches, PRs & CI/CD!', 'عتاد مفتوح']) {
+      for (const [text, dir] of [
+        ['Git & GitHub: branches, PRs & CI/CD!', 'auto'],
+        ['عتاد مفتوح', 'rtl'], // Arabic, whatever its first word (decision 177)
+      ] as const) {
         const clamped = await screen.findByText(text);
         expect(clamped).toHaveClass('line-clamp-3', 'w-fit');
-        expect(clamped).toHaveAttribute('dir', 'auto');
+        expect(clamped).toHaveAttribute('dir', dir);
         expect(clamped.closest('p')).not.toHaveClass('line-clamp-3');
       }
     } finally {

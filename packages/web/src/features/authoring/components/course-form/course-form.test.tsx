@@ -1085,7 +1085,7 @@ describe('CourseForm: a PDF upload answers into the resource it was chosen for',
       },
     );
     fireEvent.click(screen.getByRole('button', { name: 'إضافة قسم' }));
-    fireEvent.click(screen.getByRole('button', { name: 'إضافة موارد' }));
+    fireEvent.click(screen.getByRole('button', { name: 'إضافة مورد' }));
     const only = resource(1, 1);
     fireEvent.change(within(only).getByLabelText('نوع المورد'), { target: { value: 'pdf' } });
     const input = within(only).getByLabelText('ملف PDF', { exact: true });

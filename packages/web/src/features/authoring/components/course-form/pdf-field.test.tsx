@@ -64,7 +64,7 @@ async function renderWithPdfResource(language: 'en' | 'ar' = 'en') {
   });
   const en = language === 'en';
   fireEvent.click(screen.getByRole('button', { name: en ? 'Add Section' : 'إضافة قسم' }));
-  fireEvent.click(screen.getByRole('button', { name: en ? 'Add Resources' : 'إضافة موارد' }));
+  fireEvent.click(screen.getByRole('button', { name: en ? 'Add Resources' : 'إضافة مورد' }));
   const resource = screen.getByTestId('resource-1-1');
   fireEvent.change(within(resource).getByLabelText(en ? 'Resource type' : 'نوع المورد'), {
     target: { value: 'pdf' },

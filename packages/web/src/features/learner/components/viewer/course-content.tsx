@@ -11,7 +11,7 @@ import {
 } from 'react-icons/fi';
 import type { LearnerCourse, LearnerResource } from '@app/shared';
 import { ProgressBar } from '../../../../components/ui/progress-bar.tsx';
-import { pickLocalized } from '../../../../lib/localized.ts';
+import { pickLocalized, dirOf } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { CERTIFICATE_ID, quizScoreOf } from './viewer-model.ts';
 
@@ -84,7 +84,7 @@ export function CourseContent({
                 <h3 className="bg-gray-50 px-4 py-2 text-sm font-bold text-ink">
                   <Trans>
                     Section {number}:{' '}
-                    <span lang={title.lang} dir="auto">
+                    <span lang={title.lang} dir={dirOf(title.lang)}>
                       {sectionTitle}
                     </span>
                   </Trans>
@@ -150,7 +150,7 @@ function ResourceItem({
   const language = useLanguage();
   const title = pickLocalized(language, resource.title, resource.title_tr);
   const name = (
-    <span lang={title.lang} dir="auto">
+    <span lang={title.lang} dir={dirOf(title.lang)}>
       {title.text}
     </span>
   );

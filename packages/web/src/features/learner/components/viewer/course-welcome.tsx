@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { FiArrowRight, FiAward, FiBookOpen, FiRotateCcw } from 'react-icons/fi';
 import type { LearnerCourse, LearnerResource } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
-import { pickLocalized } from '../../../../lib/localized.ts';
+import { pickLocalized, dirOf } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { CERTIFICATE_ID, weakestQuiz } from './viewer-model.ts';
 
@@ -37,7 +37,7 @@ export function CourseWelcome({
   const way = next ?? retake;
   const nextTitle = way ? pickLocalized(language, way.title, way.title_tr) : null;
   const name = nextTitle ? (
-    <span lang={nextTitle.lang} dir="auto">
+    <span lang={nextTitle.lang} dir={dirOf(nextTitle.lang)}>
       {nextTitle.text}
     </span>
   ) : null;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LearnerCourse } from '@app/shared';
-import { pickLocalized } from '../../../../lib/localized.ts';
+import { pickLocalized, dirOf } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { LicenseBadge } from '../../../../components/license-badge.tsx';
 import type { Selection } from './viewer-model.ts';
@@ -37,7 +37,7 @@ export function DescriptionTabs({ course, selection }: { course: LearnerCourse; 
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab`} tabIndex={0} className="p-4">
         <p lang={description.lang} className="whitespace-pre-line text-ink" data-testid="description-text">
           {/* Isolated inline: the paragraph keeps the page's alignment whatever the text's script. */}
-          <bdi>{description.text}</bdi>
+          <bdi dir={dirOf(description.lang)}>{description.text}</bdi>
         </p>
         <p className="mt-4 flex flex-wrap items-center gap-2 border-t border-gray-200 pt-3 text-sm text-muted">
           <span className="font-semibold text-ink">

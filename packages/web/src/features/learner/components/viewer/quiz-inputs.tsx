@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TRUE_FALSE, type Language, type LearnerQuizQuestion } from '@app/shared';
-import { pickLocalized, type LocalizedText } from '../../../../lib/localized.ts';
+import { pickLocalized, type LocalizedText, dirOf } from '../../../../lib/localized.ts';
 
 export type Answer = string | string[];
 
@@ -47,7 +47,7 @@ function ChoiceRow({ choice, checked, children }: { choice: Choice; checked: boo
       }`}
     >
       {children}
-      <span lang={choice.label.lang} dir="auto">
+      <span lang={choice.label.lang} dir={dirOf(choice.label.lang)}>
         {choice.label.text}
       </span>
     </label>

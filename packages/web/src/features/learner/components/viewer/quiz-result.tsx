@@ -1,12 +1,12 @@
-import type { RefObject } from 'react';
+import { Fragment, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircularProgressbar, buildStyles } from 'react-circular-progressbar';
 import 'react-circular-progressbar/dist/styles.css';
-import { FiCheckCircle, FiRotateCcw, FiXCircle } from 'react-icons/fi';
+import { FiCheckCircle, FiMinusCircle, FiRotateCcw, FiXCircle } from 'react-icons/fi';
 import type { Language, LearnerQuizQuestion, QuizFeedback } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { clampPercent, formatPercent } from '../../../../components/ui/progress-bar.tsx';
-import { pickLocalized, type LocalizedText } from '../../../../lib/localized.ts';
+import { pickLocalized, type LocalizedText, dirOf } from '../../../../lib/localized.ts';
 import { useMediaQuery, WIDE_QUERY } from '../../../../lib/use-media-query.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { choicesOf } from './quiz-inputs.tsx';
@@ -92,19 +92,30 @@ function FeedbackItem({
   const questionText = pickLocalized(language, question.question, question.question_tr);
   const explanation = explanationIn(language, item);
   // The learner's answer as they saw it: option labels in the reader's language, or what they typed.
-  const labels = new Map(choicesOf(question, language, trueFalse).map((c) => [c.value, c.label.text]));
+  const labels = new Map(choicesOf(question, language, trueFalse).map((c) => [c.value, c.label]));
   const given = (Array.isArray(item.answer) ? item.answer : [item.answer]).filter(Boolean);
-  const answerText = given.map((value) => labels.get(value) ?? value).join(language === 'ar' ? '، ' : ', ');
+  // Each answer isolated in its own direction, the list in the page's: "CC BY 4.0، جميع الحقوق محفوظة"
+  // under one `dir="auto"` ran left to right, its order and comma reversed for an Arabic reader.
+  const answers = given.map((value) => {
+    const label = labels.get(value);
+    return label
+      ? { text: label.text, lang: label.lang, dir: dirOf(label.lang) }
+      : { text: value, dir: 'auto' };
+  });
   const share = formatPercent(language, clampPercent(item.credit * 100));
-  const verdict = item.correct ? t`Correct` : item.credit > 0 ? t`Partly correct (${share})` : t`Incorrect`;
+  const partly = !item.correct && item.credit > 0;
+  const verdict = item.correct ? t`Correct` : partly ? t`Partly correct (${share})` : t`Incorrect`;
   return (
     <li
-      className={`flex flex-col gap-1 rounded-md border-s-4 bg-gray-50 p-3 ${item.correct ? 'border-primary-dark' : 'border-error'}`}
+      className={`flex flex-col gap-1 rounded-md border-s-4 bg-gray-50 p-3 ${item.correct ? 'border-primary-dark' : partly ? 'border-amber-600' : 'border-error'}`}
       data-testid="quiz-feedback"
     >
       <p className="flex items-center gap-2 font-semibold text-ink">
+        {/* Partly right is neither the tick nor the cross of a wrong answer. */}
         {item.correct ? (
           <FiCheckCircle aria-hidden="true" className="shrink-0 text-primary-dark" />
+        ) : partly ? (
+          <FiMinusCircle aria-hidden="true" className="shrink-0 text-amber-700" />
         ) : (
           <FiXCircle aria-hidden="true" className="shrink-0 text-error" />
         )}
@@ -114,17 +125,26 @@ function FeedbackItem({
           </Trans>
         </span>
       </p>
-      <p className="text-ink" lang={questionText.lang} dir="auto">
+      <p className="text-ink" lang={questionText.lang} dir={dirOf(questionText.lang)}>
         {questionText.text}
       </p>
       <p className="text-sm text-ink">
         <Trans>Your answer</Trans>:{' '}
-        <span dir="auto" className="font-semibold">
-          {answerText || t`(no answer)`}
+        <span className="font-semibold">
+          {answers.length
+            ? answers.map((answer, index) => (
+                <Fragment key={index}>
+                  {index > 0 ? (language === 'ar' ? '، ' : ', ') : null}
+                  <bdi lang={answer.lang} dir={answer.dir}>
+                    {answer.text}
+                  </bdi>
+                </Fragment>
+              ))
+            : t`(no answer)`}
         </span>
       </p>
       {explanation ? (
-        <p className="text-sm text-muted" lang={explanation.lang} dir="auto">
+        <p className="text-sm text-muted" lang={explanation.lang} dir={dirOf(explanation.lang)}>
           {explanation.text}
         </p>
       ) : null}

@@ -391,14 +391,49 @@ describe('Quiz', () => {
         return [shown.textContent, shown.getAttribute('lang'), shown.getAttribute('dir')];
       });
     expect(explanations()).toEqual([
-      ['الشرح بالعربية', 'ar', 'auto'],
+      ['الشرح بالعربية', 'ar', 'rtl'],
       ['In English.', 'en', 'auto'],
     ]);
     await act(() => activateLanguage('ar'));
-    expect(screen.getAllByTestId('quiz-feedback')[0]).toHaveTextContent('السؤال 1: خاطئة');
+    expect(screen.getAllByTestId('quiz-feedback')[0]).toHaveTextContent('السؤال 1: إجابة خاطئة');
     expect(explanations()).toEqual([
-      ['الشرح بالعربية', 'ar', 'auto'],
+      ['الشرح بالعربية', 'ar', 'rtl'],
       ['In English.', 'en', 'auto'],
+    ]);
+  });
+
+  it('lists several answers in the page direction, each in its own (decision 177)', async () => {
+    setup(
+      50,
+      [
+        {
+          _id: 'm',
+          correct: false,
+          credit: 0.5,
+          answer: ['CC BY', 'All rights reserved'],
+          explanation: null,
+          explanation_tr: null,
+        },
+      ],
+      {
+        ...mixed,
+        quiz: [mixed.quiz![0]!],
+      },
+    );
+    await act(() => activateLanguage('ar'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'CC BY' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'كل الحقوق محفوظة' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'إرسال' }));
+    const item = await screen.findByTestId('quiz-feedback');
+    expect(item).toHaveTextContent('السؤال 1: إجابة صحيحة جزئيًا');
+    expect(item).toHaveTextContent('إجابتك: CC BY، كل الحقوق محفوظة');
+    const list = within(item).getByText('CC BY').parentElement!;
+    expect(list).not.toHaveAttribute('dir');
+    expect(
+      [...list.querySelectorAll('bdi')].map((answer) => [answer.textContent, answer.getAttribute('dir')]),
+    ).toEqual([
+      ['CC BY', 'auto'],
+      ['كل الحقوق محفوظة', 'rtl'],
     ]);
   });
 
@@ -415,7 +450,7 @@ describe('Quiz', () => {
     press('خطأ');
     fireEvent.click(await screen.findByRole('button', { name: 'إرسال' }));
     const item = await screen.findByTestId('quiz-feedback');
-    expect(item).toHaveTextContent('السؤال 1: صحيحة');
+    expect(item).toHaveTextContent('السؤال 1: إجابة صحيحة');
     expect(item).toHaveTextContent('إجابتك: خطأ');
     expect(item).toHaveTextContent('شرح');
   });

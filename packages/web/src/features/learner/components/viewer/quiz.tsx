@@ -11,7 +11,7 @@ import {
 } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { clampPercent, formatPercent } from '../../../../components/ui/progress-bar.tsx';
-import { pickLocalized } from '../../../../lib/localized.ts';
+import { pickLocalized, dirOf } from '../../../../lib/localized.ts';
 import { getUserId } from '../../../../lib/session-storage.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
@@ -287,7 +287,11 @@ export function Quiz({
           deliberate.current = true;
         }}
       >
-        <legend className="mb-3 text-lg font-semibold text-ink" lang={questionText.lang} dir="auto">
+        <legend
+          className="mb-3 text-lg font-semibold text-ink"
+          lang={questionText.lang}
+          dir={dirOf(questionText.lang)}
+        >
           {questionText.text}
         </legend>
         {question.type === 'short' ? (

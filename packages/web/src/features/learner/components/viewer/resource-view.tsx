@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { LearnerCourse, LearnerResource } from '@app/shared';
-import { pickLocalized } from '../../../../lib/localized.ts';
+import { pickLocalized, dirOf } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { CertificateView } from './certificate-view.tsx';
 import { LessonDone, useLessonCompletion } from './lesson-done.tsx';
@@ -85,7 +85,7 @@ export function ResourceView({
     <div className="flex flex-col gap-3">
       <h2 ref={heading} tabIndex={-1} lang={title.lang} className="text-xl font-bold text-ink outline-none">
         {/* Isolated inline: the heading keeps the page's alignment whatever the title's script. */}
-        <bdi>{title.text}</bdi>
+        <bdi dir={dirOf(title.lang)}>{title.text}</bdi>
       </h2>
       {resource.type === 'quiz' ? (
         <Quiz

@@ -9,6 +9,7 @@ import type { LocalizedText } from '../../../../lib/localized.ts';
 import { ClampedText } from '../../../../components/ui/clamped-text.tsx';
 import { paths } from '../../../../lib/paths.ts';
 import { COURSE_CONTENT_ID } from './course-content.tsx';
+import { dirOf } from '../../../../lib/localized.ts';
 
 interface ViewerHeaderProps {
   /** The course title; null while the course loads (a grey bar holds its place in the heading). */
@@ -114,7 +115,9 @@ export function ViewerHeader({ title, progress, contentOpen, onToggleContent }: 
           className="min-w-0 flex-[1_1_10rem] text-lg font-bold text-ink sm:flex-[1_1_12rem] lg:text-xl"
           title={title.text}
         >
-          <ClampedText lines={panelOpen ? 'all below lg' : '2 below lg'}>{title.text}</ClampedText>
+          <ClampedText lines={panelOpen ? 'all below lg' : '2 below lg'} dir={dirOf(title.lang)}>
+            {title.text}
+          </ClampedText>
         </h1>
       ) : (
         <TitleBone />
