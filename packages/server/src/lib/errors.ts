@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly localized: Localized,
     readonly params: Record<string, string | number> = {},
+    /** Seconds for `Retry-After` on a 429 that knows its wait (else the error handler's minute). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(localized.en);
   }

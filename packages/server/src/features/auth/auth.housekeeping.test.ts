@@ -265,10 +265,10 @@ describe("the auth feature's housekeeping", () => {
     await job.runOnce();
     expect(await resetIds([...spent, old])).toEqual([...spent].sort());
 
-    // The third request is refused even with its right code, as before the pass.
+    // The third request is refused even with its right code, as before the pass (decision 178).
     const refused = await reset(tokens[2]!, latestCode);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'RESET_EXPIRED' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RESET_LOCKED' });
   });
 
   it('runs its first pass when the app starts, and stops when the app closes', async () => {

@@ -38,6 +38,16 @@ export const authMessages = {
     en: 'This password reset request is invalid or has expired. Please request a new code.',
     ar: 'طلب إعادة تعيين كلمة المرور هذا غير صالح أو انتهت صلاحيته. يرجى طلب رمز جديد.',
   },
+  /** The request's last wrong code (decision 178): the form is no use any more, and says so. */
+  resetCodeInvalidLast: {
+    en: 'The reset code is incorrect, and this request cannot be used any more. Please request a new code.',
+    ar: 'رمز إعادة التعيين غير صحيح، ولم يعد بالإمكان استخدام هذا الطلب. يرجى طلب رمز جديد.',
+  },
+  /** Too many wrong codes for the address across its requests in the window (decision 178). */
+  resetLocked: {
+    en: 'Too many wrong codes were entered for this address. Wait up to 15 minutes, then request a new code.',
+    ar: 'أُدخلت رموز خاطئة كثيرة لهذا العنوان. انتظر مدةً أقصاها 15 دقيقة، ثم اطلب رمزًا جديدًا.',
+  },
   resetCodeInvalid: {
     en: 'The reset code is incorrect. Attempts left: {remaining}.',
     ar: 'رمز إعادة التعيين غير صحيح. المحاولات المتبقية: {remaining}.',

@@ -7,7 +7,7 @@ import { createUser } from '../../test/factories.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { startAppOverSmtp, stopAppOverSmtp, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import { flushOutbox } from '../mail/mail.outbox.ts';
-import { passwordResetService } from './password-reset.service.ts';
+import { passwordResetService, RESET_ACCOUNT_WINDOW_MS } from './password-reset.service.ts';
 import {
   aString,
   fromNewIp,
@@ -107,7 +107,12 @@ describe('password reset over SMTP', () => {
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({
         code: 'RESET_CODE_INVALID',
-        message: `The reset code is incorrect. Attempts left: ${5 - attempt}.`,
+        // The last one says the request is over (decision 178): "Attempts left: 0." left the form
+        // waiting for a code that could not work.
+        message:
+          attempt < 5
+            ? `The reset code is incorrect. Attempts left: ${5 - attempt}.`
+            : 'The reset code is incorrect, and this request cannot be used any more. Please request a new code.',
       });
     }
     const right = await reset(data.access_token, code);
@@ -189,12 +194,21 @@ describe('password reset over SMTP', () => {
       for (let attempt = 0; attempt < 5; attempt += 1)
         expect((await reset(token, wrongCode(code))).json()).toMatchObject({ code: 'RESET_CODE_INVALID' });
     }
-    // ... so the third request is refused even with its right code.
+    // ... so the third request is refused even with its right code: said as too many wrong codes, with
+    // when the first of them leaves the window (decision 178; it said "expired, request a new code").
     const token = (await forgot(user.email)).data.access_token;
     const latestCode = resetCode(await smtp.waitForMail(user.email));
     const refused = await reset(token, latestCode);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'RESET_EXPIRED' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      success: false,
+      code: 'RESET_LOCKED',
+      message:
+        'Too many wrong codes were entered for this address. Wait up to 15 minutes, then request a new code.',
+    });
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(RESET_ACCOUNT_WINDOW_MS / 1000 - 60);
+    expect(wait).toBeLessThanOrEqual(RESET_ACCOUNT_WINDOW_MS / 1000);
   });
 
   it('caps wrong codes for an address without an account exactly as for one with an account', async () => {
@@ -218,13 +232,13 @@ describe('password reset over SMTP', () => {
     const known = await createUser(t);
     const knownAnswers = await answersFor(known.email);
     const unknownAnswers = await answersFor(uniqueEmail('nobody'));
-    expect(knownAnswers.at(-1)).toEqual([400, 'RESET_EXPIRED']);
+    expect(knownAnswers.at(-1)).toEqual([429, 'RESET_LOCKED']);
     expect(unknownAnswers).toEqual(knownAnswers);
     // The address is compared as the server normalises it (trimmed, lower case).
     const mixed = uniqueEmail('Nobody');
     await answersFor(mixed.toLowerCase());
     const { data } = await forgot(` ${mixed.toUpperCase()} `);
-    expect((await reset(data.access_token, '000001')).json()).toMatchObject({ code: 'RESET_EXPIRED' });
+    expect((await reset(data.access_token, '000001')).json()).toMatchObject({ code: 'RESET_LOCKED' });
     // No address is stored in plain text.
     const rows = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, known.id));
     for (const row of rows) expect(JSON.stringify(row)).not.toContain(known.email);

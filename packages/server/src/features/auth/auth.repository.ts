@@ -192,14 +192,30 @@ export async function lockPasswordReset(db: Db, id: string): Promise<PasswordRes
 }
 
 /** Wrong codes entered for the owner's reset requests (address or account) created since `since`. */
-export async function countResetFailures(db: Db, owner: ResetOwner, since: Date): Promise<number> {
+/**
+ * Wrong codes sent for `owner`'s requests made since `since`, and when the first of those requests
+ * with one was made (its failures leave the window first), or null when there are none.
+ */
+export async function countResetFailures(
+  db: Db,
+  owner: ResetOwner,
+  since: Date,
+): Promise<{ failures: number; firstFailedAt: Date | null }> {
   const owned = ownedBy(owner);
-  if (!owned) return 0;
+  if (!owned) return { failures: 0, firstFailedAt: null };
   const [row] = await db
-    .select({ failures: sum(passwordResets.failedAttempts) })
+    .select({
+      failures: sum(passwordResets.failedAttempts),
+      firstFailedAt: sql<
+        string | null
+      >`min(${passwordResets.createdAt}) filter (where ${passwordResets.failedAttempts} > 0)`,
+    })
     .from(passwordResets)
     .where(and(owned, gte(passwordResets.createdAt, since)));
-  return Number(row?.failures ?? 0);
+  return {
+    failures: Number(row?.failures ?? 0),
+    firstFailedAt: row?.firstFailedAt ? new Date(row.firstFailedAt) : null,
+  };
 }
 
 export async function recordResetFailure(db: Db, id: string): Promise<number> {

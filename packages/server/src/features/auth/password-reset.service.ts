@@ -34,7 +34,11 @@ export const RESET_MAX_ATTEMPTS = 5;
 export const RESET_ACCOUNT_MAX_FAILURES = 10;
 export const RESET_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
-type Outcome = { kind: 'done' } | { kind: 'dead' } | { kind: 'wrong'; remaining: number };
+type Outcome =
+  | { kind: 'done' }
+  | { kind: 'dead' }
+  | { kind: 'locked'; retryAfterSeconds: number }
+  | { kind: 'wrong'; remaining: number };
 
 /** Whether a reset request's code can still be used: not used, not expired, not guessed at too often. */
 function stillWorks(request: PasswordResetRow | undefined, now: Date): request is PasswordResetRow {
@@ -121,7 +125,13 @@ export function passwordResetService(app: FastifyInstance) {
       // By address for every request (a row made before migration 0016 has no address key: by account).
       const owner = { emailKey: request.emailKey, userId: request.userId };
       const since = new Date(now.getTime() - RESET_ACCOUNT_WINDOW_MS);
-      if ((await countResetFailures(tx, owner, since)) >= RESET_ACCOUNT_MAX_FAILURES) return { kind: 'dead' };
+      const { failures: recent, firstFailedAt } = await countResetFailures(tx, owner, since);
+      if (recent >= RESET_ACCOUNT_MAX_FAILURES) {
+        // Said as what it is, with the soonest a try could work (decision 178): "expired, request a
+        // new code" sent the reader to ask for codes that could not work either.
+        const until = (firstFailedAt ?? now).getTime() + RESET_ACCOUNT_WINDOW_MS;
+        return { kind: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
+      }
 
       const expected = request.codeHash;
       const given = hashResetCode(app.env.JWT_SECRET, request.id, body.password_reset_code);
@@ -140,6 +150,10 @@ export function passwordResetService(app: FastifyInstance) {
     });
 
     if (outcome.kind === 'dead') throw new AppError(400, 'RESET_EXPIRED', authMessages.resetExpired);
+    if (outcome.kind === 'locked')
+      throw new AppError(429, 'RESET_LOCKED', authMessages.resetLocked, {}, outcome.retryAfterSeconds);
+    if (outcome.kind === 'wrong' && outcome.remaining === 0)
+      throw new AppError(400, 'RESET_CODE_INVALID', authMessages.resetCodeInvalidLast);
     if (outcome.kind === 'wrong')
       throw new AppError(400, 'RESET_CODE_INVALID', authMessages.resetCodeInvalid, {
         remaining: outcome.remaining,

@@ -78,6 +78,27 @@ describe('forgot and reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('The reset code is incorrect.')).toBeInTheDocument();
     expect(screen.getByLabelText('Reset Code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Reset Code')).toHaveFocus();
+  });
+
+  it('too many wrong codes for the address: says so, with the way to ask again (decision 178)', async () => {
+    sessionStorage.setItem('reset_token', 'reset-jwt');
+    const message =
+      'Too many wrong codes were entered for this address. Wait up to 15 minutes, then request a new code.';
+    stubApi({
+      'PATCH /auth/resetpassword': { status: 429, body: { success: false, code: 'RESET_LOCKED', message } },
+    });
+    await renderAuth(<ResetPasswordForm />, { route: '/resetpassword' });
+    type('Reset Code', '123456');
+    type('New password', 'brand-new-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Reset Code')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new code' })).toHaveAttribute(
+      'href',
+      '/forgotpassword',
+    );
+    expect(sessionStorage.getItem('reset_token')).toBeNull();
   });
 
   it('carries where the sign-in was going (?next=) through the reset, back to Log In', async () => {

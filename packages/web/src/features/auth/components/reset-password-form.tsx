@@ -51,8 +51,14 @@ export function ResetPasswordForm() {
         onError: (error) => {
           if (!(error instanceof ApiError)) return void notify.error(t`Request failed`);
           if (error.code === 'RESET_CODE_INVALID')
-            return form.setError('password_reset_code', { type: 'server', message: error.message });
-          if (error.code === 'RESET_EXPIRED' || error.status === 401) {
+            // The focus goes to the field the message is on (it stayed on the button or the password).
+            return form.setError(
+              'password_reset_code',
+              { type: 'server', message: error.message },
+              { shouldFocus: true },
+            );
+          // Over, or refused for too many wrong codes for the address (decision 178): the form is no use.
+          if (error.code === 'RESET_EXPIRED' || error.code === 'RESET_LOCKED' || error.status === 401) {
             clearResetRequest();
             return setDeadRequest({ message: error.message, lang: error.lang });
           }
