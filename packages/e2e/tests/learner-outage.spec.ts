@@ -167,3 +167,56 @@ test('a real outage shows the error panels, and the screens come back by themsel
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(second), { timeout: 45_000 });
   await api.dispose();
 });
+
+test('a course whose code was never fetched, opened during an outage, opens by itself once the server is back', async ({
+  page,
+  lang,
+  playwright,
+}) => {
+  test.setTimeout(240_000);
+  const S = strings(lang);
+  const port = APP_PORT + 7 + (lang === 'ar' ? 1 : 0);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.resolve(import.meta.dirname, `../.artifacts/data-outage-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+
+  let server = await startServer(port, dataDir);
+  const api = await playwright.request.newContext({ baseURL: base });
+  const learner = await createAccount(api);
+  const auth = { authorization: `Bearer ${learner.token}` };
+  const catalogue = (await (await api.get('/api/v1/course/approved', { headers: auth })).json()) as {
+    data: CourseSummary[];
+  };
+  const [first] = catalogue.data;
+  if (!first) throw new Error('The demo catalogue needs an approved course');
+  await enrol(api, learner, first._id);
+  const title = lang === 'ar' && first.title_tr ? first.title_tr : first.title;
+
+  await page.goto(`${base}/404-for-storage`);
+  await signInBrowser(page, learner);
+  await page.goto(`${base}/dashboard`);
+  const course = page.getByRole('link', { name: title });
+  await expect(course).toBeVisible();
+  // The viewer's code has not been fetched: the server goes before the course is opened.
+  await stopServer(server);
+  await course.focus();
+  await page.keyboard.press('Enter');
+  // Before: the app-wide "Something went wrong" page, signed-out header, for good (its code's
+  // download failed). Now the dashboard stays, with its header, and a toast says what happens.
+  // The toast (its copy for screen readers is read by the toasts' announcer).
+  await expect(page.getByRole('status').filter({ hasText: S.opensByItself })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page).toHaveURL(`${base}/dashboard`);
+  await expect(page.getByRole('searchbox', { name: S.searchCourses })).toBeVisible();
+  await expect(course).toBeFocused();
+  await expect(page.getByRole('heading', { name: /Something went wrong|حدث خطأ/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await snapAtBothWidths(page, lang, 'course-code-waits-for-server');
+
+  server = await startServer(port, dataDir);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 45_000 });
+  await expect(page).toHaveURL(`${base}/course/${first._id}`);
+  await expect(page.getByText(S.opensByItself)).toHaveCount(0);
+  await api.dispose();
+});

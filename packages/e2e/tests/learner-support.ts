@@ -324,6 +324,7 @@ const STRINGS = {
   viewerError: 'We encountered an error while fetching your courses',
   tryAgain: 'Try again',
   retriesByItself: 'We will try again by ourselves as soon as the server answers.',
+  opensByItself: 'We could not reach the server. The page will open by itself as soon as the server answers.',
   notEnrolled: 'You are not enrolled in this course',
   notFound: 'Course not found',
   logOut: 'Log Out',

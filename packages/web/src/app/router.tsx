@@ -1,12 +1,20 @@
 import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
 import { getToken } from '../lib/session-storage.ts';
 import { prerenderedPageFits } from './prerendered-page.ts';
+import { tellTargetWith } from '../lib/route-code.ts';
 import { routes } from './routes.tsx';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** The app's router, created once at start-up (main.tsx); session-expiry navigates with it. */
 export let router: AppRouter;
+
+// A page whose code cannot be fetched while the server answers is loaded whole at the address being
+// opened (`route-code.ts`); during the first navigation, that is the page's own.
+tellTargetWith(() => {
+  const opening = router?.state.navigation.location;
+  return opening ? router.createHref(opening) : undefined;
+});
 
 /**
  * Whether the page on screen is a prerendered copy this browser can adopt as it is: not the app

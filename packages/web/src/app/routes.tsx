@@ -4,19 +4,24 @@ import { requireCatalogs, type CatalogName } from '../i18n/i18n.ts';
 import type * as Guards from './guards.ts';
 import * as Root from '../routes/root-error.tsx';
 import * as NotFound from '../routes/not-found.tsx';
+import { loadRouteCode } from '../lib/route-code.ts';
 
-/** A lazy route module together with the message catalogs its screen needs. */
+/**
+ * A lazy route module together with the message catalogs its screen needs. Fetched again, the
+ * navigation waiting, when the server did not answer (`loadRouteCode`): the router keeps a failed
+ * `lazy` as failed for good.
+ */
 const page =
   <T,>(load: () => Promise<T>, ...catalogs: CatalogName[]) =>
   async () =>
-    (await Promise.all([load(), requireCatalogs(...catalogs)]))[0];
+    (await loadRouteCode(() => Promise.all([load(), requireCatalogs(...catalogs)])))[0];
+
+const loadGuards = () => loadRouteCode(() => import('./guards.ts'));
 
 // The guards need the session, React Query and the API client; loading them only when a guarded
 // route is entered keeps all three off the landing page. The prerender (SSR) has no session at all.
 const guard = (pick: (guards: typeof Guards) => (args: LoaderFunctionArgs) => Promise<unknown>) =>
-  import.meta.env.SSR
-    ? undefined
-    : async (args: LoaderFunctionArgs) => pick(await import('./guards.ts'))(args);
+  import.meta.env.SSR ? undefined : async (args: LoaderFunctionArgs) => pick(await loadGuards())(args);
 const signedOutOnly = guard((guards) => guards.redirectIfSignedIn);
 const role = (...roles: Role[]) => guard((guards) => guards.requireRole(...roles));
 
@@ -31,7 +36,7 @@ const learnerScreen = <T extends Prefetching>(load: () => Promise<T>, ...catalog
   loader: import.meta.env.SSR
     ? undefined
     : async (args: LoaderFunctionArgs) => {
-        const [guards, module] = await Promise.all([import('./guards.ts'), load()]);
+        const [guards, module] = await Promise.all([loadGuards(), loadRouteCode(load)]);
         await guards.requireRole()(args);
         await module.prefetch(args);
         return null;

@@ -72,9 +72,11 @@ async function loadCatalogs(language: Language, names: Iterable<CatalogName>): P
  */
 export async function requireCatalogs(...names: CatalogName[]): Promise<void> {
   const missing = names.filter((name) => !inUse.has(name));
-  for (const name of names) inUse.add(name);
-  if (missing.length === 0 || !isLanguage(i18n.locale)) return;
-  i18n.load(i18n.locale, await loadCatalogs(i18n.locale, missing));
+  if (missing.length === 0) return;
+  // Marked in use once loaded: a catalog that could not be fetched (the server away) is asked for
+  // again by the next call instead of being taken for loaded.
+  if (isLanguage(i18n.locale)) i18n.load(i18n.locale, await loadCatalogs(i18n.locale, missing));
+  for (const name of missing) inUse.add(name);
 }
 
 /** Activates a language with the catalogs in use (plus `extra`) and sets the document's direction. */

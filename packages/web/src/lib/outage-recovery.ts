@@ -7,7 +7,7 @@ const FIRST_WAIT_MS = 5_000;
 const LONGEST_WAIT_MS = 30_000;
 
 /** Whether the server answers its health check: one small request that needs no session. */
-const serverAnswers = () =>
+export const serverAnswers = () =>
   fetch(`${API_PREFIX}/health`, { cache: 'no-store' }).then(
     (response) => response.ok,
     () => false,

@@ -19,4 +19,5 @@ export const notify = {
   error: (message: string, duration: number = TOAST_MS.default) =>
     toast.error(message, { id: message, duration, ariaProps }),
   info: (message: string) => toast(message, { id: message, duration: TOAST_MS.default, ariaProps }),
+  dismiss: (message: string) => toast.dismiss(message),
 };

@@ -4,6 +4,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { installSessionExpiry } from '../app/session-expiry.ts';
 import { recoverAfterOutages } from '../lib/outage-recovery.ts';
 import { Toasts } from '../components/toasts.tsx';
+import { CodeWaitToast } from '../components/code-wait-toast.tsx';
 
 // Module scope: installed once, when the first screen that talks to the API loads.
 if (!import.meta.env.SSR) {
@@ -20,6 +21,7 @@ export function Component() {
     <QueryClientProvider client={queryClient}>
       <Outlet />
       <Toasts />
+      <CodeWaitToast />
     </QueryClientProvider>
   );
 }
