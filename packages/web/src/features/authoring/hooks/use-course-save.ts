@@ -96,7 +96,19 @@ export function useCourseSave({
 
   const onInvalid = () => {
     notify.error(t` Missing incomplete fields`);
-    if (!course && !cover) setCoverMissing(true);
+    if (course || cover) return;
+    setCoverMissing(true);
+    // react-hook-form focuses its first invalid field once this returns, and again in a timeout it
+    // sets then; the cover, not one of its fields, is missing too and comes first when it is above
+    // that field (the problems in reading order): looked at after both.
+    const focusCoverIfFirst = () => {
+      const input = coverRef.current?.querySelector('input');
+      const focused = document.activeElement;
+      const above =
+        !!focused && !!(input?.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING);
+      if (input && (!focused || focused === document.body || above)) input.focus();
+    };
+    setTimeout(() => setTimeout(focusCoverIfFirst));
   };
 
   const failed = (error: unknown) => {

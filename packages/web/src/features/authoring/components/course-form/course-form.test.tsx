@@ -77,6 +77,17 @@ describe('CourseForm (new course)', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('refused with the cover missing above a later problem: the focus goes to the cover first', async () => {
+    stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fillNewCourse({ cover: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Section' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    expect(await screen.findByText('Add course preview image')).toBeInTheDocument();
+    expect(screen.getByLabelText('Section title')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Course photo')).toHaveFocus());
+  });
+
   it('refuses a cover over 100 KB on selection', async () => {
     stubApi({});
     await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
