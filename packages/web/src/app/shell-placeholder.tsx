@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { FiArrowLeft } from 'react-icons/fi';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { DashboardPage, HeaderBar } from '../features/layout/components/dashboard-header.tsx';
@@ -11,20 +12,25 @@ const marker = { [SHELL_PLACEHOLDER]: '' };
  * What the app shell (app-header.html) shows until the app has put its first screen up (decision
  * 045): the dashboards' header bar with the logo where their header has it, drawn by the HTML and the
  * stylesheet alone. A phone on a slow network sees the product at once instead of a blank page while
- * the screen's JavaScript (~130 kB) arrives. main.tsx renders over it (never hydrates it); hidden from
- * assistive technology, as it says nothing the screen will not. A screen that takes longer than a
- * second (a slow network, a server waiting for its database to come back) gets a moving bar under
- * the header (`.shell-progress` in styles.css), so the page does not look stuck.
+ * the screen's JavaScript (~130 kB) arrives. main.tsx renders over it (never hydrates it). The bar is
+ * hidden from assistive technology, as it says nothing the screen will not; a status says the page is
+ * loading, so a screen reader on a slow network does not meet an empty page for seconds. A screen
+ * that takes longer than a second (a slow network, a server waiting for its database to come back)
+ * gets a moving bar under the header (`.shell-progress` in styles.css), so the page does not look stuck.
  */
 export function ShellPlaceholder() {
+  const { t } = useLingui();
   return (
-    <DashboardPage {...marker} aria-hidden="true">
-      <HeaderBar>
+    <DashboardPage {...marker}>
+      <HeaderBar aria-hidden="true">
         <span className="shrink-0">
           <BrandLogo subtitle={false} markOnlyBelow360 />
         </span>
         <span className="shell-progress" />
       </HeaderBar>
+      <p role="status" className="sr-only">
+        {t`Loading…`}
+      </p>
     </DashboardPage>
   );
 }

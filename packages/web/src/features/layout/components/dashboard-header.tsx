@@ -50,9 +50,9 @@ export function DashboardPage({
  * The header's bar, logo first. The app shell's placeholder (app/shell-placeholder.tsx) draws the same
  * bar before the app has run, so the logo stays where it is when the app takes over.
  */
-export function HeaderBar({ children }: { children: ReactNode }) {
+export function HeaderBar({ children, ...rest }: { children: ReactNode } & HTMLAttributes<HTMLElement>) {
   return (
-    <StickyHeader>
+    <StickyHeader {...rest}>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
         {children}
       </div>
