@@ -103,10 +103,11 @@ export function useCourseSave({
     // that field (the problems in reading order): looked at after both.
     const focusCoverIfFirst = () => {
       const input = coverRef.current?.querySelector('input');
+      if (!input) return;
       const focused = document.activeElement;
-      const above =
-        !!focused && !!(input?.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING);
-      if (input && (!focused || focused === document.body || above)) input.focus();
+      const below = (node: Node) =>
+        !!(input.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING);
+      if (!focused || focused === document.body || below(focused)) input.focus();
     };
     setTimeout(() => setTimeout(focusCoverIfFirst));
   };
