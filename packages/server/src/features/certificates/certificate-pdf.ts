@@ -167,17 +167,19 @@ export async function renderCertificatePdf(
   }
   const licence = LICENSE_INFO[content.license];
   const small = style(9, 'regular', MUTED);
-  // Arabic labels are isolated right to left (RLI … PDI), so their colons end them on their left.
+  // As the columns' labels, "English · Arabic", then a dash before the value: no colon, whose side
+  // would be right for one reader and wrong for the other in a line of both (the Arabic label's colon
+  // on its left put the value it names on the other side of it).
   drawCenteredLine(
     doc,
-    `Licence  ·  \u2067الترخيص:\u2069 ${licence.short}  ${licence.deed}`,
+    `Licence  ·  الترخيص  —  ${licence.short}  ${licence.deed}`,
     small,
     center,
     height - 74,
   );
   drawCenteredLine(
     doc,
-    `Verify  ·  \u2067للتحقق:\u2069 ${content.verifyUrl}`,
+    `Verify  ·  للتحقق  —  ${content.verifyUrl}`,
     style(9, 'regular', MUTED),
     center,
     height - 30 - lineHeight(style(9, 'regular', MUTED)) - 12,
