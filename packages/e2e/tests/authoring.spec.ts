@@ -974,6 +974,34 @@ test.describe('authoring and review', () => {
     await expect(page.getByRole('heading', { level: 1, name: L.yourCourses })).toBeFocused();
   });
 
+  test('Tab going round the course form, taller than the window, never leaves the focus out of sight', async ({
+    page,
+    request,
+    lang,
+  }) => {
+    const L = TEXT(lang);
+    const title = `Round the form ${lang} ${Date.now().toString(36)}`;
+    const contributor = await createAccount(request, 'Contributor');
+    await createCourseByApi(request, contributor.token, title);
+    await openSignedIn(page, contributor, '/contributor/dashboard');
+    const card = page.getByTestId('course-card').filter({ hasText: title });
+    await card.getByRole('button', { name: L.viewDetails }).click();
+    const form = page.getByRole('dialog', { name: L.editCourse });
+    await expect(field(form, L.courseTitle)).toHaveValue(title);
+    const back = form.getByRole('button', { name: L.back });
+    const deleteCourse = form.getByRole('button', { name: L.deleteCourse });
+    await expect(deleteCourse).not.toBeInViewport();
+    // Radix's focus trap moves the focus round without scrolling (components/ui/modal.tsx): Delete
+    // Course stayed 2,500 px down in the modal's scrolling box, where no one saw it.
+    await back.focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(deleteCourse).toBeFocused();
+    await expect(deleteCourse).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('Tab');
+    await expect(back).toBeFocused();
+    await expect(back).toBeInViewport({ ratio: 1 });
+  });
+
   test('the header box searches a contributor’s board and the administrators’ table', async ({
     page,
     request,

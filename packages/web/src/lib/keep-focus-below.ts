@@ -11,26 +11,54 @@
  * browser's own. Returns a function that stops it.
  */
 export function keepFocusBelow(header: HTMLElement): () => void {
+  return afterKeyboardFocus(document, (focused) => {
+    if (header.contains(focused)) return;
+    // Whether the header is what is drawn at the element's start: not when that start is below it,
+    // nor under a dialog drawn over the header, nor when the header scrolls away with the page in a
+    // short window (`short:static`).
+    const { top, left, right } = focused.getBoundingClientRect();
+    const x = (Math.max(left, 0) + Math.min(right, window.innerWidth)) / 2;
+    if (!header.contains(document.elementFromPoint(x, Math.max(top, 0)))) return;
+    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+    window.scrollBy({ top: top - padding, behavior: 'instant' });
+  });
+}
+
+/**
+ * Calls `check` with the element that keyboard focus has moved to inside `root`, one frame after the
+ * move: after the browser's own scrolling, which comes after `focusin`, and before the frame is drawn.
+ * Keyboard focus is `:focus-visible` since the last key, not since a press: a text field matches
+ * `:focus-visible` however it is focused, and a click in one must not move it from under the pointer.
+ * Also for the modals (keep-focus-in-view.ts). Returns a function that stops it.
+ */
+export function afterKeyboardFocus(
+  root: Document | HTMLElement,
+  check: (focused: HTMLElement) => void,
+): () => void {
   let frame = 0;
+  let pressed = false;
+  const onPress = () => void (pressed = true);
+  const onKey = () => void (pressed = false);
   const onFocusIn = () => {
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(() => {
       const focused = document.activeElement;
-      if (!(focused instanceof HTMLElement) || header.contains(focused) || !focused.matches(':focus-visible'))
-        return;
-      // Whether the header is what is drawn at the element's start: not when that start is below it,
-      // nor under a dialog drawn over the header, nor when the header scrolls away with the page in a
-      // short window (`short:static`).
-      const { top, left, right } = focused.getBoundingClientRect();
-      const x = (Math.max(left, 0) + Math.min(right, window.innerWidth)) / 2;
-      if (!header.contains(document.elementFromPoint(x, Math.max(top, 0)))) return;
-      const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
-      window.scrollBy({ top: top - padding, behavior: 'instant' });
+      if (
+        !pressed &&
+        focused instanceof HTMLElement &&
+        root.contains(focused) &&
+        focused.matches(':focus-visible')
+      )
+        check(focused);
     });
   };
-  document.addEventListener('focusin', onFocusIn);
+  root.addEventListener('pointerdown', onPress, true);
+  root.addEventListener('keydown', onKey, true);
+  root.addEventListener('focusin', onFocusIn);
   return () => {
     cancelAnimationFrame(frame);
-    document.removeEventListener('focusin', onFocusIn);
+    root.removeEventListener('pointerdown', onPress, true);
+    root.removeEventListener('keydown', onKey, true);
+    root.removeEventListener('focusin', onFocusIn);
   };
 }

@@ -5,6 +5,7 @@ import { FiX } from 'react-icons/fi';
 import { TOASTER_CLASS } from '../../lib/toast.ts';
 import { holdToasts } from '../toast-host.ts';
 import { focusPageHeading } from '../../lib/focus-page-heading.ts';
+import { keepFocusInView } from '../../lib/keep-focus-in-view.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -25,10 +26,14 @@ export interface ModalProps {
   children: ReactNode;
 }
 
+/** The content's ref: while the modal is open, Tab never leaves the focus out of sight. */
+const keepFocusShown = (content: HTMLElement | null) => (content ? keepFocusInView(content) : undefined);
+
 /**
- * The generic modal: focus is trapped inside, Escape and the close button close it (Radix Dialog), and
- * focus returns to the control that had it when the modal opened. Radix returns it only to a
- * `Dialog.Trigger`, which these modals (opened from state) have none of: it fell to the page.
+ * The generic modal: focus is trapped inside and kept in sight (lib/keep-focus-in-view.ts), Escape and
+ * the close button close it (Radix Dialog), and focus returns to the control that had it when the modal
+ * opened. Radix returns it only to a `Dialog.Trigger`, which these modals (opened from state) have none
+ * of: it fell to the page.
  */
 export function Modal({
   open,
@@ -52,6 +57,7 @@ export function Modal({
         <div className="relative z-50">
           <Dialog.Overlay className="fixed inset-0 bg-black/50" />
           <Dialog.Content
+            ref={keepFocusShown}
             onInteractOutside={(event) => {
               // A press on a toast is a press inside: the toaster is drawn in the top modal (decision 152).
               if (keepOpenOutside?.()) event.preventDefault();
@@ -76,8 +82,9 @@ export function Modal({
             // Sized to its content, up to the window's height (a short confirmation is not a full-height sheet).
             // The transparent border is the panel's edge in forced colours, which drop its background.
             // In a short window the whole panel scrolls, header included, under the actions that stay
-            // (ModalFooter): a fixed header and footer left ~70 px of fields at 320 × 256.
-            className="fixed inset-x-2 top-4 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg border border-transparent bg-white shadow-xl short:top-2 short:max-h-[calc(100dvh-1rem)] short:scroll-pb-20 short:overflow-y-auto sm:inset-x-6 sm:top-10 sm:max-h-[85vh] sm:short:top-2 sm:short:max-h-[calc(100dvh-1rem)]"
+            // (ModalFooter): a fixed header and footer left ~70 px of fields at 320 × 256. scroll-pt: the
+            // header's control that Tab reaches by going round from the end shows its focus ring whole.
+            className="fixed inset-x-2 top-4 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col overflow-hidden rounded-lg border border-transparent bg-white shadow-xl short:top-2 short:max-h-[calc(100dvh-1rem)] short:scroll-pt-3 short:scroll-pb-20 short:overflow-y-auto sm:inset-x-6 sm:top-10 sm:max-h-[85vh] sm:short:top-2 sm:short:max-h-[calc(100dvh-1rem)]"
             style={{ maxWidth: width }}
           >
             <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">
@@ -100,8 +107,10 @@ export function Modal({
             ) : (
               <Dialog.Description className="sr-only">{title}</Dialog.Description>
             )}
-            {/* scroll-pb: a field reached by Tab is scrolled above the sticky actions, not under them. */}
-            <div className="min-h-0 scroll-pb-20 overflow-y-auto px-5 pt-4 pb-4 has-[[data-modal-footer]]:pb-0 short:shrink-0 short:overflow-visible">
+            {/* scroll-pb: a field reached by Tab is scrolled above the sticky actions, not under them.
+                relative: what is positioned in it (the file picker's hidden input) scrolls with it; with
+                the panel as its containing block, focusing it scrolled the panel, header and all. */}
+            <div className="relative min-h-0 scroll-pb-20 overflow-y-auto px-5 pt-4 pb-4 has-[[data-modal-footer]]:pb-0 short:shrink-0 short:overflow-visible">
               {children}
             </div>
             {/* The toasts while this is the top modal: inside its focus trap (decision 152). */}
