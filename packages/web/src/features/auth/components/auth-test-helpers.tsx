@@ -28,19 +28,24 @@ function WhereAmI() {
  */
 export async function renderAuth(
   element: ReactElement,
-  { route = '/', language = 'en' }: { route?: string; language?: Language } = {},
+  {
+    route = '/',
+    language = 'en',
+    state,
+  }: { route?: string; language?: Language; /** The router state it is opened with. */ state?: unknown } = {},
 ) {
   await activateLanguage(language);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const path = new URL(route, 'http://localhost').pathname;
+  const url = new URL(route, 'http://localhost');
+  const path = url.pathname;
   const router = createMemoryRouter(
     [
       { path, element },
       { path: '*', element: <WhereAmI /> },
     ],
-    { initialEntries: [route] },
+    { initialEntries: [{ pathname: path, search: url.search, state }] },
   );
   const result = render(
     <I18nProvider i18n={i18n}>

@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { safeNext, withNext } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
+import { carriedEmail } from '../lib/carried-email.ts';
 import { loadEmailSchema } from '../lib/load-schemas.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { storeResetRequest } from '../lib/reset-token.ts';
@@ -19,9 +20,12 @@ export function ForgotPasswordForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
   // Where the sign-in that sent them here was going: through the reset, back to it.
-  const next = safeNext(useLocation().search);
+  const location = useLocation();
+  const next = safeNext(location.search);
   const forgot = useForgotPassword();
-  const form = useValidatedForm<EmailBody>(useTranslatedResolver(loadEmailSchema), { email: '' });
+  const form = useValidatedForm<EmailBody>(useTranslatedResolver(loadEmailSchema), {
+    email: carriedEmail(location.state),
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) =>

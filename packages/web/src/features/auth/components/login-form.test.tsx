@@ -154,6 +154,16 @@ describe('LoginForm', () => {
     expect(calls.filter((call) => call.path === '/auth/login')).toHaveLength(1);
   });
 
+  it('carries the typed address to Forgot Password? and starts with one carried here', async () => {
+    stubApi({ ...googleDisabled });
+    const view = await renderAuth(<LoginForm />, { route: '/login', state: { email: 'sara@example.test' } });
+    expect(screen.getByLabelText('Email')).toHaveValue('sara@example.test');
+    type('Email', ' lina@example.test ');
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot Password?' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/forgotpassword');
+    expect(view.router.state.location.state).toEqual({ email: 'lina@example.test' });
+  });
+
   it('returns to ?next= after signing in', async () => {
     stubApi({ ...googleDisabled, 'POST /auth/login': loginOk('EndUser') });
     await renderAuth(<LoginForm />, { route: '/login?next=%2Fcourse%2F42' });

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Language, LoginBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,6 +11,7 @@ import { paths } from '../../../lib/paths.ts';
 import { safeNext, withNext } from '../../../lib/session.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
+import { carriedEmail, carryEmail } from '../lib/carried-email.ts';
 import { loadLoginSchema } from '../lib/load-schemas.ts';
 import { useLogin } from '../api/login.ts';
 import { useLoginAdmin } from '../api/login-admin.ts';
@@ -40,9 +42,10 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
   const alertId = useId();
 
   const form = useValidatedForm<LoginBody>(useTranslatedResolver(loadLoginSchema), {
-    email: '',
+    email: carriedEmail(location.state),
     password: '',
   });
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) => {
@@ -119,6 +122,7 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
         {admin ? null : (
           <Link
             to={withNext(paths.forgotPassword, safeNext(location.search))}
+            state={carryEmail(typedEmail)}
             className="inline-flex min-h-6 items-center self-end text-sm font-semibold text-primary-darker underline-offset-2 hover:underline"
           >
             <Trans>Forgot Password?</Trans>

@@ -25,6 +25,15 @@ describe('forgot and reset password', () => {
     expect(calls[0]?.body).toEqual({ email: 'lina@example.test' });
   });
 
+  it('starts with the address typed on Log In, carried in the router state (not the address bar)', async () => {
+    stubApi({});
+    await renderAuth(<ForgotPasswordForm />, {
+      route: '/forgotpassword',
+      state: { email: 'lina@example.test' },
+    });
+    expect(screen.getByLabelText('Email')).toHaveValue('lina@example.test');
+  });
+
   it('asks for one code however fast the button is pressed again (the rules load on the first press)', async () => {
     const calls = stubApi({
       'POST /auth/forgotpassword': {
@@ -47,11 +56,12 @@ describe('forgot and reset password', () => {
 
   it('sends the code with the reset token as bearer, then goes to /login', async () => {
     sessionStorage.setItem('reset_token', 'reset-jwt');
+    sessionStorage.setItem('reset_email', 'lina@example.test');
     localStorage.setItem('auth_token', 'some-session');
     const calls = stubApi({
       'PATCH /auth/resetpassword': { body: { success: true, data: { message: 'Password reset.' } } },
     });
-    await renderAuth(<ResetPasswordForm />, { route: '/resetpassword' });
+    const view = await renderAuth(<ResetPasswordForm />, { route: '/resetpassword' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     type('Reset Code', '123456');
@@ -62,6 +72,8 @@ describe('forgot and reset password', () => {
     expect(call?.headers.get('authorization')).toBe('Bearer reset-jwt');
     expect(call?.body).toEqual({ password_reset_code: '123456', new_password: 'brand-new-password' });
     expect(sessionStorage.getItem('reset_token')).toBeNull();
+    // Log In opens with the address the code went to.
+    expect(view.router.state.location.state).toEqual({ email: 'lina@example.test' });
   });
 
   it('shows a wrong code at the field, and a dead request with a way to ask again', async () => {

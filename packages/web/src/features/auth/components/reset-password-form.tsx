@@ -13,6 +13,7 @@ import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation
 import { loadResetPasswordSchema } from '../lib/load-schemas.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { SHOWN_WITHOUT_STORED } from '../../../app/prerendered-page.ts';
+import { carryEmail } from '../lib/carried-email.ts';
 import { clearResetRequest, RESET_TOKEN_ITEM, useResetRequest } from '../lib/reset-token.ts';
 import { passwordHint } from '../lib/password-hint.ts';
 import { AuthPage } from './auth-page.tsx';
@@ -46,7 +47,7 @@ export function ResetPasswordForm() {
         onSuccess: (data) => {
           clearResetRequest();
           notify.success(data.message);
-          void navigate(withNext(paths.login, next), { replace: true });
+          void navigate(withNext(paths.login, next), { replace: true, state: carryEmail(email ?? '') });
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return void notify.error(t`Request failed`);
