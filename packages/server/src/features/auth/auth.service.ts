@@ -104,15 +104,21 @@ export function authService(app: FastifyInstance) {
   }
 
   async function verifyEmail(token: string): Promise<void> {
-    const verified = await app.db.transaction(async (tx) => {
-      const userId = await consumeVerification(tx, sha256Hex(token), new Date());
-      if (userId) await markEmailVerified(tx, userId);
-      return Boolean(userId);
+    const tokenHash = sha256Hex(token);
+    // One transaction: a link used by a click being committed elsewhere is seen after that commit
+    // (the consume waits on its row), so the second click is told "already verified".
+    const outcome = await app.db.transaction(async (tx) => {
+      const userId = await consumeVerification(tx, tokenHash, new Date());
+      if (userId) {
+        await markEmailVerified(tx, userId);
+        return 'verified';
+      }
+      return (await usedByVerifiedAccount(tx, tokenHash)) ? 'already' : 'invalid';
     });
-    if (verified) return;
-    if (await usedByVerifiedAccount(app.db, sha256Hex(token)))
+    if (outcome === 'already')
       throw new AppError(400, 'EMAIL_ALREADY_VERIFIED', authMessages.alreadyVerified);
-    throw new AppError(400, 'VERIFICATION_INVALID', authMessages.verificationInvalid);
+    if (outcome === 'invalid')
+      throw new AppError(400, 'VERIFICATION_INVALID', authMessages.verificationInvalid);
   }
 
   /**

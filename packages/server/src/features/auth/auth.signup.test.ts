@@ -118,6 +118,17 @@ describe('learner sign-up journey over SMTP', () => {
     expect((await verify(linkToken(mail))).statusCode).toBe(200);
   });
 
+  it('verifies once when the link is opened twice at the same moment, and tells the other it is verified', async () => {
+    const body = signupBody();
+    expect((await post(t, '/auth/signup', body)).statusCode).toBe(201);
+    const token = linkToken(await smtp.waitForMail(body.email));
+    const answers = await Promise.all([verify(token), verify(token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.statusCode === 400)!.json()).toMatchObject({
+      code: 'EMAIL_ALREADY_VERIFIED',
+    });
+  });
+
   it('stores the request language when no preference is given', async () => {
     const body = signupBody();
     await post(t, '/auth/signup', body, { 'accept-language': 'ar-SA,ar;q=0.9' });
