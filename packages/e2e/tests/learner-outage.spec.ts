@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { CourseSummary } from '@app/shared';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { CourseSummary, Language } from '@app/shared';
 import { APP_PORT, MAIL_SMTP_PORT } from '../src/ports.ts';
 import {
   createAccount,
@@ -91,6 +92,39 @@ async function stopServer(child: ChildProcess) {
   clearTimeout(kill);
 }
 
+/**
+ * Each test's start: an outage server for this language's project (one port each, so English and
+ * Arabic can run at the same time) on a fresh database, a new learner enrolled in the catalogue's
+ * first `count` courses, signed in in `page`, on the dashboard. `restart` starts the server again on
+ * the same database after a `stopServer`.
+ */
+async function outageSetup(
+  { page, lang, playwright }: { page: Page; lang: Language; playwright: PlaywrightWorkerArgs['playwright'] },
+  count: number,
+) {
+  const port = APP_PORT + 7 + (lang === 'ar' ? 1 : 0);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.resolve(import.meta.dirname, `../.artifacts/data-outage-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const restart = () => startServer(port, dataDir);
+  const server = await restart();
+  const api = await playwright.request.newContext({ baseURL: base });
+  const learner = await createAccount(api);
+  const auth = { authorization: `Bearer ${learner.token}` };
+  const catalogue = (await (await api.get('/api/v1/course/approved', { headers: auth })).json()) as {
+    data: CourseSummary[];
+  };
+  const courses = catalogue.data.slice(0, count);
+  if (courses.length < count) throw new Error(`The demo catalogue needs ${count} approved courses`);
+  for (const course of courses) await enrol(api, learner, course._id);
+  await page.goto(`${base}/404-for-storage`);
+  await signInBrowser(page, learner);
+  await page.goto(`${base}/dashboard`);
+  const titleOf = (course: CourseSummary) =>
+    lang === 'ar' && course.title_tr ? course.title_tr : course.title;
+  return { base, api, server, restart, courses, titleOf };
+}
+
 test('a real outage shows the error panels, and the screens come back by themselves once the server is back', async ({
   page,
   lang,
@@ -98,29 +132,10 @@ test('a real outage shows the error panels, and the screens come back by themsel
 }) => {
   test.setTimeout(240_000);
   const S = strings(lang);
-  // One port per project, so English and Arabic can run at the same time.
-  const port = APP_PORT + 7 + (lang === 'ar' ? 1 : 0);
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.resolve(import.meta.dirname, `../.artifacts/data-outage-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-
-  let server = await startServer(port, dataDir);
-  const api = await playwright.request.newContext({ baseURL: base });
-  const learner = await createAccount(api);
-  const auth = { authorization: `Bearer ${learner.token}` };
-  const catalogue = (await (await api.get('/api/v1/course/approved', { headers: auth })).json()) as {
-    data: CourseSummary[];
-  };
-  const [first, second] = catalogue.data;
-  if (!first || !second) throw new Error('The demo catalogue needs two approved courses');
-  await enrol(api, learner, first._id);
-  await enrol(api, learner, second._id);
-  const titleOf = (course: CourseSummary) =>
-    lang === 'ar' && course.title_tr ? course.title_tr : course.title;
-
-  await page.goto(`${base}/404-for-storage`);
-  await signInBrowser(page, learner);
-  await page.goto(`${base}/dashboard`);
+  const setup = await outageSetup({ page, lang, playwright }, 2);
+  const { api, restart, titleOf } = setup;
+  let { server } = setup;
+  const [first, second] = setup.courses as [CourseSummary, CourseSummary];
   const cards = page.getByTestId('course-card');
   await expect(page.getByRole('link', { name: titleOf(second) })).toBeVisible();
   // Open a course once so the viewer's code is in the browser before the outage.
@@ -149,7 +164,7 @@ test('a real outage shows the error panels, and the screens come back by themsel
   await expect(page.getByText(S.dashboardError)).toBeVisible();
   await expect(cards).toHaveCount(0);
   // Back: the courses come without a click (the health is asked at most every 30 s).
-  server = await startServer(port, dataDir);
+  server = await restart();
   await expect(cards.first()).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole('heading', { name: S.somethingWentWrong })).toHaveCount(0);
 
@@ -163,7 +178,7 @@ test('a real outage shows the error panels, and the screens come back by themsel
   await expect(page.getByText(S.retriesByItself)).toBeVisible();
   await expectAccessible(page);
   await snap(page, lang, 'viewer-error');
-  server = await startServer(port, dataDir);
+  server = await restart();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(second), { timeout: 45_000 });
   await api.dispose();
 });
@@ -175,26 +190,9 @@ test('a course whose code was never fetched, opened during an outage, opens by i
 }) => {
   test.setTimeout(240_000);
   const S = strings(lang);
-  const port = APP_PORT + 7 + (lang === 'ar' ? 1 : 0);
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.resolve(import.meta.dirname, `../.artifacts/data-outage-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-
-  let server = await startServer(port, dataDir);
-  const api = await playwright.request.newContext({ baseURL: base });
-  const learner = await createAccount(api);
-  const auth = { authorization: `Bearer ${learner.token}` };
-  const catalogue = (await (await api.get('/api/v1/course/approved', { headers: auth })).json()) as {
-    data: CourseSummary[];
-  };
-  const [first] = catalogue.data;
-  if (!first) throw new Error('The demo catalogue needs an approved course');
-  await enrol(api, learner, first._id);
-  const title = lang === 'ar' && first.title_tr ? first.title_tr : first.title;
-
-  await page.goto(`${base}/404-for-storage`);
-  await signInBrowser(page, learner);
-  await page.goto(`${base}/dashboard`);
+  const { base, api, server, restart, courses, titleOf } = await outageSetup({ page, lang, playwright }, 1);
+  const first = courses[0]!;
+  const title = titleOf(first);
   const course = page.getByRole('link', { name: title });
   await expect(course).toBeVisible();
   // The viewer's code has not been fetched: the server goes before the course is opened.
@@ -214,7 +212,7 @@ test('a course whose code was never fetched, opened during an outage, opens by i
   await expectAccessible(page);
   await snapAtBothWidths(page, lang, 'course-code-waits-for-server');
 
-  server = await startServer(port, dataDir);
+  await restart();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 45_000 });
   await expect(page).toHaveURL(`${base}/course/${first._id}`);
   await expect(page.getByText(S.opensByItself)).toHaveCount(0);
