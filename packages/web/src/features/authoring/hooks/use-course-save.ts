@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { newCreationKey, useCreateCourse } from '../api/create-course.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
+import { useFocusOnRefusedSave } from '../components/course-form/refused-save-focus.ts';
 import { courseKeys } from '../api/query-keys.ts';
 
 /** The tries of one creation: its key, and what its first try sent (decision 154). */
@@ -96,21 +97,13 @@ export function useCourseSave({
 
   const onInvalid = () => {
     notify.error(t` Missing incomplete fields`);
-    if (course || cover) return;
-    setCoverMissing(true);
-    // react-hook-form focuses its first invalid field once this returns, and again in a timeout it
-    // sets then; the cover, not one of its fields, is missing too and comes first when it is above
-    // that field (the problems in reading order): looked at after both.
-    const focusCoverIfFirst = () => {
-      const input = coverRef.current?.querySelector('input');
-      if (!input) return;
-      const focused = document.activeElement;
-      const below = (node: Node) =>
-        !!(input.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING);
-      if (!focused || focused === document.body || below(focused)) input.focus();
-    };
-    setTimeout(() => setTimeout(focusCoverIfFirst));
+    if (!course && !cover) setCoverMissing(true);
   };
+  // A new course's missing cover comes first when it is above the first field to mend (the problems
+  // in reading order), or when it is all that is missing.
+  useFocusOnRefusedSave(form.formState.submitCount, () =>
+    course || cover ? null : coverRef.current?.querySelector('input'),
+  );
 
   const failed = (error: unknown) => {
     if (error instanceof ApiError) {
@@ -193,7 +186,6 @@ export function useCourseSave({
       else {
         setCoverMissing(true);
         notify.error(t`Add course preview image`);
-        coverRef.current?.querySelector('input')?.focus();
         return;
       }
       setPending(intent);

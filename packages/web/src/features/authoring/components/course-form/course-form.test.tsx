@@ -88,6 +88,32 @@ describe('CourseForm (new course)', () => {
     await waitFor(() => expect(screen.getByLabelText('Course photo')).toHaveFocus());
   });
 
+  it('refused for the cover alone: the focus goes from the save button to the cover', async () => {
+    const calls = stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fillNewCourse({ cover: false });
+    const save = screen.getByRole('button', { name: 'Add Course' });
+    save.focus();
+    fireEvent.click(save);
+    // Said in a toast and under the field.
+    expect(await screen.findAllByText('Add course preview image')).toHaveLength(2);
+    await waitFor(() => expect(screen.getByLabelText('Course photo')).toHaveFocus());
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refused with a field above the missing cover: that field keeps the focus', async () => {
+    stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fillNewCourse({ cover: false });
+    type('Course title', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    const title = screen.getByLabelText('Course title', { exact: true });
+    await waitFor(() => expect(title).toHaveFocus());
+    // After react-hook-form's second focus and the cover's look.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(title).toHaveFocus();
+  });
+
   it('refuses a cover over 100 KB on selection', async () => {
     stubApi({});
     await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);

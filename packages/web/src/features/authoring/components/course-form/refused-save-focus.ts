@@ -1,11 +1,15 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
- * After a save the form refused, the focus goes to `target()` (what needs the author's attention) when
- * react-hook-form had no input of its own to focus: a quiz's questions, a question's correct answer,
- * its list of options. Only while the focus is still on the page or on the save controls (the course
- * form's actions, a dialog's footer): a field react-hook-form focused keeps it, and so does the first
- * of two groups that both need attention. Once per submission.
+ * After a save the form refused, the focus goes to `target()` — what needs the author's attention and
+ * has no input of react-hook-form's own: a missing cover, a quiz's questions, a question's correct
+ * answer, its list of options — when it comes first in reading order: the focus is still on the page
+ * or on the save controls (the course form's actions, a dialog's footer), or on something after the
+ * target (react-hook-form's first invalid field, further down). A field above it keeps the focus, and
+ * so does the first of two targets that both need attention. Once per submission.
+ *
+ * Looked at in a timeout: react-hook-form focuses its first invalid field as the submission ends and
+ * again in a timeout it sets before counting the submission, which would take the focus back.
  */
 export function useFocusOnRefusedSave(submitCount: number, target: () => HTMLElement | null | undefined) {
   const find = useRef(target);
@@ -14,9 +18,18 @@ export function useFocusOnRefusedSave(submitCount: number, target: () => HTMLEle
   });
   useEffect(() => {
     if (submitCount === 0) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && !active.closest('[data-form-actions], [data-modal-footer]'))
-      return;
-    find.current()?.focus();
+    const timer = setTimeout(() => {
+      const element = find.current();
+      if (!element) return;
+      const active = document.activeElement;
+      const first =
+        !active ||
+        active === document.body ||
+        !!active.closest('[data-form-actions], [data-modal-footer]') ||
+        (!element.contains(active) &&
+          !!(element.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING));
+      if (first) element.focus();
+    });
+    return () => clearTimeout(timer);
   }, [submitCount]);
 }
