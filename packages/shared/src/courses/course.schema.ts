@@ -214,12 +214,17 @@ export const courseSwitchQuerySchema = z.object({ to: z.enum(['on', 'off']).opti
 export const learnerCourseResponseSchema = z.object({ success: z.literal(true), data: learnerCourseSchema });
 
 /**
- * `limit`/`offset` of every course list; a missing one takes its default, a bad one is a 400. Too big
- * stops the checks: past the largest safe integer, `int()` would add its own, meaningless, limit.
+ * A whole number of a query string, in decimal digits only: `Number()` also reads "0x10", "1e3",
+ * " 5", "+5" and "" (as 0). Digits alone are a whole number, so past the largest safe integer the
+ * only error is the maximum.
  */
+const queryCount = (min: number, max: number) =>
+  z.string().regex(/^\d+$/, { abort: true }).transform(Number).pipe(z.number().min(min).max(max));
+
+/** `limit`/`offset` of every course list; a missing one takes its default, a bad one is a 400. */
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().min(1).max(PAGE.max, { abort: true }).int().default(PAGE.default),
-  offset: z.coerce.number().min(0).max(PAGE.maxOffset, { abort: true }).int().default(0),
+  limit: queryCount(1, PAGE.max).default(PAGE.default),
+  offset: queryCount(0, PAGE.maxOffset).default(0),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -123,6 +123,12 @@ describe('courses: pagination of every list', () => {
     // Past the largest safe integer: too big, said once (it was said twice, the second limit meaningless).
     ['/api/v1/course/approved?offset=99999999999999999999', 'offset'],
     ['/api/v1/course?limit=1e20', 'limit'],
+    // Digits only: Number() reads these as 16, 1000, 5, 5 and 0.
+    ['/api/v1/course?limit=0x10', 'limit'],
+    ['/api/v1/course/approved?offset=1e3', 'offset'],
+    ['/api/v1/course/approved?limit=%205', 'limit'],
+    ['/api/v1/course/approved?limit=%2B5', 'limit'],
+    ['/api/v1/course/approved?offset=', 'offset'],
     // A catalogue cursor (decision 055) the server did not write, or one given with a position.
     ['/api/v1/course/approved?after=yesterday', 'after'],
     ['/api/v1/course/approved?after=1767225600123456', 'after'],
