@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { VerifyEmailStatus } from './verify-email-status.tsx';
-import { renderAuth, stubApi } from './auth-test-helpers.tsx';
+import { aUser, renderAuth, stubApi } from './auth-test-helpers.tsx';
+import { storeSession } from '../../../lib/session.ts';
 
 describe('VerifyEmailStatus', () => {
   it('spinner, then success with a Login button', async () => {
@@ -84,5 +85,79 @@ describe('VerifyEmailStatus', () => {
       await screen.findByRole('heading', { name: 'Email Verification Successful!' }),
     ).toBeInTheDocument();
     expect(calls).toHaveLength(2);
+  });
+
+  describe('opened while someone is signed in in this browser', () => {
+    const verified = { body: { success: true, message: 'Email verified.' } };
+    const signedInAs = (user: ReturnType<typeof aUser>) => {
+      storeSession('tok-session', user._id);
+      return { body: { success: true, data: { user } } };
+    };
+
+    it('names the session and offers to continue as it instead of a Login button into its board', async () => {
+      stubApi({ 'GET /auth/verifyemail/tok-4': verified, 'GET /auth/user': signedInAs(aUser()) });
+      await renderAuth(<VerifyEmailStatus token="tok-4" />, { route: '/verifyemail/tok-4' });
+      expect(
+        await screen.findByRole('heading', { name: 'Email Verification Successful!' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(/You are signed in as/)).toHaveTextContent(
+        'You are signed in as learner@example.test.',
+      );
+      expect(screen.getByRole('link', { name: 'Continue as learner@example.test' })).toHaveAttribute(
+        'href',
+        '/dashboard',
+      );
+      expect(screen.getByRole('button', { name: 'Sign out and log in' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    });
+
+    it('"Sign out and log in" signs out as the header does, then opens Log In (keeping its next)', async () => {
+      localStorage.setItem('next_after_verify', '/course/c-1');
+      const calls = stubApi({
+        'GET /auth/verifyemail/tok-5': verified,
+        'GET /auth/user': signedInAs(aUser()),
+        'POST /auth/logout': { body: { success: true, message: 'Logged out.' } },
+      });
+      await renderAuth(<VerifyEmailStatus token="tok-5" />, { route: '/verifyemail/tok-5' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Sign out and log in' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/login?next=%2Fcourse%2Fc-1');
+      expect(localStorage.getItem('auth_token')).toBeNull();
+      const logout = calls.find((call) => call.key === 'POST /auth/logout');
+      expect(logout?.headers.get('authorization')).toBe('Bearer tok-session');
+    });
+
+    it('a link opened again: a contributor continues to their own board; in Arabic too', async () => {
+      stubApi({
+        'GET /auth/verifyemail/again': {
+          status: 400,
+          body: { success: false, code: 'EMAIL_ALREADY_VERIFIED', message: 'Already verified.' },
+        },
+        'GET /auth/user': signedInAs(aUser('Contributor')),
+      });
+      await renderAuth(<VerifyEmailStatus token="again" />, { route: '/verifyemail/again', language: 'ar' });
+      expect(await screen.findByText(/أنت مسجّل الدخول بحساب/)).toHaveTextContent(
+        'أنت مسجّل الدخول بحساب learner@example.test.',
+      );
+      expect(screen.getByRole('link', { name: 'المتابعة بحساب learner@example.test' })).toHaveAttribute(
+        'href',
+        '/contributor/dashboard',
+      );
+      expect(screen.getByRole('button', { name: 'تسجيل الخروج ثم الدخول' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'تسجيل الدخول' })).toBeNull();
+    });
+
+    it('a session that cannot be read keeps the Login button', async () => {
+      storeSession('tok-session', aUser()._id);
+      stubApi({
+        'GET /auth/verifyemail/tok-6': verified,
+        'GET /auth/user': {
+          status: 500,
+          body: { success: false, code: 'INTERNAL', message: 'Something went wrong.' },
+        },
+      });
+      await renderAuth(<VerifyEmailStatus token="tok-6" />, { route: '/verifyemail/tok-6' });
+      expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+      expect(screen.queryByRole('button', { name: 'Sign out and log in' })).toBeNull();
+    });
   });
 });

@@ -1,13 +1,22 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import type { User } from '@app/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiCheckCircle, FiXCircle } from 'react-icons/fi';
 import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { logout } from '../../../lib/logout.ts';
 import { paths } from '../../../lib/paths.ts';
-import { nextAfterVerification, withNext } from '../../../lib/session.ts';
+import {
+  currentUserQuery,
+  getToken,
+  homeFor,
+  nextAfterVerification,
+  withNext,
+} from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { verifyEmailQuery } from '../api/verify-email.ts';
 import { ResendVerificationForm } from './resend-verification.tsx';
@@ -18,15 +27,24 @@ const refusesTheLink = (error: unknown): error is ApiError =>
 
 const buttonLink =
   'inline-flex min-h-10 items-center justify-center rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
+const secondaryButtonLink =
+  'inline-flex min-h-10 max-w-full min-w-0 items-center justify-center rounded-md border border-primary-dark bg-white px-4 py-2 text-sm font-semibold wrap-anywhere text-primary-darker hover:bg-primary-light';
 
-/** /verifyemail/:token — spinner, then success with a Login button, or the reason with a way on. */
+/**
+ * /verifyemail/:token — spinner, then success with a Login button (or, to someone signed in, whose
+ * session this is and a choice), or the reason with a way on.
+ */
 export function VerifyEmailStatus({ token }: { token: string }) {
   const { t } = useLingui();
   const verification = useQuery(verifyEmailQuery(token));
   const failure = useShownFailure(verification);
+  // Who is signed in in this browser, if anyone: the link verifies the account it was sent to, which
+  // need not be theirs. A session the server refuses ends as on every page (app/session-expiry.ts);
+  // one that cannot be read (an outage) gets today's Login button.
+  const viewer = useQuery({ ...currentUserQuery, enabled: Boolean(getToken()) });
   useDocumentTitle(t`Email verification`);
 
-  if (verification.isPending && !failure)
+  if ((verification.isPending && !failure) || viewer.isLoading)
     return (
       <div className="flex flex-col items-center gap-4 py-10">
         <h1 className="text-2xl font-bold text-ink">
@@ -38,7 +56,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
 
   if (verification.isSuccess)
     return (
-      <Verified heading={<Trans>Email Verification Successful!</Trans>}>
+      <Verified heading={<Trans>Email Verification Successful!</Trans>} viewer={viewer.data}>
         <p className="text-muted">{verification.data.message}</p>
       </Verified>
     );
@@ -48,7 +66,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
   // and the server says so (decision 175): that is the good news, told as such.
   if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_VERIFIED')
     return (
-      <Verified heading={<Trans>Email already verified</Trans>}>
+      <Verified heading={<Trans>Email already verified</Trans>} viewer={viewer.data}>
         <p className="text-muted" lang={error.lang} dir={dirOf(error.lang)}>
           {error.message}
         </p>
@@ -110,15 +128,72 @@ export function VerifyEmailStatus({ token }: { token: string }) {
 }
 
 /** A verified address: a tick, the heading, what the server said, and the way on to log in. */
-function Verified({ heading, children }: { heading: ReactNode; children: ReactNode }) {
+function Verified({
+  heading,
+  children,
+  viewer,
+}: {
+  heading: ReactNode;
+  children: ReactNode;
+  viewer: User | undefined;
+}) {
   return (
     <div className="flex flex-col items-center gap-4 py-6 text-center">
       <FiCheckCircle aria-hidden="true" className="size-14 text-success" />
       <h1 className="text-2xl font-bold text-ink">{heading}</h1>
       {children}
-      <Link to={withNext(paths.login, nextAfterVerification())} className={buttonLink}>
-        <Trans>Login</Trans>
-      </Link>
+      {viewer ? (
+        <SignedInChoice viewer={viewer} />
+      ) : (
+        <Link to={withNext(paths.login, nextAfterVerification())} className={buttonLink}>
+          <Trans>Login</Trans>
+        </Link>
+      )}
     </div>
+  );
+}
+
+/**
+ * Someone is signed in here, and the link may have verified another account: a Login button would
+ * lead straight into the signed-in account's board (the sign-in page sends a signed-in user on), as if
+ * it were the one just verified. So the page names the session and lets the reader choose. Signing
+ * out is the header's own (lib/logout.ts), then on to sign in as today's Login button goes.
+ */
+function SignedInChoice({ viewer }: { viewer: User }) {
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const { email } = viewer;
+  const signOutAndLogIn = () => {
+    setSigningOut(true);
+    void logout((login) => navigate(withNext(login, nextAfterVerification())));
+  };
+  return (
+    <>
+      <p className="max-w-full text-ink wrap-anywhere">
+        <Trans>
+          You are signed in as{' '}
+          <strong>
+            <bdi>{email}</bdi>
+          </strong>
+          .
+        </Trans>
+      </p>
+      <p className="text-sm text-muted">
+        <Trans>If this link was for another account, sign out and log in to it.</Trans>
+      </p>
+      {/* One above the other at every width: an address of any length fits its button. */}
+      <div className="flex w-full flex-col gap-3">
+        <Button loading={signingOut} onClick={signOutAndLogIn}>
+          <Trans>Sign out and log in</Trans>
+        </Button>
+        <Link to={homeFor(viewer.role)} className={secondaryButtonLink}>
+          <span>
+            <Trans>
+              Continue as <bdi>{email}</bdi>
+            </Trans>
+          </span>
+        </Link>
+      </div>
+    </>
   );
 }
