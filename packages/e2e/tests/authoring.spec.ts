@@ -964,7 +964,7 @@ test.describe('authoring and review', () => {
     await expect(field(form, L.courseTitle)).toHaveValue(title);
     await form.getByRole('button', { name: L.deleteCourse }).focus();
     await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: L.deleteThisCourse });
+    const confirm = page.getByRole('alertdialog', { name: L.deleteThisCourse });
     await confirm.getByRole('button', { name: L.deleteCourse }).focus();
     await page.keyboard.press('Enter');
     await expect(toast(page, L.server.archived)).toBeVisible();

@@ -204,7 +204,7 @@ test('the quiz-question modal keeps its actions on screen; the delete confirmati
     await expect(dialog).toBeHidden();
 
     await section.getByRole('button', { name: t('Delete section {n}', { n: 1 }) }).click();
-    const confirm = page.getByRole('dialog', { name: t('Delete section {n}?', { n: 1 }) });
+    const confirm = page.getByRole('alertdialog', { name: t('Delete section {n}?', { n: 1 }) });
     await expectComputedDirection(confirm, lang);
     await expectOwnDirectionsAgree(page, 'the delete confirmation');
     // Sized to its content, not a full-height sheet.

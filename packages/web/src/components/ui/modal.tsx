@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
 import { FiX } from 'react-icons/fi';
@@ -23,6 +23,16 @@ export interface ModalProps {
    * changes) the modal stays open; Escape, Close and the form's own buttons still close it.
    */
   keepOpenOutside?: () => boolean;
+  /**
+   * 'alertdialog' for a confirmation of something destructive (WAI-ARIA APG alert dialog): read out at
+   * once, with its `description` as the message. Default 'dialog'.
+   */
+  role?: 'dialog' | 'alertdialog';
+  /**
+   * The control focused when the modal opens (an alert dialog's least destructive action, Cancel);
+   * by default the first one, the Close button.
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -44,6 +54,8 @@ export function Modal({
   width = '36rem',
   headerStart,
   keepOpenOutside,
+  role = 'dialog',
+  initialFocus,
   children,
 }: ModalProps) {
   const { t } = useLingui();
@@ -58,6 +70,7 @@ export function Modal({
           <Dialog.Overlay className="fixed inset-0 bg-black/50" />
           <Dialog.Content
             ref={keepFocusShown}
+            role={role}
             onInteractOutside={(event) => {
               // A press on a toast is a press inside: the toaster is drawn in the top modal (decision 152).
               if (keepOpenOutside?.()) event.preventDefault();
@@ -69,8 +82,11 @@ export function Modal({
                 event.preventDefault();
             }}
             // Runs before focus moves in: what has it now opened the modal.
-            onOpenAutoFocus={() => {
+            onOpenAutoFocus={(event) => {
               opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+              if (!initialFocus?.current) return;
+              event.preventDefault();
+              initialFocus.current.focus();
             }}
             onCloseAutoFocus={(event) => {
               // A control gone meanwhile (its item deleted): the page's heading, where the screen goes on.

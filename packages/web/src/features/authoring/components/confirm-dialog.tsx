@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Modal, ModalFooter } from '../../../components/ui/modal.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,7 +13,11 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-/** Asks before something that cannot be undone from the form (archiving a course, removing a section). */
+/**
+ * Asks before something that cannot be undone from the form (archiving a course, removing a section):
+ * an alert dialog (WAI-ARIA APG), read out with its message, whose first focus is the harmless Cancel,
+ * so that an Enter pressed on the way does not delete.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -23,19 +27,25 @@ export function ConfirmDialog({
   onConfirm,
   busy,
 }: ConfirmDialogProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} width="28rem">
-      <div className="flex flex-col gap-5">
-        <div className="text-sm text-ink">{children}</div>
-        <ModalFooter>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button variant="danger" loading={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </ModalFooter>
-      </div>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={children}
+      role="alertdialog"
+      initialFocus={cancel}
+      width="28rem"
+    >
+      <ModalFooter>
+        <Button ref={cancel} variant="secondary" onClick={() => onOpenChange(false)}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button variant="danger" loading={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </ModalFooter>
     </Modal>
   );
 }

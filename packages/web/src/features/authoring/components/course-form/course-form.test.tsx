@@ -811,13 +811,38 @@ describe('CourseForm (existing course): the save rules', () => {
       <CourseForm course={aCourse()} viewer={aViewer()} headingLevel={2} onDone={onDone} />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Delete Course' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete this course?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this course?' });
     expect(calls).toHaveLength(0);
     fireEvent.click(confirm.querySelector('button.bg-error')!);
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls.map((call) => call.path)).toEqual(['/course/archive/22222222-2222-4222-8222-222222222222']);
     // Archived as a state, not flipped: a form read before an administrator archived it cannot bring it back.
     expect(calls[0]?.search).toBe('?to=on');
+  });
+
+  it('asks in an alert dialog read with its message, first on Cancel; closing it gives the focus back', async () => {
+    const calls = stubApi({});
+    await renderAuthoring(
+      <CourseForm course={aCourse()} viewer={aViewer()} headingLevel={2} onDone={() => {}} />,
+    );
+    const deleteCourse = screen.getByRole('button', { name: 'Delete Course' });
+    for (const close of [
+      (confirm: HTMLElement) => fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' })),
+      (confirm: HTMLElement) => fireEvent.keyDown(confirm, { key: 'Escape' }),
+    ]) {
+      deleteCourse.focus();
+      fireEvent.click(deleteCourse);
+      const confirm = await screen.findByRole('alertdialog', { name: 'Delete this course?' });
+      expect(confirm).toHaveAccessibleDescription(
+        'The course is archived: learners no longer see it and it leaves your list. An administrator can restore it.',
+      );
+      // The least destructive action: an Enter pressed on the way deletes nothing.
+      await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+      close(confirm);
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(deleteCourse).toHaveFocus());
+    }
+    expect(calls).toHaveLength(0);
   });
 });
 
@@ -859,16 +884,16 @@ describe('CourseForm: after a removal the focus stays in the list', () => {
     fireEvent.click(button('Add Section'));
     type('Section title', 'Typed, so deleting it asks first', 1);
     press('Delete section 2');
-    const dialog = await screen.findByRole('dialog', { name: 'Delete section 2?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete section 2?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(button('Delete section 1')).toHaveFocus());
 
     fireEvent.click(button('Add Resources'));
     fireEvent.click(button('Add Resources'));
     type('Resource title', 'Typed too');
     press('Delete resource 1 of section 1');
-    const confirm = await screen.findByRole('dialog', { name: 'Delete this resource?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this resource?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(button('Delete resource 1 of section 1')).toHaveFocus());
   });
