@@ -9,7 +9,7 @@ import {
   FiLink,
   FiPlayCircle,
 } from 'react-icons/fi';
-import type { LearnerCourse, LearnerResource } from '@app/shared';
+import { foldSpelling, type LearnerCourse, type LearnerResource } from '@app/shared';
 import { ProgressBar } from '../../../../components/ui/progress-bar.tsx';
 import { pickLocalized, dirOf } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
@@ -32,7 +32,8 @@ interface CourseContentProps {
 
 /**
  * "Course content" (description §2): the sections as "Section N: title" with their resources — video
- * and PDF icons, "Quiz:" items with the learner's best score — and, once earned, the certificate.
+ * and PDF icons, "Quiz:" items with the learner's best score (just "Quiz" for a quiz named so) — and,
+ * once earned, the certificate.
  * The heading collapses and expands the list; the selected item is highlighted and marked current,
  * completed lessons carry a tick, and one sentence says how the progress is counted.
  */
@@ -131,6 +132,20 @@ export function CourseContent({
   );
 }
 
+/** Case, spaces and Arabic spelling variants aside, as typed answers are compared. */
+function compared(text: string) {
+  return foldSpelling(text).replace(/ /g, '');
+}
+
+/**
+ * The quiz's type word in both languages (the catalogues' "Quiz" and its Arabic): a title that is
+ * either one, even in the other language's interface (an English-only title, shown as written in
+ * Arabic), is not said twice ("Quiz: Quiz"); the row says the type word alone.
+ */
+const QUIZ_WORDS = ['Quiz', 'اختبار'].map(compared);
+
+const namesOnlyItsType = (title: string) => QUIZ_WORDS.includes(compared(title));
+
 function ResourceItem({
   course,
   resource,
@@ -181,7 +196,7 @@ function ResourceItem({
           />
         }
       >
-        <Trans>Quiz: {name}</Trans>
+        {namesOnlyItsType(title.text) ? <Trans>Quiz</Trans> : <Trans>Quiz: {name}</Trans>}
       </ItemButton>
     );
 

@@ -142,6 +142,36 @@ describe('CourseViewer', () => {
     expect(document.title).toBe('\u2068Introduction to Open Science\u2069 · Open Science Courses');
   });
 
+  it('names a quiz titled with its type word once ("Quiz", not "Quiz: Quiz"), in either language', async () => {
+    // Compared as the app compares answers: case, spaces and Arabic spelling variants aside.
+    const titles = [
+      { title: ' QUIZ ', title_tr: null }, // English only: shown as written in the Arabic interface too
+      { title: 'Check', title_tr: 'إختبار' },
+    ];
+    for (const { title, title_tr } of titles) {
+      const course = learnerCourse();
+      Object.assign(course.course_section[0]!.resources[1]!, { title, title_tr });
+      const { unmount } = renderViewer({
+        [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: course } }),
+        [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: 0 } }),
+        [`GET /user/course/${COURSE_ID}/progress`]: () => ({
+          body: { success: true, data: { completed: [], progress: 0 } },
+        }),
+      });
+      const content = await screen.findByRole('navigation', { name: 'Course content' });
+      await within(content).findByRole('button', { name: 'Video: Welcome Up next' });
+      const quiz = within(content).getByTestId('quiz-item');
+      expect(quiz).toHaveAccessibleName(title === 'Check' ? 'Quiz: Check' : 'Quiz');
+      await act(() => activateLanguage('ar'));
+      try {
+        await waitFor(() => expect(quiz).toHaveAccessibleName('اختبار'));
+      } finally {
+        await act(() => activateLanguage('en'));
+      }
+      unmount();
+    }
+  });
+
   it('with nothing selected, offers the way on: the first item to start, then the first still to do, then the certificate', async () => {
     const open = (completed: string[], quizScore: { quizId: string; score: number }[] = []) => {
       cleanup();
