@@ -12,9 +12,10 @@ import {
   verificationLinkFrom,
   waitForMail,
   snapAtBothWidths,
+  signInBrowser,
 } from '../src/fixtures.ts';
 import { ADMIN } from '../src/ports.ts';
-import { translator } from '../src/catalogue.ts';
+import { escapeRegExp, translator } from '../src/catalogue.ts';
 import { serverWording } from '../src/server-wording.ts';
 
 /** The auth screens' strings in the project's language, from the web catalogues (and the server's). */
@@ -57,6 +58,7 @@ function T(lang: Language) {
     sessionEnded: serverWording(lang).sessionEnded,
     close: t('Close'),
     notifications: t('Notifications (F8)'),
+    signOutAndLogIn: t('Sign out and log in'),
   };
 }
 
@@ -362,6 +364,62 @@ test('route guards, return after sign-in, logout, and a revoked session', async 
   expect(await storage(page, 'auth_token')).toBeNull();
   await signInWithForm(page, lang, account.email, account.password);
   await expect(page).toHaveURL(at('/dashboard?q=open'));
+});
+
+test('verification link opened while signed in: names the session; a dead session stays on the news', async ({
+  page,
+  lang,
+  request,
+}) => {
+  const t = T(lang);
+  /** A new account's verification link, from the mail catcher. */
+  const newLink = async () => {
+    const email = uniqueEmail('verify-signed-in');
+    const password = 'e2e-password-123';
+    const signup = await request.post('/api/v1/auth/signup', {
+      data: {
+        firstname: 'Noor',
+        lastname: 'Second',
+        email,
+        password,
+        passwordConfirm: password,
+        role: 'EndUser',
+      },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    return verificationLinkFrom(await waitForMail(email));
+  };
+  const signedIn = await createAccount(request);
+  await signInBrowser(page, signedIn);
+  await page.goto(await newLink());
+  await expect(page.getByRole('heading', { name: t.verified })).toBeVisible();
+  // No bare Login button leading into the signed-in account's board (decision 181).
+  await expect(main(page).getByRole('link', { name: t.loginButton, exact: true })).toHaveCount(0);
+  await expect(main(page)).toContainText(signedIn.email);
+  const goOn = main(page).getByRole('link', { name: new RegExp(escapeRegExp(signedIn.email)) });
+  await expect(goOn).toHaveAttribute('href', '/dashboard');
+  await expectAccessible(page);
+  await snapAtBothWidths(page, lang, 'verify-signed-in');
+  await main(page).getByRole('button', { name: t.signOutAndLogIn }).click();
+  await expect(page).toHaveURL(at('/login'));
+  expect(await storage(page, 'auth_token')).toBeNull();
+
+  // A session the server no longer knows: said, forgotten, and the page keeps its news and its Login.
+  await signInBrowser(page, { token: 'a-session-that-ended', user: signedIn.user });
+  const link = await newLink();
+  await page.goto(link);
+  await expect(page.getByRole('status').filter({ hasText: t.sessionEnded })).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      name: new RegExp(`${escapeRegExp(t.verified)}|${escapeRegExp(t.alreadyVerified)}`),
+    }),
+  ).toBeVisible();
+  await expect(main(page).getByRole('link', { name: t.loginButton, exact: true })).toHaveAttribute(
+    'href',
+    '/login',
+  );
+  expect(new URL(page.url()).pathname).toBe(new URL(link).pathname);
+  expect(await storage(page, 'auth_token')).toBeNull();
 });
 
 test('verification link that does not work: the reason, Signup, Log In and a resend form', async ({
