@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
 
 /**
  * The heading block every auth screen starts with; also names the browser tab. `announce`: the screen
@@ -18,10 +19,7 @@ export function AuthPage({
   announce?: boolean;
 }) {
   useDocumentTitle(title);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (announce) heading.current?.focus();
-  }, [announce]);
+  const heading = useFocusOnArrival<HTMLHeadingElement>(announce);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">

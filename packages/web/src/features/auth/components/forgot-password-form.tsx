@@ -12,6 +12,7 @@ import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation
 import { loadEmailSchema } from '../lib/load-schemas.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { storeResetRequest } from '../lib/reset-token.ts';
+import { useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
 import { AuthPage } from './auth-page.tsx';
 
 /** /forgotpassword: ask for a reset code, keep the reset request's token, go to /resetpassword. */
@@ -26,6 +27,9 @@ export function ForgotPasswordForm() {
     email: carriedEmail(location.state),
   });
   const { errors } = form.formState;
+  // The page is there to type the address (often carried from Log In, then Enter sends it): it
+  // starts in the field, as sign-up's form does.
+  const emailField = useFocusOnArrival<HTMLInputElement>();
 
   const onSubmit = form.handleSubmit((body) =>
     forgot.mutate(body, {
@@ -38,6 +42,7 @@ export function ForgotPasswordForm() {
     }),
   );
 
+  const email = form.register('email');
   return (
     <AuthPage title={t`Forgot Password`} subtitle={t`Enter the email associated with your account.`}>
       <form
@@ -52,7 +57,11 @@ export function ForgotPasswordForm() {
           dir="ltr"
           autoComplete="email"
           error={errors.email?.message}
-          {...form.register('email')}
+          {...email}
+          ref={(element) => {
+            email.ref(element);
+            emailField(element);
+          }}
         />
         <Button type="submit" loading={forgot.isPending || form.formState.isSubmitting} className="w-full">
           {t`Send Reset Code`}

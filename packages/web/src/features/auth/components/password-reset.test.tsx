@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 import { renderAuth, stubApi } from './auth-test-helpers.tsx';
@@ -32,6 +32,39 @@ describe('forgot and reset password', () => {
       state: { email: 'lina@example.test' },
     });
     expect(screen.getByLabelText('Email')).toHaveValue('lina@example.test');
+  });
+
+  for (const language of ['en', 'ar'] as const)
+    it(`starts in the field on arrival: Forgot Password's address, then Reset Password's code (${language})`, async () => {
+      stubApi({
+        'POST /auth/forgotpassword': {
+          body: { success: true, data: { message: 'We sent a reset code.', access_token: 'reset-jwt' } },
+        },
+      });
+      // Opened from Log In's "Forgot Password?", with the address typed there.
+      const view = await renderAuth(<ForgotPasswordForm />, {
+        route: '/forgotpassword',
+        language,
+        state: { email: 'lina@example.test' },
+      });
+      const email = screen.getByRole('textbox');
+      await waitFor(() => expect(email).toHaveFocus());
+      expect(email).toHaveValue('lina@example.test');
+      fireEvent.submit(email.closest('form')!);
+      expect(await screen.findByTestId('location')).toHaveTextContent('/resetpassword');
+      view.unmount();
+
+      // The page the success opens (or a reload of it), with the request kept in the tab.
+      await renderAuth(<ResetPasswordForm />, { route: '/resetpassword', language });
+      await waitFor(() => expect(screen.getByRole('textbox')).toHaveFocus());
+      expect(screen.getByRole('textbox')).toHaveAttribute('autocomplete', 'one-time-code');
+    });
+
+  it('without a reset request, Reset Password focuses nothing (there is no form to start in)', async () => {
+    stubApi({});
+    await renderAuth(<ResetPasswordForm />, { route: '/resetpassword' });
+    expect(screen.getByRole('link', { name: 'Request a new code' })).toBeInTheDocument();
+    expect(document.body).toHaveFocus();
   });
 
   it('asks for one code however fast the button is pressed again (the rules load on the first press)', async () => {
@@ -106,6 +139,8 @@ describe('forgot and reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByLabelText('Reset Code')).toBeNull();
+    // The form and its button are gone: the page's heading takes the focus, not the document's start.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Request a new code' })).toHaveAttribute(
       'href',
       '/forgotpassword',

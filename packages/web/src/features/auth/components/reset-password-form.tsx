@@ -15,6 +15,7 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { SHOWN_WITHOUT_STORED } from '../../../app/prerendered-page.ts';
 import { clearResetRequest, RESET_TOKEN_ITEM, useResetRequest } from '../lib/reset-token.ts';
 import { passwordHint } from '../lib/password-hint.ts';
+import { useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
 import { AuthPage } from './auth-page.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { dirOf } from '../../../lib/localized.ts';
@@ -37,6 +38,8 @@ export function ResetPasswordForm() {
     new_password: '',
   });
   const { errors } = form.formState;
+  // Arrived with the code on its way (or back from the mail app): the reader starts in its field.
+  const codeField = useFocusOnArrival<HTMLInputElement>();
 
   const onSubmit = form.handleSubmit((body) => {
     if (!token) return;
@@ -82,7 +85,8 @@ export function ResetPasswordForm() {
 
   if (!token || deadRequest)
     return (
-      <AuthPage title={t`Reset Password`}>
+      // A request found dead replaces the form the reader just sent: its heading takes the focus.
+      <AuthPage title={t`Reset Password`} announce={deadRequest !== null}>
         <FormAlert>
           {deadRequest ? (
             <p lang={deadRequest.lang} dir={dirOf(deadRequest.lang)}>
@@ -98,6 +102,7 @@ export function ResetPasswordForm() {
       </AuthPage>
     );
 
+  const code = form.register('password_reset_code');
   return (
     <AuthPage title={t`Reset Password`} subtitle={subtitle}>
       <form
@@ -112,7 +117,11 @@ export function ResetPasswordForm() {
           dir="ltr"
           autoComplete="one-time-code"
           error={errors.password_reset_code?.message}
-          {...form.register('password_reset_code')}
+          {...code}
+          ref={(element) => {
+            code.ref(element);
+            codeField(element);
+          }}
         />
         <PasswordField
           label={t`New password`}

@@ -115,6 +115,23 @@ describe('SignupFlow', () => {
     expect(screen.getByLabelText('First Name')).toHaveValue('Lina');
   });
 
+  for (const language of ['en', 'ar'] as const)
+    it(`starts each step where the reader goes on: step two's first field, and after Back the role chosen (${language})`, async () => {
+      const l = labels[language];
+      stubApi(googleDisabled);
+      await renderAuth(<SignupFlow />, { route: '/signup', language });
+      // A first visit: nothing chosen yet, the focus stays at the document's start.
+      expect(document.body).toHaveFocus();
+      fireEvent.click(screen.getByRole('link', { name: new RegExp(l.asContributor) }));
+      await waitFor(() => expect(screen.getByLabelText(l.first)).toHaveFocus());
+      // "Back" goes with the step it was on: the option the reader left the choice from takes the
+      // focus, not the document's start.
+      fireEvent.click(screen.getByRole('link', { name: language === 'en' ? 'Back' : 'رجوع' }));
+      await waitFor(() =>
+        expect(screen.getByRole('link', { name: new RegExp(l.asContributor) })).toHaveFocus(),
+      );
+    });
+
   it('refuses mismatched passwords: toast and the confirm field marked, nothing sent', async () => {
     const calls = stubApi(googleDisabled);
     await renderAuth(<SignupFlow />, { route: '/signup' });

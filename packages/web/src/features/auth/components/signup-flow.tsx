@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -20,6 +20,7 @@ import {
 import { loadSignupSchema } from '../lib/load-schemas.ts';
 import { useSignup } from '../api/signup.ts';
 import { passwordHint } from '../lib/password-hint.ts';
+import { useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
 import { AuthPage } from './auth-page.tsx';
 import { OidcSignInSection } from './oidc-sign-in-buttons.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
@@ -61,6 +62,10 @@ export function SignupFlow() {
   // Sent here from a course page: after verifying and logging in, the new account goes back there.
   const next = safeNext(search);
   const roleLabel = (value: SignupRole) => (value === 'EndUser' ? t`User` : t`Contributor`);
+  // The role chosen last on this visit: back on the choice (its "Back", the browser's Back), the
+  // reader goes on from that option, as Back returns the focus to the control left from (decision 139).
+  const [lastRole, setLastRole] = useState<SignupRole | null>(null);
+  if (role && role !== lastRole) setLastRole(role);
 
   // The form lives here, so going back to the role choice keeps what was typed.
   const form = useValidatedForm<SignupValues>(useTranslatedResolver(loadSignupSchema), {
@@ -80,7 +85,7 @@ export function SignupFlow() {
   if (!role)
     return (
       <AuthPage title={t`Sign Up`} subtitle={t`How would you like to join?`}>
-        <RoleChoice hrefOf={(choice) => signupHref(search, choice)} />
+        <RoleChoice hrefOf={(choice) => signupHref(search, choice)} chosen={lastRole} />
         <AlreadyMember next={next} />
       </AuthPage>
     );
@@ -100,8 +105,16 @@ export function SignupFlow() {
   );
 }
 
-function RoleChoice({ hrefOf }: { hrefOf: (role: SignupRole) => string }) {
+function RoleChoice({
+  hrefOf,
+  chosen,
+}: {
+  hrefOf: (role: SignupRole) => string;
+  /** The role the reader comes back from, whose option takes the focus; null on a first visit. */
+  chosen: SignupRole | null;
+}) {
   const { t } = useLingui();
+  const chosenOption = useFocusOnArrival<HTMLAnchorElement>(chosen !== null);
   const choices: Record<SignupRole, { label: string; hint: string; Icon: typeof FiBookOpen }> = {
     EndUser: { label: t`As User`, hint: t`Learn from open-science courses.`, Icon: FiBookOpen },
     Contributor: {
@@ -117,6 +130,7 @@ function RoleChoice({ hrefOf }: { hrefOf: (role: SignupRole) => string }) {
         return (
           <Link
             key={value}
+            ref={value === chosen ? chosenOption : undefined}
             to={hrefOf(value)}
             data-role={value}
             className="flex flex-col items-start gap-2 rounded-lg border-2 border-gray-300 bg-white p-4 text-start transition-colors hover:border-primary-dark hover:bg-primary-light"
@@ -165,8 +179,7 @@ function SignupForm({
   const message = useValidationMessage();
   const signup = useSignup();
   const { errors } = form.formState;
-  const firstField = useRef<HTMLInputElement | null>(null);
-  useEffect(() => firstField.current?.focus(), []);
+  const firstField = useFocusOnArrival<HTMLInputElement>();
 
   const mismatch = () => {
     const { password, passwordConfirm } = form.getValues();
@@ -219,7 +232,7 @@ function SignupForm({
             {...firstname}
             ref={(element) => {
               firstname.ref(element);
-              firstField.current = element;
+              firstField(element);
             }}
           />
           <TextField
