@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState } from 'react';
+import { forwardRef, useId, useState, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { FiEye, FiEyeOff } from 'react-icons/fi';
 import type { TextFieldProps } from './text-field.tsx';
@@ -7,12 +7,17 @@ import type { TextFieldProps } from './text-field.tsx';
  * Password input with a show/hide toggle that keeps focus order and announces its state. The toggle's
  * name stays 'Show password' and `aria-pressed` says whether it is shown (a toggle button's label
  * must not change with its state); the icon follows `aria-pressed` in CSS, so on a prerendered page
- * the early module (app/before-hydration.ts) can work the toggle before React does.
+ * the early module (app/before-hydration.ts) can work the toggle before React does. While the field
+ * has the focus and Caps Lock is on, a line under it says so (a password typed in capitals is refused
+ * without a word of why).
  */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(
   function PasswordField({ label, error, hint, id, className = '', ...rest }, ref) {
     const { t } = useLingui();
     const [visible, setVisible] = useState(false);
+    const [capsLock, setCapsLock] = useState(false);
+    const readCapsLock = (event: KeyboardEvent<HTMLInputElement>) =>
+      setCapsLock(event.getModifierState('CapsLock'));
     const generated = useId();
     const fieldId = id ?? generated;
     const described = [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null]
@@ -34,6 +39,12 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
               error ? 'border-error ring-1 ring-error' : 'border-gray-400'
             } ${className}`}
             {...rest}
+            onKeyDown={readCapsLock}
+            onKeyUp={readCapsLock}
+            onBlur={(event) => {
+              setCapsLock(false);
+              rest.onBlur?.(event);
+            }}
           />
           <button
             type="button"
@@ -47,6 +58,10 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
             <FiEyeOff aria-hidden="true" className="hidden group-aria-pressed:block" />
           </button>
         </div>
+        {/* Always there, so that the words are read out when they appear. */}
+        <p aria-live="polite" className="text-xs font-semibold text-ink empty:hidden">
+          {capsLock ? t`Caps Lock is on.` : null}
+        </p>
         {hint ? (
           <p id={`${fieldId}-hint`} className="text-xs text-muted">
             {hint}
