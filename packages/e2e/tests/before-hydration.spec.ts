@@ -88,6 +88,22 @@ test('typed fields and the password toggle survive hydration; React takes the to
   }
 });
 
+test('an address typed before hydration is carried to Forgot Password?', async ({ page, t }) => {
+  const release = await holdApp(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const email = page.getByRole('main').getByLabel(t('Email'), { exact: true });
+  await email.fill('early-carry@e2e.test');
+  release();
+  await expect.poll(() => isReady(page)).toBe(true);
+  // The field was never typed in after the app arrived: what a watch of it saw is still empty.
+  await page.getByRole('link', { name: t('Forgot Password?') }).click();
+  await expect(page).toHaveURL(/\/forgotpassword$/);
+  await expect(page.getByRole('main').getByLabel(t('Email'), { exact: true })).toHaveValue(
+    'early-carry@e2e.test',
+  );
+  await page.unrouteAll();
+});
+
 test('typing goes on while the app draws the page anew: the focus and every key are kept', async ({
   page,
   t,

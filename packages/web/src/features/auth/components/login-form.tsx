@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { useWatch } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Language, LoginBody } from '@app/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -44,8 +43,9 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
     email: carriedEmail(location.state),
     password: '',
   });
-  const typedEmail = useWatch({ control: form.control, name: 'email' });
   const { errors } = form.formState;
+  const navigate = useNavigate();
+  const forgotPassword = withNext(paths.forgotPassword, safeNext(location.search));
 
   const onSubmit = form.handleSubmit((body) => {
     setProblem(null);
@@ -120,8 +120,15 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
         />
         {admin ? null : (
           <Link
-            to={withNext(paths.forgotPassword, safeNext(location.search))}
-            state={carryEmail(typedEmail)}
+            to={forgotPassword}
+            onClick={(event) => {
+              // The address is read at the press: one typed on the prerendered page before the app
+              // arrived is in the form's values, though a watch of the field never saw it change.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              void navigate(forgotPassword, { state: carryEmail(form.getValues('email')) });
+            }}
             className="inline-flex min-h-6 items-center self-end text-sm font-semibold text-primary-darker underline-offset-2 hover:underline"
           >
             <Trans>Forgot Password?</Trans>
