@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/stub-api.ts';
 import { setAuthFailureHandler } from './api-client.ts';
-import { logout } from './logout.ts';
+import { logout } from './session.ts';
 import { getToken, getUserId, STORAGE, storeSession } from './session-storage.ts';
 
 afterEach(() => {

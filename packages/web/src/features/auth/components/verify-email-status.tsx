@@ -8,12 +8,12 @@ import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { logout } from '../../../lib/logout.ts';
 import { paths } from '../../../lib/paths.ts';
 import {
   currentUserQuery,
   getToken,
   homeFor,
+  logout,
   nextAfterVerification,
   withNext,
 } from '../../../lib/session.ts';
@@ -157,7 +157,7 @@ function Verified({
  * Someone is signed in here, and the link may have verified another account: a Login button would
  * lead straight into the signed-in account's board (the sign-in page sends a signed-in user on), as if
  * it were the one just verified. So the page names the session and lets the reader choose. Signing
- * out is the header's own (lib/logout.ts), then on to sign in as today's Login button goes.
+ * out is the header's own (`logout` in lib/session.ts), then on to sign in as today's Login button goes.
  */
 function SignedInChoice({ viewer }: { viewer: User }) {
   const navigate = useNavigate();

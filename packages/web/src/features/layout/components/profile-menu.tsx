@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { FiChevronDown, FiLogOut, FiUser } from 'react-icons/fi';
 import { directionOf } from '../../../i18n/i18n.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
-import { currentUserQuery } from '../../../lib/session.ts';
-import { logout } from '../../../lib/logout.ts';
+import { currentUserQuery, logout } from '../../../lib/session.ts';
 import { menuButton } from '../../../lib/menu.ts';
 
 /**
