@@ -86,6 +86,35 @@ describe('Modal', () => {
   });
 });
 
+describe('Modal: a press outside', () => {
+  const pressOutside = () => {
+    const page = screen.getByText('The page');
+    fireEvent.pointerDown(page);
+    fireEvent.pointerUp(page);
+    fireEvent.click(page);
+  };
+
+  it('closes a dialog, and not an alert dialog, which waits for an answer', async () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    for (const role of ['dialog', 'alertdialog'] as const) {
+      const onOpenChange = vi.fn();
+      const { unmount } = render(
+        <I18nProvider i18n={i18n}>
+          <main>The page</main>
+          <Modal open onOpenChange={onOpenChange} title="Delete?" role={role}>
+            <p>Inside</p>
+          </Modal>
+        </I18nProvider>,
+      );
+      await screen.findByRole(role, { name: 'Delete?' });
+      pressOutside();
+      if (role === 'dialog') expect(onOpenChange).toHaveBeenCalledWith(false);
+      else expect(onOpenChange).not.toHaveBeenCalled();
+      unmount();
+    }
+  });
+});
+
 /**
  * happy-dom lays nothing out: each control says where Chromium drew it in the contributor's course
  * form at 1280 × 900 (the modal's box from 40 to 805 px, Delete Course at the end of its scrolled

@@ -25,7 +25,8 @@ export interface ModalProps {
   keepOpenOutside?: () => boolean;
   /**
    * 'alertdialog' for a confirmation of something destructive (WAI-ARIA APG alert dialog): read out at
-   * once, with its `description` as the message. Default 'dialog'.
+   * once, with its `description` as the message, and closed only by an answer (a press outside it does
+   * nothing). Default 'dialog'.
    */
   role?: 'dialog' | 'alertdialog';
   /**
@@ -73,7 +74,8 @@ export function Modal({
             role={role}
             onInteractOutside={(event) => {
               // A press on a toast is a press inside: the toaster is drawn in the top modal (decision 152).
-              if (keepOpenOutside?.()) event.preventDefault();
+              // An alert dialog waits for an answer (decision 182): a press beside it is not a Cancel.
+              if (role === 'alertdialog' || keepOpenOutside?.()) event.preventDefault();
             }}
             // Escape in a toast (drawn in the top modal, decision 152) closes the toast, not the modal:
             // Radix hears the key first (a capturing listener), the toast's own handler after.
