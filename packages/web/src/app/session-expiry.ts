@@ -52,10 +52,12 @@ export function installSessionExpiry() {
 }
 
 /**
- * Drops what the ended session was shown. A page that stays asks again for what it shows: a clear
- * cancels its queries in flight without a word, and the page would wait for them for good.
+ * Drops what the ended session was shown. A page that stays keeps its own queries, which settle by
+ * themselves (a clear would cancel those in flight without a word, and the page would wait for them for
+ * good; asking them again would send a verification link, single use, a second time): only what no
+ * screen shows goes.
  */
 function forgetShown(pageStays: boolean) {
-  if (pageStays) void queryClient.resetQueries();
+  if (pageStays) queryClient.removeQueries({ type: 'inactive' });
   else queryClient.clear();
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/stub-api.ts';
 import { setAuthFailureHandler } from './api-client.ts';
+import { queryClient } from './query-client.ts';
 import { logout } from './session.ts';
 import { getToken, getUserId, STORAGE, storeSession } from './session-storage.ts';
 
@@ -26,6 +27,21 @@ describe('logout', () => {
     expect(sessionStorage.length).toBe(0);
     expect(Number(localStorage.getItem(STORAGE.logoutAt))).toBeGreaterThan(0);
     expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('forgets what was fetched once the page has gone, not before (the page would ask again)', async () => {
+    storeSession('token-1', 'learner-1');
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ 'POST /auth/logout': () => ({ body: { success: true, message: 'Bye' } }) }).fetch,
+    );
+    queryClient.setQueryData(['auth', 'verify-email', 'a-link'], { success: true, message: 'Verified' });
+    const shownWhileLeaving: unknown[] = [];
+    await logout(() => {
+      shownWhileLeaving.push(queryClient.getQueryData(['auth', 'verify-email', 'a-link']));
+    });
+    expect(shownWhileLeaving).toEqual([{ success: true, message: 'Verified' }]);
+    expect(queryClient.getQueryData(['auth', 'verify-email', 'a-link'])).toBeUndefined();
   });
 
   it('leaves quietly when the session had already ended on the server: no "session expired"', async () => {

@@ -91,6 +91,8 @@ export async function logout(navigate: (to: string) => unknown): Promise<void> {
   // at a shared computer finds nothing of it, not even in the browser's storage.
   sessionStore.clear();
   localStore.setItem(STORAGE.logoutAt, String(Date.now()));
-  queryClient.clear();
+  // The cache goes once the page has gone: a screen still shown after a clear asks again for what it
+  // shows (a flash of its spinner; a verification link, single use, sent a second time).
   await navigate(paths.login);
+  queryClient.clear();
 }
