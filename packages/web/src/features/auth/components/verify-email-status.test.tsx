@@ -16,6 +16,8 @@ describe('VerifyEmailStatus', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(calls).toHaveLength(1);
+    // Marked with the language it was asked in, so that it is read so after a switch of language.
+    expect(screen.getByText('Email verified.')).toHaveAttribute('lang', 'en');
   });
 
   it('sends the Login button back to the course the account was created for', async () => {

@@ -57,7 +57,9 @@ export function VerifyEmailStatus({ token }: { token: string }) {
   if (verification.isSuccess)
     return (
       <Verified heading={<Trans>Email Verification Successful!</Trans>} viewer={viewer.data}>
-        <p className="text-muted">{verification.data.message}</p>
+        <p className="text-muted" lang={verification.data.lang} dir={dirOf(verification.data.lang)}>
+          {verification.data.message}
+        </p>
       </Verified>
     );
 
