@@ -253,11 +253,11 @@ function sendAnswer(
     const reason = typeof error.code === 'string' && error.code.startsWith('FST_') ? error.code : undefined;
     request.log.info({ status: answer.status, code: answer.code, reason, route }, 'request refused');
   }
-  if (answer.status === 429 && error instanceof AppError && error.retryAfterSeconds)
-    void reply.header('retry-after', String(error.retryAfterSeconds));
   if (answer.status === 429 && !reply.hasHeader('retry-after')) {
-    // The rate limiter sets the real wait; our own 429s (per-account limits) fall back to a minute.
-    void reply.header('retry-after', '60');
+    // The rate limiter sets the real wait; our own 429s say theirs when they know it (RESET_LOCKED),
+    // else (per-account limits) a minute.
+    const wait = error instanceof AppError ? error.retryAfterSeconds : undefined;
+    void reply.header('retry-after', String(wait ?? 60));
   }
   const pages = (request.server as Partial<FastifyInstance>).errorPages?.find((page) => page.claims(request));
   if (pages) return pages.send(request, reply, { status: answer.status, code: answer.code }, routed);

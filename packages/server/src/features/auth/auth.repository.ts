@@ -191,10 +191,10 @@ export async function lockPasswordReset(db: Db, id: string): Promise<PasswordRes
   return row;
 }
 
-/** Wrong codes entered for the owner's reset requests (address or account) created since `since`. */
 /**
- * Wrong codes sent for `owner`'s requests made since `since`, and when the first of those requests
- * with one was made (its failures leave the window first), or null when there are none.
+ * Wrong codes sent for `owner`'s reset requests (address or account) made since `since`, and when
+ * the first of those requests with one was made (its failures leave the window first), or null when
+ * there are none.
  */
 export async function countResetFailures(
   db: Db,
