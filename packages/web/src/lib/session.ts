@@ -4,7 +4,6 @@ import { apiFetch } from './api-client.ts';
 import { paths } from './paths.ts';
 import { localStore, sessionStore } from './browser-storage.ts';
 import { queryClient } from './query-client.ts';
-
 import { STORAGE, clearSession, getToken } from './session-storage.ts';
 
 export { STORAGE, getToken, getUserId, storeSession, clearSession } from './session-storage.ts';

@@ -15,6 +15,10 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-ink hover:bg-gray-100',
 };
 
+/** A button's look, for a link that looks like one (a way on that is an address, not an action). */
+export const buttonClass = (variant: Variant = 'primary') =>
+  `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${VARIANTS[variant]}`;
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   /**
@@ -47,7 +51,7 @@ export function Button({
       aria-busy={loading || undefined}
       // Also keeps a submit button from submitting its form again (Enter in a field presses it too).
       onClick={loading ? (event) => event.preventDefault() : onClick}
-      className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
+      className={`${buttonClass(variant)} ${className}`}
     >
       {loading ? <Spinner size={18} /> : null}
       {children}

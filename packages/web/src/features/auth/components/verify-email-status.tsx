@@ -5,7 +5,7 @@ import type { User } from '@app/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiCheckCircle, FiXCircle } from 'react-icons/fi';
 import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -24,11 +24,6 @@ import { dirOf } from '../../../lib/localized.ts';
 
 const refusesTheLink = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
-
-const buttonLink =
-  'inline-flex min-h-10 items-center justify-center rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
-const secondaryButtonLink =
-  'inline-flex min-h-10 max-w-full min-w-0 items-center justify-center rounded-md border border-primary-dark bg-white px-4 py-2 text-sm font-semibold wrap-anywhere text-primary-darker hover:bg-primary-light';
 
 /**
  * /verifyemail/:token — spinner, then success with a Login button (or, to someone signed in, whose
@@ -147,7 +142,7 @@ function Verified({
       {viewer ? (
         <SignedInChoice viewer={viewer} />
       ) : (
-        <Link to={withNext(paths.login, nextAfterVerification())} className={buttonLink}>
+        <Link to={withNext(paths.login, nextAfterVerification())} className={buttonClass()}>
           <Trans>Login</Trans>
         </Link>
       )}
@@ -188,7 +183,10 @@ function SignedInChoice({ viewer }: { viewer: User }) {
         <Button loading={signingOut} onClick={signOutAndLogIn}>
           <Trans>Sign out and log in</Trans>
         </Button>
-        <Link to={homeFor(viewer.role)} className={secondaryButtonLink}>
+        <Link
+          to={homeFor(viewer.role)}
+          className={`${buttonClass('secondary')} max-w-full min-w-0 wrap-anywhere`}
+        >
           <span>
             <Trans>
               Continue as <bdi>{email}</bdi>
