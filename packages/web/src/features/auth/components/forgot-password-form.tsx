@@ -12,7 +12,7 @@ import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation
 import { loadEmailSchema } from '../lib/load-schemas.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { storeResetRequest } from '../lib/reset-token.ts';
-import { useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
+import { alsoTo, useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
 import { AuthPage } from './auth-page.tsx';
 
 /** /forgotpassword: ask for a reset code, keep the reset request's token, go to /resetpassword. */
@@ -57,11 +57,7 @@ export function ForgotPasswordForm() {
           dir="ltr"
           autoComplete="email"
           error={errors.email?.message}
-          {...email}
-          ref={(element) => {
-            email.ref(element);
-            emailField(element);
-          }}
+          {...alsoTo(email, emailField)}
         />
         <Button type="submit" loading={forgot.isPending || form.formState.isSubmitting} className="w-full">
           {t`Send Reset Code`}

@@ -15,7 +15,7 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { SHOWN_WITHOUT_STORED } from '../../../app/prerendered-page.ts';
 import { clearResetRequest, RESET_TOKEN_ITEM, useResetRequest } from '../lib/reset-token.ts';
 import { passwordHint } from '../lib/password-hint.ts';
-import { useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
+import { alsoTo, useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
 import { AuthPage } from './auth-page.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { dirOf } from '../../../lib/localized.ts';
@@ -117,11 +117,7 @@ export function ResetPasswordForm() {
           dir="ltr"
           autoComplete="one-time-code"
           error={errors.password_reset_code?.message}
-          {...code}
-          ref={(element) => {
-            code.ref(element);
-            codeField(element);
-          }}
+          {...alsoTo(code, codeField)}
         />
         <PasswordField
           label={t`New password`}

@@ -20,7 +20,7 @@ import {
 import { loadSignupSchema } from '../lib/load-schemas.ts';
 import { useSignup } from '../api/signup.ts';
 import { passwordHint } from '../lib/password-hint.ts';
-import { useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
+import { alsoTo, useFocusOnArrival } from '../hooks/use-focus-on-arrival.ts';
 import { AuthPage } from './auth-page.tsx';
 import { OidcSignInSection } from './oidc-sign-in-buttons.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
@@ -229,11 +229,7 @@ function SignupForm({
             label={t`First Name`}
             autoComplete="given-name"
             error={errors.firstname?.message}
-            {...firstname}
-            ref={(element) => {
-              firstname.ref(element);
-              firstField(element);
-            }}
+            {...alsoTo(firstname, firstField)}
           />
           <TextField
             label={t`Last Name`}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 const subscribeToNothing = () => () => {};
 
@@ -32,3 +33,15 @@ export function useFocusOnArrival<T extends HTMLElement>(when = true) {
     element.current = node;
   }, []);
 }
+
+/** A registered field (react-hook-form's `register`) whose element is also handed to `ref`. */
+export const alsoTo = <T extends HTMLElement>(
+  field: UseFormRegisterReturn,
+  ref: (element: T | null) => void,
+): UseFormRegisterReturn => ({
+  ...field,
+  ref: (element: T | null) => {
+    field.ref(element);
+    ref(element);
+  },
+});
