@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TextAreaField, TextField } from '../../../../components/ui/text-field.tsx';
 import { disabledLook } from './field-styles.ts';
 
@@ -19,8 +19,20 @@ export interface BilingualFieldProps {
 }
 
 /**
- * A translatable text: the English value (required) beside its optional Arabic counterpart (`_tr`),
- * which is always typed in RTL direction and marked as Arabic, whatever the interface language.
+ * The tag on a translatable text's base value. That value is what English readers see (and everyone,
+ * where no Arabic is given), but its label alone did not say so: beside "… in Arabic", Arabic readers
+ * took it for the Arabic one.
+ */
+export function EnglishTag() {
+  return (
+    <Trans comment="A tag beside the label of a field whose value is written in English">In English</Trans>
+  );
+}
+
+/**
+ * A translatable text: the English value (required, tagged "In English") beside its optional Arabic
+ * counterpart (`_tr`), which is always typed in RTL direction and marked as Arabic, whatever the
+ * interface language.
  */
 export function BilingualField({
   label,
@@ -43,6 +55,7 @@ export function BilingualField({
         label={englishLabel}
         error={englishError}
         hint={hint}
+        tag={<EnglishTag />}
         dir="auto"
         required={!optional}
         className={disabledLook}

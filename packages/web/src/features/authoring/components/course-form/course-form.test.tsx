@@ -308,6 +308,17 @@ describe('CourseForm (new course)', () => {
     });
   });
 
+  it('tags each English value "In English" beside its Arabic counterpart, in both languages', async () => {
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    expect(screen.getByLabelText('Course title', { exact: true })).toHaveAccessibleDescription('In English');
+    expect(screen.getByLabelText('Course description', { exact: true })).toHaveAccessibleDescription(
+      'In English',
+    );
+    expect(screen.getByLabelText('Course title in Arabic (optional)')).not.toHaveAccessibleDescription();
+    await act(() => activateLanguage('ar'));
+    expect(screen.getByLabelText('عنوان الدورة', { exact: true })).toHaveAccessibleDescription('بالإنجليزية');
+  });
+
   it('saves as a draft with status Draft', async () => {
     const calls = stubApi({ 'POST /course/new': created('Course saved as a draft') });
     await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);

@@ -7,6 +7,7 @@ import { LIMITS, type QuizQuestionDraft, type QuizQuestionInput } from '@app/sha
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { disabledLook } from './field-styles.ts';
+import { EnglishTag } from './bilingual-field.tsx';
 import { addControl, focusAfterRemoval, itemControl } from './focus-after-removal.ts';
 
 type QuestionForm = UseFormReturn<QuizQuestionDraft, unknown, QuizQuestionInput>;
@@ -73,6 +74,7 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
               <div className="grid gap-3 md:grid-cols-2">
                 <TextField
                   label={t`Option ${n}`}
+                  tag={<EnglishTag />}
                   dir="auto"
                   required
                   className={disabledLook}
