@@ -947,6 +947,54 @@ test.describe('authoring and review', () => {
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), draftKey)).toBeNull();
   });
 
+  test('the open edit form is in the address: a reload finds it with the changes offered, and Back closes it on the board', async ({
+    page,
+    request,
+    lang,
+  }) => {
+    const L = TEXT(lang);
+    const title = `Edit in the address ${lang} ${Date.now().toString(36)}`;
+    const contributor = await createAccount(request, 'Contributor');
+    const courseId = await createCourseByApi(request, contributor.token, title, true);
+    // The board is reached from another page, so that a Back too many would show it.
+    await openSignedIn(page, contributor, '/');
+    await page.goto('/contributor/dashboard');
+    const board = new RegExp(`/contributor/dashboard$`);
+    const card = page.getByTestId('course-card').filter({ hasText: title });
+    const dialog = page.getByRole('dialog', { name: L.editCourse });
+    const openForm = async () => {
+      await card.getByRole('button', { name: L.viewDetails }).click();
+      await expect(page).toHaveURL(new RegExp(`/contributor/dashboard\\?edit=${courseId}$`));
+      await expect(field(dialog, L.courseTitle)).toHaveValue(title);
+    };
+
+    await openForm();
+    await field(dialog, L.courseTitle).fill(`${title} (typed here)`);
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', `course-draft:${courseId}`))
+      .toContain('typed here');
+    await page.reload();
+    await expect(dialog.getByText(L.restorePrompt)).toBeVisible();
+    await dialog.getByRole('button', { name: L.restore, exact: true }).click();
+    await expect(field(dialog, L.courseTitle)).toHaveValue(`${title} (typed here)`);
+
+    // The browser's (or the phone's) Back closes the form and stays on the board.
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(board);
+    await expect(card).toBeVisible();
+
+    // The form's own close, pressed twice before the address moves, goes Back once.
+    await openForm();
+    await dialog.getByRole('button', { name: L.back, exact: true }).evaluate((button: HTMLElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(board);
+    await expect(card.getByRole('button', { name: L.viewDetails })).toBeFocused();
+  });
+
   test('a course deleted from its form leaves the board, and the focus goes to the board’s heading', async ({
     page,
     request,

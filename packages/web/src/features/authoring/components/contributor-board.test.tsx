@@ -117,6 +117,62 @@ describe('ContributorBoard', () => {
     expect(within(dialog).getByText('Created on')).toBeInTheDocument();
   });
 
+  describe('its edit form, named in the address', () => {
+    const id = '22222222-2222-4222-8222-222222222222';
+    function stubOneCourse() {
+      localStorage.setItem('user_id', me._id);
+      stubApi({
+        'GET /auth/user': { body: { success: true, data: { user: me } } },
+        [`GET /course/contributor/${me._id}`]: {
+          body: { success: true, data: [aSummary()], pagination: { total: 1, limit: 12, offset: 0 } },
+        },
+        [`GET /course/${id}`]: { body: { success: true, data: aCourse() } },
+      });
+    }
+    const openCard = async () =>
+      fireEvent.click(
+        within(await screen.findByTestId('course-card')).getByRole('button', { name: 'View details' }),
+      );
+
+    it('opens as a new entry: Back closes it and the board is where it was', async () => {
+      stubOneCourse();
+      await renderBoardAt('/contributor/dashboard?page=1');
+      await openCard();
+      expect(await screen.findByRole('dialog', { name: 'Edit Course' })).toBeInTheDocument();
+      expect(screen.getByTestId('address')).toHaveTextContent(`?page=1&edit=${id}`);
+      expect(screen.getByTestId('history-action')).toHaveTextContent('PUSH');
+      // (Hidden from the reader behind the modal, as the browser's own button is not.)
+      fireEvent.click(screen.getByRole('button', { name: 'Browser back', hidden: true }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByTestId('address')).toHaveTextContent(/^\?page=1$/);
+    });
+
+    it('closes by going Back to the entry it opened from', async () => {
+      stubOneCourse();
+      await renderBoardAt('/contributor/dashboard');
+      await openCard();
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByTestId('history-action')).toHaveTextContent('POP');
+      expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+      expect(await screen.findByTestId('course-card')).toBeInTheDocument();
+    });
+
+    it('is open again on a reload (the address came with it); closing takes it out of the address in place', async () => {
+      stubOneCourse();
+      await renderBoardAt(`/contributor/dashboard?edit=${id}`);
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+      expect(await within(dialog).findByLabelText('Course title', { exact: true })).toHaveValue(
+        'Open Science Basics',
+      );
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+      expect(screen.getByTestId('history-action')).toHaveTextContent('REPLACE');
+    });
+  });
+
   it('shows 12 cards a page and asks the server for the next page', async () => {
     localStorage.setItem('user_id', me._id);
     const calls = stubApi({

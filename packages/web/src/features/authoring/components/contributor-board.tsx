@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CONTRIBUTOR_PAGE_SIZE } from '@app/shared';
@@ -16,13 +15,14 @@ import { useAddressedPage, useLastPageWhenPastTheEnd, withPageIndex } from '../.
 import { contributorCoursesQuery } from '../api/get-contributor-courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { EditCourseModal } from './edit-course-modal.tsx';
+import { useEditedCourse } from '../hooks/use-edited-course.ts';
 
 const addLinkClass =
   'inline-flex min-h-10 items-center gap-2 rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker';
 
 /**
  * /contributor/dashboard: 'Your Courses' as cards, a page at a time from the server, searched from the
- * header's box (decision 056); a card opens the edit form in a modal.
+ * header's box (decision 056); a card opens the edit form in a modal, named in the address (`?edit=`).
  */
 export function ContributorBoard() {
   const { t } = useLingui();
@@ -34,7 +34,7 @@ export function ContributorBoard() {
   // A page the reader picks is a new history entry: Back returns to the page before.
   const setPageIndex = (index: number) => setParams((current) => withPageIndex(current, index));
   const courses = useQuery({ ...contributorCoursesQuery(userId, pageIndex, q), enabled: Boolean(userId) });
-  const [openId, setOpenId] = useState<string | null>(null);
+  const edited = useEditedCourse();
   const failure = useShownFailure(courses);
   // Tried again after failing, the page shows its panel, not the courses of the page asked before.
   const shown = shownData(courses, failure);
@@ -97,7 +97,7 @@ export function ContributorBoard() {
           >
             {list.map((course) => (
               <li key={course._id} className="flex">
-                <CourseCard course={course} onOpen={setOpenId} />
+                <CourseCard course={course} onOpen={edited.open} />
               </li>
             ))}
           </ul>
@@ -112,7 +112,7 @@ export function ContributorBoard() {
         </section>
       ) : null}
 
-      <EditCourseModal courseId={openId} onClose={() => setOpenId(null)} />
+      <EditCourseModal courseId={edited.openId} onClose={edited.close} />
     </main>
   );
 }
