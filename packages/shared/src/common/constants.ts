@@ -18,6 +18,13 @@ export type SignupRole = (typeof SIGNUP_ROLES)[number];
 
 export const COURSE_STATUSES = ['Pending', 'Approved', 'Draft', 'Archived', 'Rejected'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
+/**
+ * The statuses a course can be in: "Rejected" is kept in the data model and the API for
+ * compatibility, but nothing sets it, so nothing offers it as a choice (a filter that can never match).
+ */
+export const COURSE_STATUSES_IN_USE = COURSE_STATUSES.filter(
+  (status): status is Exclude<CourseStatus, 'Rejected'> => status !== 'Rejected',
+);
 
 export const RESOURCE_TYPES = ['video', 'pdf', 'quiz', 'certificate'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];

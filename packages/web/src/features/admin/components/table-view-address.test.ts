@@ -32,6 +32,8 @@ describe('tableViewOf', () => {
       'order=desc',
       'status=pending',
       'status=',
+      // In the data model, but nothing sets it (nor offers it).
+      'status=Rejected',
     ])
       expect(view(search), search).toEqual(initialTableView);
     // The last page the server can be asked for (offset 100,000).
