@@ -98,6 +98,25 @@ describe('reads while the database is briefly away', () => {
   });
 });
 
+describe('reads while the browser is offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('are made and fail with a message (the panel then waits for the server), instead of waiting silently', async () => {
+    vi.useFakeTimers();
+    onlineManager.setOnline(false);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const answer = queryClient
+      .fetchQuery({ queryKey: ['offline-read'], queryFn: () => apiFetch('/course/approved') })
+      .catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1_000); // the one retry of a failure that is not the reader's
+    expect(await answer).toMatchObject({
+      status: 0,
+      message: 'We could not reach the server. Check your connection and try again.',
+    });
+    queryClient.removeQueries({ queryKey: ['offline-read'] });
+  });
+});
+
 describe('writes while the browser is offline', () => {
   afterEach(() => onlineManager.setOnline(true));
 

@@ -43,6 +43,11 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       retry: retryRead,
       retryDelay,
+      // Offline, React Query would hold a read until the connection returned: a page's spinner, or
+      // "Load more courses", waiting with nothing said (a reviewer on a phone). It is made now, as a
+      // write is, and fails with "We could not reach the server…"; its panel then says it will try
+      // again by itself, and does once the server answers (decision 160), as after any outage.
+      networkMode: 'always',
     },
     mutations: {
       // Offline, React Query would hold a write until the connection returns, the button spinning
