@@ -4,7 +4,7 @@ import { startAppOverSmtp, stopAppOverSmtp, type SmtpCatcher } from '../../test/
 import { createTestApp, logCapture, type TestApp } from '../../test/test-app.ts';
 import { flushOutbox } from './mail.outbox.ts';
 import { queuePasswordResetMail } from './mail.service.ts';
-import { fromFor, senderDomain } from './mail.transport.ts';
+import { fromFor, NO_MAIL_SERVER_IN_PRODUCTION, senderDomain } from './mail.transport.ts';
 
 const WARNING = /^mail: SMTP_URL is set but MAIL_FROM sends from localhost/;
 
@@ -75,5 +75,37 @@ describe('the sender of an Arabic mail (MAIL_FROM_NAME_AR, decision 137)', () =>
     expect(() =>
       loadEnv({ DATA_DIR: 'memory://', MAIL_FROM_NAME_AR: 'دورات\r\nBcc: x@evil.example' }),
     ).toThrow(ConfigError);
+  });
+});
+
+describe('the dev mailbox (no SMTP_URL)', () => {
+  /** The log of an app that sent one reset mail with `code`, started with `env`. */
+  async function logOfOneMail(env: Record<string, string>, code: string) {
+    const log = logCapture();
+    const t = await createTestApp({ LOG_LEVEL: 'info', ...env }, { logStream: log.stream });
+    try {
+      await queuePasswordResetMail(t.db, { to: 'mailbox@example.test', lang: 'en', name: null, code });
+      await flushOutbox(t.app);
+    } finally {
+      await t.close();
+    }
+    return log.logged();
+  }
+
+  it('logs the text of each mail in development, where copying its link or code is its job', async () => {
+    const lines = await logOfOneMail({}, '314159');
+    expect(lines.find((line) => line.msg.startsWith('dev mailbox: '))?.msg).toContain('314159');
+    expect(lines.filter((line) => line.msg === NO_MAIL_SERVER_IN_PRODUCTION)).toEqual([]);
+  });
+
+  it('in production, says at start-up that no mail leaves, and logs no mail text, link or code', async () => {
+    const lines = await logOfOneMail({ NODE_ENV: 'production' }, '271828');
+    expect(
+      lines.filter((line) => line.level === 40 && line.msg === NO_MAIL_SERVER_IN_PRODUCTION),
+    ).toHaveLength(1);
+    expect(lines.find((line) => line.msg.startsWith('dev mailbox: '))?.msg).toBe(
+      'dev mailbox: "Your password reset code" to mailbox@example.test',
+    );
+    expect(JSON.stringify(lines)).not.toContain('271828');
   });
 });

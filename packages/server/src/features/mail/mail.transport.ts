@@ -67,7 +67,10 @@ export interface MailTransport {
 
 /** SMTP_URL → SMTP; otherwise the development mailbox (log line + .eml file). */
 export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTransport {
-  if (!env.SMTP_URL) return devMailbox(env, log);
+  if (!env.SMTP_URL) {
+    if (env.NODE_ENV === 'production') log.warn(NO_MAIL_SERVER_IN_PRODUCTION);
+    return devMailbox(env, log);
+  }
   warnOfLocalSender(env.MAIL_FROM, log);
   return smtpTransport(env.SMTP_URL, env);
 }
@@ -113,11 +116,19 @@ export function smtpTransport(url: string, sender: Sender): MailTransport {
   };
 }
 
+export const NO_MAIL_SERVER_IN_PRODUCTION =
+  'mail: NODE_ENV is production but SMTP_URL is not set: no mail leaves this server; each one is written under DATA_DIR/outbox (its text, links and codes are not logged). Set SMTP_URL to send mail.';
+
 /**
  * Development without a mail server: each message is logged on one line (with its text, so the
  * verification link or reset code can be copied) and written as an .eml file under DATA_DIR/outbox.
+ * In production the line names the mail and its file only: its links and codes are secrets, and a
+ * production log is read by more people than the one account they were for.
  */
-export function devMailbox(env: Pick<Env, 'DATA_DIR'> & Sender, log: FastifyBaseLogger): MailTransport {
+export function devMailbox(
+  env: Pick<Env, 'DATA_DIR' | 'NODE_ENV'> & Sender,
+  log: FastifyBaseLogger,
+): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const folder = env.DATA_DIR === 'memory://' ? null : path.join(env.DATA_DIR, 'outbox');
   return {
@@ -131,8 +142,10 @@ export function devMailbox(env: Pick<Env, 'DATA_DIR'> & Sender, log: FastifyBase
         file = path.join(folder, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
         await writeFile(file, info.message as Buffer);
       }
+      const said = `dev mailbox: "${mail.subject}" to ${mail.to}`;
+      if (env.NODE_ENV === 'production') return log.info({ to: mail.to, file }, said);
       const oneLine = mail.text.replace(/\s*\n\s*/g, ' | ').trim();
-      log.info({ to: mail.to, file }, `dev mailbox: "${mail.subject}" to ${mail.to}: ${oneLine}`);
+      log.info({ to: mail.to, file }, `${said}: ${oneLine}`);
     },
     close: () => composer.close(),
   };
