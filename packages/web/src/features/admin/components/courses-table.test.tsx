@@ -239,6 +239,9 @@ describe('CoursesTable', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['View course', 'Approve course', 'Disable editing', 'Archive course']);
+    // The course it acts on is written at its top (its row's title may be scrolled out of sight).
+    expect(menu.firstElementChild).toHaveTextContent(/^Course 01$/);
+    expect(menu).toHaveAccessibleName('Actions for Course 01');
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Approve course' }));
     expect(await screen.findByText('Course approved')).toBeInTheDocument();
     expect(calls).toEqual(['/api/v1/course/approve/00000000-0000-4000-8000-000000000001']);

@@ -110,6 +110,15 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
             next.focus();
           }}
         >
+          {/* Which course the menu acts on, at its top: on a phone the table has scrolled sideways to
+              the Actions column, and the row's title is out of sight (a reviewer). Seen only: the menu
+              is named after its button, "Actions for <title>", already. */}
+          <DropdownMenu.Label
+            aria-hidden="true"
+            className="mb-1 line-clamp-2 max-w-64 border-b border-gray-200 px-3 pt-1 pb-2 text-xs font-semibold text-muted"
+          >
+            <bdi>{title}</bdi>
+          </DropdownMenu.Label>
           {actionsFor(course).map(({ id, action, to }) => (
             <DropdownMenu.Item
               key={id}
