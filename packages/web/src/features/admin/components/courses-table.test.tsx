@@ -180,10 +180,17 @@ describe('CoursesTable', () => {
     expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, sort: 'title', desc: true });
   });
 
+  it('tells a phone reader the rows scroll sideways', async () => {
+    await renderTable([course(1, 'Pending')]);
+    expect(screen.getByText('Scroll the table sideways to see every column.')).toBeInTheDocument();
+  });
+
   it('says so when no course has the chosen status', async () => {
     await renderTable([], { total: 0, view: { ...initialTableView, status: 'Archived' } });
     expect(screen.getByText('No course has this status.')).toBeInTheDocument();
     expect(screen.getByText('No courses to show')).toBeInTheDocument();
+    // No row to scroll sideways to.
+    expect(screen.queryByText('Scroll the table sideways to see every column.')).toBeNull();
     expect(screen.queryByText(/Showing/)).toBeNull();
   });
 

@@ -248,9 +248,12 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
         </div>
       </div>
 
-      <p className="text-xs text-muted lg:hidden">
-        <Trans>Scroll the table sideways to see every column.</Trans>
-      </p>
+      {/* Only over rows: an empty table has nothing more to show sideways (a reviewer on a phone). */}
+      {courses.length > 0 ? (
+        <p className="text-xs text-muted lg:hidden">
+          <Trans>Scroll the table sideways to see every column.</Trans>
+        </p>
+      ) : null}
 
       <Pager
         label={t`Pages of the course table`}
