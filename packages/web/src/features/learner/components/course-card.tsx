@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router';
 import { FiBookOpen, FiCheckCircle } from 'react-icons/fi';
@@ -37,6 +38,9 @@ export function CourseCard({
   const author = course.author;
   const description = pickLocalized(language, course.description, course.description_tr);
 
+  // A cover that cannot be fetched (offline when a lazy one comes into view, a file gone) shows the
+  // card's own placeholder, not the browser's broken-image sign.
+  const [coverFailed, setCoverFailed] = useState(false);
   const start = () =>
     enroll.mutate(course._id, {
       // The button goes with the catalogue: the course's heading takes the focus (decision 164).
@@ -53,10 +57,11 @@ export function CourseCard({
       // Back from the course returns the focus to this card, though its button became a link.
       {...{ [FOCUS_RETURN]: course._id }}
     >
-      {course.preview_image ? (
+      {course.preview_image && !coverFailed ? (
         <img
           src={course.preview_image}
           alt=""
+          onError={() => setCoverFailed(true)}
           // The first row is fetched at once, the rest when scrolled to. Only the first cover, the page's
           // largest paint on every layout, goes before everything else (the shell preloads it too).
           loading={eager ? 'eager' : 'lazy'}

@@ -319,4 +319,15 @@ describe('CourseCatalogue', () => {
       'auto',
     ]);
   });
+
+  it("shows a card's own placeholder for a cover that cannot be fetched, not a broken image", async () => {
+    const courses = [summary({ _id: 'course-0', title: 'Course 0', preview_image: '/api/v1/files/gone' })];
+    vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved?limit=12': list(courses) }).fetch);
+    const { container } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    const card = (await screen.findByRole('heading', { name: 'Course 0' })).closest('article')!;
+    fireEvent.error(card.querySelector('img')!);
+    expect(card.querySelector('img')).toBeNull();
+    expect(card.querySelector('svg')).not.toBeNull();
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+  });
 });
