@@ -126,7 +126,7 @@ export const NO_MAIL_SERVER_IN_PRODUCTION =
  * production log is read by more people than the one account they were for.
  */
 export function devMailbox(
-  env: Pick<Env, 'DATA_DIR' | 'NODE_ENV'> & Sender,
+  env: Pick<Env, 'DATA_DIR'> & Partial<Pick<Env, 'NODE_ENV'>> & Sender,
   log: FastifyBaseLogger,
 ): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
