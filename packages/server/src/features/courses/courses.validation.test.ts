@@ -10,6 +10,7 @@ import {
   multipart,
   patchCourse,
   postCourse,
+  TINY_JPEG,
   TINY_PNG,
   tinyPdf,
   uploadFile,
@@ -23,6 +24,7 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
   let other: TestUser;
   let pdfUrl: string;
   let pngUrl: string;
+  let jpegUrl: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -32,6 +34,9 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
     // A PNG renamed .pdf is stored as what it is: an image.
     pngUrl = (await uploadFile(t, owner, { data: TINY_PNG, filename: 'fake.pdf', type: 'application/pdf' }))
       .secure_url;
+    jpegUrl = (
+      await uploadFile(t, owner, { data: TINY_JPEG, filename: 'notpdf.pdf', type: 'application/pdf' })
+    ).secure_url;
   });
   afterAll(() => t.close());
 
@@ -136,6 +141,11 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
       'coursesection.0.resources.1.file',
     ],
     [
+      'a JPEG (renamed notpdf.pdf) used as a PDF resource',
+      bodyWith((b) => void ((b.coursesection[0]!.resources[1] as { file: string }).file = jpegUrl)),
+      'coursesection.0.resources.1.file',
+    ],
+    [
       'a PDF resource naming a file that does not exist',
       bodyWith(
         (b) =>
@@ -188,6 +198,30 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
     // Only the field that was broken is reported (one field may carry more than one message).
     expect([...new Set(error.errors.map((e) => e.path))]).toEqual([path]);
     expect(await rowCounts()).toEqual(before);
+  });
+
+  it.each([
+    ['en', 'Upload a PDF file.'],
+    ['ar', 'ارفع ملف PDF.'],
+  ])('says in %s why a picture is not a PDF resource', async (language, message) => {
+    const form = await multipart({
+      file: { data: TINY_PNG, filename: 'cover.png' },
+      body: JSON.stringify(
+        bodyWith((b) => void ((b.coursesection[0]!.resources[1] as { file: string }).file = jpegUrl))(),
+      ),
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/course/new',
+      headers: { ...owner.auth, ...form.headers, 'accept-language': language },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'coursesection.0.resources.1.file', message }],
+    });
   });
 
   const cover = (data: Buffer, filename: string): FilePart => ({ data, filename });
@@ -277,6 +311,19 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
         400,
       ],
       ['malformed JSON', () => '{not json', 400],
+      [
+        'a JPEG (renamed notpdf.pdf) as a PDF resource',
+        () =>
+          resend({
+            coursesection: [
+              {
+                ...course.course_section[0],
+                resources: [{ type: 'pdf', title: 'P', description: 'D', file: jpegUrl }],
+              },
+            ],
+          }),
+        400,
+      ],
       [
         'a PNG as a PDF resource',
         () =>

@@ -156,6 +156,18 @@ describe('files: POST /files and GET /files/:id', () => {
     expect(served.headers['content-disposition']).toBeUndefined();
   });
 
+  it('stores a JPEG renamed notpdf.pdf and sent as a PDF as the JPEG it is (what a course then refuses)', async () => {
+    const jpeg = await uploadFile(t, contributor, {
+      data: TINY_JPEG,
+      filename: 'notpdf.pdf',
+      type: 'application/pdf',
+    });
+    expect(jpeg.content_type).toBe('image/jpeg');
+    const served = await t.app.inject({ method: 'GET', url: jpeg.secure_url });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['content-disposition']).toBeUndefined();
+  });
+
   it('serves images sandboxed and every file with nosniff, in each kind of answer (decision 136)', async () => {
     const image = (await uploadFile(t, contributor, { data: TINY_PNG, filename: 'a.png' })).secure_url;
     const pdf = (await uploadFile(t, contributor, { data: tinyPdf('Sandbox'), filename: 'a.pdf' }))
@@ -193,6 +205,13 @@ describe('files: POST /files and GET /files/:id', () => {
     [
       'a text file named .pdf',
       { file: { data: Buffer.from('hello, not a pdf'), filename: 'x.pdf' } },
+      415,
+      'UNSUPPORTED_FILE_TYPE',
+    ],
+    [
+      // file-type takes '%PDF' for a PDF; a PDF's header is '%PDF-' and a version (ISO 32000 §7.5.2).
+      'bytes that begin "%PDF" without a PDF header',
+      { file: { data: Buffer.from('%PDF is how a PDF begins, not a PDF'), filename: 'x.pdf' } },
       415,
       'UNSUPPORTED_FILE_TYPE',
     ],

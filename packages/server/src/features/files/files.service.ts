@@ -27,8 +27,15 @@ export interface UploadRules {
 }
 
 /**
+ * A PDF's header (ISO 32000 §7.5.2), first in the file. file-type takes any file that begins `%PDF`
+ * for one; the web app's PDF field checks for these five bytes too (`file-checks.ts`).
+ */
+const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
+
+/**
  * Accepts an upload only by what its bytes are (magic numbers), never by its name or declared type:
- * missing or empty → 400, too big → 413, anything but the allowed kinds → 415.
+ * missing or empty → 400, too big → 413, anything but the allowed kinds → 415. A course takes only a
+ * file stored as `application/pdf` as a PDF resource's (`course-tree.ts`).
  */
 export async function checkUpload(data: Buffer | null, rules: UploadRules): Promise<CheckedUpload> {
   if (!data || data.length === 0) throw new AppError(400, 'FILE_REQUIRED', rules.missing);
@@ -36,9 +43,13 @@ export async function checkUpload(data: Buffer | null, rules: UploadRules): Prom
     throw new AppError(413, 'FILE_TOO_LARGE', common.fileTooLarge, { max: rules.maxBytes });
   const sniffed = await fileTypeFromBuffer(data);
   const contentType = rules.allowed.find((type) => type === sniffed?.mime);
-  if (!contentType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', rules.unsupported);
+  if (!contentType || (contentType === 'application/pdf' && !startsWith(data, PDF_HEADER)))
+    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', rules.unsupported);
   return { contentType, size: data.length, sha256: createHash('sha256').update(data).digest('hex'), data };
 }
+
+const startsWith = (data: Buffer, head: Buffer) =>
+  data.length >= head.length && data.subarray(0, head.length).equals(head);
 
 /** Public address of a stored file (what clients read as `secure_url` / `preview_image` / `file`). */
 export const fileUrl = (id: string): string => `${API_PREFIX}/files/${id}`;
