@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import toast from 'react-hot-toast';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SignupFlow } from './signup-flow.tsx';
 import { aUser, googleDisabled, renderAuth, stubApi } from './auth-test-helpers.tsx';
+import { SHOWN_WITHOUT_STORED } from '../../../app/prerendered-page.ts';
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -170,5 +172,54 @@ describe('SignupFlow', () => {
     expect(await screen.findByText('Too many attempts. Try again later.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('lina@example.test');
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+  for (const language of ['en', 'ar'] as const)
+    it(`keeps the "sent" screen for the tab across a reload; its Back returns to the form and forgets it (${language})`, async () => {
+      const l = labels[language];
+      stubApi({ ...googleDisabled, 'POST /auth/signup': created });
+      const route = '/signup?role=EndUser';
+      const before = await renderAuth(<SignupFlow />, { route, language });
+      await fillAndSubmit(l);
+      await screen.findByText('lina@example.test');
+      const heading = screen.getByRole('heading', { level: 1 }).textContent;
+      before.unmount();
+      // A reload: on a phone the tab is often dropped while the reader is in the mail app.
+      const reloaded = await renderAuth(<SignupFlow />, { route, language });
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading ?? '');
+      expect(screen.getByText('lina@example.test')).toBeInTheDocument();
+      expect(screen.queryByLabelText(l.first)).toBeNull();
+      // Its Back: to send the link to another address. The form again, and a reload keeps the form.
+      fireEvent.click(screen.getByRole('link', { name: language === 'en' ? 'Back' : 'رجوع' }));
+      expect(screen.getByLabelText(l.first)).toBeInTheDocument();
+      reloaded.unmount();
+      await renderAuth(<SignupFlow />, { route, language });
+      expect(screen.getByLabelText(l.first)).toBeInTheDocument();
+    });
+
+  it('marks the prerendered role choice as shown only to a tab without a sign-up sent (decision 176)', async () => {
+    stubApi(googleDisabled);
+    await renderAuth(<SignupFlow />, { route: '/signup' });
+    expect(screen.getByRole('group')).toHaveAttribute(SHOWN_WITHOUT_STORED, 'signup_sent');
+  });
+
+  it('takes the mismatch toast away once the passwords match and the form is sent', async () => {
+    stubApi({ ...googleDisabled, 'POST /auth/signup': created });
+    const dismiss = vi.spyOn(toast, 'dismiss');
+    await renderAuth(<SignupFlow />, { route: '/signup?role=EndUser' });
+    await fillAndSubmit(labels.en, 'something-else');
+    expect(await screen.findAllByText('password does not match')).not.toHaveLength(0);
+    expect(dismiss).not.toHaveBeenCalledWith('password does not match');
+    type(labels.en.confirm, 'long-enough-1');
+    fireEvent.click(screen.getByRole('button', { name: labels.en.submit }));
+    await screen.findByText('lina@example.test');
+    expect(dismiss).toHaveBeenCalledWith('password does not match');
+    dismiss.mockRestore();
+  });
+
+  it('lets the names follow the script typed (dir="auto")', async () => {
+    stubApi(googleDisabled);
+    await renderAuth(<SignupFlow />, { route: '/signup?role=EndUser', language: 'ar' });
+    expect(screen.getByLabelText(labels.ar.first)).toHaveAttribute('dir', 'auto');
+    expect(screen.getByLabelText(labels.ar.last)).toHaveAttribute('dir', 'auto');
   });
 });

@@ -9,6 +9,8 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { sessionStore } from '../../../lib/browser-storage.ts';
+import { SHOWN_WITHOUT_STORED } from '../../../app/prerendered-page.ts';
 import { paths } from '../../../lib/paths.ts';
 import { rememberNextAfterVerification, safeNext, withNext } from '../../../lib/session.ts';
 import { notify, TOAST_MS } from '../../../lib/toast.ts';
@@ -44,6 +46,13 @@ const isField = (path: string): path is (typeof FIELDS)[number] =>
 const roleIn = (search: string): SignupRole | null =>
   ROLE_CHOICES.find((value) => value === new URLSearchParams(search).get('role')) ?? null;
 
+/**
+ * The address the verification link went to, kept for the tab (sessionStorage, as the reset request
+ * is, decision 176): on a phone the tab is often reloaded on the way back from the mail app, and the
+ * "sent" screen (its address, its Resend) must survive that. Its Back clears it.
+ */
+const SENT_ITEM = 'signup_sent';
+
 /** /signup, keeping the other parameters (`next`, `lang`), with the role set or removed. */
 function signupHref(search: string, role: SignupRole | null): string {
   const params = new URLSearchParams(search);
@@ -58,7 +67,9 @@ export function SignupFlow() {
   const { t } = useLingui();
   const { search } = useLocation();
   const role = roleIn(search);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // Read at once: the prerendered /signup is adopted only in a tab without the item (its role choice
+  // is marked so, decision 176); otherwise the app draws the page itself, from the start.
+  const [sentTo, setSentTo] = useState(() => sessionStore.getItem(SENT_ITEM));
   // Sent here from a course page: after verifying and logging in, the new account goes back there.
   const next = safeNext(search);
   const roleLabel = (value: SignupRole) => (value === 'EndUser' ? t`User` : t`Contributor`);
@@ -80,7 +91,18 @@ export function SignupFlow() {
     if (role) form.setValue('role', role);
   }, [form, role]);
 
-  if (sentTo) return <VerificationSent email={sentTo} next={next} />;
+  if (sentTo)
+    return (
+      <VerificationSent
+        email={sentTo}
+        next={next}
+        back={signupHref(search, role)}
+        onBack={() => {
+          sessionStore.removeItem(SENT_ITEM);
+          setSentTo(null);
+        }}
+      />
+    );
   const roleName = role ? roleLabel(role) : '';
   if (!role)
     return (
@@ -99,6 +121,7 @@ export function SignupFlow() {
         onSent={(email) => {
           rememberNextAfterVerification(next);
           setSentTo(email);
+          sessionStore.setItem(SENT_ITEM, email);
         }}
       />
     </AuthPage>
@@ -124,7 +147,12 @@ function RoleChoice({
     },
   };
   return (
-    <div role="group" aria-label={t`Choose how to sign up`} className="grid gap-3 sm:grid-cols-2">
+    <div
+      role="group"
+      aria-label={t`Choose how to sign up`}
+      className="grid gap-3 sm:grid-cols-2"
+      {...{ [SHOWN_WITHOUT_STORED]: SENT_ITEM }}
+    >
       {ROLE_CHOICES.map((value) => {
         const { label, hint, Icon } = choices[value];
         return (
@@ -161,6 +189,20 @@ function AlreadyMember({ next }: { next: string | null }) {
   );
 }
 
+/** Back one step: from the form to the role choice, from the "sent" screen to the form. */
+function BackLink({ to, onClick }: { to: string; onClick?: () => void }) {
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      className="inline-flex items-center gap-2 self-start rounded-md px-2 py-1 text-sm font-semibold text-primary-darker hover:bg-primary-light"
+    >
+      <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+      <Trans>Back</Trans>
+    </Link>
+  );
+}
+
 function SignupForm({
   form,
   role,
@@ -181,16 +223,19 @@ function SignupForm({
   const { errors } = form.formState;
   const firstField = useFocusOnArrival<HTMLInputElement>();
 
+  const mismatchMessage = t`password does not match`;
   const mismatch = () => {
     const { password, passwordConfirm } = form.getValues();
     if (!passwordConfirm || password === passwordConfirm) return false;
-    notify.error(t`password does not match`, TOAST_MS.short);
+    notify.error(mismatchMessage, TOAST_MS.short);
     form.setError('passwordConfirm', { type: 'passwords_mismatch', message: message('passwords_mismatch') });
     return true;
   };
 
   const onSubmit = form.handleSubmit(
     (values) => {
+      // The passwords match now: a refusal toast still up would stand over the next screen.
+      notify.dismiss(mismatchMessage);
       // The role comes from the constant chosen on the first step, never from a label.
       const body: SignupBody = { ...values, role, preferred_language: language };
       signup.mutate(body, {
@@ -210,13 +255,7 @@ function SignupForm({
   const firstname = form.register('firstname');
   return (
     <div className="flex flex-col gap-5">
-      <Link
-        to={back}
-        className="inline-flex items-center gap-2 self-start rounded-md px-2 py-1 text-sm font-semibold text-primary-darker hover:bg-primary-light"
-      >
-        <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
-        <Trans>Back</Trans>
-      </Link>
+      <BackLink to={back} />
       <OidcSignInSection signupRole={role} />
       <form
         method="post"
@@ -228,12 +267,14 @@ function SignupForm({
           <TextField
             label={t`First Name`}
             autoComplete="given-name"
+            dir="auto"
             error={errors.firstname?.message}
             {...alsoTo(firstname, firstField)}
           />
           <TextField
             label={t`Last Name`}
             autoComplete="family-name"
+            dir="auto"
             error={errors.lastname?.message}
             {...form.register('lastname')}
           />
@@ -269,11 +310,23 @@ function SignupForm({
 }
 
 /** After signing up: where the link went, and what to do next. */
-function VerificationSent({ email, next }: { email: string; next: string | null }) {
+function VerificationSent({
+  email,
+  next,
+  back,
+  onBack,
+}: {
+  email: string;
+  next: string | null;
+  /** Back to the form (or the choice), this page's own address: to send to another address. */
+  back: string;
+  onBack: () => void;
+}) {
   const { t } = useLingui();
   return (
     <AuthPage title={t`Your verification link is in your email!`} announce>
       <div className="flex flex-col items-start gap-4">
+        <BackLink to={back} onClick={onBack} />
         <FiMail aria-hidden="true" className="size-12 text-primary-dark" />
         <p className="text-ink">
           <Trans>
