@@ -745,3 +745,91 @@ describe('CourseViewer', () => {
     });
   });
 });
+
+describe('the way on under a completed lesson or a quiz result', () => {
+  const VIDEO_ID = '55555555-5555-4555-8555-555555555555';
+
+  /** The viewer on `resource`, with a server that records the video's completion and scores the quiz. */
+  function openOn(resource: string, quizScore: number, overallAfter: number) {
+    const completed: string[] = [];
+    let overall = 0;
+    const progress = () => ({ body: { success: true, data: { completed: [...completed], progress: 0 } } });
+    return renderViewer(
+      {
+        [`GET /user/course/${COURSE_ID}`]: () => ({ body: { success: true, data: learnerCourse() } }),
+        [`GET /user/overall-score/${COURSE_ID}`]: () => ({ body: { success: true, score: overall } }),
+        [`GET /user/course/${COURSE_ID}/progress`]: progress,
+        [`PUT /user/course/${COURSE_ID}/completion/${VIDEO_ID}`]: () => {
+          completed.push(VIDEO_ID);
+          return progress();
+        },
+        [`POST /course/exercise-score/${COURSE_ID}`]: () => {
+          overall = overallAfter;
+          return {
+            body: {
+              success: true,
+              score: { currentScore: quizScore, quizScore: [{ quizId: QUIZ_ID, score: quizScore }] },
+              feedback: [],
+            },
+          };
+        },
+      },
+      `/course/${COURSE_ID}?resource=${resource}`,
+    );
+  }
+
+  async function submitQuiz() {
+    await press('Open data');
+    await press('Reproducibility');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+  }
+
+  it('a lesson marked as done offers the next item, which opens as a pick from the list does, its heading focused', async () => {
+    const { router } = openOn(VIDEO_ID, 0, 0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as done' }));
+    const next = await screen.findByRole('button', { name: 'Next: Quiz one' });
+    // In Arabic, "التالي" with the title as the author wrote it (no Arabic title).
+    await act(() => activateLanguage('ar'));
+    try {
+      await waitFor(() => expect(next).toHaveAccessibleName('التالي: Quiz one'));
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+    fireEvent.click(next);
+    await waitFor(() => expect(router.state.location.search).toBe(`?resource=${QUIZ_ID}`));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Quiz one' })).toHaveFocus());
+  });
+
+  it('a lesson not done yet offers no way on beside "Mark as done"', async () => {
+    openOn(VIDEO_ID, 0, 0);
+    expect(await screen.findByRole('button', { name: 'Mark as done' })).toBeInTheDocument();
+    expect(screen.queryByTestId('next-step')).not.toBeInTheDocument();
+  });
+
+  it('the result of the last quiz, the certificate earned, offers the certificate beside "ReTake Quiz"', async () => {
+    const { router } = openOn(QUIZ_ID, 100, 80);
+    await submitQuiz();
+    expect(await screen.findByRole('heading', { name: 'Your score: 100%' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ReTake Quiz' })).toBeInTheDocument();
+    const next = await screen.findByTestId('next-step');
+    expect(next).toHaveAccessibleName('Your certificate');
+    fireEvent.click(next);
+    await waitFor(() => expect(router.state.location.search).toBe('?resource=certificate'));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Your certificate' })).toHaveFocus(),
+    );
+  });
+
+  it('the result of the last quiz, no certificate earned, offers nothing new: only "ReTake Quiz"', async () => {
+    const { api } = openOn(QUIZ_ID, 50, 25);
+    await submitQuiz();
+    expect(await screen.findByRole('heading', { name: 'Your score: 50%' })).toBeInTheDocument();
+    // The overall score is fetched again after the attempt: still below 80, still nothing.
+    const overallFetches = () =>
+      api.calls.filter((call) => call.key === `GET /user/overall-score/${COURSE_ID}`).length;
+    await waitFor(() => expect(overallFetches()).toBeGreaterThan(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('button', { name: 'ReTake Quiz' })).toBeInTheDocument();
+    expect(screen.queryByTestId('next-step')).not.toBeInTheDocument();
+  });
+});

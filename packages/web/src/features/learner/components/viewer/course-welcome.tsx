@@ -1,10 +1,11 @@
 import type { Ref } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { FiArrowRight, FiAward, FiBookOpen, FiRotateCcw } from 'react-icons/fi';
+import { FiBookOpen, FiRotateCcw } from 'react-icons/fi';
 import type { LearnerCourse, LearnerResource } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import { pickLocalized, dirOf } from '../../../../lib/localized.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
+import { NextItem } from './next-item.tsx';
 import { CERTIFICATE_ID, weakestQuiz } from './viewer-model.ts';
 
 /**
@@ -34,11 +35,10 @@ export function CourseWelcome({
   // Nothing left to do (a course without lessons or quizzes has nothing done either: not "through").
   const done = next === null && started;
   const retake = done && !certificateEarned ? weakestQuiz(course) : null;
-  const way = next ?? retake;
-  const nextTitle = way ? pickLocalized(language, way.title, way.title_tr) : null;
-  const name = nextTitle ? (
-    <span lang={nextTitle.lang} dir={dirOf(nextTitle.lang)}>
-      {nextTitle.text}
+  const retakeTitle = retake ? pickLocalized(language, retake.title, retake.title_tr) : null;
+  const name = retakeTitle ? (
+    <span lang={retakeTitle.lang} dir={dirOf(retakeTitle.lang)}>
+      {retakeTitle.text}
     </span>
   ) : null;
   return (
@@ -73,12 +73,11 @@ export function CourseWelcome({
         )}
       </p>
       {next ? (
-        <Button onClick={() => onSelect(next._id)} className="max-w-full" data-testid="next-step">
-          <span className="min-w-0 wrap-break-word">
-            {back ? <Trans>Continue: {name}</Trans> : <Trans>Start: {name}</Trans>}
-          </span>
-          <FiArrowRight aria-hidden="true" className="shrink-0 rtl:rotate-180" />
-        </Button>
+        <NextItem
+          item={next}
+          onSelect={onSelect}
+          say={(name) => (back ? <Trans>Continue: {name}</Trans> : <Trans>Start: {name}</Trans>)}
+        />
       ) : retake ? (
         <Button onClick={() => onSelect(retake._id)} className="max-w-full" data-testid="next-step">
           <FiRotateCcw aria-hidden="true" className="shrink-0" />
@@ -87,10 +86,7 @@ export function CourseWelcome({
           </span>
         </Button>
       ) : done && certificateEarned ? (
-        <Button onClick={() => onSelect(CERTIFICATE_ID)} data-testid="next-step">
-          <FiAward aria-hidden="true" className="shrink-0" />
-          <Trans>Your certificate</Trans>
-        </Button>
+        <NextItem item={CERTIFICATE_ID} onSelect={onSelect} />
       ) : null}
     </div>
   );

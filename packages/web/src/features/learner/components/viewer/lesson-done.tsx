@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiCheckCircle, FiCircle } from 'react-icons/fi';
 import { useQueryClient } from '@tanstack/react-query';
@@ -49,19 +49,22 @@ export function useLessonCompletion(
 
 /**
  * "Mark as done", always there under a video or PDF. Once done it stays a focusable button that says
- * "Completed" (aria-disabled), so keyboard focus is not lost when the state changes.
+ * "Completed" (aria-disabled), so keyboard focus is not lost when the state changes. Once done, the way
+ * on (`next`: the item that follows, if any) comes after it.
  */
 export function LessonDone({
   done,
   pending,
   onMarkDone,
+  next,
 }: {
   done: boolean;
   pending: boolean;
   onMarkDone: () => void;
+  next?: ReactNode;
 }) {
   return (
-    <div className="flex items-center justify-end" aria-live="polite">
+    <div className="flex flex-wrap items-center justify-end gap-2" aria-live="polite">
       <button
         type="button"
         onClick={done || pending ? undefined : onMarkDone}
@@ -77,6 +80,7 @@ export function LessonDone({
         {done ? <FiCheckCircle aria-hidden="true" /> : <FiCircle aria-hidden="true" />}
         {done ? <Trans>Completed</Trans> : <Trans>Mark as done</Trans>}
       </button>
+      {done ? next : null}
     </div>
   );
 }

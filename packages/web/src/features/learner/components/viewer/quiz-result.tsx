@@ -1,4 +1,4 @@
-import { Fragment, type RefObject } from 'react';
+import { Fragment, type ReactNode, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircularProgressbar, buildStyles } from 'react-circular-progressbar';
 import 'react-circular-progressbar/dist/styles.css';
@@ -15,7 +15,8 @@ import { useTrueFalseLabels } from './true-false-labels.ts';
 /**
  * The result of an attempt: the server's score as a circle, then each question with whether it was
  * right (or partly right), the learner's answer in the reader's language, and the author's
- * explanation (decision 035). The correct answers are not shown; "ReTake Quiz" starts again.
+ * explanation (decision 035). The correct answers are not shown; "ReTake Quiz" starts again, and
+ * `next` (the item that follows, if any) goes on.
  */
 export function QuizResult({
   score,
@@ -23,12 +24,14 @@ export function QuizResult({
   questions,
   onRetake,
   headingRef,
+  next,
 }: {
   score: number;
   feedback: QuizFeedback[];
   questions: readonly LearnerQuizQuestion[];
   onRetake: () => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  next?: ReactNode;
 }) {
   const { t } = useLingui();
   const language = useLanguage();
@@ -59,10 +62,12 @@ export function QuizResult({
           })}
         />
       </div>
-      <Button onClick={onRetake}>
+      {/* With a way on, retaking is the other choice: outlined, above it. */}
+      <Button onClick={onRetake} variant={next ? 'secondary' : undefined}>
         <FiRotateCcw aria-hidden="true" />
         {t`ReTake Quiz`}
       </Button>
+      {next}
       {feedback.length > 0 ? (
         <ol className="flex w-full flex-col gap-3 text-start">
           {feedback.map((item, position) => {

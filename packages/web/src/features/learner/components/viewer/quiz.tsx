@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { FiAlertTriangle, FiChevronLeft, FiChevronRight } from 'react-icons/fi';
@@ -55,6 +55,7 @@ export function Quiz({
   resource,
   best,
   onGone,
+  next,
 }: {
   courseId: string;
   resource: LearnerResource;
@@ -69,6 +70,8 @@ export function Quiz({
    * viewer shows now: null (the way on) for a quiz removed, this quiz's for one left without questions.
    */
   onGone?: (shownId: string | null) => void;
+  /** The way on, shown under an attempt's result (the item that follows, if any). */
+  next?: ReactNode;
 }) {
   const { t } = useLingui();
   const language = useLanguage();
@@ -226,6 +229,7 @@ export function Quiz({
         feedback={result.feedback}
         questions={questions}
         headingRef={heading}
+        next={next}
         onRetake={() => {
           moved.current = true;
           setAnswers({});

@@ -8,7 +8,8 @@ import { LessonDone, useLessonCompletion } from './lesson-done.tsx';
 import { LazyPdfViewer } from './lazy-pdf-viewer.tsx';
 import { Quiz } from './quiz.tsx';
 import { VideoFrame } from './video-frame.tsx';
-import { bestQuizScore, hasStarted, selectedIdOf, type Selection } from './viewer-model.ts';
+import { NextItem } from './next-item.tsx';
+import { bestQuizScore, hasStarted, itemAfter, selectedIdOf, type Selection } from './viewer-model.ts';
 import { CourseWelcome } from './course-welcome.tsx';
 
 /**
@@ -81,6 +82,9 @@ export function ResourceView({
 
   const { resource } = selection;
   const title = pickLocalized(language, resource.title, resource.title_tr);
+  // The item that follows in the course content, under a completed lesson or a quiz's result.
+  const after = itemAfter(course, resource._id, certificateEarned);
+  const nextItem = after ? <NextItem item={after} onSelect={onSelect} /> : null;
   return (
     <div className="flex flex-col gap-3">
       <h2 ref={heading} tabIndex={-1} lang={title.lang} className="text-xl font-bold text-ink outline-none">
@@ -94,6 +98,7 @@ export function ResourceView({
           resource={resource}
           best={bestQuizScore(course, resource._id)}
           onGone={onFocusRequest}
+          next={nextItem}
         />
       ) : (
         <>
@@ -117,6 +122,7 @@ export function ResourceView({
             done={completed.has(resource._id)}
             pending={lessons.pendingId === resource._id}
             onMarkDone={() => lessons.complete(resource._id, 'manual')}
+            next={nextItem}
           />
         </>
       )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LearnerCourse, LearnerResource } from '@app/shared';
 import { learnerCourse } from '../../../../test/course-fixtures.ts';
-import { hasEarnedCertificate, hasStarted, nextStep, weakestQuiz } from './viewer-model.ts';
+import { hasEarnedCertificate, hasStarted, itemAfter, nextStep, weakestQuiz } from './viewer-model.ts';
 
 const resource = (id: string, type: LearnerResource['type']): LearnerResource => ({
   _id: id,
@@ -88,5 +88,17 @@ describe('hasEarnedCertificate', () => {
     expect(hasEarnedCertificate({ score: 80, certificateIssued: false })).toBe(true);
     expect(hasEarnedCertificate({ score: 79.6, certificateIssued: false })).toBe(false);
     expect(hasEarnedCertificate(undefined)).toBe(false);
+  });
+});
+
+describe('itemAfter', () => {
+  it('is the next lesson or quiz in course order, across sections, then the certificate once earned', () => {
+    // The certificate file of section 1 is not a lesson: the PDF of section 2 follows the video.
+    expect(itemAfter(course(), 'video', false)).toMatchObject({ _id: 'pdf' });
+    expect(itemAfter(course(), 'pdf', true)).toMatchObject({ _id: 'quiz' });
+    expect(itemAfter(course(), 'quiz', true)).toBe('certificate');
+    // The last item, no certificate: nothing follows.
+    expect(itemAfter(course(), 'quiz', false)).toBeNull();
+    expect(itemAfter(course(), 'gone', true)).toBeNull();
   });
 });

@@ -72,6 +72,25 @@ export function nextStep(course: LearnerCourse, completed: ReadonlySet<string>):
   return null;
 }
 
+/**
+ * What follows an item in the course content, for "Next" under a completed lesson or a quiz's result:
+ * the next video, PDF or quiz in course order (across sections; as `nextStep`, other items are
+ * passed over), after the last one the certificate once earned (as the list shows it), otherwise
+ * nothing.
+ */
+export function itemAfter(
+  course: LearnerCourse,
+  id: string,
+  certificateEarned: boolean,
+): LearnerResource | typeof CERTIFICATE_ID | null {
+  const items = itemsOf(course);
+  const index = items.findIndex((resource) => resource._id === id);
+  if (index < 0) return null;
+  // A video, PDF or quiz: any resource but a certificate file.
+  const following = items.slice(index + 1).find((resource) => resource.type !== 'certificate');
+  return following ?? (certificateEarned ? CERTIFICATE_ID : null);
+}
+
 /** Every resource of the course, in course order. */
 const itemsOf = (course: LearnerCourse) => course.course_section.flatMap((section) => section.resources);
 
