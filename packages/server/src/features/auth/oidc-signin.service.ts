@@ -13,7 +13,7 @@ import {
   type UserRow,
 } from './auth.repository.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
-import type { OidcClient, OidcIdentity, OidcProviderId } from './oidc.client.ts';
+import { capped, type OidcClient, type OidcIdentity, type OidcProviderId } from './oidc.client.ts';
 
 /** How long the browser may take to ask for an e-mail address after the provider sent it back. */
 const TICKET_TTL = '15m';
@@ -117,8 +117,9 @@ export function oidcSignInService(app: FastifyInstance, auth: AuthService) {
 
   function newAccount(provider: OidcProviderId, identity: OidcIdentity, role: SignupRole, lang: Language) {
     return {
-      firstname: identity.givenName ?? identity.name ?? identity.email?.split('@')[0] ?? identity.sub,
-      lastname: identity.familyName ?? '',
+      // Names arrive capped (oidc.client.ts); an address's local part or the subject may be longer.
+      firstname: capped(identity.givenName ?? identity.name ?? identity.email?.split('@')[0] ?? identity.sub),
+      lastname: capped(identity.familyName ?? ''),
       role,
       passwordHash: null,
       [subjectColumn[provider]]: identity.sub,

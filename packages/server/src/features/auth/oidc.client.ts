@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../env.ts';
-import { oneLine, withoutControls } from '@app/shared';
+import { emailSchema, LIMITS, oneLine, withoutControls } from '@app/shared';
 import { AppError } from '../../lib/errors.ts';
 import { authMessages } from './auth.messages.ts';
 
@@ -60,6 +60,46 @@ export interface OidcIdentity {
   givenName: string | null;
   familyName: string | null;
   name: string | null;
+}
+
+/**
+ * A subject we can keep: OpenID Connect Core §2 allows at most 255 ASCII characters; controls (a NUL
+ * failed the statement that looks the subject up, a 500) and anything else are refused.
+ */
+const USABLE_SUBJECT = /^[\x20-\x7E]{1,255}$/;
+/** C0 and C1 control characters, tab and line breaks included: no e-mail address holds one. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+
+/**
+ * The address a provider sent, if it passes signup's rule (`emailSchema`: at most 254 characters, an
+ * address), lower-cased; otherwise none. An address with a control character is refused, never cleaned:
+ * `a\u0000@x.org` cleaned would be `a@x.org`, somebody else's account.
+ */
+export function usableEmail(value: unknown): string | null {
+  if (typeof value !== 'string' || ANY_CONTROL.test(value)) return null;
+  const parsed = emailSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * `value` cut to at most `max` UTF-16 units (what signup's `max()` counts) between two letters with their
+ * marks, or, for one letter longer than that, between two code points: a surrogate pair is never split.
+ */
+export function capped(value: string, max: number = LIMITS.nameMax): string {
+  if (value.length <= max) return value;
+  let end = 0;
+  for (const { segment } of graphemes.segment(value)) {
+    if (end + segment.length > max) break;
+    end += segment.length;
+  }
+  if (end === 0)
+    for (const point of value) {
+      if (end + point.length > max) break;
+      end += point.length;
+    }
+  return value.slice(0, end).trimEnd();
 }
 
 /** Discovery and token calls give up after this many seconds, so a slow provider cannot pile up requests. */
@@ -162,6 +202,10 @@ export class OidcClient {
     }
     const claims = tokens.claims();
     if (!claims) throw failed();
+    if (!USABLE_SUBJECT.test(claims.sub)) {
+      this.log.info({ provider: this.settings.id }, 'OpenID sign-in: unusable subject');
+      throw failed();
+    }
     let profile: Record<string, unknown> = claims;
     // Google puts the e-mail and names in the ID token; stricter providers serve them from userinfo.
     if (typeof claims.email !== 'string' && metadata.userinfo_endpoint) {
@@ -172,15 +216,18 @@ export class OidcClient {
         throw failed();
       }
     }
-    // Names as the signup form keeps them: one line, no control characters (shared `common/text.ts`).
+    // Names as the signup form keeps them: one line, no control characters (shared `common/text.ts`),
+    // at most LIMITS.nameMax characters.
     const text = (key: string) => {
       const value = profile[key];
-      return typeof value === 'string' ? oneLine(withoutControls(value)) || null : null;
+      return typeof value === 'string' ? capped(oneLine(withoutControls(value))) || null : null;
     };
+    // An address we cannot use is no address: the e-mail step asks for one, checked by our own link.
+    const email = usableEmail(profile.email);
     return {
       sub: claims.sub,
-      email: text('email')?.toLowerCase() ?? null,
-      emailVerified: profile.email_verified === true,
+      email,
+      emailVerified: email !== null && profile.email_verified === true,
       givenName: text('given_name'),
       familyName: text('family_name'),
       name: text('name'),

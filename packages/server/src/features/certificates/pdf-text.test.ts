@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fitParagraph, lineHeight, lineWidth, undrawable, visualRuns } from './pdf-text.ts';
+import {
+  MAX_FITTED_LENGTH,
+  fitParagraph,
+  lineHeight,
+  lineWidth,
+  undrawable,
+  visualRuns,
+} from './pdf-text.ts';
 import { sfntFromWoff } from './woff.ts';
 
 /** Runs as [text, face] pairs, left to right on the page. */
@@ -104,6 +111,31 @@ describe('fitParagraph', () => {
     const { lines, style: sized } = fitParagraph(word, style, 300, { maxLines: 2, minSize: 16, whole: true });
     expect(lines.join('')).toBe(word);
     for (const line of lines) expect(lineWidth(line, sized)).toBeLessThanOrEqual(300);
+  });
+
+  it('cuts a text longer than any name or title the forms accept, even one to keep whole', () => {
+    // A name stored before provider names were capped: fitted letter by letter, it held the process.
+    const name = `${'ب'.repeat(4000)}😀${'ب'.repeat(4000)}`;
+    const { lines, style: sized } = fitParagraph(name, style, 640, { maxLines: 2, minSize: 16, whole: true });
+    const drawn = lines.join('');
+    expect(drawn.length).toBeLessThanOrEqual(MAX_FITTED_LENGTH + 1);
+    expect(drawn).toBe(`${name.slice(0, MAX_FITTED_LENGTH)}…`);
+    for (const line of lines) expect(lineWidth(line, sized, 'rtl')).toBeLessThanOrEqual(640);
+    // Names and titles within the limits are drawn in full.
+    const longest = `${'ب'.repeat(100)} ${'W'.repeat(100)}`;
+    const fitted = fitParagraph(longest, style, 640, { maxLines: 2, minSize: 16, whole: true });
+    expect(fitted.lines.join(' ').replaceAll(' ', '')).toBe(longest.replace(' ', ''));
+  });
+
+  it('cuts a long word in few measurements, not one per letter', () => {
+    // Mixed scripts are the slowest to measure: one per letter took 45 s for this, a few ms now.
+    const word = 'بW'.repeat(MAX_FITTED_LENGTH / 2);
+    const started = performance.now();
+    const cut = fitParagraph(word, style, 300, { maxLines: 1, minSize: 16 });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(cut.lines).toHaveLength(1);
+    expect(cut.lines[0]).toMatch(/^(بW)+ب?…$/);
+    expect(lineWidth(cut.lines[0]!, cut.style)).toBeLessThanOrEqual(300);
   });
 });
 

@@ -332,6 +332,44 @@ export const drawCenteredLine = (
 export const lineHeight = (style: TextStyle) => style.size * 1.45;
 
 /**
+ * Text longer than this is cut (ending in "…") before it is fitted, even with `whole`. No name or title
+ * the forms accept comes near it (a holder's name is at most 201 characters, a title 200), but a row
+ * stored without those limits (a 100,000-letter name from an identity provider) took a minute of
+ * measuring, during which the process answered nothing.
+ */
+export const MAX_FITTED_LENGTH = 1000;
+
+function bounded(text: string): string {
+  if (text.length <= MAX_FITTED_LENGTH) return text;
+  let end = 0;
+  for (const { 0: letter, index } of text.matchAll(CLUSTER)) {
+    if (index + letter.length > MAX_FITTED_LENGTH) break;
+    end = index + letter.length;
+  }
+  return `${text.slice(0, end).trimEnd()}…`;
+}
+
+/**
+ * The largest `n` in 1…`count` for which `fits(n)` holds (1 when none does), where a longer piece never
+ * fits better: doubling, then halving, so a piece of `n` letters takes about 2·log2(n) measurements
+ * instead of one per letter.
+ */
+function longestFitting(count: number, fits: (n: number) => boolean): number {
+  let good = 1;
+  let bad = count + 1;
+  for (let n = 2; n < bad; n *= 2) {
+    if (!fits(n)) bad = n;
+    else good = n;
+  }
+  while (bad - good > 1) {
+    const middle = Math.floor((good + bad) / 2);
+    if (fits(middle)) good = middle;
+    else bad = middle;
+  }
+  return good;
+}
+
+/**
  * Breaks a paragraph into at most `maxLines` lines no wider than `maxWidth`, shrinking the type from
  * `style.size` down to `minSize` first. Words are kept whole; what still does not fit ends in "…".
  * With `whole` nothing is ever cut (a certificate holder's name): past `minSize` the type shrinks on
@@ -345,6 +383,7 @@ export function fitParagraph(
   { maxLines, minSize, whole = false }: { maxLines: number; minSize: number; whole?: boolean },
 ): { lines: string[]; style: TextStyle; base: Direction } {
   // Wrapped lines keep the paragraph's direction, even one that starts with a word of the other script.
+  text = bounded(text);
   const base = bidi.getEmbeddingLevels(text).paragraphs[0]?.level === 1 ? 'rtl' : 'ltr';
   const words = text.trim().split(/\s+/);
   for (let size = style.size; ; size = Math.max(minSize, size - 1)) {
@@ -396,11 +435,13 @@ function fitWhole(
 /** A word cut between letters (each keeps its marks) into pieces no wider than `maxWidth`. */
 function breakWord(word: string, style: TextStyle, maxWidth: number, base: Direction): string[] {
   if (lineWidth(word, style, base) <= maxWidth) return [word];
-  const pieces = [''];
-  for (const [letter] of word.matchAll(CLUSTER)) {
-    const piece = pieces.at(-1)! + letter;
-    if (pieces.at(-1) && lineWidth(piece, style, base) > maxWidth) pieces.push(letter);
-    else pieces[pieces.length - 1] = piece;
+  const letters = Array.from(word.matchAll(CLUSTER), ([letter]) => letter);
+  const pieces: string[] = [];
+  for (let start = 0; start < letters.length;) {
+    const piece = (n: number) => letters.slice(start, start + n).join('');
+    const count = longestFitting(letters.length - start, (n) => lineWidth(piece(n), style, base) <= maxWidth);
+    pieces.push(piece(count));
+    start += count;
   }
   return pieces;
 }
@@ -413,8 +454,10 @@ function truncate(
   base: Direction,
 ): string[] {
   const kept = lines.slice(0, maxLines);
-  let last = kept.pop() ?? '';
-  while (last.length > 1 && lineWidth(`${last}…`, style, base) > maxWidth)
-    last = Array.from(last).slice(0, -1).join('');
-  return [...kept, `${last.trimEnd()}…`];
+  // The last line's first letters (code points, at least one) that fit with the "…".
+  const letters = Array.from(kept.pop() ?? '');
+  const start = (n: number) => letters.slice(0, n).join('');
+  const fits = (n: number) => lineWidth(`${start(n)}…`, style, base) <= maxWidth;
+  const count = fits(letters.length) ? letters.length : longestFitting(letters.length - 1, fits);
+  return [...kept, `${start(count).trimEnd()}…`];
 }
