@@ -12,12 +12,34 @@ export const TOASTER_CLASS = 'toaster';
  */
 const ariaProps = { role: 'status', 'aria-live': 'off' } as const;
 
-// The message is the toast's id: the same message shown again restarts its timer instead of stacking
-// a copy over the page (repeated attempts at an invalid upload, a form submitted twice…).
+/**
+ * A toast's id, unless its caller names one (`NotifyOptions.id`): its message. The same message shown
+ * again restarts its timer instead of stacking a copy over the page (repeated attempts at an invalid
+ * upload, a form submitted twice…).
+ */
+export interface NotifyOptions {
+  /** How long it stays (ms); `TOAST_MS.default` unless said. */
+  duration?: number;
+  /**
+   * The toast's own id, for the refusals of one field: each replaces that field's toast before it (a
+   * file too large, then of the wrong type, is one toast), and `notify.dismiss(id)` takes it away once
+   * the field is mended, whatever it said.
+   */
+  id?: string;
+}
+
+const optionsOf = (message: string, given: number | NotifyOptions = {}) => {
+  const { duration = TOAST_MS.default, id = message } =
+    typeof given === 'number' ? { duration: given } : given;
+  return { id, duration, ariaProps };
+};
+
 export const notify = {
   success: (message: string) => toast.success(message, { id: message, duration: TOAST_MS.short, ariaProps }),
-  error: (message: string, duration: number = TOAST_MS.default) =>
-    toast.error(message, { id: message, duration, ariaProps }),
+  /** The second argument is its duration (ms), or its options. */
+  error: (message: string, options?: number | NotifyOptions) =>
+    toast.error(message, optionsOf(message, options)),
   info: (message: string) => toast(message, { id: message, duration: TOAST_MS.default, ariaProps }),
-  dismiss: (message: string) => toast.dismiss(message),
+  /** Takes a toast away by its id: its message, or the id it was given. */
+  dismiss: (id: string) => toast.dismiss(id),
 };

@@ -1,5 +1,7 @@
 import { useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Course, CourseDraft, CourseInput, ErrorCode } from '@app/shared';
@@ -8,6 +10,7 @@ import { notify } from '../../../lib/toast.ts';
 import { newCreationKey, useCreateCourse } from '../api/create-course.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
 import { useFocusOnRefusedSave } from '../components/course-form/refused-save-focus.ts';
+import { COVER_TOAST } from '../components/course-form/cover-field.tsx';
 import { courseKeys } from '../api/query-keys.ts';
 
 /** The tries of one creation: its key, and what its first try sent (decision 154). */
@@ -28,6 +31,16 @@ const STALE_COURSE: readonly (ErrorCode | 'NETWORK')[] = [
   'COURSE_CHANGED',
   'INVALID_TRANSITION',
 ];
+
+/**
+ * The server's refusals of the cover a save sent, said as the cover field says them on selection. A
+ * course's save has no other file: each of these is about its cover.
+ */
+const COVER_REFUSALS: Partial<Record<ErrorCode | 'NETWORK', MessageDescriptor>> = {
+  UNSUPPORTED_FILE_TYPE: msg`Choose a JPG or PNG image`,
+  FILE_TOO_LARGE: msg`file size too large`,
+  FILE_REQUIRED: msg`Add course preview image`,
+};
 
 /** What a save button asks for: a new course (Pending) or a draft, or an edit, or Draft → Pending. */
 export type SaveIntent = 'create' | 'draft' | 'update' | 'submit';
@@ -75,9 +88,10 @@ export function useCourseSave({
 }): CourseSave {
   const { t } = useLingui();
   const [cover, setCoverFile] = useState<File | null>(null);
-  // Said when shown, so a language switched since says it in the new language.
-  const [coverMissing, setCoverMissing] = useState(false);
-  const coverError = coverMissing ? t`Add course preview image` : undefined;
+  // What the last save found wrong with the cover (missing, or refused by the server), said when
+  // shown, so a language switched since says it in the new language.
+  const [coverProblem, setCoverProblem] = useState<MessageDescriptor | null>(null);
+  const coverError = coverProblem ? t(coverProblem) : undefined;
   const coverRef = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState<SaveIntent | null>(null);
   const create = useCreateCourse();
@@ -92,20 +106,24 @@ export function useCourseSave({
 
   const setCover = (file: File | null) => {
     setCoverFile(file);
-    if (file) setCoverMissing(false);
+    if (file) setCoverProblem(null);
   };
+  const coverMissing = () => setCoverProblem(msg`Add course preview image`);
 
+  // What a save finds wrong with the cover, if anything, replaces what the save before found (a cover
+  // the server refused when editing: the next save keeps the saved one).
   const onInvalid = () => {
     notify.error(t` Missing incomplete fields`);
-    if (!course && !cover) setCoverMissing(true);
+    if (!course && !cover) coverMissing();
+    else setCoverProblem(null);
   };
-  // A new course's missing cover comes first when it is above the first field to mend (the problems
-  // in reading order), or when it is all that is missing.
+  // The cover's problem (a new course's missing cover, a cover the server refused) comes first when it
+  // is above the first field to mend (the problems in reading order), or when it is all there is.
   useFocusOnRefusedSave(form.formState.submitCount, () =>
-    course || cover ? null : coverRef.current?.querySelector('input'),
+    coverProblem ? coverRef.current?.querySelector('input') : null,
   );
 
-  const failed = (error: unknown) => {
+  const failed = (error: unknown, sentCover: boolean) => {
     if (error instanceof ApiError) {
       // A dead session is handled by the app (toast and sign-in again); the typed form stays saved here.
       if (error.endedSession) return;
@@ -128,6 +146,16 @@ export function useCourseSave({
             ? t`Someone else saved this course after you opened it, so your changes were not saved. They are kept on this device: open the course again to see the other changes, then restore yours.`
             : t`Someone else saved this course after you opened it. Open it again to see their changes.`,
         );
+        return;
+      }
+      // The server read the cover's bytes and refused them (not a JPG or PNG, too large, empty): said on
+      // the cover field, which takes the focus as a field refused on the form's side does
+      // (`useFocusOnRefusedSave`). The file is dropped: the same bytes would be refused again.
+      const coverRefusal = sentCover ? COVER_REFUSALS[error.code] : undefined;
+      if (coverRefusal) {
+        setCoverFile(null);
+        setCoverProblem(coverRefusal);
+        notify.error(t(coverRefusal), { id: COVER_TOAST });
         return;
       }
       for (const field of error.fieldErrors)
@@ -174,6 +202,7 @@ export function useCourseSave({
     const submit = form.handleSubmit(async (parsed) => {
       const status = intent === 'draft' ? 'Draft' : intent === 'submit' ? 'Pending' : undefined;
       const payload: CourseInput = status ? { ...parsed, status } : parsed;
+      setCoverProblem(null);
       let request: Promise<{ message: string }>;
       if (course)
         request = update.mutateAsync({
@@ -184,8 +213,8 @@ export function useCourseSave({
         });
       else if (cover) request = createOnce(payload, cover);
       else {
-        setCoverMissing(true);
-        notify.error(t`Add course preview image`);
+        coverMissing();
+        notify.error(t`Add course preview image`, { id: COVER_TOAST });
         return;
       }
       setPending(intent);
@@ -195,7 +224,7 @@ export function useCourseSave({
         notify.success(response.message);
         onSaved();
       } catch (error) {
-        failed(error);
+        failed(error, cover !== null);
       } finally {
         setPending(null);
       }

@@ -460,6 +460,49 @@ describe('CourseForm (new course)', () => {
     await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
     expect(screen.queryByText('Restore unsaved changes?')).toBeNull();
   });
+
+  it('shows its restore offer on opening, focused, and its save buttons go back to it instead of validating', async () => {
+    const calls = stubApi({});
+    const first = await renderAuthoring(
+      <CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />,
+    );
+    type('Course title', 'Typed before the reload');
+    await waitFor(() => expect(localStorage.getItem(draftKey(null))).toContain('Typed before the reload'));
+    first.unmount();
+
+    // A reload on a phone scrolled to the bottom: the offer, at the top, is brought into sight.
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    try {
+      await renderAuthoring(
+        <CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />,
+      );
+      const offer = screen.getByRole('region', { name: 'Unsaved changes' });
+      await waitFor(() => expect(offer).toHaveFocus());
+      expect(scrolled.mock.contexts).toContain(offer);
+      // Read with what it offers when it takes the focus.
+      expect(offer).toHaveAccessibleDescription(/^Restore unsaved changes\? This form has changes/);
+
+      for (const name of ['Add Course', 'Save as Draft']) {
+        const button = screen.getByRole('button', { name });
+        button.focus();
+        scrolled.mockClear();
+        fireEvent.click(button);
+        await waitFor(() => expect(offer).toHaveFocus());
+        expect(scrolled.mock.contexts).toContain(offer);
+      }
+      // The locked, empty form was not validated: nothing said missing, nothing marked, nothing sent.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText('Missing incomplete fields')).toBeNull();
+      expect(screen.getByLabelText('Course title', { exact: true })).not.toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      expect(calls).toHaveLength(0);
+      expect(localStorage.getItem(draftKey(null))).toContain('Typed before the reload');
+    } finally {
+      scrolled.mockRestore();
+    }
+  });
 });
 
 describe('CourseForm (existing course): the save rules', () => {
@@ -855,6 +898,31 @@ describe('CourseForm (existing course): the save rules', () => {
     }
     expect(calls).toHaveLength(0);
   });
+
+  it('does not save the course as it was, nor forget the kept changes, while they wait to be restored', async () => {
+    const calls = stubApi({});
+    const course = aCourse({ status: 'Draft' });
+    const form = () => <CourseForm course={course} viewer={aViewer()} headingLevel={2} onDone={() => {}} />;
+    const first = await renderAuthoring(form());
+    type('Course title', 'Edited before the reload');
+    await waitFor(() =>
+      expect(localStorage.getItem(draftKey(course._id))).toContain('Edited before the reload'),
+    );
+    first.unmount();
+
+    await renderAuthoring(form());
+    const offer = screen.getByRole('region', { name: 'Unsaved changes' });
+    await waitFor(() => expect(offer).toHaveFocus());
+    for (const name of ['Edit Course', 'Submit for review']) {
+      const button = screen.getByRole('button', { name });
+      button.focus();
+      fireEvent.click(button);
+      await waitFor(() => expect(offer).toHaveFocus());
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(0);
+    expect(localStorage.getItem(draftKey(course._id))).toContain('Edited before the reload');
+  });
 });
 
 describe('CourseForm: after a removal the focus stays in the list', () => {
@@ -927,12 +995,23 @@ describe('CourseForm: after a removal the focus stays in the list', () => {
     press('Question 1');
     let dialog = await screen.findByRole('dialog', { name: 'Question 1' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // Deleting a question asks first (decision 182).
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete question 1?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(button('Question 1')).toHaveFocus());
     press('Question 1');
     dialog = await screen.findByRole('dialog', { name: 'Question 1' });
     expect(within(dialog).getByLabelText('Question', { exact: true })).toHaveValue('Second?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete question 1?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(button('Add Question')).toHaveFocus());
   });
 });
@@ -1196,5 +1275,92 @@ describe('CourseForm: a PDF upload answers into the resource it was chosen for',
     answerUploads();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(/The PDF was not attached/)).toBeNull();
+  });
+});
+
+describe('CourseForm: a cover that is not a JPG or PNG, and the cover toast', () => {
+  const notImage = () => new File(['%PDF-1.4\n'], 'notimage.png', { type: 'image/png' });
+  const coverInput = () => screen.getByLabelText('Course photo', { exact: true });
+
+  it('refuses a chosen file whose preview cannot be opened, at once, and brings back the cover before', async () => {
+    stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    choose('Course photo', png());
+    await screen.findByTestId('cover-preview');
+    choose('Course photo', notImage());
+    expect(screen.getByText('notimage.png')).toBeInTheDocument();
+    const broken = screen.getByTestId('cover-preview');
+    fireEvent.error(broken);
+    // Under the field and in its toast; the broken picture (and its text) is gone, the cover before back.
+    expect(await screen.findAllByText('This file cannot be opened as a JPG or PNG image')).toHaveLength(2);
+    expect(coverInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(broken).not.toBeInTheDocument();
+    expect(screen.getByTestId('cover-preview')).toBeInTheDocument();
+    expect(screen.getByText('cover.png')).toBeInTheDocument();
+    expect(screen.queryByText('notimage.png')).toBeNull();
+  });
+
+  it('says a cover the server refused on the cover field, which takes the focus from the save button', async () => {
+    const calls = stubApi({
+      'POST /course/new': {
+        status: 415,
+        body: {
+          success: false,
+          code: 'UNSUPPORTED_FILE_TYPE',
+          message: 'The course image must be a JPG or PNG file.',
+        },
+      },
+    });
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    fillNewCourse();
+    const save = screen.getByRole('button', { name: 'Add Course' });
+    save.focus();
+    fireEvent.click(save);
+    // In the field's words, under it and in its toast; the refused file is dropped.
+    expect(await screen.findAllByText('Choose a JPG or PNG image')).toHaveLength(2);
+    expect(calls.filter((call) => call.key === 'POST /course/new')).toHaveLength(1);
+    expect(coverInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(coverInput().getAttribute('aria-describedby')).toMatch(/-error\b/);
+    await waitFor(() => expect(coverInput()).toHaveFocus());
+    expect(screen.queryByTestId('cover-preview')).toBeNull();
+    expect(screen.getByText('No photo chosen')).toBeInTheDocument();
+
+    // A photo taken: the field is mended, and its toast goes with its message.
+    choose('Course photo', png());
+    await waitFor(() => expect(screen.queryAllByText('Choose a JPG or PNG image')).toHaveLength(0), {
+      timeout: 3000,
+    });
+    expect(coverInput()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('keeps one toast for the cover: each refusal replaces the one before, and a photo taken removes it', async () => {
+    stubApi({});
+    await renderAuthoring(<CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />);
+    choose('Course photo', png(100_001));
+    expect(await screen.findAllByText('file size too large')).toHaveLength(2);
+    choose('Course photo', new File(['text'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findAllByText('Choose a JPG or PNG image')).toHaveLength(2);
+    expect(screen.queryByText('file size too large')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    expect(await screen.findByText('Missing incomplete fields')).toBeInTheDocument();
+    expect(screen.getAllByText('Choose a JPG or PNG image')).toHaveLength(2);
+
+    choose('Course photo', png());
+    await waitFor(() => expect(screen.queryAllByText('Choose a JPG or PNG image')).toHaveLength(0), {
+      timeout: 3000,
+    });
+    // The form's own toast is not the cover's.
+    expect(screen.getByText('Missing incomplete fields')).toBeInTheDocument();
+  });
+
+  it('says so in the box, not with a broken picture, when the saved cover cannot be loaded', async () => {
+    stubApi({});
+    await renderAuthoring(
+      <CourseForm course={aCourse()} viewer={aViewer()} headingLevel={1} onDone={() => {}} />,
+    );
+    fireEvent.error(screen.getByTestId('cover-preview'));
+    expect(await screen.findByText('The photo cannot be shown')).toBeInTheDocument();
+    expect(screen.queryByTestId('cover-preview')).toBeNull();
+    expect(coverInput()).not.toHaveAttribute('aria-invalid');
   });
 });

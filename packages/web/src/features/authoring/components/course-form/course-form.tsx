@@ -1,4 +1,13 @@
-import { useEffect, useId, useMemo, useState, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type BaseSyntheticEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { FormProvider, useFieldArray } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiLock, FiPlus } from 'react-icons/fi';
@@ -13,7 +22,7 @@ import { useCourseSave } from '../../hooks/use-course-save.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
-import { disabledLook } from './field-styles.ts';
+import { disabledButtonsLook, disabledLook } from './field-styles.ts';
 import { LicenseField } from './license-field.tsx';
 import { PendingUploads, usePendingUploads } from './pending-uploads.ts';
 import { QuestionDraftScope } from './question-draft.ts';
@@ -23,7 +32,7 @@ import { FormActions } from './form-actions.tsx';
 import { courseToFormValues, emptyCourse, emptySection } from './form-values.ts';
 import { addControl, focusAfterRemoval } from './focus-after-removal.ts';
 import { focusMoveButton } from './move-buttons.tsx';
-import { RestoreBanner } from './restore-banner.tsx';
+import { RestoreBanner, showOffer } from './restore-banner.tsx';
 import { SectionFields } from './section-fields.tsx';
 
 export interface CourseFormProps {
@@ -76,7 +85,14 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
   }, [changedRef, autosave.keeps]);
 
   const uploads = usePendingUploads();
-  const { cover, setCover, coverError, coverRef, pending, save } = useCourseSave({
+  const {
+    cover,
+    setCover,
+    coverError,
+    coverRef,
+    pending,
+    save: saveForm,
+  } = useCourseSave({
     course,
     form,
     uploading: uploads.uploading,
@@ -87,6 +103,18 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
       onDone();
     },
   });
+  // While the restore offer waits the form is locked and empty (or as the course was saved): a save
+  // would refuse the empty form ("Missing incomplete fields"), or save the course without the kept
+  // changes and forget them. The save buttons show the offer again instead, for the author to answer.
+  const offerBanner = useRef<HTMLElement>(null);
+  const save: typeof saveForm = (intent) =>
+    autosave.offer
+      ? (event?: BaseSyntheticEvent) => {
+          event?.preventDefault();
+          if (offerBanner.current) showOffer(offerBanner.current);
+          return Promise.resolve();
+        }
+      : saveForm(intent);
   const { noteCover } = autosave;
   useEffect(() => {
     noteCover(cover !== null);
@@ -147,6 +175,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
             onRestore={autosave.restore}
             onDiscard={autosave.discard}
             focusAfter={() => form.setFocus('title')}
+            ref={offerBanner}
           />
         ) : null}
 
@@ -168,7 +197,10 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
 
         {/* While a kept draft waits for Restore or Discard nothing is autosaved (the draft would be
             overwritten before the author decides), so nothing can be typed either: it would be lost. */}
-        <fieldset disabled={readOnly || autosave.offer !== null} className="flex min-w-0 flex-col gap-6">
+        <fieldset
+          disabled={readOnly || autosave.offer !== null}
+          className={`flex min-w-0 flex-col gap-6 ${disabledButtonsLook}`}
+        >
           <section aria-labelledby={`${ids}-details`} className="flex flex-col gap-4">
             <Sub id={`${ids}-details`} className="text-lg font-semibold text-ink">
               <Trans>Course details</Trans>

@@ -1,10 +1,16 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify } from '../../../../lib/toast.ts';
 import { isCoverImage, isTooLarge } from './file-checks.ts';
 import { FilePicker } from './file-picker.tsx';
+
+/**
+ * The toast id of the cover's refusals, here and in the save (`useCourseSave`): each replaces the one
+ * before, and a cover that is taken dismisses it.
+ */
+export const COVER_TOAST = 'course-cover';
 
 export interface CoverFieldProps {
   /** The chosen (not yet uploaded) cover. */
@@ -19,7 +25,10 @@ export interface CoverFieldProps {
 /**
  * Course photo upload (description §5): jpg/jpeg/png, at most 100 KB — a bigger file is refused on
  * selection with the 'file size too large' toast, keeping the photo chosen before — and a preview of
- * the chosen image.
+ * the chosen image. A file the browser cannot open as an image (a PDF named .png) is refused once its
+ * preview fails, the same way: the photo chosen before comes back. The preview decides, not the first
+ * bytes: it also finds a damaged image, and the server still reads the bytes of what is sent.
+ * Its refusals share one toast (`COVER_TOAST`), gone once a photo is taken.
  */
 export function CoverField({ file, onFileChange, currentUrl, error, disabled }: CoverFieldProps) {
   const { t } = useLingui();
@@ -34,9 +43,33 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
     },
     [preview],
   );
+  // The cover chosen before the last pick: it comes back if the pick turns out not to be an image.
+  const before = useRef<File | null>(null);
+  // The saved cover's address when it could not be shown (the server away): not drawn broken again.
+  const [unshown, setUnshown] = useState<string | null>(null);
 
-  const shown = preview ?? currentUrl;
+  const shown = preview ?? (currentUrl === unshown ? null : currentUrl);
   const message = problem ? t(problem) : error;
+
+  const refuse = (text: MessageDescriptor) => {
+    setProblem(text);
+    notify.error(t(text), { id: COVER_TOAST });
+  };
+
+  /**
+   * The preview failed: a chosen file is no image the browser can open (a PDF named .png, a damaged
+   * image), so neither could the course's pages. It is refused as a file of the wrong type is (the
+   * cover before comes back) rather than drawn as a broken image with its text spilling out.
+   */
+  const previewFailed = () => {
+    if (!preview) {
+      setUnshown(currentUrl);
+      return;
+    }
+    refuse(msg`This file cannot be opened as a JPG or PNG image`);
+    onFileChange(before.current);
+    before.current = null;
+  };
 
   return (
     <div className="flex flex-col gap-2">
@@ -53,14 +86,21 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
         <div className="flex h-28 w-44 shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-gray-400 bg-gray-50">
           {shown ? (
             <img
+              // A new element for each image: one that failed to load is not reused for the next.
+              key={shown}
               src={shown}
               alt={t`Chosen course cover`}
               className="h-full w-full object-cover"
               data-testid="cover-preview"
+              onError={previewFailed}
             />
           ) : (
             <span className="px-2 text-center text-xs text-muted">
-              <Trans>No photo chosen</Trans>
+              {currentUrl && currentUrl === unshown ? (
+                <Trans>The photo cannot be shown</Trans>
+              ) : (
+                <Trans>No photo chosen</Trans>
+              )}
             </span>
           )}
         </div>
@@ -79,19 +119,18 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
                 // A refused pick leaves the cover already chosen in place, as the PDF field does: the
                 // author sees why and still has the photo they picked before.
                 if (!isCoverImage(chosen)) {
-                  const text = msg`Choose a JPG or PNG image`;
-                  setProblem(text);
-                  notify.error(t(text));
+                  refuse(msg`Choose a JPG or PNG image`);
                   event.target.value = '';
                   return;
                 }
                 if (isTooLarge(chosen)) {
-                  setProblem(msg`file size too large`);
-                  notify.error(t`file size too large`);
+                  refuse(msg`file size too large`);
                   event.target.value = '';
                   return;
                 }
                 setProblem(null);
+                notify.dismiss(COVER_TOAST);
+                before.current = file;
                 onFileChange(chosen);
               }}
             />

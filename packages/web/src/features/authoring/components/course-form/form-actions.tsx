@@ -4,6 +4,7 @@ import { FiSend, FiTrash2 } from 'react-icons/fi';
 import type { Course } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import type { SaveIntent } from '../../hooks/use-course-save.ts';
+import { disabledButtonLook } from './field-styles.ts';
 
 export interface FormActionsProps {
   /** The course being edited, or null for a new one. */
@@ -22,7 +23,8 @@ export interface FormActionsProps {
  * The course form's footer: Add Course and Save as Draft for a new course; for an existing one Edit
  * Course (unless read-only), Submit for review (the owner's draft) and Delete Course (unless archived).
  * Add and Edit are the form's submit buttons, so Enter in a field saves as they do. While a file uploads
- * they are disabled, with the reason beside them (decision 096).
+ * they are disabled, with the reason beside them (decision 096). While a restore offer waits, `save` is
+ * the form's: it shows the offer again instead of saving (course-form.tsx).
  */
 export function FormActions({
   course,
@@ -58,6 +60,7 @@ export function FormActions({
           </Button>
           <Button
             variant="secondary"
+            className={disabledButtonLook}
             loading={pending === 'draft'}
             disabled={saveBlocked}
             aria-describedby={describedBy}
@@ -82,6 +85,7 @@ export function FormActions({
           {!readOnly && course.status === 'Draft' && isOwner ? (
             <Button
               variant="secondary"
+              className={disabledButtonLook}
               loading={pending === 'submit'}
               disabled={saveBlocked}
               aria-describedby={describedBy}

@@ -212,6 +212,77 @@ describe('PdfField: a refused file', () => {
   });
 });
 
+describe('PdfField: a file named .pdf that is not a PDF', () => {
+  /** A JPEG's first bytes, the file renamed notpdf.pdf (and typed as a PDF by the browser, from its name). */
+  const jpegNamedPdf = () =>
+    new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46])], 'notpdf.pdf', {
+      type: 'application/pdf',
+    });
+  // What POST /files answers for those bytes: stored as what they are, an image.
+  const storedAsJpeg = {
+    status: 201,
+    body: {
+      success: true,
+      data: { _id: 'jpeg', secure_url: '/api/v1/files/jpeg', content_type: 'image/jpeg', size: 10 },
+    },
+  };
+
+  it('is refused on selection by its first bytes, as a wrong type is, and not uploaded', async () => {
+    const { calls } = stubUploads([storedAsJpeg]);
+    const resource = await renderWithPdfResource();
+    const input = pick(resource, jpegNamedPdf());
+    expect(await within(resource).findByRole('alert')).toHaveTextContent('Only PDF files can be uploaded');
+    expect(await screen.findAllByText('Only PDF files can be uploaded')).toHaveLength(2); // and its toast
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(within(resource).getByText('No file chosen')).toBeInTheDocument();
+    expect(within(resource).queryByRole('button', { name: 'View Pdf' })).toBeNull();
+    expect(within(resource).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(uploadsOf(calls)).toHaveLength(0);
+    expect(screen.queryByText('PDF uploaded')).toBeNull();
+
+    // A real PDF picked next goes through, and the refusal goes.
+    stubUploads([uploaded]);
+    pick(resource, pdf());
+    expect(await within(resource).findByText('A PDF is attached.')).toBeInTheDocument();
+    expect(within(resource).queryByRole('alert')).toBeNull();
+  });
+
+  it('says it in Arabic', async () => {
+    stubUploads([storedAsJpeg]);
+    const resource = await renderWithPdfResource('ar');
+    pick(resource, jpegNamedPdf(), 'ملف PDF');
+    expect(await within(resource).findByRole('alert')).toHaveTextContent('لا يمكن رفع سوى ملفات PDF');
+  });
+
+  it('is not attached when the server stored something else than a PDF', async () => {
+    // Bytes this browser read as a PDF's that the server, which decides, did not take for one.
+    stubUploads([storedAsJpeg]);
+    const resource = await renderWithPdfResource();
+    pick(resource, pdf('odd.pdf'));
+    expect(await within(resource).findByRole('alert')).toHaveTextContent('Only PDF files can be uploaded');
+    expect(within(resource).getByText('No file chosen')).toBeInTheDocument();
+    expect(within(resource).queryByRole('button', { name: 'View Pdf' })).toBeNull();
+    expect(within(resource).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText('PDF uploaded')).toBeNull();
+  });
+});
+
+describe("PdfField: the field's toast", () => {
+  it('is one for its refusals, each replacing the one before, and goes once a file passes', async () => {
+    stubUploads([uploaded]);
+    const resource = await renderWithPdfResource();
+    pick(resource, new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await waitFor(() => expect(screen.getAllByText('Only PDF files can be uploaded')).toHaveLength(2));
+    pick(resource, new File(['%PDF-1.4', new Uint8Array(200_000)], 'big.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('file size too large')).toBeInTheDocument(); // the toast
+    // The first refusal's toast was replaced, not stacked (the field says the newer one too).
+    await waitFor(() => expect(screen.queryByText('Only PDF files can be uploaded')).toBeNull());
+    pick(resource, pdf());
+    expect(await within(resource).findByRole('button', { name: 'View Pdf' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('file size too large')).toBeNull());
+  });
+});
+
 describe('PdfField: "View Pdf"', () => {
   async function viewAttached() {
     stubUploads([uploaded]);

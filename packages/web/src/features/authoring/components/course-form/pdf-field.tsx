@@ -12,7 +12,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Modal } from '../../../../components/ui/modal.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { useUploadFile } from '../../api/upload-file.ts';
-import { isPdf, isTooLarge } from './file-checks.ts';
+import { hasPdfName, isPdf, isTooLarge } from './file-checks.ts';
 import { FilePicker } from './file-picker.tsx';
 import { PendingUploads, useUploadPending } from './pending-uploads.ts';
 
@@ -58,6 +58,8 @@ export function useResourceUpload(path: ResourcePath) {
           return;
         }
         setFailed(null);
+        // The server names what the bytes are, and a course takes only a PDF as a resource's file.
+        if (uploaded.content_type !== 'application/pdf') throw new NotAPdf();
         const name = `${at}.file` as const;
         // As the field's own change would: checked again only if it was shown as wrong.
         setValue(name, uploaded.secure_url, {
@@ -74,6 +76,17 @@ export function useResourceUpload(path: ResourcePath) {
     );
   };
   return { isPending: upload.isPending, send, failed };
+}
+
+/**
+ * The server stored the file as something else than a PDF (it judges by the bytes, which this browser
+ * may have read otherwise): it is not attached, as a file refused on selection is not.
+ */
+class NotAPdf extends Error {
+  constructor() {
+    super('The uploaded file is not a PDF');
+    this.name = 'NotAPdf';
+  }
 }
 
 /** The server refused the file itself (empty, too large, not a PDF): the same bytes would be refused again. */
@@ -113,21 +126,33 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
   const said = (text: MessageDescriptor | string) => (typeof text === 'string' ? text : t(text));
   const error = problem === null ? fieldState.error?.message : said(problem);
   const failed = upload.failed;
+  // The last file chosen: one whose bytes are still being read is forgotten when another is chosen.
+  const lastChosen = useRef<File | null>(null);
+  // One toast for this field's refusals: each replaces the one before, and a file that passes the
+  // checks takes it away (the cover field's rule).
+  const toastId = `pdf-file-${id}`;
+
+  /** A file refused on selection: said beside the field and in a toast; nothing is uploaded. */
+  const refuse = (text: MessageDescriptor, toast: MessageDescriptor = text) => {
+    setProblem(text);
+    notify.error(t(toast), { id: toastId });
+  };
 
   /** Uploads a chosen (or failed) PDF; its failure is said beside the field and in a toast. */
   const sendFile = (file: File) => {
     setProblem(null);
+    notify.dismiss(toastId);
     upload.send(file).catch((failure: unknown) => {
       if (endedTheSession(failure)) return;
       // A 415 says every kind the server stores (PDF, PNG, JPEG); this field takes PDFs only.
       const text =
-        failure instanceof ApiError
-          ? failure.status === 415
-            ? msg`Only PDF files can be uploaded`
-            : failure.message
-          : msg`Request Failed`;
+        failure instanceof NotAPdf || (failure instanceof ApiError && failure.status === 415)
+          ? msg`Only PDF files can be uploaded`
+          : failure instanceof ApiError
+            ? failure.message
+            : msg`Request Failed`;
       setProblem(text);
-      notify.error(said(text));
+      notify.error(said(text), { id: toastId });
     });
   };
 
@@ -165,18 +190,15 @@ export function PdfField({ control, sectionIndex, resourceIndex, upload, disable
               const chosen = event.target.files?.[0];
               event.target.value = '';
               if (!chosen || upload.isPending) return;
-              if (!isPdf(chosen)) {
-                const text = msg`Only PDF files can be uploaded`;
-                setProblem(text);
-                notify.error(t(text));
-                return;
-              }
-              if (isTooLarge(chosen)) {
-                setProblem(msg`Max 100KB`);
-                notify.error(t`file size too large`);
-                return;
-              }
-              sendFile(chosen);
+              lastChosen.current = chosen;
+              // Its name is told at once; its first bytes (a picture renamed .pdf) a moment later.
+              if (!hasPdfName(chosen)) return refuse(msg`Only PDF files can be uploaded`);
+              void isPdf(chosen).then((pdf) => {
+                if (lastChosen.current !== chosen) return;
+                if (!pdf) return refuse(msg`Only PDF files can be uploaded`);
+                if (isTooLarge(chosen)) return refuse(msg`Max 100KB`, msg`file size too large`);
+                sendFile(chosen);
+              });
             }}
           />
         )}

@@ -58,3 +58,30 @@ export function forgetQuestionDraft(key: string | undefined): void {
 export function forgetQuestionDrafts(key: string): void {
   for (const stored of sessionStore.keys()) if (stored.startsWith(`${key}:`)) sessionStore.removeItem(stored);
 }
+
+/** How long an excerpt of a question's text is at most (characters, before the ellipsis). */
+const EXCERPT_LENGTH = 60;
+
+/**
+ * A short excerpt of a question's text, for the list of a quiz's questions and the confirmation of a
+ * deletion: in the reader's language where the question has it (the Arabic text is optional), else in
+ * the other; cut at a word, with an ellipsis. Null while the question has no text yet.
+ */
+export function questionExcerpt(
+  question: Pick<QuizQuestionDraft, 'question' | 'question_tr'>,
+  language: string,
+): { text: string; lang: 'en' | 'ar' } | null {
+  const english = (question.question ?? '').replace(/\s+/g, ' ').trim();
+  const arabic = (question.question_tr ?? '').replace(/\s+/g, ' ').trim();
+  const [text, lang] =
+    language === 'ar' && arabic
+      ? ([arabic, 'ar'] as const)
+      : english
+        ? ([english, 'en'] as const)
+        : ([arabic, 'ar'] as const);
+  if (!text) return null;
+  if (text.length <= EXCERPT_LENGTH) return { text, lang };
+  const cut = text.slice(0, EXCERPT_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return { text: `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`, lang };
+}

@@ -15,9 +15,18 @@ type QuestionForm = UseFormReturn<QuizQuestionDraft, unknown, QuizQuestionInput>
 /**
  * The options of a choice question (2 to 4, both languages) and its key: one radio for single
  * choice, checkboxes and the scoring rule for multiple answers (decision 035). Renaming an option
- * that is marked correct keeps it marked; removing it unmarks it.
+ * that is marked correct keeps it marked; removing it unmarks it. Read-only, the options are shown
+ * without their Add and Remove buttons.
  */
-export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple: boolean }) {
+export function ChoiceFields({
+  form,
+  multiple,
+  readOnly,
+}: {
+  form: QuestionForm;
+  multiple: boolean;
+  readOnly?: boolean;
+}) {
   const { t } = useLingui();
   const groupId = useId();
   const { register, control, setValue, getValues, formState } = form;
@@ -55,14 +64,20 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
       <fieldset
         className="flex min-w-0 flex-col gap-3"
         aria-invalid={optionsMessage ? true : undefined}
-        aria-describedby={`${groupId}-options-hint${optionsMessage ? ` ${groupId}-options-error` : ''}`}
+        aria-describedby={
+          [readOnly ? '' : `${groupId}-options-hint`, optionsMessage ? `${groupId}-options-error` : '']
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
       >
         <legend className="text-base font-semibold text-ink">
           <Trans>Options</Trans>
         </legend>
-        <p id={`${groupId}-options-hint`} className="text-xs text-muted">
-          <Trans>Between 2 and 4 options.</Trans>
-        </p>
+        {readOnly ? null : (
+          <p id={`${groupId}-options-hint`} className="text-xs text-muted">
+            <Trans>Between 2 and 4 options.</Trans>
+          </p>
+        )}
         {options.fields.map((field, position) => {
           const n = position + 1;
           const nameField = register(`options.${position}.name`, {
@@ -90,7 +105,7 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
                   {...register(`options.${position}.name_tr`)}
                 />
               </div>
-              {options.fields.length > LIMITS.quizOptionsMin ? (
+              {!readOnly && options.fields.length > LIMITS.quizOptionsMin ? (
                 <div>
                   <Button
                     variant="ghost"
@@ -118,7 +133,7 @@ export function ChoiceFields({ form, multiple }: { form: QuestionForm; multiple:
             {optionsMessage}
           </p>
         ) : null}
-        {options.fields.length < LIMITS.quizOptionsMax ? (
+        {readOnly ? null : options.fields.length < LIMITS.quizOptionsMax ? (
           <div>
             <Button
               variant="secondary"

@@ -179,16 +179,17 @@ describe('QuizQuestionModal', () => {
     });
   });
 
-  it('shows an existing question with Delete', async () => {
+  it('shows an existing question with Delete, which asks first, naming the question', async () => {
     const onDelete = vi.fn();
+    const onOpenChange = vi.fn();
     await renderAuthoring(
       <QuizQuestionModal
         open
-        onOpenChange={() => {}}
+        onOpenChange={onOpenChange}
         index={1}
         initial={{
           _id: '66666666-6666-4666-8666-666666666666',
-          question: 'Q',
+          question: 'Which licence allows reuse?',
           question_tr: '',
           options: [
             { name: 'a', name_tr: '' },
@@ -203,7 +204,78 @@ describe('QuizQuestionModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Question 2' });
     expect(within(dialog).getByRole('radio', { name: 'a' })).toBeChecked();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(onDelete).toHaveBeenCalled();
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete question 2?' });
+    expect(confirm).toHaveAccessibleDescription(
+      'Which licence allows reuse? The question will be removed from the quiz.',
+    );
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(onDelete).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Delete question 2?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('asks in Arabic too, with the Arabic text where there is one', async () => {
+    await renderAuthoring(
+      <QuizQuestionModal
+        open
+        onOpenChange={() => {}}
+        index={0}
+        initial={{ ...emptyQuestion(), question: 'Capital of Egypt?', question_tr: 'عاصمة مصر؟' }}
+        onSave={() => {}}
+        onDelete={() => {}}
+      />,
+      { language: 'ar' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'السؤال 1' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'حذف' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'حذف السؤال 1؟' });
+    expect(confirm).toHaveAccessibleDescription(expect.stringContaining('عاصمة مصر؟'));
+  });
+
+  it('read-only, shows the question with every field disabled and only Close', async () => {
+    const onOpenChange = vi.fn();
+    await renderAuthoring(
+      <QuizQuestionModal
+        open
+        readOnly
+        onOpenChange={onOpenChange}
+        index={0}
+        initial={{
+          ...emptyQuestion(),
+          type: 'multiple',
+          question: 'Which are open?',
+          options: [
+            { name: 'CC BY', name_tr: '' },
+            { name: 'CC0', name_tr: '' },
+            { name: 'All rights reserved', name_tr: '' },
+          ],
+          correctanswers: ['CC BY', 'CC0'],
+        }}
+        onSave={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Question 1' });
+    for (const field of within(dialog).getAllByRole('textbox')) expect(field).toBeDisabled();
+    for (const box of within(dialog).getAllByRole('checkbox')) expect(box).toBeDisabled();
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'CC0' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Question type')).toBeDisabled();
+    // Every button left does something: none is shown disabled.
+    const buttons = within(dialog).getAllByRole('button');
+    expect(buttons.map((item) => item.getAttribute('aria-label') ?? item.textContent)).toEqual([
+      'Close',
+      'Close',
+    ]);
+    fireEvent.click(buttons[1]!);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   describe('closing', () => {

@@ -10,11 +10,17 @@ import {
 } from '@app/shared';
 import { Modal, ModalFooter } from '../../../../components/ui/modal.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';
 import { questionToDraft, sameValues } from './form-values.ts';
-import { forgetQuestionDraft, keepQuestionDraft, readQuestionDraft } from './question-draft.ts';
+import {
+  forgetQuestionDraft,
+  keepQuestionDraft,
+  questionExcerpt,
+  readQuestionDraft,
+} from './question-draft.ts';
 import { ChoiceFields } from './quiz-choice-fields.tsx';
 import { useFocusOnRefusedSave } from './refused-save-focus.ts';
 import { useQuestionTypeLabels, useTrueFalseLabels } from './question-type-labels.ts';
@@ -42,7 +48,9 @@ type QuestionForm = UseFormReturn<QuizQuestionDraft, unknown, QuizQuestionInput>
  * and the correct one(s), true or false, or the accepted answers) and an optional explanation shown
  * to learners after they submit. Add refuses with 'Incomplete field' while anything is missing.
  * Closing a new question without adding it discards it. While the question holds unsaved changes, a
- * press outside the modal does not close it; Escape, Close and Cancel do (decision 096).
+ * press outside the modal does not close it; Escape, Close and Cancel do (decision 096). Delete asks
+ * first, naming the question (decision 182's confirmation). Read-only (a course locked for editing),
+ * every field is shown disabled and only Close is offered.
  */
 export function QuizQuestionModal(props: QuizQuestionModalProps) {
   const { t } = useLingui();
@@ -79,8 +87,13 @@ function QuestionForm({
   draftKey,
   dirtyRef,
 }: QuizQuestionModalProps & { dirtyRef: RefObject<boolean> }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const groupId = useId();
+  const number = (index ?? 0) + 1;
+  const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  // Named as it is in the list (its saved text), not as it may have been retyped since.
+  const excerpt = questionExcerpt(initial, i18n.locale);
   const typeLabels = useQuestionTypeLabels();
   // The values are a shared question draft, checked by the same input schema as the whole course.
   const resolver = useTranslatedResolver(quizQuestionDraftSchema);
@@ -132,6 +145,11 @@ function QuestionForm({
       className="flex flex-col gap-5"
       aria-describedby={invalid ? `${groupId}-incomplete` : undefined}
     >
+      {readOnly ? (
+        <p className="rounded-md bg-gray-100 px-3 py-2 text-sm text-ink">
+          <Trans>You can read this question but not change it: editing of this course is locked.</Trans>
+        </p>
+      ) : null}
       {kept ? (
         <p role="status" className="rounded-md bg-primary-light px-3 py-2 text-sm text-ink">
           <Trans>Your unsaved writing in this question is back.</Trans>
@@ -174,7 +192,7 @@ function QuestionForm({
         />
 
         {type === 'single' || type === 'multiple' ? (
-          <ChoiceFields form={form} multiple={type === 'multiple'} />
+          <ChoiceFields form={form} multiple={type === 'multiple'} readOnly={readOnly} />
         ) : type === 'truefalse' ? (
           <TrueFalseKey form={form} />
         ) : (
@@ -202,16 +220,20 @@ function QuestionForm({
         />
       </fieldset>
 
-      {readOnly ? null : (
+      {readOnly ? (
+        <ModalFooter>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            <Trans>Close</Trans>
+          </Button>
+        </ModalFooter>
+      ) : (
         <ModalFooter>
           {index !== null && onDelete ? (
             <Button
+              ref={deleteButton}
               variant="danger"
               className="me-auto"
-              onClick={() => {
-                onDelete();
-                onOpenChange(false);
-              }}
+              onClick={() => setConfirming(true)}
             >
               <FiTrash2 aria-hidden="true" />
               <Trans>Delete</Trans>
@@ -223,6 +245,38 @@ function QuestionForm({
           <Button type="submit">{index === null ? <Trans>Add</Trans> : <Trans>Save</Trans>}</Button>
         </ModalFooter>
       )}
+      {onDelete ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={(open) => {
+            if (open) return;
+            setConfirming(false);
+            // Back on the question's Delete (a click does not focus a button everywhere: Safari).
+            requestAnimationFrame(() => deleteButton.current?.focus());
+          }}
+          title={t`Delete question ${number}?`}
+          confirmLabel={t`Delete`}
+          onConfirm={() => {
+            setConfirming(false);
+            // The list puts the focus on the question now in its place (quiz-questions.tsx).
+            onDelete();
+            onOpenChange(false);
+          }}
+        >
+          {excerpt ? (
+            <span
+              lang={excerpt.lang}
+              dir="auto"
+              className="mb-2 block border-s-4 border-gray-300 ps-3 text-ink"
+            >
+              {excerpt.text}
+            </span>
+          ) : null}
+          <span className="block">
+            <Trans>The question will be removed from the quiz.</Trans>
+          </span>
+        </ConfirmDialog>
+      ) : null}
     </form>
   );
 }

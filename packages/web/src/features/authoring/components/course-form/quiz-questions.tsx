@@ -1,14 +1,14 @@
-import { useContext, useState } from 'react';
+import { useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useFieldArray, useFormState, useWatch, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertCircle, FiPlus } from 'react-icons/fi';
 import type { CourseDraft } from '@app/shared';
-import { Button } from '../../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../../components/ui/button.tsx';
 import { addControl, focusAfterRemoval, itemControl } from './focus-after-removal.ts';
 import { emptyQuestion } from './form-values.ts';
 import { QuizQuestionModal } from './quiz-question-modal.tsx';
 import { useFocusOnRefusedSave } from './refused-save-focus.ts';
-import { QuestionDraftScope, questionDraftKey } from './question-draft.ts';
+import { QuestionDraftScope, questionDraftKey, questionExcerpt } from './question-draft.ts';
 
 export interface QuizQuestionsProps {
   control: Control<CourseDraft>;
@@ -17,9 +17,15 @@ export interface QuizQuestionsProps {
   readOnly?: boolean;
 }
 
-/** The questions of a quiz resource: listed 'Question 1', 'Question 2'…, each opening its modal. */
+/**
+ * The questions of a quiz resource: listed 'Question 1', 'Question 2'…, each beside an excerpt of its
+ * text (the button's accessible description), each opening its modal. On a course locked for editing they open to be
+ * read: the form's disabled fieldset disables every `button` in it, so the openers are
+ * then buttons by role (`QuestionOpener`), which it does not reach.
+ */
 export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }: QuizQuestionsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const ids = useId();
   const name = `coursesection.${sectionIndex}.resources.${resourceIndex}.quiz` as const;
   const questions = useFieldArray({ control, name });
   const { errors, submitCount } = useFormState({ control, name });
@@ -51,22 +57,37 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
         <Trans>Quiz questions</Trans>
       </p>
       {questions.fields.length > 0 ? (
-        <ul className="flex flex-wrap gap-2">
+        <ul className="flex flex-col gap-2">
           {questions.fields.map((field, position) => {
             const n = position + 1;
             const invalid = Array.isArray(quizErrors) && Boolean(quizErrors[position]);
+            const excerpt = questionExcerpt(field, i18n.locale);
+            const excerptId = `${ids}-excerpt-${position}`;
             return (
-              <li key={field.id}>
-                <Button
-                  variant="secondary"
+              <li key={field.id} className="flex max-w-full items-center gap-3">
+                <QuestionOpener
+                  readOnly={readOnly}
                   {...itemControl(list, position)}
-                  onClick={() => setEditing(position)}
-                  className={invalid ? 'border-error' : ''}
+                  onOpen={() => setEditing(position)}
+                  className={`shrink-0 ${invalid ? 'border-error' : ''}`}
                   aria-label={invalid ? t`Question ${n} (needs attention)` : undefined}
+                  aria-describedby={excerpt ? excerptId : undefined}
                 >
                   {invalid ? <FiAlertCircle aria-hidden="true" className="text-error" /> : null}
                   <Trans>Question {n}</Trans>
-                </Button>
+                </QuestionOpener>
+                {/* Beside the button, not in it: its name stays its visible label, 'Question n'
+                    (WCAG 2.5.3, label in name); the excerpt is its description. */}
+                {excerpt ? (
+                  <span
+                    id={excerptId}
+                    lang={excerpt.lang}
+                    dir="auto"
+                    className="min-w-0 truncate text-sm text-muted"
+                  >
+                    {excerpt.text}
+                  </span>
+                ) : null}
               </li>
             );
           })}
@@ -122,7 +143,7 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
             else questions.update(editing, question);
           }}
           onDelete={
-            editing === null
+            editing === null || readOnly
               ? undefined
               : () => {
                   questions.remove(editing);
@@ -133,5 +154,49 @@ export function QuizQuestions({ control, sectionIndex, resourceIndex, readOnly }
         />
       ) : null}
     </div>
+  );
+}
+
+interface QuestionOpenerProps {
+  readOnly?: boolean;
+  onOpen: () => void;
+  className: string;
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+  'data-item': string;
+  children: ReactNode;
+}
+
+/**
+ * The button that opens a question. In a read-only form it is a button by role, not a `button`: the
+ * form's disabled fieldset (course-form.tsx) would disable that, and the locked question could not
+ * even be read. Enter presses it as the key goes down, Space as it comes up, like a `button`.
+ */
+function QuestionOpener({ readOnly, onOpen, className, children, ...rest }: QuestionOpenerProps) {
+  if (!readOnly)
+    return (
+      <Button variant="secondary" {...rest} onClick={onOpen} className={className}>
+        {children}
+      </Button>
+    );
+  return (
+    <span
+      role="button"
+      tabIndex={0}
+      {...rest}
+      onClick={onOpen}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          onOpen();
+        } else if (event.key === ' ') event.preventDefault(); // no scrolling: pressed on the way up
+      }}
+      onKeyUp={(event: KeyboardEvent) => {
+        if (event.key === ' ') onOpen();
+      }}
+      className={`${buttonClass('secondary')} cursor-pointer ${className}`}
+    >
+      {children}
+    </span>
   );
 }
