@@ -328,6 +328,26 @@ describe('CourseForm (new course)', () => {
     expect(calls[0]?.body).toMatchObject({ status: 'Draft' });
   });
 
+  it('keeps the time of the kept changes on one line, "am"/"pm" with it, in Arabic', async () => {
+    stubApi({});
+    localStorage.setItem(
+      draftKey(null),
+      JSON.stringify({
+        userId: aViewer()._id,
+        values: { title: 'Kept', coursesection: [] },
+        savedAt: '2026-12-02T01:46:00.000Z',
+      }),
+    );
+    await renderAuthoring(
+      <CourseForm course={null} viewer={aViewer()} headingLevel={1} onDone={() => {}} />,
+      {
+        language: 'ar',
+      },
+    );
+    const text = screen.getByTestId('restore-draft').textContent ?? '';
+    expect(text).toMatch(/\d:\d\d\u00a0[صم]/);
+  });
+
   it('autosaves while typing and offers to restore after a reload', async () => {
     stubApi({});
     const first = await renderAuthoring(

@@ -106,7 +106,17 @@ export function RestoreBanner({
   }, [bannerRef]);
   const language = useLanguage();
   const dateTime = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeStyle: 'short' });
-  const format = (time: number) => (Number.isNaN(time) ? '' : dateTime.format(time));
+  // The time and its "am"/"pm" stay on one line: Arabic's "1:46 ص" is joined by a plain space, and a
+  // phone broke it between the two (English's own is already a no-break space).
+  const format = (time: number) =>
+    Number.isNaN(time)
+      ? ''
+      : dateTime
+          .formatToParts(time)
+          .map((part, at, parts) =>
+            part.value === ' ' && parts[at + 1]?.type === 'dayPeriod' ? '\u00a0' : part.value,
+          )
+          .join('');
   const whenText = format(timeOf(savedAt));
   const changedWhen = format(timeOf(courseChangedAt));
   return (
