@@ -21,6 +21,43 @@ describe('safeUrl', () => {
     expect(safeUrl('/api/v1/course/approved?limit=10')).toBe('/api/v1/course/approved?limit=10');
   });
 
+  it('hides everything after the verification marker, however the address spells it', () => {
+    const redacted: [string, string][] = [
+      // Extra slashes, matrix parameters, an encoded slash: not the route, but still the token.
+      ['/api/v1/auth/verifyemail//SECRETTOKEN123', '/api/v1/auth/verifyemail//[redacted]'],
+      ['/verifyemail//SECRETTOKEN123', '/verifyemail//[redacted]'],
+      ['/api/v1/auth/verifyemail;x/SECRETTOKEN123', '/api/v1/auth/verifyemail[redacted]/[redacted]'],
+      ['/api/v1/auth/verifyemail%2fSECRETTOKEN123', '/api/v1/auth/verifyemail[redacted]'],
+      ['/verifyemail%2FSECRETTOKEN123', '/verifyemail[redacted]'],
+      ['/verifyemailSECRETTOKEN123', '/verifyemail[redacted]'],
+      // The token and whatever follows it; the marker in any case, encoded once or twice.
+      ['/verifyemail/SECRETTOKEN123/more', '/verifyemail/[redacted]/[redacted]'],
+      ['/api/v1/auth/VERIFY%45MAIL/SECRETTOKEN123', '/api/v1/auth/VERIFY%45MAIL/[redacted]'],
+      ['/%2576erifyemail/SECRETTOKEN123', '/%2576erifyemail/[redacted]'],
+      ['/api/v1/auth/verifyemail/SECRET%zzTOKEN123', '/api/v1/auth/verifyemail/[redacted]'],
+      ['http://host/verifyemail/SECRETTOKEN123?lang=ar', 'http://host/verifyemail/[redacted]?lang=ar'],
+      // A verification link carried in a query value (a mail client's safe-link wrapper).
+      ['/login?next=%2Fverifyemail%2FSECRETTOKEN123&lang=ar', '/login?next=%2Fverifyemail[redacted]&lang=ar'],
+      ['/login?%2Fverifyemail%2Fabc123', '/login?%2Fverifyemail[redacted]'],
+      ['/x?code%2Fverifyemail%2FSECRETTOKEN123', '/x?code%2Fverifyemail[redacted]=[redacted]'],
+    ];
+    for (const [url, safe] of redacted) expect(safeUrl(url), url).toBe(safe);
+    expect(safeUrl('/verifyemail/')).toBe('/verifyemail/');
+    expect(safeUrl('/api/v1/auth/verify/email/x')).toBe('/api/v1/auth/verify/email/x');
+  });
+
+  it('hides a secret query value whatever the encoding of its name or of the "="', () => {
+    expect(safeUrl('/auth/google/callback?%63ode%zz=SECRET&scope=email')).toBe(
+      '/auth/google/callback?%63ode%zz=[redacted]&scope=email',
+    );
+    expect(safeUrl('/auth/orcid/callback?code%3DSECRET&st%61te%3DSECRET2')).toBe(
+      '/auth/orcid/callback?code=[redacted]&st%61te=[redacted]',
+    );
+    expect(safeUrl('/auth/google/callback?code&state=')).toBe(
+      '/auth/google/callback?code=[redacted]&state=[redacted]',
+    );
+  });
+
   it('hides search terms, keeping the name so that a search is seen (decision 136)', () => {
     expect(safeUrl('/api/v1/course?sort=title&q=layla%40example.org&status=Pending')).toBe(
       '/api/v1/course?sort=title&q=[redacted]&status=Pending',
@@ -140,6 +177,32 @@ describe('what a server error logs', () => {
     for (const leak of [/insert into/i, /scrypt\$/, /the password itself/, /someone-real/, /params:/])
       expect(text).not.toMatch(leak);
     expect((entry!.err as { stack: string }).stack).toMatch(/^DrizzleQueryError: database error\n\s+at /);
+  });
+});
+
+describe('what a malformed verification link logs', () => {
+  const { stream, lines, logged } = logCapture();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('logs the request without the token, however the link was mangled', async () => {
+    const urls = [
+      '/api/v1/auth/verifyemail;x/SECRETTOKEN123',
+      '/api/v1/auth/verifyemail%2fSECRETTOKEN123',
+      '/verifyemail%2fSECRETTOKEN123',
+      '/api/v1/auth/verifyemail//SECRETTOKEN123',
+    ];
+    for (const url of urls) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const request = logged().find((line) => line.reqId === response.headers['x-request-id'] && line.req);
+      expect(request?.req, url).toMatchObject({ url: expect.stringContaining('[redacted]') as unknown });
+    }
+    expect(lines.join('')).not.toContain('SECRETTOKEN');
   });
 });
 

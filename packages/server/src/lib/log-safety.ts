@@ -29,10 +29,21 @@ const SECRET_QUERY_KEY =
  */
 const SEARCH_QUERY_KEY = /^(?:q|query|search)$/i;
 /**
- * A path segment after which the next is a secret: the e-mail verification token (API and browser
- * route). Compared decoded: the router decodes `%76erifyemail` to the same route.
+ * The mark of an e-mail verification link (API and browser route), after which the rest of the path
+ * is the token. One rule, whatever the address looks like: the mark is found anywhere in the path, in
+ * any case, each letter as itself or percent-encoded (once or more: `%76`, `%2576`), and everything
+ * after it is redacted, up to the query. A link a mail client or a person mangled (`verifyemail//T`,
+ * `verifyemail;x/T`, `verifyemail%2FT`) reaches no route, but its token is as secret as a good one's.
  */
-const BEFORE_SECRET_SEGMENT = 'verifyemail';
+const VERIFICATION_MARK = new RegExp(
+  [...'verifyemail']
+    .map((letter) => {
+      const hex = (char: string) => char.charCodeAt(0).toString(16);
+      return `(?:${letter}|%(?:25)*(?:${hex(letter)}|${hex(letter.toUpperCase())}))`;
+    })
+    .join(''),
+  'i',
+);
 
 /** Where log lines go instead of stdout (tests capture them). */
 export interface LogStream {
@@ -55,31 +66,44 @@ export function loggerOptions(
   };
 }
 
-/** A URL fit for the log: the verification token, secret query values and search terms replaced. */
+/**
+ * A URL fit for the log: what follows a verification mark (in the path or in a query parameter),
+ * secret query values and search terms replaced.
+ */
 export function safeUrl(url: string): string {
   const [path = '', query] = url.split(/\?(.*)/s, 2);
-  const segments = path.split('/');
-  for (let index = 1; index < segments.length; index++)
-    if (safeDecode(segments[index - 1]!).toLowerCase() === BEFORE_SECRET_SEGMENT) segments[index] = REDACTED;
-  const safePath = segments.join('/');
+  const safePath = redactAfterMark(path);
   if (query === undefined) return safePath;
   const safeQuery = query
     .split('&')
     .map((pair) => {
-      const [key = ''] = pair.split('=', 1);
-      const name = safeDecode(key);
-      return SECRET_QUERY_KEY.test(name) || SEARCH_QUERY_KEY.test(name) ? `${key}=${REDACTED}` : pair;
+      // The name as a query parser reads it (up to the first "="); written back up to the first "="
+      // however spelled, so that a pair without one (`code%3DSECRET`) does not keep its value.
+      const name = decodeAscii(pair.split('=', 1)[0]!);
+      const secret = SECRET_QUERY_KEY.test(name) || SEARCH_QUERY_KEY.test(name);
+      return secret ? `${redactAfterMark(pair.split(/=|%3d/i, 1)[0]!)}=${REDACTED}` : redactAfterMark(pair);
     })
     .join('&');
   return `${safePath}?${safeQuery}`;
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+/**
+ * `text` with everything after the verification mark redacted. The separators stay, so that the log
+ * still shows the address's shape (`verifyemail//[redacted]`); every run between them is replaced.
+ */
+function redactAfterMark(text: string): string {
+  const mark = VERIFICATION_MARK.exec(text);
+  if (!mark) return text;
+  const end = mark.index + mark[0].length;
+  return text.slice(0, end) + text.slice(end).replace(/[^/]+/g, REDACTED);
+}
+
+/**
+ * Decodes the percent-encoded ASCII characters, leaving every other escape (invalid or not ASCII) as
+ * written: a name stays readable even when another part of it is malformed (`%63ode%zz` is `code%zz`).
+ */
+function decodeAscii(text: string): string {
+  return text.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export function safeRequest(request: FastifyRequest) {

@@ -238,6 +238,27 @@ describe('malformed requests get 4xx in the envelope', () => {
     expect(twice.json()).toMatchObject({ errors: [{ path: 'limit', message: 'نوع هذه القيمة غير صحيح.' }] });
   });
 
+  it('says one thing per field: a value of the wrong type is only of the wrong type', async () => {
+    // zod checks an array's length against a string's minimum too: `[]` also read "Add at least 1.".
+    const login = await post('/api/v1/auth/login', { email: null, password: [] });
+    expect(login.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are missing or invalid.',
+      errors: [
+        { path: 'email', message: 'This field is required.' },
+        { path: 'password', message: 'This value has the wrong type.' },
+      ],
+    });
+    const signup = await post('/api/v1/auth/signup', { ...signupBody(), password: [], passwordConfirm: [] });
+    expect(signup.statusCode).toBe(400);
+    const { errors } = signup.json<{ errors: { path: string; message: string }[] }>();
+    expect(errors.filter((error) => error.path === 'password')).toEqual([
+      { path: 'password', message: 'This value has the wrong type.' },
+    ]);
+    expect(new Set(errors.map((error) => error.path)).size).toBe(errors.length);
+  });
+
   it('reads a JSON content type with nothing after it as no body, as express.json() did', async () => {
     const learner = await createUser(t);
     const logout = await post('/api/v1/auth/logout', '', learner.auth);

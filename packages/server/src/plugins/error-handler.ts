@@ -157,10 +157,13 @@ function answerFor(error: FastifyError, maxUpload: number): Answer {
       code: 'VALIDATION_FAILED',
       message: common.validationFailed,
       errors: (lang) =>
-        error.issues.map((issue) => ({
-          path: [error.prefix, issuePath(issue)].filter(Boolean).join('.'),
-          message: issueMessage(lang, issue),
-        })),
+        fieldErrors(
+          lang,
+          error.issues.map((issue) => ({
+            path: [error.prefix, issuePath(issue)].filter(Boolean).join('.'),
+            issue,
+          })),
+        ),
     };
   }
   if (error instanceof AppError)
@@ -171,16 +174,19 @@ function answerFor(error: FastifyError, maxUpload: number): Answer {
       code: 'VALIDATION_FAILED',
       message: common.validationFailed,
       errors: (lang) =>
-        error.validation.map((issue) => {
-          const zodIssue = {
-            ...issue.params,
-            code: issue.keyword,
-            message: issue.message,
-            path: [],
-          } as unknown as z.core.$ZodIssue;
-          const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-          return { path, message: issueMessage(lang, zodIssue) };
-        }),
+        fieldErrors(
+          lang,
+          error.validation.map((issue) => {
+            const zodIssue = {
+              ...issue.params,
+              code: issue.keyword,
+              message: issue.message,
+              path: [],
+            } as unknown as z.core.$ZodIssue;
+            const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+            return { path, issue: zodIssue };
+          }),
+        ),
     };
   }
   const known =
@@ -288,6 +294,24 @@ function routeOf(request: FastifyRequest): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * One entry per field, in the order the fields were first named: the envelope says one thing about
+ * each. zod goes on checking a value of the wrong type that has a length (`"password": []` also failed
+ * the string's `min(1)`: "Add at least 1."), so a field can come with several issues; a type error
+ * (wrong type, or missing) wins, as the others only follow from it; else the first issue.
+ */
+function fieldErrors(
+  lang: Language,
+  issues: { path: string; issue: z.core.$ZodIssue }[],
+): NonNullable<ErrorEnvelope['errors']> {
+  const byField = new Map<string, z.core.$ZodIssue>();
+  for (const { path, issue } of issues) {
+    const kept = byField.get(path);
+    if (!kept || (issue.code === 'invalid_type' && kept.code !== 'invalid_type')) byField.set(path, issue);
+  }
+  return [...byField].map(([path, issue]) => ({ path, message: issueMessage(lang, issue) }));
 }
 
 function issueMessage(lang: Language, issue: z.core.$ZodIssue): string {

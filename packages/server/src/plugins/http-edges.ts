@@ -85,6 +85,15 @@ const reasonOf = (error: { code?: unknown }) =>
   typeof error.code === 'string' && /^\w{1,64}$/.test(error.code) ? error.code : 'unknown';
 
 /**
+ * A request whose headers or body did not all arrive within REQUEST_TIMEOUT_MS (408): it was readable,
+ * only slow, and `badRequest` ("malformed") told the client the wrong thing to fix.
+ */
+const requestTimeout: Localized = {
+  en: 'The request took too long to arrive. Please try again.',
+  ar: 'استغرق وصول الطلب وقتًا طويلًا. يرجى المحاولة مرة أخرى.',
+};
+
+/**
  * Fastify's `clientErrorHandler`: HTTP the server cannot parse at all (a broken request line or
  * header, headers over Node's size limit, a request that never finishes). No request exists, so the
  * answer is in English (no Accept-Language could be read).
@@ -99,7 +108,7 @@ export function answerClientError(
     error.code === 'HPE_HEADER_OVERFLOW'
       ? ([431, 'PAYLOAD_TOO_LARGE', common.payloadTooLarge] as const)
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? ([408, 'BAD_REQUEST', common.badRequest] as const)
+        ? ([408, 'BAD_REQUEST', requestTimeout] as const)
         : ([400, 'BAD_REQUEST', common.badRequest] as const);
   const reason = reasonOf(error);
   // A request Fastify is reading is logged by its error handler (with its id and route), as this status.
