@@ -223,6 +223,20 @@ describe('prerendered pages and app shells (decisions 037, 045, 102)', () => {
     }
   });
 
+  it('answers an unknown API address with the JSON envelope, /api itself included', async () => {
+    for (const url of ['/api', '/api?x=1', '/api/', '/api/v2/nothing']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect([answer.statusCode, answer.headers['content-type']], url).toEqual([
+        404,
+        'application/json; charset=utf-8',
+      ]);
+      expect(answer.json(), url).toMatchObject({ success: false });
+    }
+    // A page address that merely starts with the letters is a page.
+    const page = await t.app.inject({ method: 'GET', url: '/apis' });
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
   it("sends a page asked for with a query with its links keeping it, in the cookie's language", async () => {
     const page = await t.app.inject({
       method: 'GET',

@@ -239,7 +239,7 @@ export async function registerSpa(
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = request.url.startsWith('/api/');
+    const isApi = isApiPath(pathname);
     const allowed = (isApi ? apiMethods(pathname) : []).join(', ');
     if (allowed) {
       void reply.header('allow', allowed);
@@ -270,8 +270,11 @@ export async function registerSpa(
 function isPageRead(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const [pathname = ''] = request.url.split('?', 1);
-  return !pathname.startsWith('/api/') && !/\.\w+$/.test(pathname);
+  return !isApiPath(pathname) && !/\.\w+$/.test(pathname);
 }
+
+/** The API's paths, `/api` itself included (it answered the HTML 404 page, `/api/v1` the envelope). */
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 /**
  * The prerendered forms say `method="post"` (decision 037), so a submission the app has not taken
