@@ -157,7 +157,9 @@ export const ROUTES = {
     // amended); 133.9 kB measured.
     // → 135 (decisions 177, 179, 180): Arabic text's direction, a page's code waiting for the server,
     // the modal keeping the focus in sight; 134.4 kB measured.
-    budgetKb: 135,
+    // → 135.3 (decisions 186, 188, 191): reads made offline, the next item under a lesson and a quiz
+    // result, a toast's own id; 134.999 kB measured, a byte under the old ceiling.
+    budgetKb: 135.3,
     budgetFiles: 15,
   },
 };
