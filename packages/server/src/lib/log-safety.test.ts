@@ -53,6 +53,10 @@ describe('safeUrl', () => {
     expect(safeUrl('/auth/orcid/callback?code%3DSECRET&st%61te%3DSECRET2')).toBe(
       '/auth/orcid/callback?code=[redacted]&st%61te=[redacted]',
     );
+    // A short name, matched whole, with its "=" encoded (a reviewer).
+    expect(safeUrl('/x?otp%3D123456&pwd%3Dhunter2&sig%253Dabc&design%3Dok')).toBe(
+      '/x?otp=[redacted]&pwd=[redacted]&sig%253Dabc&design%3Dok',
+    );
     expect(safeUrl('/auth/google/callback?code&state=')).toBe(
       '/auth/google/callback?code=[redacted]&state=[redacted]',
     );

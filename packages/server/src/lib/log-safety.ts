@@ -79,7 +79,9 @@ export function safeUrl(url: string): string {
     .map((pair) => {
       // The name as a query parser reads it (up to the first "="); written back up to the first "="
       // however spelled, so that a pair without one (`code%3DSECRET`) does not keep its value.
-      const name = decodeAscii(pair.split('=', 1)[0]!);
+      // Its decoded form is cut at a decoded "=" too: `otp%3D1` is the parameter `otp`, whose short
+      // name only matches whole.
+      const name = decodeAscii(pair.split('=', 1)[0]!).split('=', 1)[0]!;
       const secret = SECRET_QUERY_KEY.test(name) || SEARCH_QUERY_KEY.test(name);
       return secret ? `${redactAfterMark(pair.split(/=|%3d/i, 1)[0]!)}=${REDACTED}` : redactAfterMark(pair);
     })

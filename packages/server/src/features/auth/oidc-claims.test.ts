@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, wellFormed, type OidcSignInResponse } from '@app/shared';
@@ -188,32 +189,40 @@ describe('OpenID sign-in with provider claims we cannot use as sent', () => {
       },
     );
 
-    it.each(['\u0000', '\u001b', '\n'])(
-      'never cleans an address with a control character (%j) into another person’s address',
-      async (control) => {
-        const victim = await createUser(t);
-        const [local, domain] = victim.email.split('@') as [string, string];
-        const sub = fresh('takeover');
-        const forged = `${local}${control}@${domain}`;
-        for (const url of ['/api/v1/auth/googlesignin', '/api/v1/auth/oidc/google']) {
-          const response = await signIn(google, url, sub, {
-            email: forged,
-            email_verified: true,
-            given_name: 'Mallory',
-          });
-          // As if no address were given: the e-mail step, or (the Google-only route) a refusal.
-          if (url.endsWith('/googlesignin')) {
-            expect(response.statusCode, url).toBe(400);
-            expect(response.json()).toMatchObject({ code: 'GOOGLE_SIGNIN_FAILED' });
-          } else {
-            expect(response.statusCode, url).toBe(200);
-            expect(ticketOf(response)).toBeTruthy();
-          }
+    // Each turns into the victim's address if cleaned: trim drops the spaces, toLowerCase turns the
+    // Kelvin sign (U+212A) into "k" (the victims' addresses start with "kate-").
+    const forgeries: [string, (local: string, domain: string) => string][] = [
+      ['a NUL', (local, domain) => `${local}\u0000@${domain}`],
+      ['an escape', (local, domain) => `${local}\u001b@${domain}`],
+      ['a line break', (local, domain) => `${local}\n@${domain}`],
+      ['a no-break space after it', (local, domain) => `${local}@${domain}\u00a0`],
+      ['a byte-order mark before it', (local, domain) => `\ufeff${local}@${domain}`],
+      ['an ideographic space before it', (local, domain) => `\u3000${local}@${domain}`],
+      ['the Kelvin sign for its "k"', (local, domain) => `\u212a${local.slice(1)}@${domain}`],
+    ];
+    it.each(forgeries)('never cleans an address with %s into another person’s address', async (_, forge) => {
+      const victim = await createUser(t, 'EndUser', { email: `kate-${randomUUID()}@example.test` });
+      const [local, domain] = victim.email.split('@') as [string, string];
+      const sub = fresh('takeover');
+      const forged = forge(local, domain);
+      for (const url of ['/api/v1/auth/googlesignin', '/api/v1/auth/oidc/google']) {
+        const response = await signIn(google, url, sub, {
+          email: forged,
+          email_verified: true,
+          given_name: 'Mallory',
+        });
+        // As if no address were given: the e-mail step, or (the Google-only route) a refusal.
+        if (url.endsWith('/googlesignin')) {
+          expect(response.statusCode, url).toBe(400);
+          expect(response.json()).toMatchObject({ code: 'GOOGLE_SIGNIN_FAILED' });
+        } else {
+          expect(response.statusCode, url).toBe(200);
+          expect(ticketOf(response)).toBeTruthy();
         }
-        const [row] = await t.db.select().from(users).where(eq(users.id, victim.id));
-        expect(row!.googleSub).toBeNull();
-      },
-    );
+      }
+      const [row] = await t.db.select().from(users).where(eq(users.id, victim.id));
+      expect(row!.googleSub).toBeNull();
+    });
 
     it('still accepts a valid address whatever its case, stored in lower case', async () => {
       const email = uniqueEmail('Mixed');

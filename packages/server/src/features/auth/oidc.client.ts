@@ -67,19 +67,22 @@ export interface OidcIdentity {
  * failed the statement that looks the subject up, a 500) and anything else are refused.
  */
 const USABLE_SUBJECT = /^[\x20-\x7E]{1,255}$/;
-/** C0 and C1 control characters, tab and line breaks included: no e-mail address holds one. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+/**
+ * What an address we take from a provider may hold: printable ASCII, no space. Anything else is
+ * refused, never cleaned: a control character, a no-break or zero-width space (which `trim` would
+ * drop), the Kelvin sign (which `toLowerCase` turns into a "k"), each made someone else's address:
+ * `a\u0000@x.org` was `a@x.org`, and `\u212Aate@x.org` would be `kate@x.org` (a reviewer).
+ */
+const PLAIN_ADDRESS = /^[\x21-\x7E]+$/;
 
 /**
- * The address a provider sent, if it passes signup's rule (`emailSchema`: at most 254 characters, an
- * address), lower-cased; otherwise none. An address with a control character is refused, never cleaned:
- * `a\u0000@x.org` cleaned would be `a@x.org`, somebody else's account.
+ * The address a provider sent, if it is plain ASCII and passes signup's rule (`emailSchema`: at most
+ * 254 characters, an address) changed by nothing but ASCII case; lower-cased; otherwise none.
  */
 export function usableEmail(value: unknown): string | null {
-  if (typeof value !== 'string' || ANY_CONTROL.test(value)) return null;
+  if (typeof value !== 'string' || !PLAIN_ADDRESS.test(value)) return null;
   const parsed = emailSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parsed.success && parsed.data === value.toLowerCase() ? parsed.data : null;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });

@@ -117,7 +117,7 @@ export function smtpTransport(url: string, sender: Sender): MailTransport {
 }
 
 export const NO_MAIL_SERVER_IN_PRODUCTION =
-  'mail: NODE_ENV is production but SMTP_URL is not set: no mail leaves this server; each one is written under DATA_DIR/outbox (its text, links and codes are not logged). Set SMTP_URL to send mail.';
+  'mail: NODE_ENV is production but SMTP_URL is not set: no mail leaves this server (each one is written under DATA_DIR/outbox, or dropped with DATA_DIR=memory://; its text, links and codes are not logged). Set SMTP_URL to send mail.';
 
 /**
  * Development without a mail server: each message is logged on one line (with its text, so the
