@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { withSearchTerm } from '../../../lib/search-term.ts';
-import { aCourse, aSummary, aViewer, renderAuthoring, stubApi } from '../test/render-authoring.tsx';
+import {
+  aCourse,
+  aSummary,
+  aViewer,
+  renderAuthoring,
+  stubApi,
+  type StartingEntry,
+} from '../test/render-authoring.tsx';
 import { ContributorBoard } from './contributor-board.tsx';
 
 const me = aViewer();
@@ -45,6 +52,9 @@ function History() {
       <button type="button" onClick={() => void navigate(-1)}>
         Browser back
       </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser forward
+      </button>
       {/* What the header's box does with a settled term (features/layout search-box.tsx). */}
       <button
         type="button"
@@ -57,7 +67,7 @@ function History() {
 }
 
 /** The board at `route`, with where the history stands beside it. */
-const renderBoardAt = (route: string) =>
+const renderBoardAt = (route: StartingEntry) =>
   renderAuthoring(
     <>
       <ContributorBoard />
@@ -157,6 +167,34 @@ describe('ContributorBoard', () => {
       expect(screen.getByTestId('history-action')).toHaveTextContent('POP');
       expect(screen.getByTestId('address')).toBeEmptyDOMElement();
       expect(await screen.findByTestId('course-card')).toBeInTheDocument();
+    });
+
+    it('closes again after Forward brought it back', async () => {
+      stubOneCourse();
+      await renderBoardAt('/contributor/dashboard');
+      await openCard();
+      let dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      fireEvent.click(screen.getByRole('button', { name: 'Browser forward' }));
+      dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+    });
+
+    it('closes in place an entry an earlier page load pushed (its state kept by a reload)', async () => {
+      stubOneCourse();
+      await renderBoardAt({
+        pathname: '/contributor/dashboard',
+        search: `?edit=${id}`,
+        state: { editOpenedHere: 'an-earlier-load' },
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByTestId('history-action')).toHaveTextContent('REPLACE');
+      expect(screen.getByTestId('address')).toBeEmptyDOMElement();
     });
 
     it('is open again on a reload (the address came with it); closing takes it out of the address in place', async () => {

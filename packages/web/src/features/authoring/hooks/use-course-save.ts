@@ -1,7 +1,6 @@
 import { useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Course, CourseDraft, CourseInput, ErrorCode } from '@app/shared';
@@ -10,7 +9,7 @@ import { notify } from '../../../lib/toast.ts';
 import { newCreationKey, useCreateCourse } from '../api/create-course.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
 import { useFocusOnRefusedSave } from '../components/course-form/refused-save-focus.ts';
-import { COVER_TOAST } from '../components/course-form/cover-field.tsx';
+import { COVER_REFUSALS, COVER_TOAST } from '../components/course-form/cover-refusals.ts';
 import { courseKeys } from '../api/query-keys.ts';
 
 /** The tries of one creation: its key, and what its first try sent (decision 154). */
@@ -36,10 +35,10 @@ const STALE_COURSE: readonly (ErrorCode | 'NETWORK')[] = [
  * The server's refusals of the cover a save sent, said as the cover field says them on selection. A
  * course's save has no other file: each of these is about its cover.
  */
-const COVER_REFUSALS: Partial<Record<ErrorCode | 'NETWORK', MessageDescriptor>> = {
-  UNSUPPORTED_FILE_TYPE: msg`Choose a JPG or PNG image`,
-  FILE_TOO_LARGE: msg`file size too large`,
-  FILE_REQUIRED: msg`Add course preview image`,
+const SERVER_COVER_REFUSALS: Partial<Record<ErrorCode | 'NETWORK', MessageDescriptor>> = {
+  UNSUPPORTED_FILE_TYPE: COVER_REFUSALS.wrongType,
+  FILE_TOO_LARGE: COVER_REFUSALS.tooLarge,
+  FILE_REQUIRED: COVER_REFUSALS.missing,
 };
 
 /** What a save button asks for: a new course (Pending) or a draft, or an edit, or Draft → Pending. */
@@ -108,7 +107,7 @@ export function useCourseSave({
     setCoverFile(file);
     if (file) setCoverProblem(null);
   };
-  const coverMissing = () => setCoverProblem(msg`Add course preview image`);
+  const coverMissing = () => setCoverProblem(COVER_REFUSALS.missing);
 
   // What a save finds wrong with the cover, if anything, replaces what the save before found (a cover
   // the server refused when editing: the next save keeps the saved one).
@@ -151,7 +150,7 @@ export function useCourseSave({
       // The server read the cover's bytes and refused them (not a JPG or PNG, too large, empty): said on
       // the cover field, which takes the focus as a field refused on the form's side does
       // (`useFocusOnRefusedSave`). The file is dropped: the same bytes would be refused again.
-      const coverRefusal = sentCover ? COVER_REFUSALS[error.code] : undefined;
+      const coverRefusal = sentCover ? SERVER_COVER_REFUSALS[error.code] : undefined;
       if (coverRefusal) {
         setCoverFile(null);
         setCoverProblem(coverRefusal);
@@ -214,7 +213,7 @@ export function useCourseSave({
       else if (cover) request = createOnce(payload, cover);
       else {
         coverMissing();
-        notify.error(t`Add course preview image`, { id: COVER_TOAST });
+        notify.error(t(COVER_REFUSALS.missing), { id: COVER_TOAST });
         return;
       }
       setPending(intent);

@@ -17,10 +17,19 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Where the router starts; an entry with a `state` is one the history kept (a reload). */
+export type StartingEntry = string | { pathname: string; search?: string; state?: unknown };
+
 /** Renders with the real catalogs of `language`, a fresh QueryClient, a memory router and the toaster. */
 export async function renderAuthoring(
   element: ReactElement,
-  { language = 'en', route = '/' }: { language?: Language; route?: string } = {},
+  {
+    language = 'en',
+    route = '/',
+  }: {
+    language?: Language;
+    route?: StartingEntry;
+  } = {},
 ) {
   await activateLanguage(language);
   const queryClient = new QueryClient({

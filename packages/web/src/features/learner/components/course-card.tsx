@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router';
 import { FiBookOpen, FiCheckCircle } from 'react-icons/fi';
@@ -39,8 +39,15 @@ export function CourseCard({
   const description = pickLocalized(language, course.description, course.description_tr);
 
   // A cover that cannot be fetched (offline when a lazy one comes into view, a file gone) shows the
-  // card's own placeholder, not the browser's broken-image sign.
+  // card's own placeholder, not the browser's broken-image sign; it is tried again once the browser is
+  // back online.
   const [coverFailed, setCoverFailed] = useState(false);
+  useEffect(() => {
+    if (!coverFailed) return;
+    const retry = () => setCoverFailed(false);
+    addEventListener('online', retry);
+    return () => removeEventListener('online', retry);
+  }, [coverFailed]);
   const start = () =>
     enroll.mutate(course._id, {
       // The button goes with the catalogue: the course's heading takes the focus (decision 164).

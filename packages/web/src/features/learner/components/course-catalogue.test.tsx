@@ -329,5 +329,8 @@ describe('CourseCatalogue', () => {
     expect(card.querySelector('img')).toBeNull();
     expect(card.querySelector('svg')).not.toBeNull();
     expect(container.querySelectorAll('img')).toHaveLength(0);
+    // Back online, it is tried again.
+    fireEvent(window, new Event('online'));
+    expect(await within(card).findByRole('presentation')).toHaveAttribute('src', '/api/v1/files/gone');
   });
 });

@@ -22,7 +22,7 @@ import { useCourseSave } from '../../hooks/use-course-save.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
-import { disabledButtonsLook, disabledLook } from './field-styles.ts';
+import { disabledButtonsWithinLook, disabledLook } from './field-styles.ts';
 import { LicenseField } from './license-field.tsx';
 import { PendingUploads, usePendingUploads } from './pending-uploads.ts';
 import { QuestionDraftScope } from './question-draft.ts';
@@ -199,7 +199,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
             overwritten before the author decides), so nothing can be typed either: it would be lost. */}
         <fieldset
           disabled={readOnly || autosave.offer !== null}
-          className={`flex min-w-0 flex-col gap-6 ${disabledButtonsLook}`}
+          className={`flex min-w-0 flex-col gap-6 ${disabledButtonsWithinLook}`}
         >
           <section aria-labelledby={`${ids}-details`} className="flex flex-col gap-4">
             <Sub id={`${ids}-details`} className="text-lg font-semibold text-ink">

@@ -1,16 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify } from '../../../../lib/toast.ts';
 import { isCoverImage, isTooLarge } from './file-checks.ts';
 import { FilePicker } from './file-picker.tsx';
-
-/**
- * The toast id of the cover's refusals, here and in the save (`useCourseSave`): each replaces the one
- * before, and a cover that is taken dismisses it.
- */
-export const COVER_TOAST = 'course-cover';
+import { COVER_REFUSALS, COVER_TOAST } from './cover-refusals.ts';
 
 export interface CoverFieldProps {
   /** The chosen (not yet uploaded) cover. */
@@ -66,7 +60,7 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
       setUnshown(currentUrl);
       return;
     }
-    refuse(msg`This file cannot be opened as a JPG or PNG image`);
+    refuse(COVER_REFUSALS.cannotOpen);
     onFileChange(before.current);
     before.current = null;
   };
@@ -119,12 +113,12 @@ export function CoverField({ file, onFileChange, currentUrl, error, disabled }: 
                 // A refused pick leaves the cover already chosen in place, as the PDF field does: the
                 // author sees why and still has the photo they picked before.
                 if (!isCoverImage(chosen)) {
-                  refuse(msg`Choose a JPG or PNG image`);
+                  refuse(COVER_REFUSALS.wrongType);
                   event.target.value = '';
                   return;
                 }
                 if (isTooLarge(chosen)) {
-                  refuse(msg`file size too large`);
+                  refuse(COVER_REFUSALS.tooLarge);
                   event.target.value = '';
                   return;
                 }

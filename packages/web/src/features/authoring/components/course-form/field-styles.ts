@@ -6,8 +6,8 @@ export const disabledLook = 'disabled:cursor-not-allowed disabled:bg-gray-100 di
  * section's Add Resources, Move and Delete) look unavailable too: the outlined `Button` draws a disabled
  * one as an enabled one, and the author pressed a normal-looking Add Section that did nothing.
  */
-export const disabledButtonsLook =
+export const disabledButtonsWithinLook =
   '[&_button:disabled]:cursor-not-allowed [&_button:disabled]:border-gray-300 [&_button:disabled]:bg-gray-100 [&_button:disabled]:text-muted';
 
 /** An outlined `Button` that is disabled (a save waiting for an upload) looks so, as a filled one does. */
-export const disabledButtonLook = 'disabled:border-gray-300 disabled:bg-gray-100 disabled:text-muted';
+export const disabledOutlinedButtonLook = 'disabled:border-gray-300 disabled:bg-gray-100 disabled:text-muted';

@@ -4,7 +4,7 @@ import { FiSend, FiTrash2 } from 'react-icons/fi';
 import type { Course } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import type { SaveIntent } from '../../hooks/use-course-save.ts';
-import { disabledButtonLook } from './field-styles.ts';
+import { disabledOutlinedButtonLook } from './field-styles.ts';
 
 export interface FormActionsProps {
   /** The course being edited, or null for a new one. */
@@ -60,7 +60,7 @@ export function FormActions({
           </Button>
           <Button
             variant="secondary"
-            className={disabledButtonLook}
+            className={disabledOutlinedButtonLook}
             loading={pending === 'draft'}
             disabled={saveBlocked}
             aria-describedby={describedBy}
@@ -85,7 +85,7 @@ export function FormActions({
           {!readOnly && course.status === 'Draft' && isOwner ? (
             <Button
               variant="secondary"
-              className={disabledButtonLook}
+              className={disabledOutlinedButtonLook}
               loading={pending === 'submit'}
               disabled={saveBlocked}
               aria-describedby={describedBy}

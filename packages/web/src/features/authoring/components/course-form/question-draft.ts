@@ -80,8 +80,10 @@ export function questionExcerpt(
         ? ([english, 'en'] as const)
         : ([arabic, 'ar'] as const);
   if (!text) return null;
-  if (text.length <= EXCERPT_LENGTH) return { text, lang };
-  const cut = text.slice(0, EXCERPT_LENGTH);
+  // Counted in code points, so that a character of two UTF-16 units (an emoji) is never cut in half.
+  const points = Array.from(text);
+  if (points.length <= EXCERPT_LENGTH) return { text, lang };
+  const cut = points.slice(0, EXCERPT_LENGTH).join('');
   const space = cut.lastIndexOf(' ');
   return { text: `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`, lang };
 }

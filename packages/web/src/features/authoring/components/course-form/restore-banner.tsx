@@ -49,20 +49,27 @@ function inSight(banner: HTMLElement): boolean {
   return [top + 1, bottom - 1].every((y) => banner.contains(document.elementFromPoint(x, y)));
 }
 
-/** How long after the form opens a scroll not made by the reader is undone (as lib/focus-return.ts waits). */
-const RESTORED_SCROLL_WAIT_MS = 5_000;
+/**
+ * How long after the form opens a scroll not made by the reader is undone: the restored scroll comes a
+ * render or two after the form (~100 ms seen); any later one is the reader's, keys or not.
+ */
+const RESTORED_SCROLL_WAIT_MS = 1_000;
 /** What the reader does that ends that wait: what they scroll to from then on is theirs. */
 const ACTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
 
 /**
  * Keeps the offer in sight against the scroll position a reload restores, which comes after the form
- * has appeared (the router's `ScrollRestoration`, a render later, or the browser's own): a scroll that
- * takes the offer out of the window shows it again, until the reader acts (a key, a press, a wheel) or
- * for a few seconds. Returns a function that stops it.
+ * has appeared (the router's `ScrollRestoration`, a render later, or the browser's own): the first
+ * scroll that takes the offer out of the window shows it again, once; before that, the reader acting
+ * (a key, a press, a wheel) or a second ends the watch. Once only: a screen reader's browse mode
+ * scrolls with no key reaching the page, and a banner taller than the window is never wholly in it,
+ * so undoing every such scroll would hold the reader at the banner (a reviewer).
  */
 function keepOfferInSight(banner: HTMLElement): () => void {
   const onScroll = () => {
-    if (!inSight(banner)) showOffer(banner);
+    if (inSight(banner)) return;
+    stop();
+    showOffer(banner);
   };
   const stop = () => {
     clearTimeout(timer);
