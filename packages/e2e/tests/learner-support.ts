@@ -265,21 +265,30 @@ interface CreatedCourse {
   course_section: { resources: { _id: string }[] }[];
 }
 
-/** A course created from `body` (with a cover) by the contributor and approved by the administrator. */
-export async function publishCourse(
+/** A course created from `body` (with a cover) by the contributor whose token this is, as its form would. */
+export async function createCourse(
   request: APIRequestContext,
-  tokens: { contributor: string; admin: string },
+  token: string,
   body: object,
 ): Promise<CreatedCourse> {
   const created = await request.post('/api/v1/course/new', {
-    headers: { authorization: `Bearer ${tokens.contributor}` },
+    headers: { authorization: `Bearer ${token}` },
     multipart: {
       file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
       body: JSON.stringify(body),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const course = ((await created.json()) as { data: { course: CreatedCourse } }).data.course;
+  return ((await created.json()) as { data: { course: CreatedCourse } }).data.course;
+}
+
+/** A course created from `body` (with a cover) by the contributor and approved by the administrator. */
+export async function publishCourse(
+  request: APIRequestContext,
+  tokens: { contributor: string; admin: string },
+  body: object,
+): Promise<CreatedCourse> {
+  const course = await createCourse(request, tokens.contributor, body);
   const approved = await request.get(`/api/v1/course/approve/${course._id}`, {
     headers: { authorization: `Bearer ${tokens.admin}` },
   });

@@ -8,7 +8,7 @@ import {
   snapAtBothWidths,
   test,
 } from '../src/fixtures.ts';
-import { TINY_PNG } from './learner-support.ts';
+import { createCourse } from './learner-support.ts';
 
 /**
  * A quiz's questions on a course whose editing an administrator disabled: each opens to be read, every
@@ -43,37 +43,29 @@ test('a locked course opens its questions read-only; an editable one asks before
     ],
     correctanswer: 'CC BY',
   });
-  const created = await request.post('/api/v1/course/new', {
-    headers: { authorization: `Bearer ${contributor.token}` },
-    multipart: {
-      file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
-      body: JSON.stringify({
-        title: `Locked quiz ${stamp}`,
-        description: 'A quiz to read.',
-        author: 'E2E Author',
-        status: 'Draft',
-        coursesection: [
+  const { _id: courseId } = await createCourse(request, contributor.token, {
+    title: `Locked quiz ${stamp}`,
+    description: 'A quiz to read.',
+    author: 'E2E Author',
+    status: 'Draft',
+    coursesection: [
+      {
+        title: 'Check yourself',
+        description: 'A quiz.',
+        resources: [
           {
-            title: 'Check yourself',
-            description: 'A quiz.',
-            resources: [
-              {
-                type: 'quiz',
-                title: 'Quiz',
-                description: 'Two questions.',
-                quiz: [
-                  question('Which licence lets anyone reuse a work?', 'أي ترخيص يسمح بإعادة استخدام العمل؟'),
-                  question('Which licence keeps every right?', 'أي ترخيص يحفظ كل الحقوق؟'),
-                ],
-              },
+            type: 'quiz',
+            title: 'Quiz',
+            description: 'Two questions.',
+            quiz: [
+              question('Which licence lets anyone reuse a work?', 'أي ترخيص يسمح بإعادة استخدام العمل؟'),
+              question('Which licence keeps every right?', 'أي ترخيص يحفظ كل الحقوق؟'),
             ],
           },
         ],
-      }),
-    },
+      },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const courseId = ((await created.json()) as { data: { course: { _id: string } } }).data.course._id;
   const excerpt = (en: string, ar: string) => (lang === 'ar' ? ar : en);
   const questionN = (n: number) => t('Question {n}', { n });
 
