@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { wellFormed, type ErrorCode } from '@app/shared';
+import { wellFormed, type ErrorCode, type ErrorCourse } from '@app/shared';
 import type { Localized } from './localize.ts';
 import { common } from './common.messages.ts';
 
@@ -10,8 +10,12 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly localized: Localized,
     readonly params: Record<string, string | number> = {},
-    /** Seconds for `Retry-After` on a 429 that knows its wait (else the error handler's minute). */
-    readonly retryAfterSeconds?: number,
+    readonly more: {
+      /** Seconds for `Retry-After` on a 429 that knows its wait (else the error handler's minute). */
+      retryAfterSeconds?: number;
+      /** The course the refusal is about, named in the envelope (NOT_ENROLLED). */
+      course?: ErrorCourse;
+    } = {},
   ) {
     super(localized.en);
   }

@@ -31,6 +31,7 @@ interface Answer {
   message: Localized;
   params?: Record<string, string | number>;
   errors?: (lang: Language) => NonNullable<ErrorEnvelope['errors']>;
+  course?: ErrorEnvelope['course'];
   /** A transaction that lost a race (deadlock, serialization failure): retried soon, logged as a warning. */
   conflict?: boolean;
   /** A row the request refers to was gone at its write (a foreign key violation): 404, logged as a warning. */
@@ -167,7 +168,13 @@ function answerFor(error: FastifyError, maxUpload: number): Answer {
     };
   }
   if (error instanceof AppError)
-    return { status: error.statusCode, code: error.code, message: error.localized, params: error.params };
+    return {
+      status: error.statusCode,
+      code: error.code,
+      message: error.localized,
+      params: error.params,
+      course: error.more.course,
+    };
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {
       status: 400,
@@ -262,7 +269,7 @@ function sendAnswer(
   if (answer.status === 429 && !reply.hasHeader('retry-after')) {
     // The rate limiter sets the real wait; our own 429s say theirs when they know it (RESET_LOCKED),
     // else (per-account limits) a minute.
-    const wait = error instanceof AppError ? error.retryAfterSeconds : undefined;
+    const wait = error instanceof AppError ? error.more.retryAfterSeconds : undefined;
     void reply.header('retry-after', String(wait ?? 60));
   }
   const pages = (request.server as Partial<FastifyInstance>).errorPages?.find((page) => page.claims(request));
@@ -273,6 +280,7 @@ function sendAnswer(
     message: localize(lang, answer.message, answer.params),
     code: answer.code,
     ...(answer.errors ? { errors: answer.errors(lang) } : {}),
+    ...(answer.course ? { course: answer.course } : {}),
   };
   if (!routed) withSecurityHeaders(request, reply.type('application/json; charset=utf-8'));
   return reply.status(answer.status).send(body);

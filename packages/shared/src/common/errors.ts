@@ -47,11 +47,23 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 
+/**
+ * The course a 403 NOT_ENROLLED is about, in both languages: a link shared to someone not yet in the
+ * course opens a page that can say which course they would join (a catalogue course: public knowledge).
+ */
+export const errorCourseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  title_tr: z.string().nullable(),
+});
+export type ErrorCourse = z.infer<typeof errorCourseSchema>;
+
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.enum(ERROR_CODES),
   errors: z.array(fieldErrorSchema).optional(),
+  course: errorCourseSchema.optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

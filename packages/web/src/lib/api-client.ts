@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
-import { API_PREFIX, type ErrorCode, type ErrorEnvelope, type Language } from '@app/shared';
+import { API_PREFIX, type ErrorCode, type ErrorCourse, type ErrorEnvelope, type Language } from '@app/shared';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { apiHeaders, takeEarly } from './early-requests.ts';
 import { getToken } from './session-storage.ts';
@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly fieldErrors: { path: string; message: string }[] = [],
     /** A 503's `Retry-After` and how long that answer took to come; query-client decides what to do. */
     readonly retryAfter?: RetryAfter,
+    /** The course a NOT_ENROLLED is about, so the page can name it. */
+    readonly course?: ErrorCourse,
   ) {
     super(message);
   }
@@ -129,7 +131,7 @@ function isErrorEnvelope(json: unknown): json is ErrorEnvelope {
 
 function errorFrom(status: number, json: unknown, retryAfter?: RetryAfter): ApiError {
   return isErrorEnvelope(json)
-    ? new ApiError(status, json.code, json.message, json.errors, retryAfter)
+    ? new ApiError(status, json.code, json.message, json.errors, retryAfter, json.course)
     : new ApiError(status, 'INTERNAL', t`Request failed`, [], retryAfter);
 }
 

@@ -150,8 +150,10 @@ export function passwordResetService(app: FastifyInstance) {
     });
 
     if (outcome.kind === 'dead') throw new AppError(400, 'RESET_EXPIRED', authMessages.resetExpired);
-    if (outcome.kind === 'locked')
-      throw new AppError(429, 'RESET_LOCKED', authMessages.resetLocked, {}, outcome.retryAfterSeconds);
+    if (outcome.kind === 'locked') {
+      const { retryAfterSeconds } = outcome;
+      throw new AppError(429, 'RESET_LOCKED', authMessages.resetLocked, {}, { retryAfterSeconds });
+    }
     if (outcome.kind === 'wrong' && outcome.remaining === 0)
       throw new AppError(400, 'RESET_CODE_INVALID', authMessages.resetCodeInvalidLast);
     if (outcome.kind === 'wrong')

@@ -1,4 +1,4 @@
-import { LESSON_TYPES, type QuizQuestion, type ResourceType } from '@app/shared';
+import { LESSON_TYPES, type ErrorCourse, type QuizQuestion, type ResourceType } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import type { AppCaches } from '../../lib/caches.ts';
 import { keptDeflated } from '../../lib/gzip-join.ts';
@@ -23,6 +23,8 @@ import {
  */
 export interface CourseSnapshot {
   access: Omit<CourseAccess, 'enrolled'>;
+  /** Its id and titles, for a refusal that names the course (NOT_ENROLLED). */
+  names: ErrorCourse;
   /**
    * The learner view's answer up to the caller's fields: `{"success":true,"data":` and the course's
    * JSON without them (see `summaryJsonHead`), `course_section` included as a learner receives it.
@@ -51,6 +53,7 @@ export async function courseSnapshot(
   if (!row) return null; // unknown ids are not cached: they would crowd out real courses
   const snapshot: CourseSnapshot = {
     access: { status: row.status, isAvailable: row.isAvailable, createdBy: row.ownerId },
+    names: { id: courseId, title: row.title, title_tr: row.titleTr },
     learnerViewHead: Buffer.from(
       `{"success":true,"data":${summaryJsonHead(row)},"course_section":${learnerSectionsJson(toSections(tree.sections, tree.resources))}`,
     ),

@@ -219,7 +219,11 @@ describe('learning: the learner journey through the API', () => {
     const stranger = await createUser(t, 'EndUser');
     const notEnrolled = await get(stranger, `/api/v1/user/course/${course._id}`);
     expect(notEnrolled.statusCode).toBe(403);
-    expect(notEnrolled.json()).toMatchObject({ code: 'NOT_ENROLLED' });
+    // It names the course, so the page a shared link opens can say which one there is to join.
+    expect(notEnrolled.json()).toMatchObject({
+      code: 'NOT_ENROLLED',
+      course: { id: course._id, title: course.title, title_tr: course.title_tr },
+    });
     expect((await get(stranger, `/api/v1/user/overall-score/${course._id}`)).statusCode).toBe(403);
     expect((await submit(stranger, course._id, answers(course, 3))).statusCode).toBe(403);
 

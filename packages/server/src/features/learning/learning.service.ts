@@ -46,7 +46,8 @@ export async function assertMayStudy(
 ): Promise<{ snapshot: CourseSnapshot; enrolled: boolean }> {
   const { verdict, snapshot, enrolled } = await studyAccess(db, caches, user, courseId);
   if (verdict === 'hidden' || !snapshot) throw courseNotFound();
-  if (verdict === 'not-enrolled') throw new AppError(403, 'NOT_ENROLLED', learningMessages.notEnrolled);
+  if (verdict === 'not-enrolled')
+    throw new AppError(403, 'NOT_ENROLLED', learningMessages.notEnrolled, {}, { course: snapshot.names });
   if (verdict === 'closed') throw new AppError(403, 'COURSE_NOT_AVAILABLE', learningMessages.notAvailable);
   return { snapshot, enrolled };
 }

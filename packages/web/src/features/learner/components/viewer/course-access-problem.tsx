@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
+import type { ErrorCourse } from '@app/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { FiArrowLeft, FiLock, FiSearch } from 'react-icons/fi';
 import { Button } from '../../../../components/ui/button.tsx';
 import { LanguageToggle } from '../../../../components/language-toggle.tsx';
+import { useLanguage } from '../../../../i18n/use-language.ts';
 import { useHeadingTakesFocusWhenGone } from '../../../../lib/focus-page-heading.ts';
+import { dirOf, pickLocalized } from '../../../../lib/localized.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { useEnrollCourse } from '../../api/enroll-course.ts';
@@ -72,8 +75,19 @@ export type AccessProblem = 'not-enrolled' | 'closed' | 'not-found';
  * What a learner sees instead of a crash when the course is not theirs to open. Only a course they can
  * join offers "Start Learning": anywhere else the button could only fail.
  */
-export function CourseAccessProblem({ courseId, reason }: { courseId: string; reason: AccessProblem }) {
+export function CourseAccessProblem({
+  courseId,
+  reason,
+  course,
+}: {
+  courseId: string;
+  reason: AccessProblem;
+  /** The course, when the refusal named it (NOT_ENROLLED): a shared link's reader learns which it is. */
+  course?: ErrorCourse;
+}) {
   const enroll = useEnrollCourse();
+  const language = useLanguage();
+  const title = course && pickLocalized(language, course.title, course.title_tr);
   return (
     <ViewerFrame>
       <main className="flex flex-1 items-center justify-center px-4 py-10">
@@ -95,6 +109,15 @@ export function CourseAccessProblem({ courseId, reason }: { courseId: string; re
               <h1 className="text-xl font-bold text-ink">
                 <Trans>You are not enrolled in this course</Trans>
               </h1>
+              {title && (
+                <p
+                  className="text-lg font-semibold text-balance text-ink"
+                  lang={title.lang}
+                  dir={dirOf(title.lang)}
+                >
+                  {title.text}
+                </p>
+              )}
               <p className="text-muted">
                 <Trans>Enrol to watch its videos, read its documents and take its quizzes.</Trans>
               </p>

@@ -354,6 +354,29 @@ describe('CourseViewer', () => {
     expect(screen.getAllByRole('link', { name: /dashboard|Browse courses/ }).length).toBeGreaterThan(0);
   });
 
+  it('names the course a learner is not enrolled in, in the reader’s language, when the refusal does', async () => {
+    renderViewer({
+      [`GET /user/course/${COURSE_ID}`]: () => ({
+        status: 403,
+        body: {
+          success: false,
+          code: 'NOT_ENROLLED',
+          message: 'Nope',
+          course: { id: COURSE_ID, title: 'Reproducible Research', title_tr: 'البحث القابل للتكرار' },
+        },
+      }),
+    });
+    await screen.findByRole('heading', { name: 'You are not enrolled in this course' });
+    expect(screen.getByText('Reproducible Research')).toHaveAttribute('lang', 'en');
+    await act(() => activateLanguage('ar'));
+    try {
+      expect(screen.getByText('البحث القابل للتكرار')).toHaveAttribute('dir', 'rtl');
+      expect(screen.queryByText('Reproducible Research')).not.toBeInTheDocument();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+  });
+
   it('says a course out of the catalogue is not open for enrolment, and offers no way to enrol (decision 104)', async () => {
     renderViewer({ [`GET /user/course/${COURSE_ID}`]: error(403, 'COURSE_NOT_AVAILABLE') });
     expect(

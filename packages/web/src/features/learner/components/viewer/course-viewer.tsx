@@ -88,7 +88,14 @@ export function CourseViewer({ courseId }: { courseId: string }) {
   // A failed refetch keeps the course on screen; only a failed load replaces it.
   const data = course.data;
   if (!data) {
-    if (problem) return <CourseAccessProblem courseId={courseId} reason={problem} />;
+    if (problem)
+      return (
+        <CourseAccessProblem
+          courseId={courseId}
+          reason={problem}
+          course={failure instanceof ApiError ? failure.course : undefined}
+        />
+      );
     return (
       <ViewerFrame>
         <main className="flex-1 px-4 py-10">
