@@ -5,14 +5,16 @@ type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 /**
  * A filled button has a transparent border: unseen, except in forced colours (Windows high contrast),
- * which drop backgrounds and draw borders, so it keeps its edge there like the outlined one.
+ * which drop backgrounds and draw borders, so it keeps its edge there like the outlined one. Each
+ * variant looks unavailable when disabled (an outlined one used to look pressable and do nothing).
  */
 const VARIANTS: Record<Variant, string> = {
   primary:
     'border border-transparent bg-primary-dark text-white hover:bg-primary-darker disabled:bg-primary-dark/60 aria-disabled:bg-primary-dark/60',
-  secondary: 'border border-primary-dark text-primary-darker bg-white hover:bg-primary-light',
-  danger: 'border border-transparent bg-error text-white hover:bg-red-800',
-  ghost: 'text-ink hover:bg-gray-100',
+  secondary:
+    'border border-primary-dark text-primary-darker bg-white hover:bg-primary-light disabled:border-gray-300 disabled:bg-gray-100 disabled:text-muted',
+  danger: 'border border-transparent bg-error text-white hover:bg-red-800 disabled:bg-error/60',
+  ghost: 'text-ink hover:bg-gray-100 disabled:bg-transparent disabled:text-muted',
 };
 
 /** A button's look, for a link that looks like one (a way on that is an address, not an action). */

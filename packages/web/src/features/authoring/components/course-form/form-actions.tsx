@@ -4,7 +4,6 @@ import { FiSend, FiTrash2 } from 'react-icons/fi';
 import type { Course } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
 import type { SaveIntent } from '../../hooks/use-course-save.ts';
-import { disabledOutlinedButtonLook } from './field-styles.ts';
 
 export interface FormActionsProps {
   /** The course being edited, or null for a new one. */
@@ -60,7 +59,6 @@ export function FormActions({
           </Button>
           <Button
             variant="secondary"
-            className={disabledOutlinedButtonLook}
             loading={pending === 'draft'}
             disabled={saveBlocked}
             aria-describedby={describedBy}
@@ -85,8 +83,7 @@ export function FormActions({
           {!readOnly && course.status === 'Draft' && isOwner ? (
             <Button
               variant="secondary"
-              className={disabledOutlinedButtonLook}
-              loading={pending === 'submit'}
+                loading={pending === 'submit'}
               disabled={saveBlocked}
               aria-describedby={describedBy}
               onClick={(event) => void save('submit')(event)}
