@@ -5,21 +5,22 @@ type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 /**
  * A filled button has a transparent border: unseen, except in forced colours (Windows high contrast),
- * which drop backgrounds and draw borders, so it keeps its edge there like the outlined one. Each
- * variant looks unavailable when disabled (an outlined one used to look pressable and do nothing).
+ * which drop backgrounds and draw borders, so it keeps its edge there like the outlined one.
  */
 const VARIANTS: Record<Variant, string> = {
   primary:
-    'border border-transparent bg-primary-dark text-white hover:bg-primary-darker disabled:bg-primary-dark/60 aria-disabled:bg-primary-dark/60',
-  secondary:
-    'border border-primary-dark text-primary-darker bg-white hover:bg-primary-light disabled:border-gray-300 disabled:bg-gray-100 disabled:text-muted',
-  danger: 'border border-transparent bg-error text-white hover:bg-red-800 disabled:bg-error/60',
-  ghost: 'text-ink hover:bg-gray-100 disabled:bg-transparent disabled:text-muted',
+    'border border-transparent bg-primary-dark text-white hover:bg-primary-darker aria-disabled:bg-primary-dark/60',
+  secondary: 'border border-primary-dark text-primary-darker bg-white hover:bg-primary-light',
+  danger: 'border border-transparent bg-error text-white hover:bg-red-800',
+  ghost: 'text-ink hover:bg-gray-100',
 };
 
-/** A button's look, for a link that looks like one (a way on that is an address, not an action). */
+/**
+ * A button's look, for a link that looks like one (a way on that is an address, not an action). Any
+ * variant, disabled, is faded: an outlined one used to look pressable and do nothing.
+ */
 export const buttonClass = (variant: Variant = 'primary') =>
-  `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${VARIANTS[variant]}`;
+  `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed ${VARIANTS[variant]}`;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;

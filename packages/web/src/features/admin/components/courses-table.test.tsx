@@ -180,6 +180,31 @@ describe('CoursesTable', () => {
     expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, sort: 'title', desc: true });
   });
 
+  it('shows new results from their start: a search, a filter or another page scrolls the region back (not while it has the focus)', async () => {
+    await activateLanguage('en');
+    const table = (view: CourseTableView) => (
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <CoursesTable courses={ten} total={12} view={view} onViewChange={vi.fn()} onViewCourse={vi.fn()} />
+        </QueryClientProvider>
+      </I18nProvider>
+    );
+    const { rerender } = render(table(initialTableView));
+    const region = screen.getByRole('region');
+    // A row menu scrolled it sideways to the Actions column.
+    region.scrollLeft = 400;
+    rerender(table({ ...initialTableView, q: 'soil' }));
+    expect(region.scrollLeft).toBe(0);
+    region.scrollLeft = 400;
+    rerender(table({ ...initialTableView, q: 'soil', status: 'Pending' }));
+    expect(region.scrollLeft).toBe(0);
+    // A sort button in the region has the focus: it stays where the reader is.
+    region.scrollLeft = 400;
+    screen.getAllByRole('button', { name: /Title/ })[0]!.focus();
+    rerender(table({ ...initialTableView, q: 'soil', status: 'Pending', pageIndex: 1 }));
+    expect(region.scrollLeft).toBe(400);
+  });
+
   it('tells a phone reader the rows scroll sideways', async () => {
     await renderTable([course(1, 'Pending')]);
     expect(screen.getByText('Scroll the table sideways to see every column.')).toBeInTheDocument();
@@ -250,7 +275,8 @@ describe('CoursesTable', () => {
     expect(menu.firstElementChild).toHaveTextContent(/^Course 01$/);
     expect(menu).toHaveAccessibleName('Actions for Course 01');
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Approve course' }));
-    expect(await screen.findByText('Course approved')).toBeInTheDocument();
+    // The server's message, and which course: its row may have left the page.
+    expect(await screen.findByText('Course approved: \u2068Course 01\u2069')).toBeInTheDocument();
     expect(calls).toEqual(['/api/v1/course/approve/00000000-0000-4000-8000-000000000001']);
   });
 
@@ -268,7 +294,7 @@ describe('CoursesTable', () => {
     fireEvent.keyDown(screen.getByRole('button', { name: 'Actions for Course 01' }), { key: 'Enter' });
     const menu = await screen.findByRole('menu');
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Disable editing' }));
-    expect(await screen.findByText('Editing disabled')).toBeInTheDocument();
+    expect(await screen.findByText('Editing disabled: \u2068Course 01\u2069')).toBeInTheDocument();
     expect(calls).toEqual(['/api/v1/course/toggle-editing/00000000-0000-4000-8000-000000000001?to=off']);
   });
 
@@ -337,7 +363,7 @@ describe('CoursesTable', () => {
         { status: 200, headers: { 'content-type': 'application/json' } },
       ),
     );
-    expect(await screen.findByText('Course approved')).toBeInTheDocument();
+    expect(await screen.findByText('Course approved: \u2068Course 01\u2069')).toBeInTheDocument();
     await waitFor(() => expect(trigger).not.toHaveAttribute('aria-disabled'));
     expect(trigger).toHaveFocus();
     fireEvent.keyDown(trigger, { key: 'Enter' });

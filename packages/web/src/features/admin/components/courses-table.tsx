@@ -74,6 +74,14 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
     (buttons[Math.min(at, buttons.length - 1)] ?? region.current)?.focus();
   }, [courses]);
 
+  // New results (a search, a filter, another page) are read from their titles: the region goes back
+  // to its start, where a row menu had scrolled it sideways to the Actions column on a phone (a
+  // reviewer saw results as dates and statuses only). Not while the focus is in it (a sort button).
+  useLayoutEffect(() => {
+    const box = region.current;
+    if (box && !box.contains(document.activeElement)) box.scrollLeft = 0;
+  }, [view.q, view.status, view.pageIndex]);
+
   const columns = useCourseColumns(onViewCourse, onRemovedWithFocus);
   const searched = view.q;
 

@@ -5,6 +5,7 @@ import { FiMoreVertical } from 'react-icons/fi';
 import type { CourseSummary } from '@app/shared';
 import { endedTheSession } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
+import { isolateText } from '../../../lib/use-document-title.ts';
 import { nextTabbable } from '../../../lib/tab-order.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCourseAction } from '../api/run-course-action.ts';
@@ -137,7 +138,12 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
                 mutation.mutate(
                   { action, courseId: course._id, to },
                   {
-                    onSuccess: (response) => notify.success(response.message),
+                    // Which course, too: the row may have left the page (approved under the Pending
+                    // filter), another in its place (a reviewer on a phone).
+                    onSuccess: ({ message }) => {
+                      const course = isolateText(title);
+                      notify.success(t`${message}: ${course}`);
+                    },
                     onError: (error) => {
                       if (endedTheSession(error)) return;
                       notify.error(t`Request failed`);

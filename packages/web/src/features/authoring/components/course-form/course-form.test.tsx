@@ -907,8 +907,9 @@ describe('CourseForm (existing course): the save rules', () => {
       deleteCourse.focus();
       fireEvent.click(deleteCourse);
       const confirm = await screen.findByRole('alertdialog', { name: 'Delete this course?' });
+      // Which course, and what follows for its author.
       expect(confirm).toHaveAccessibleDescription(
-        'The course is archived: learners no longer see it and it leaves your list. An administrator can restore it.',
+        'Open Science Basics is archived: learners no longer see it and it leaves your list. An administrator can restore it.',
       );
       // The least destructive action: an Enter pressed on the way deletes nothing.
       await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus());
@@ -917,6 +918,19 @@ describe('CourseForm (existing course): the save rules', () => {
       await waitFor(() => expect(deleteCourse).toHaveFocus());
     }
     expect(calls).toHaveLength(0);
+  });
+
+  it('tells an administrator deleting a course that they restore it, and that it comes back for review', async () => {
+    stubApi({});
+    await renderAuthoring(
+      <CourseForm course={aCourse()} viewer={aViewer('SuperAdmin')} headingLevel={2} onDone={() => {}} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Course' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this course?' });
+    expect(confirm).toHaveAccessibleDescription(
+      'Open Science Basics is archived: learners no longer see it. Un-archive (status filter: Archived) sends it back for review.',
+    );
+    expect(within(confirm).getByText('Open Science Basics')).toHaveAttribute('lang', 'en');
   });
 
   it('does not save the course as it was, nor forget the kept changes, while they wait to be restored', async () => {

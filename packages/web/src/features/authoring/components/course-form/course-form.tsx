@@ -13,6 +13,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FiLock, FiPlus } from 'react-icons/fi';
 import { courseDraftSchema, type Course, type User } from '@app/shared';
 import { endedTheSession } from '../../../../lib/api-client.ts';
+import { useLanguage } from '../../../../i18n/use-language.ts';
+import { dirOf, pickLocalized } from '../../../../lib/localized.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
@@ -305,12 +307,33 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
           busy={archive.isPending}
           onConfirm={deleteCourse}
         >
-          <Trans>
-            The course is archived: learners no longer see it and it leaves your list. An administrator can
-            restore it.
-          </Trans>
+          <DeleteConsequences course={course} byAdministrator={isSuperAdmin} />
         </ConfirmDialog>
       ) : null}
     </FormProvider>
+  );
+}
+
+/**
+ * What deleting (archiving) does, naming the course (a dialog over a long form, or over the
+ * administrators' table, asked about "this course"), and said to whoever asks: an administrator
+ * restores it themselves, and it comes back for review.
+ */
+function DeleteConsequences({ course, byAdministrator }: { course: Course; byAdministrator: boolean }) {
+  const title = pickLocalized(useLanguage(), course.title, course.title_tr);
+  const name = (
+    <bdi lang={title.lang} dir={dirOf(title.lang)} className="font-semibold text-ink">
+      {title.text}
+    </bdi>
+  );
+  return byAdministrator ? (
+    <Trans>
+      {name} is archived: learners no longer see it. Un-archive (status filter: Archived) sends it back for
+      review.
+    </Trans>
+  ) : (
+    <Trans>
+      {name} is archived: learners no longer see it and it leaves your list. An administrator can restore it.
+    </Trans>
   );
 }

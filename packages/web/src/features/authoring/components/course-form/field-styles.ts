@@ -3,7 +3,7 @@ export const disabledLook = 'disabled:cursor-not-allowed disabled:bg-gray-100 di
 
 /**
  * The buttons of a disabled fieldset (the course form while a restore offer waits) look unavailable
- * too: a `Button` does by its variant, the form's own plain ones (Move, Delete) by this. The author had
+ * too: a `Button` fades by itself, the form's own plain ones (Move, Delete) take this look. The author had
  * pressed a normal-looking Add Section that did nothing.
  */
 export const disabledButtonsWithinLook =
