@@ -32,6 +32,7 @@ const S = {
   jsonBadge: 'Open Badge (JSON)',
   verificationPage: 'Verification page',
   linkedIn: 'Add to LinkedIn profile',
+  newTab: '(opens in a new tab)',
   heading: 'Certificate verification',
   valid: 'Valid certificate',
   notANumber: 'This address holds no certificate number.',
@@ -100,10 +101,11 @@ test('a learner downloads the certificate as a signed Open Badge, and its verifi
   const verdict = await request.post('/api/v1/credentials/verify', { data: { credential: jwt } });
   expect(((await verdict.json()) as { data: { valid: boolean } }).data.valid).toBe(true);
 
-  // LinkedIn's "Add to profile" form, filled in.
-  const linkedIn = new URL(
-    (await actions.getByRole('link', { name: say(lang, 'linkedIn') }).getAttribute('href'))!,
-  );
+  // LinkedIn's "Add to profile" form, filled in, in a new tab that the link says it opens.
+  const linkedInLink = actions.getByRole('link', { name: say(lang, 'linkedIn') });
+  await expect(linkedInLink).toHaveAccessibleName(`${say(lang, 'linkedIn')} ${say(lang, 'newTab')}`);
+  await expect(linkedInLink).toHaveAttribute('target', '_blank');
+  const linkedIn = new URL((await linkedInLink.getAttribute('href'))!);
   expect(linkedIn.origin + linkedIn.pathname).toBe('https://www.linkedin.com/profile/add');
   expect(Object.fromEntries(linkedIn.searchParams)).toMatchObject({
     startTask: 'CERTIFICATION_NAME',

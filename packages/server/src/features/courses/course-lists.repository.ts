@@ -17,8 +17,9 @@ import { summaryColumns, withCallerSelect, type SummaryRow } from './courses.rep
 /**
  * The paged course lists (decision 018): limit/offset over a stable order (ties broken by id), or for
  * the catalogue also a cursor (decision 055), plus the count of the whole list; each searched by `q`
- * (decision 056), the administrators' table also by contributor. The sorts read courses and their
- * authors only, never enrolments.
+ * (decision 056), the administrators' table also by contributor. Their sorts read courses and their
+ * authors only, never enrolments; the one list ordered by enrolments is a learner's own courses, read
+ * from that learner's enrolments alone (`joinedPage`, decision 196).
  */
 
 /**
@@ -111,6 +112,59 @@ const catalogueStatements = (db: Db, where: SQL | undefined, name: string) => ({
     .prepare(`courses_${name}_count_after`),
 });
 
+/**
+ * A learner's own courses (decision 196) are read from their enrolments: one range of the enrolments'
+ * primary key (`user_id = $1`), then each course probed by its primary key. The course is a lateral
+ * subquery with a `limit`, which PostgreSQL cannot fold into the join, and its status is tested outside
+ * it, so no plan can start from the courses nor read them through another index (on small tables it
+ * did: every Approved course through `courses_catalog_idx`, each probed in the enrolments), and the
+ * cost grows with this learner's enrolments alone, never with the other
+ * learners' nor with the catalogue. The courses kept are those `studyVerdict` lets an enrolled
+ * learner study: Approved, in the catalogue or taken out of it (decision 104).
+ */
+const { ownerId: _ownerId, ...courseOfSummary } = summaryColumns;
+const joinedCourse = (db: Db) =>
+  db
+    .select({ ...courseOfSummary, ownerId: sql<string>`${users.id}`.as('owner_id') })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.createdBy))
+    .where(eq(courses.id, enrollments.courseId))
+    .limit(1)
+    .as('joined_course');
+
+const ofLearner = eq(enrollments.userId, sql.placeholder('userId'));
+
+/** The page of `joinedPage` (values: `userId`, `limit`, `offset`); exported for its plan's test. */
+export const joinedRows = (db: Db) => {
+  const course = joinedCourse(db);
+  const columns = Object.fromEntries(
+    Object.keys(summaryColumns).map((key) => [key, course[key as keyof typeof summaryColumns]]),
+  ) as { [K in keyof typeof summaryColumns]: (typeof course)[K] };
+  return db
+    .select(columns)
+    .from(enrollments)
+    .crossJoinLateral(course)
+    .where(and(ofLearner, eq(course.status, 'Approved')))
+    .orderBy(desc(enrollments.createdAt), desc(enrollments.courseId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+};
+
+/** The count of `joinedPage` (value: `userId`); exported for its plan's test. */
+export const joinedCount = (db: Db) => {
+  const course = db
+    .select({ status: courses.status })
+    .from(courses)
+    .where(eq(courses.id, enrollments.courseId))
+    .limit(1)
+    .as('joined_course');
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(enrollments)
+    .crossJoinLateral(course)
+    .where(and(ofLearner, eq(course.status, 'Approved')));
+};
+
 const queries = preparedFor((db: Db) => ({
   catalogue: {
     noTerm: catalogueStatements(db, listedInCatalogue, 'approved'),
@@ -122,6 +176,10 @@ const queries = preparedFor((db: Db) => ({
     .from(enrollments)
     .where(eq(enrollments.userId, sql.placeholder('userId')))
     .prepare('courses_enrolled_ids'),
+  joined: {
+    page: joinedRows(db).prepare('courses_joined_page'),
+    count: joinedCount(db).prepare('courses_joined_count'),
+  },
 }));
 
 /** A catalogue page: its rows with their cursors, where it starts, and the whole list's count. */
@@ -162,6 +220,28 @@ export async function approvedPage(
 export async function enrolledCourseIds(db: Db, userId: string): Promise<Set<string>> {
   const rows = await queries(db).enrolledIds.execute({ userId });
   return new Set(rows.map((row) => row.courseId));
+}
+
+/** A page of the courses a learner joined, and how many they are. */
+export interface JoinedPage {
+  rows: SummaryRow[];
+  total: number;
+}
+
+/**
+ * A page of the Approved courses `userId` is enrolled in, most recently joined first (ties broken by
+ * course id), and their count (decision 196). Both read one range of the enrolments' primary key (that
+ * user's rows) and probe each course by its key: the cost grows with the user's own enrolments, never
+ * with the other learners'. The page is sorted after the range is read (no index holds the enrolments
+ * by user and time), which a learner's few hundred courses at most make cheap.
+ */
+export async function joinedPage(db: Db, userId: string, page: PageQuery): Promise<JoinedPage> {
+  const statements = queries(db).joined;
+  const [rows, [count]] = await Promise.all([
+    statements.page.execute({ userId, limit: page.limit, offset: page.offset }),
+    statements.count.execute({ userId }),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }
 
 /** A page of a staff list: the rows carry the caller's own `enrolled` flag. */

@@ -23,6 +23,7 @@ import { enrolledIdsOf } from './course-snapshots.service.ts';
 import { cachedProgress as progressOf } from '../learning/completion.service.ts';
 import {
   approvedPage,
+  joinedPage,
   listAll,
   listByContributor,
   textSearch,
@@ -201,6 +202,44 @@ export async function contributorCoursesPage(
     countedIn(caches),
   );
   return pageOf(viewer, page, query);
+}
+
+/**
+ * The caller's own courses (`GET /user/courses`, decision 196): the Approved courses they joined,
+ * listed in the catalogue or not, most recently joined first; each row as the catalogue shows it to an
+ * enrolled caller (`enrolled_users` their id, `progress` from their cached progress). Read from the
+ * database each time (one primary-key range of their enrolments): no cache of its own to evict.
+ */
+export async function joinedCoursesPage(
+  db: Db,
+  caches: AppCaches,
+  viewer: AuthUser,
+  query: PageQuery,
+): Promise<CoursePage> {
+  const { rows, total } = await joinedPage(db, viewer.id, query);
+  const onPage = rows.map((row) => row.id);
+  const progress =
+    onPage.length === 0 ? new Map<string, number>() : await joinedProgress(db, caches, viewer.id, onPage);
+  return {
+    data: rows.map((row) => ({ ...toSummary(row, viewer.id, true), progress: progress.get(row.id) ?? 0 })),
+    pagination: { total, limit: query.limit, offset: query.offset },
+  };
+}
+
+/**
+ * The caller's progress in the page's courses, from the progress cache the catalogue reads. Its entry
+ * covers every course of their cached enrolled ids; the page's own ids are added, so that an
+ * enrolment the database already shows and the cache has not yet heard of still gets its figure.
+ */
+async function joinedProgress(
+  db: Db,
+  caches: AppCaches,
+  viewerId: string,
+  onPage: readonly string[],
+): Promise<ReadonlyMap<string, number>> {
+  const enrolled = await enrolledIdsOf(db, caches, viewerId);
+  const ids = onPage.every((id) => enrolled.has(id)) ? enrolled : new Set([...enrolled, ...onPage]);
+  return progressOf(db, caches, viewerId, ids, onPage);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   courseSearchQuerySchema,
   courseTableQuerySchema,
   idParamSchema,
+  pageQuerySchema,
   type CourseAction,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -20,7 +21,12 @@ import { AppError } from '../../lib/errors.ts';
 import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { payloadOf } from '../../plugins/compression.ts';
-import { allCoursesPage, cataloguePageJson, contributorCoursesPage } from './course-lists.service.ts';
+import {
+  allCoursesPage,
+  cataloguePageJson,
+  contributorCoursesPage,
+  joinedCoursesPage,
+} from './course-lists.service.ts';
 import { applyCourseAction, courseForEditing, createCourse, updateCourse } from './courses.service.ts';
 import { coursesMessages } from './courses.messages.ts';
 
@@ -140,6 +146,25 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const page = await contributorCoursesPage(app.db, app.caches, user, request.params.id, request.query);
+      return { success: true as const, ...page };
+    },
+  );
+
+  app.get(
+    '/user/courses',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'A page of the courses the caller joined that they may study (approved, in the catalogue or taken out of it), most recently joined first (decision 196)',
+        querystring: pageQuerySchema,
+        response: { 200: courseListResponseSchema },
+      },
+    },
+    async (request) => {
+      const page = await joinedCoursesPage(app.db, app.caches, currentUser(request), request.query);
       return { success: true as const, ...page };
     },
   );

@@ -59,6 +59,10 @@ export function CredentialActions({
           >
             <FaLinkedin aria-hidden="true" className="text-[#0A66C2]" />
             <Trans>Add to LinkedIn profile</Trans>
+            <span className="sr-only">
+              {' '}
+              <Trans>(opens in a new tab)</Trans>
+            </span>
           </a>
         ) : null}
       </div>

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { courseProgressResponseSchema, CourseProgress } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { retryDelay, retryRead } from '../../../lib/query-client.ts';
-import { approvedCoursesKey } from './get-approved-courses.ts';
+import { courseListsKey } from './get-approved-courses.ts';
 import { learnerApi } from './learner-paths.ts';
 
 export const courseProgressKey = (courseId: string) => ['learner', 'progress', courseId] as const;
@@ -45,7 +45,7 @@ export function useCompleteLesson(courseId: string) {
     retryDelay,
     onSuccess: async (progress) => {
       queryClient.setQueryData(courseProgressKey(courseId), progress);
-      await queryClient.invalidateQueries({ queryKey: approvedCoursesKey });
+      await queryClient.invalidateQueries({ queryKey: courseListsKey });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { messageResponseSchema } from '@app/shared';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { approvedCoursesKey } from './get-approved-courses.ts';
+import { courseListsKey } from './get-approved-courses.ts';
 import { learnerCourseKey } from './get-learner-course.ts';
 
 export function enrollCourse(courseId: string) {
@@ -17,7 +17,7 @@ export function useEnrollCourse() {
       // The catalogue is only marked stale: reloading every page of it now would hold the learner,
       // spinner on, before their course opens; it reloads when shown again.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: approvedCoursesKey, refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: courseListsKey, refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: learnerCourseKey(courseId) }),
       ]);
     },

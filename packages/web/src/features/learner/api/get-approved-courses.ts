@@ -3,7 +3,11 @@ import type { courseListResponseSchema, CourseListResponse } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { learnerApi } from './learner-paths.ts';
 
-export const approvedCoursesKey = ['learner', 'approved-courses'] as const;
+/**
+ * The learner's course lists (the catalogue, their own courses): what changes a course's card (an
+ * enrolment, a score, a completed lesson) marks them all stale under this one key.
+ */
+export const courseListsKey = ['learner', 'course-lists'] as const;
 
 /** One page of approved, available courses (with the caller's `enrolled` flag), searched by `q`. */
 export async function getApprovedCourses(
@@ -21,7 +25,7 @@ export async function getApprovedCourses(
  */
 export const approvedCoursesQuery = (q: string) =>
   infiniteQueryOptions({
-    queryKey: [...approvedCoursesKey, q],
+    queryKey: [...courseListsKey, 'approved', q],
     queryFn: ({ pageParam, signal }) => getApprovedCourses(q, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.pagination.next ?? undefined,

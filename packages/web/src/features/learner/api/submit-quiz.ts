@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { exerciseScoreResponseSchema, ExerciseScoreBody, LearnerCourse } from '@app/shared';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { courseProgressKey } from './course-progress.ts';
-import { approvedCoursesKey } from './get-approved-courses.ts';
+import { courseListsKey } from './get-approved-courses.ts';
 import { learnerCourseKey } from './get-learner-course.ts';
 import { overallScoreKey } from './get-overall-score.ts';
 
@@ -50,7 +50,7 @@ export function useSubmitQuiz(courseId: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: overallScoreKey(courseId) }),
         queryClient.invalidateQueries({ queryKey: courseProgressKey(courseId) }),
-        queryClient.invalidateQueries({ queryKey: approvedCoursesKey }),
+        queryClient.invalidateQueries({ queryKey: courseListsKey }),
       ]);
     },
   });

@@ -177,6 +177,82 @@ describe('CourseCatalogue', () => {
     ]);
   });
 
+  describe('"My courses" (decision 196)', () => {
+    it('lists the courses the learner joined, a page at a time by offset, and goes back to all courses', async () => {
+      const mine = (offset: number, count: number) =>
+        list(
+          Array.from({ length: count }, (_, i) =>
+            summary({
+              _id: `mine-${offset + i}`,
+              title: `Mine ${offset + i}`,
+              title_tr: null,
+              enrolled: true,
+              // Out of the catalogue since it was joined: still theirs to study.
+              isAvailable: offset + i !== 0,
+            }),
+          ),
+          4,
+          offset,
+        );
+      const api = fakeApi({
+        'GET /user/courses?limit=12&offset=0': mine(0, 3),
+        'GET /user/courses?limit=12&offset=3': mine(3, 1),
+        'GET /course/approved?limit=12': list([summary()]),
+      });
+      vi.stubGlobal('fetch', api.fetch);
+      const { router } = renderApp(<CourseCatalogue />, { route: '/dashboard?courses=mine' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
+      const lists = screen.getByRole('navigation', { name: 'Course lists' });
+      expect(within(lists).getByRole('link', { name: 'My courses' })).toHaveAttribute('aria-current', 'page');
+      expect(within(lists).getByRole('link', { name: 'All courses' })).not.toHaveAttribute('aria-current');
+      expect(await screen.findByRole('link', { name: 'Mine 0' })).toHaveAttribute('href', '/course/mine-0');
+      expect(screen.getByText('Showing 3 of 4 courses')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Load more courses' }));
+      expect(await screen.findByText('Showing 4 of 4 courses')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Load more courses' })).not.toBeInTheDocument();
+      // Only the learner's list was asked for until the catalogue is shown.
+      expect(api.calls.map((call) => call.key)).toEqual([
+        'GET /user/courses?limit=12&offset=0',
+        'GET /user/courses?limit=12&offset=3',
+      ]);
+      fireEvent.click(within(lists).getByRole('link', { name: 'All courses' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Available Courses' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Introduction to Open Science' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.search).toBe('');
+      await vi.waitFor(() => expect(document.title).toBe('Available Courses · Open Science Courses'));
+    });
+
+    it('says when the learner has joined nothing yet, with a way to the catalogue', async () => {
+      vi.stubGlobal(
+        'fetch',
+        fakeApi({
+          'GET /user/courses?limit=12&offset=0': list([]),
+          'GET /course/approved?limit=12': list([summary()]),
+        }).fetch,
+      );
+      renderApp(<CourseCatalogue />, { route: '/dashboard?courses=mine' });
+      expect(await screen.findByText('You are not enrolled in any course yet')).toBeInTheDocument();
+      await vi.waitFor(() => expect(document.title).toBe('My courses · Open Science Courses'));
+      fireEvent.click(screen.getByRole('link', { name: 'Browse all courses' }));
+      expect(
+        await screen.findByRole('heading', { name: 'Introduction to Open Science' }),
+      ).toBeInTheDocument();
+    });
+
+    it('a search looks through the catalogue, whichever list was shown', async () => {
+      const api = fakeApi({ 'GET /course/approved?limit=12&q=open': list([summary()]) });
+      vi.stubGlobal('fetch', api.fetch);
+      renderApp(<CourseCatalogue />, { route: '/dashboard?courses=mine&q=open' });
+      expect(
+        await screen.findByRole('heading', { name: 'Introduction to Open Science' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Available Courses' })).toBeInTheDocument();
+      expect(api.calls.map((call) => call.key)).toEqual(['GET /course/approved?limit=12&q=open']);
+    });
+  });
+
   it('counts the courses shown in the reader\'s language ("1 course"; "الدورات المعروضة: 3 من 3")', async () => {
     vi.stubGlobal('fetch', fakeApi({ 'GET /course/approved?limit=12': list([summary()]) }).fetch);
     const { unmount } = renderApp(<CourseCatalogue />, { route: '/dashboard' });

@@ -1,12 +1,16 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { CourseListResponse } from '@app/shared';
 import { ErrorPanel, shownData, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { searchTermOf } from '../../../lib/search-term.ts';
 import { approvedCoursesQuery } from '../api/get-approved-courses.ts';
+import { myCoursesQuery } from '../api/get-my-courses.ts';
 import { CourseCard } from './course-card.tsx';
 import { useAddressParams } from '../../../lib/address-params.ts';
 
@@ -31,8 +35,14 @@ export function CourseCatalogue() {
   const { t } = useLingui();
   const [params] = useAddressParams();
   const q = searchTermOf(params);
-  const courses = useInfiniteQuery(approvedCoursesQuery(q));
-  useDocumentTitle(t`Available Courses`);
+  // A search looks through the catalogue, whichever list was shown.
+  const mine = !q && params.get(COURSES_PARAM) === MINE;
+  // One list is asked for at a time; the other keeps what it had for the way back.
+  const catalogue = useInfiniteQuery({ ...approvedCoursesQuery(q), enabled: !mine });
+  const own = useInfiniteQuery({ ...myCoursesQuery(), enabled: mine });
+  const courses: UseInfiniteQueryResult<InfiniteData<CourseListResponse>> = mine ? own : catalogue;
+  const heading = mine ? t`My courses` : t`Available Courses`;
+  useDocumentTitle(heading);
 
   // A failed refetch of results already on screen keeps them; a failed load (or search) shows the
   // panel, also while it is tried again (not the previous search's cards).
@@ -69,9 +79,16 @@ export function CourseCatalogue() {
         <NoSearchResults q={q} className="mt-10" />
       </Suspense>
     ) : (
-      <p className="mt-10 text-center text-lg font-semibold text-ink">
-        <Trans>No Courses Available</Trans>
-      </p>
+      <div className="mt-10 flex flex-col items-center gap-4 text-center">
+        <p className="text-lg font-semibold text-ink">
+          {mine ? <Trans>You are not enrolled in any course yet</Trans> : <Trans>No Courses Available</Trans>}
+        </p>
+        {mine ? (
+          <Link to={paths.dashboard} className={buttonClass('secondary')}>
+            <Trans>Browse all courses</Trans>
+          </Link>
+        ) : null}
+      </div>
     );
   else
     body = (
@@ -121,23 +138,54 @@ export function CourseCatalogue() {
   const count = total;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
-        <h1 className="text-2xl font-bold text-ink">
-          <Trans>Available Courses</Trans>
-        </h1>
-        {/* Announces search results politely as they arrive. */}
-        <p role="status" className="flex items-center gap-2 text-sm text-muted">
-          {courses.isFetching && !courses.isPending && !courses.isFetchingNextPage ? (
-            <Spinner size={16} label={t`Searching…`} />
-          ) : null}
-          {q && courses.isSuccess && !courses.isPlaceholderData ? (
-            <span>
-              <Plural value={count} _0="No results" one="# course found" other="# courses found" />
-            </span>
-          ) : null}
-        </p>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+          <h1 className="text-2xl font-bold text-ink">{heading}</h1>
+          {/* Announces search results politely as they arrive. */}
+          <p role="status" className="flex items-center gap-2 text-sm text-muted">
+            {courses.isFetching && !courses.isPending && !courses.isFetchingNextPage ? (
+              <Spinner size={16} label={t`Searching…`} />
+            ) : null}
+            {q && courses.isSuccess && !courses.isPlaceholderData ? (
+              <span>
+                <Plural value={count} _0="No results" one="# course found" other="# courses found" />
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <CourseLists mine={mine} />
       </div>
       {body}
     </div>
+  );
+}
+
+/** The address parameter of the list shown: `?courses=mine`, the learner's own; absent, the catalogue. */
+const COURSES_PARAM = 'courses';
+const MINE = 'mine';
+
+/**
+ * The two lists, as links (each is an address: a reload or Back keeps it); the one shown is the
+ * current page's. "My courses" also finds a course taken out of the catalogue since it was joined.
+ */
+function CourseLists({ mine }: { mine: boolean }) {
+  const { t } = useLingui();
+  const look = (current: boolean) =>
+    `inline-flex min-h-10 items-center rounded px-3 text-sm font-semibold ${
+      current ? 'bg-primary-dark text-white' : 'text-primary-darker hover:bg-primary-light'
+    }`;
+  return (
+    <nav aria-label={t`Course lists`} className="flex gap-1 rounded-md border border-gray-300 bg-white p-1">
+      <Link to={paths.dashboard} aria-current={mine ? undefined : 'page'} className={look(!mine)}>
+        <Trans>All courses</Trans>
+      </Link>
+      <Link
+        to={`${paths.dashboard}?${COURSES_PARAM}=${MINE}`}
+        aria-current={mine ? 'page' : undefined}
+        className={look(mine)}
+      >
+        <Trans>My courses</Trans>
+      </Link>
+    </nav>
   );
 }

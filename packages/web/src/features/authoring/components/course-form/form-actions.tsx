@@ -83,7 +83,7 @@ export function FormActions({
           {!readOnly && course.status === 'Draft' && isOwner ? (
             <Button
               variant="secondary"
-                loading={pending === 'submit'}
+              loading={pending === 'submit'}
               disabled={saveBlocked}
               aria-describedby={describedBy}
               onClick={(event) => void save('submit')(event)}

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, Placeholder, sql } from 'drizzle-orm';
+import { PAGE, type CourseListResponse, type CourseSummary } from '@app/shared';
+import { enrollments } from '../../db/schema.ts';
+import { queryPlan } from '../../test/query-plan.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import {
+  completeLesson,
+  courseAction,
+  createApprovedCourse,
+  videoOf,
+  type CreatedCourse,
+} from '../../test/course-fixtures.ts';
+import { joinedCount, joinedRows } from './course-lists.repository.ts';
+
+const MINE = '/api/v1/user/courses';
+
+/** `GET /user/courses` (decision 196): the Approved courses the caller joined, most recently joined first. */
+describe('courses: the learner’s own courses', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let owner: TestUser;
+  let me: TestUser;
+  let other: TestUser;
+  const made: CreatedCourse[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, 'SuperAdmin');
+    owner = await createUser(t, 'Contributor');
+    me = await createUser(t, 'EndUser');
+    other = await createUser(t, 'EndUser');
+    for (let i = 0; i < 14; i++) {
+      made.push(
+        await createApprovedCourse(t, owner, admin, { title: `Joined ${String(i).padStart(2, '0')}` }),
+      );
+    }
+  }, 120_000);
+  afterAll(() => t.close());
+
+  async function get(user: TestUser, url: string) {
+    const response = await t.app.inject({ method: 'GET', url, headers: user.auth });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<CourseListResponse>();
+  }
+
+  const ids = (page: CourseListResponse) => page.data.map((course) => course._id);
+
+  async function enrol(user: TestUser, course: CreatedCourse) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/course/enroll/${course._id}`,
+      headers: user.auth,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  /** The enrolments of `user` in `courses` stamped `at`, so that their order is under the test's control. */
+  async function joinedAt(user: TestUser, courses: CreatedCourse[], at: string) {
+    await t.db
+      .update(enrollments)
+      .set({ createdAt: sql`${at}::timestamptz` })
+      .where(
+        and(
+          eq(enrollments.userId, user.id),
+          inArray(
+            enrollments.courseId,
+            courses.map((course) => course._id),
+          ),
+        ),
+      );
+  }
+
+  async function catalogueRow(user: TestUser, courseId: string): Promise<CourseSummary | undefined> {
+    const catalogue = await get(user, `/api/v1/course/approved?limit=${PAGE.max}`);
+    return catalogue.data.find((course) => course._id === courseId);
+  }
+
+  it('starts empty, and lists only the caller’s enrolled courses, newest joined first', async () => {
+    expect(await get(me, MINE)).toEqual({
+      success: true,
+      data: [],
+      pagination: { total: 0, limit: PAGE.default, offset: 0 },
+    });
+    const [a, b, c, d] = made as [CreatedCourse, CreatedCourse, CreatedCourse, CreatedCourse];
+    await enrol(me, a);
+    await enrol(me, b);
+    await enrol(me, c);
+    await enrol(other, d); // another learner's enrolments never appear
+    await enrol(other, a);
+    await joinedAt(me, [a], '2026-01-01T00:00:00Z');
+    await joinedAt(me, [b], '2026-01-03T00:00:00Z');
+    await joinedAt(me, [c], '2026-01-02T00:00:00Z');
+    await joinedAt(other, [a, d], '2026-02-01T00:00:00Z');
+    // A lesson done: progress as the catalogue gives it for an enrolled row.
+    expect((await completeLesson(t, me, c._id, videoOf(c))).statusCode).toBe(200);
+
+    const mine = await get(me, MINE);
+    expect(ids(mine)).toEqual([b._id, c._id, a._id]);
+    expect(mine.pagination).toEqual({ total: 3, limit: PAGE.default, offset: 0 });
+    for (const course of mine.data) {
+      expect(course).toMatchObject({ enrolled: true, enrolled_users: [me.id], isAvailable: true });
+      // Each row is what the catalogue shows the caller for that course.
+      expect(course).toEqual(await catalogueRow(me, course._id));
+    }
+    expect(mine.data[1]?.progress).toBeGreaterThan(0);
+    expect(mine.data[0]?.progress).toBe(0);
+
+    const theirs = await get(other, MINE);
+    expect(ids(theirs)).toEqual([d._id, a._id].sort().reverse()); // joined at the same instant: by id
+    expect(theirs.pagination.total).toBe(2);
+    for (const course of theirs.data) expect(course.enrolled_users).toEqual([other.id]);
+  });
+
+  it('keeps a course taken out of the catalogue, drops archived and revoked ones, puts a new one first', async () => {
+    const [a, b, c] = made as [CreatedCourse, CreatedCourse, CreatedCourse];
+    const [e, f, g] = made.slice(4, 7) as [CreatedCourse, CreatedCourse, CreatedCourse];
+    await enrol(me, e);
+    await enrol(me, f);
+    await joinedAt(me, [e, f], '2026-01-04T00:00:00Z');
+    // Out of the catalogue: still open to its enrolled learners (decision 104), so still theirs.
+    expect((await courseAction(t, admin, 'toggle-available', a._id)).statusCode).toBe(200);
+    expect((await courseAction(t, admin, 'archive', e._id)).statusCode).toBe(200);
+    expect((await courseAction(t, admin, 'pending', f._id)).statusCode).toBe(200);
+    expect(await catalogueRow(me, a._id)).toBeUndefined();
+
+    const mine = await get(me, MINE);
+    expect(ids(mine)).toEqual([b._id, c._id, a._id]);
+    expect(mine.pagination.total).toBe(3);
+    expect(mine.data[2]).toMatchObject({
+      _id: a._id,
+      isAvailable: false,
+      status: 'Approved',
+      enrolled: true,
+    });
+    // The course itself still opens for them.
+    const study = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/course/${a._id}`,
+      headers: me.auth,
+    });
+    expect(study.statusCode).toBe(200);
+
+    // Enrolled after the others (now): first.
+    await enrol(me, g);
+    const after = await get(me, MINE);
+    expect(ids(after)).toEqual([g._id, b._id, c._id, a._id]);
+    expect(after.pagination.total).toBe(4);
+
+    // Approved again: listed again, in its place by the time it was joined.
+    expect((await courseAction(t, admin, 'approve', f._id)).statusCode).toBe(200);
+    expect(ids(await get(me, MINE))).toEqual([g._id, f._id, b._id, c._id, a._id]);
+  });
+
+  it('pages in a stable order (ties broken by course id), with the total', async () => {
+    const rest = made.slice(7);
+    for (const course of rest) await enrol(me, course);
+    // Joined at one instant: only the course id orders them.
+    await joinedAt(me, rest, '2099-01-01T00:00:00Z');
+    const all = await get(me, `${MINE}?limit=${PAGE.max}`);
+    const total = 5 + rest.length;
+    expect(all.pagination).toEqual({ total, limit: PAGE.max, offset: 0 });
+    const tied = rest.map((course) => course._id).sort((x, y) => (x < y ? 1 : -1));
+    expect(ids(all).slice(0, rest.length)).toEqual(tied);
+
+    const walked: string[] = [];
+    for (let offset = 0; offset < total + 3; offset += 3) {
+      const page = await get(me, `${MINE}?limit=3&offset=${offset}`);
+      expect(page.pagination).toEqual({ total, limit: 3, offset });
+      walked.push(...ids(page));
+    }
+    expect(walked).toEqual(ids(all));
+    expect(new Set(walked).size).toBe(total);
+
+    // No search or cursor: such parameters are ignored, not refused.
+    expect(ids(await get(me, `${MINE}?q=nothing-matches&after=x&limit=${PAGE.max}`))).toEqual(ids(all));
+
+    const beyond = await get(me, `${MINE}?offset=500`);
+    expect(beyond).toEqual({
+      success: true,
+      data: [],
+      pagination: { total, limit: PAGE.default, offset: 500 },
+    });
+  });
+
+  it('reads one range of the enrolments’ primary key, for the page and for the count', async () => {
+    const values: Record<string, unknown> = { userId: me.id, limit: 20, offset: 0 };
+    for (const query of [joinedRows(t.db).toSQL(), joinedCount(t.db).toSQL()]) {
+      const params = query.params.map((param) =>
+        param instanceof Placeholder ? values[param.name as string] : param,
+      );
+      const plan = await queryPlan(t.db, { sql: query.sql, params });
+      // The caller's range of the primary key is the outer side: it alone decides how many rows are read.
+      expect(plan).toMatch(
+        /(Index (Only )?Scan using|Bitmap Index Scan on) enrollments_user_id_course_id_pk( on enrollments)? +\([^)]*\)\s+Index Cond: \(user_id = '[0-9a-f-]+'::uuid\)\n/,
+      );
+      expect(plan).toMatch(
+        /Index (Only )?Scan using courses_pkey on courses +\([^)]*\)\s+Index Cond: \(id = enrollments\.course_id\)/,
+      );
+      expect(plan).not.toMatch(/Seq Scan|enrollments_course_idx|courses_catalog_idx/);
+    }
+  });
+
+  it.each([
+    [`${MINE}?limit=0`, 'limit'],
+    [`${MINE}?limit=${PAGE.max + 1}`, 'limit'],
+    [`${MINE}?limit=2.5`, 'limit'],
+    [`${MINE}?offset=-1`, 'offset'],
+    [`${MINE}?offset=abc`, 'offset'],
+    [`${MINE}?offset=${PAGE.maxOffset + 1}`, 'offset'],
+  ])('refuses %s with 400 naming the field', async (url, field) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...me.auth, 'accept-language': 'ar' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{
+      success: boolean;
+      code: string;
+      message: string;
+      errors?: { path: string }[];
+    }>();
+    expect(body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(body.message).toMatch(/[\u0600-\u06FF]/);
+    expect(body.errors?.map((error) => error.path)).toEqual([field]);
+  });
+
+  it('is for signed-in users only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: MINE });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,23 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { LEARNER_PAGE_SIZE, type courseListResponseSchema } from '@app/shared';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { courseListsKey } from './get-approved-courses.ts';
+
+/**
+ * The courses the learner joined and may still study, newest joined first, a page at a time
+ * (decision 196): also those taken out of the catalogue since, which it no longer lists.
+ */
+export const myCoursesQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [...courseListsKey, 'mine'],
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<typeof courseListResponseSchema>(
+        `/user/courses?limit=${LEARNER_PAGE_SIZE}&offset=${pageParam}`,
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: ({ data, pagination }) => {
+      const next = pagination.offset + data.length;
+      return data.length > 0 && next < pagination.total ? next : undefined;
+    },
+  });
