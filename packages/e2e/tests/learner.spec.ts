@@ -422,6 +422,8 @@ test('a course the learner has not joined, and one that does not exist, get clea
   await signInBrowser(page, await createAccount(request));
   await page.goto(`/course/${course.id}`);
   await expect(page.getByRole('heading', { level: 1, name: S.notEnrolled })).toBeVisible();
+  // Which course (decision 195): a shared link's reader learns what "Start Learning" joins.
+  await expect(page.getByRole('main').getByText(courseTitle(lang), { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: S.startLearning }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(courseTitle(lang));
