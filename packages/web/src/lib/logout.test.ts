@@ -1,12 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../i18n/i18n.ts';
 import { fakeApi } from '../test/stub-api.ts';
 import { setAuthFailureHandler } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { logout } from './session.ts';
 import { getToken, getUserId, STORAGE, storeSession } from './session-storage.ts';
 
+// Failures are told in the reader's language.
+beforeAll(() => activateLanguage('en'));
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -63,6 +68,53 @@ describe('logout', () => {
     expect(getToken()).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('asks the server again until it ends the session when it cannot be reached (decision 197)', async () => {
+    vi.useFakeTimers();
+    try {
+      storeSession('token-1', 'learner-1');
+      const sent: (string | null)[] = [];
+      let answers = ['offline', 503, 'ok'];
+      vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+        sent.push(new Headers(init.headers).get('authorization'));
+        const [answer, ...rest] = answers;
+        answers = rest;
+        if (answer === 'offline') return Promise.reject(new TypeError('Failed to fetch'));
+        if (answer === 503) {
+          const body = { success: false, code: 'DATABASE_UNAVAILABLE', message: 'Away' };
+          return Promise.resolve(new Response(JSON.stringify(body), { status: 503 }));
+        }
+        return Promise.resolve(
+          new Response(JSON.stringify({ success: true, message: 'Bye' }), { status: 200 }),
+        );
+      });
+      const navigate = vi.fn();
+
+      // Not reached: the caller tells the reader.
+      expect(await logout(navigate)).toBe(false);
+      expect(getToken()).toBeNull();
+      expect(navigate).toHaveBeenCalledWith('/login');
+      // Again after 5 s (the database away: 503), then after 10 s more: ended.
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(sent).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(sent).toEqual(['Bearer token-1', 'Bearer token-1', 'Bearer token-1']);
+      // Answered: no more tries.
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(sent).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the server ended the session when it answered at once', async () => {
+    storeSession('token-1', 'learner-1');
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ 'POST /auth/logout': () => ({ body: { success: true, message: 'Bye' } }) }).fetch,
+    );
+    expect(await logout(vi.fn())).toBe(true);
   });
 
   it('signs out here even when the server cannot be reached', async () => {

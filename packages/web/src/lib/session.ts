@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { userResponseSchema, Role, User } from '@app/shared';
-import { apiFetch } from './api-client.ts';
+import { apiFetch, serverAway } from './api-client.ts';
 import { paths } from './paths.ts';
 import { localStore, sessionStore } from './browser-storage.ts';
 import { queryClient } from './query-client.ts';
@@ -72,20 +72,40 @@ export function carriedEmail(state: unknown): string {
   return typeof email === 'string' ? email : '';
 }
 
+/** The first wait before asking the server again to end a session it could not be told of. */
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 60_000;
+
+/**
+ * Ends the session on the server; when the server cannot be reached (offline, its database away:
+ * 502–504), asks again, waiting twice as long each time up to a minute, for as long as the page is
+ * open (decision 197). The token is kept in memory only, for this: the browser's storage has
+ * forgotten it. Whether the first try reached the server.
+ */
+async function revoke(token: string, wait = FIRST_RETRY_MS): Promise<boolean> {
+  try {
+    await apiFetch('/auth/logout', { method: 'POST', bearer: token });
+  } catch (error) {
+    // Any answer but "away" settles it: a 401 says the session had already ended.
+    if (!serverAway(error)) return true;
+    setTimeout(() => void revoke(token, Math.min(wait * 2, LONGEST_RETRY_MS)), wait);
+    return false;
+  }
+  return true;
+}
+
 /**
  * Description §4: revoke the session on the server, clear token and user id (and this tab's session
- * storage), store the logout time, go to /login. Local sign-out happens even if the server cannot be reached.
+ * storage), store the logout time, go to /login. Signed out here even if the server cannot be
+ * reached; it is then asked again until it answers. Whether it ended the session at once: if not,
+ * the caller tells the reader (the message is its feature's, not every page's).
  */
-export async function logout(navigate: (to: string) => unknown): Promise<void> {
+export async function logout(navigate: (to: string) => unknown): Promise<boolean> {
   // Signed out here first, the token then sent as a plain bearer: a session that had already ended
   // on the server (401) is not "your session expired" to someone who chose to leave.
   const token = getToken();
   clearSession();
-  try {
-    await apiFetch('/auth/logout', { method: 'POST', bearer: token });
-  } catch {
-    // Signed out here either way; a server-side session left behind expires on its own.
-  }
+  const reached = token ? await revoke(token) : true;
   // What this tab kept for the account goes too (a quiz in progress, decision 093): the next person
   // at a shared computer finds nothing of it, not even in the browser's storage.
   sessionStore.clear();
@@ -94,4 +114,5 @@ export async function logout(navigate: (to: string) => unknown): Promise<void> {
   // shows (a flash of its spinner; a verification link, single use, sent a second time).
   await navigate(paths.login);
   queryClient.clear();
+  return reached;
 }

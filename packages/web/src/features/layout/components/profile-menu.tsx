@@ -7,6 +7,7 @@ import { directionOf } from '../../../i18n/i18n.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { currentUserQuery, logout } from '../../../lib/session.ts';
 import { menuButton } from '../../../lib/menu.ts';
+import { notify } from '../../../lib/toast.ts';
 
 /**
  * The profile button and its menu: the signed-in user's name and e-mail, and "Log Out". Closes on
@@ -71,7 +72,15 @@ export function ProfileMenu() {
           type="button"
           role="menuitem"
           tabIndex={-1}
-          onClick={() => void logout(navigate)}
+          onClick={() =>
+            void logout(navigate).then((reached) => {
+              // Signed out here; the server is asked again until it ends the session (decision 197).
+              if (!reached)
+                notify.info(
+                  t`You are signed out on this device. The server could not be reached to end the session everywhere; this page keeps trying.`,
+                );
+            })
+          }
           className="mt-1 flex w-full cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm font-semibold text-ink outline-none hover:bg-primary-light focus:bg-primary-light"
         >
           <FiLogOut aria-hidden="true" className="rtl:-scale-x-100" />
