@@ -41,6 +41,7 @@ async function expectFitsTheScreen(page: Page, where: string, ready: Locator) {
 test('no screen is wider than a 375 or a 320 px phone, for a visitor, a learner, a contributor and the admin', async ({
   page,
   request,
+  t,
 }) => {
   test.setTimeout(120_000);
   const course = await createApprovedCourse(request);
@@ -73,6 +74,14 @@ test('no screen is wider than a 375 or a 320 px phone, for a visitor, a learner,
   await expectFitsTheScreen(page, '/contributor/dashboard', page.getByRole('heading', { level: 1 }));
   await page.goto('/course/add-course');
   await expectFitsTheScreen(page, 'the course form', page.getByTestId('license-field'));
+  // The reordering buttons take a finger: 40 × 40 px at least (they were 36, a reviewer on a phone).
+  await page.getByRole('button', { name: t('Add Section') }).click();
+  const moves = await page.locator('[data-move]').all();
+  expect(moves.length).toBeGreaterThan(0);
+  for (const move of moves) {
+    const box = (await move.boundingBox())!;
+    expect(Math.min(box.width, box.height), 'a move button').toBeGreaterThanOrEqual(40);
+  }
 
   // The table is 64rem wide: it scrolls in its own region, and nothing in it (the visually hidden
   // "opens in a new tab" of a licence link, the caption) may reach outside that region.

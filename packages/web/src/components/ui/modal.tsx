@@ -114,7 +114,7 @@ export function Modal({
                 </Dialog.Title>
               </div>
               <Dialog.Close
-                className="rounded-md p-2 text-muted hover:bg-gray-100 hover:text-ink"
+                className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-muted hover:bg-gray-100 hover:text-ink"
                 aria-label={t`Close`}
               >
                 <FiX aria-hidden="true" size={20} />

@@ -123,7 +123,7 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
           {actionsFor(course).map(({ id, action, to }) => (
             <DropdownMenu.Item
               key={id}
-              className="cursor-pointer rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-primary-light"
+              className="flex min-h-10 cursor-pointer items-center rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-primary-light"
               onSelect={() => {
                 if (!action) {
                   // Once the menu has closed (its item, which had the focus, is gone and the focus fell

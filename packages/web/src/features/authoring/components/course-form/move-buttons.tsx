@@ -15,7 +15,7 @@ export interface MoveButtonsProps {
 }
 
 const buttonClass =
-  'inline-flex size-9 items-center justify-center rounded-md border border-gray-300 bg-white text-ink hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex size-10 items-center justify-center rounded-md border border-gray-300 bg-white text-ink hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Keyboard-reachable reordering (no drag and drop needed): up and down along the list. */
 export function MoveButtons({

@@ -81,7 +81,7 @@ export function ResourceFields({
             <button
               type="button"
               onClick={onRemove}
-              className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-error hover:bg-red-50"
+              className="inline-flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md px-2 text-sm font-semibold text-error hover:bg-red-50"
               aria-label={t`Delete resource ${n} of section ${s}`}
               {...itemControl(`resources-${sectionIndex}`, resourceIndex)}
             >
