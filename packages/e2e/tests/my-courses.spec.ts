@@ -46,9 +46,18 @@ test('a learner finds a joined course under "My courses" after it leaves the cat
   await expectAccessible(page);
   await snapAtBothWidths(page, lang, 'my-courses', { accessible: true });
 
-  // A reload keeps the list; the card opens the course, which is still theirs to study.
+  // A reload keeps the list, and asks for it first (the app shell's early request), not for the
+  // catalogue it does not show; the card opens the course, which is still theirs to study.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/v1/course/approved') || pathname.startsWith('/api/v1/user/courses'))
+      asked.push(pathname);
+  });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: t('My courses') })).toBeVisible();
+  await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+  expect(asked).toEqual(['/api/v1/user/courses']);
   await page.getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });

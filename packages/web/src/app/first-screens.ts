@@ -1,5 +1,5 @@
 import type { CourseListResponse, LearnerCourse } from '@app/shared';
-import { learnerApi } from '../features/learner/api/learner-paths.ts';
+import { learnerApi, showsMyCourses } from '../features/learner/api/learner-paths.ts';
 import { searchTermOf } from '../lib/search-term.ts';
 import { paths, SELECTED_LESSON_PARAM } from '../lib/paths.ts';
 
@@ -34,8 +34,11 @@ export const COURSE_SCREEN = '/course/:id';
 export const FIRST_SCREENS: FirstScreen[] = [
   {
     pattern: paths.dashboard,
-    request: (pathname, search) =>
-      pathname === paths.dashboard ? learnerApi.approvedCourses(searchTermOf(search)) : null,
+    request: (pathname, search) => {
+      if (pathname !== paths.dashboard) return null;
+      const q = searchTermOf(search);
+      return showsMyCourses(search, q) ? learnerApi.myCourses(0) : learnerApi.approvedCourses(q);
+    },
     cover: (answer) => (answer as CourseListResponse).data[0]?.preview_image,
   },
   {

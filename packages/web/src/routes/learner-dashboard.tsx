@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { approvedCoursesQuery } from '../features/learner/api/get-approved-courses.ts';
-import { learnerApi } from '../features/learner/api/learner-paths.ts';
+import { learnerApi, showsMyCourses } from '../features/learner/api/learner-paths.ts';
+import { myCoursesQuery } from '../features/learner/api/get-my-courses.ts';
 import { searchTermOf } from '../lib/search-term.ts';
 import { CourseCatalogue } from '../features/learner/components/course-catalogue.tsx';
 import { awaitEarly } from '../lib/early-requests.ts';
@@ -15,10 +16,16 @@ export function Component() {
   );
 }
 
-/** On a first visit the app shell has already asked for the first page (decision 044): wait for it. */
+/**
+ * On a first visit the app shell has already asked for the first page of the list shown (decision
+ * 044): wait for it.
+ */
 export function prefetch({ request }: LoaderFunctionArgs) {
-  const q = searchTermOf(new URL(request.url).searchParams);
-  return awaitEarly(learnerApi.approvedCourses(q), () =>
-    queryClient.prefetchInfiniteQuery(approvedCoursesQuery(q)),
-  );
+  const search = new URL(request.url).searchParams;
+  const q = searchTermOf(search);
+  return showsMyCourses(search, q)
+    ? awaitEarly(learnerApi.myCourses(0), () => queryClient.prefetchInfiniteQuery(myCoursesQuery()))
+    : awaitEarly(learnerApi.approvedCourses(q), () =>
+        queryClient.prefetchInfiniteQuery(approvedCoursesQuery(q)),
+      );
 }

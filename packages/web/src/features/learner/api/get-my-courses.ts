@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { LEARNER_PAGE_SIZE, type courseListResponseSchema } from '@app/shared';
+import type { courseListResponseSchema } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseListsKey } from './get-approved-courses.ts';
+import { learnerApi } from './learner-paths.ts';
 
 /**
  * The courses the learner joined and may still study, newest joined first, a page at a time
@@ -11,10 +12,7 @@ export const myCoursesQuery = () =>
   infiniteQueryOptions({
     queryKey: [...courseListsKey, 'mine'],
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<typeof courseListResponseSchema>(
-        `/user/courses?limit=${LEARNER_PAGE_SIZE}&offset=${pageParam}`,
-        { signal },
-      ),
+      apiFetch<typeof courseListResponseSchema>(learnerApi.myCourses(pageParam), { signal }),
     initialPageParam: 0,
     getNextPageParam: ({ data, pagination }) => {
       const next = pagination.offset + data.length;

@@ -224,6 +224,28 @@ describe('CourseCatalogue', () => {
       await vi.waitFor(() => expect(document.title).toBe('Available Courses · Open Science Courses'));
     });
 
+    it('shows a course once when the list shifted between two pages (offsets repeat it)', async () => {
+      const mine = (ids: string[], offset: number) =>
+        list(
+          ids.map((id) => summary({ _id: id, title: `Mine ${id}`, title_tr: null, enrolled: true })),
+          3,
+          offset,
+        );
+      vi.stubGlobal(
+        'fetch',
+        fakeApi({
+          'GET /user/courses?limit=12&offset=0': mine(['a', 'b'], 0),
+          // A course joined meanwhile came first: "b" moved into the next page.
+          'GET /user/courses?limit=12&offset=2': mine(['b', 'c'], 2),
+        }).fetch,
+      );
+      renderApp(<CourseCatalogue />, { route: '/dashboard?courses=mine' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Load more courses' }));
+      expect(await screen.findByRole('link', { name: 'Mine c' })).toBeInTheDocument();
+      expect(screen.getAllByRole('link', { name: 'Mine b' })).toHaveLength(1);
+      expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    });
+
     it('says when the learner has joined nothing yet, with a way to the catalogue', async () => {
       vi.stubGlobal(
         'fetch',

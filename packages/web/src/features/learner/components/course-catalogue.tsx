@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { searchTermOf } from '../../../lib/search-term.ts';
 import { approvedCoursesQuery } from '../api/get-approved-courses.ts';
 import { myCoursesQuery } from '../api/get-my-courses.ts';
+import { MY_COURSES_SEARCH, showsMyCourses } from '../api/learner-paths.ts';
 import { CourseCard } from './course-card.tsx';
 import { useAddressParams } from '../../../lib/address-params.ts';
 
@@ -36,7 +37,7 @@ export function CourseCatalogue() {
   const [params] = useAddressParams();
   const q = searchTermOf(params);
   // A search looks through the catalogue, whichever list was shown.
-  const mine = !q && params.get(COURSES_PARAM) === MINE;
+  const mine = showsMyCourses(params, q);
   // One list is asked for at a time; the other keeps what it had for the way back.
   const catalogue = useInfiniteQuery({ ...approvedCoursesQuery(q), enabled: !mine });
   const own = useInfiniteQuery({ ...myCoursesQuery(), enabled: mine });
@@ -48,19 +49,23 @@ export function CourseCatalogue() {
   // panel, also while it is tried again (not the previous search's cards).
   const failure = useShownFailure(courses);
   const pages = shownData(courses, failure)?.pages;
-  const data = pages?.flatMap((page) => page.data);
+  // Pages by offset (My courses) repeat a course when the list shifts between them (a course
+  // approved again, joined in another tab): each is shown once.
+  const data = pages && uniqueById(pages.flatMap((page) => page.data));
   const total = pages?.at(-1)?.pagination.total ?? 0;
   const loaded = data?.length ?? 0;
   // "Load more courses" leaves with the last page: focus goes on to the first card it brought, where
   // the reader was heading, rather than back to the top of the page.
   const list = useRef<HTMLUListElement>(null);
-  const focusFrom = useRef<number | null>(null);
+  // Of the list it was pressed in: the other list, switched to meanwhile, is not where the reader was.
+  const focusFrom = useRef<{ at: number; mine: boolean } | null>(null);
   useEffect(() => {
     const from = focusFrom.current;
-    if (from === null || loaded <= from) return;
+    if (from === null || loaded <= from.at) return;
     focusFrom.current = null;
-    list.current?.children[from]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
-  }, [loaded]);
+    if (from.mine !== mine) return;
+    list.current?.children[from.at]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
+  }, [loaded, mine]);
   let body;
   if (courses.isPending && !failure) body = <PageSpinner />;
   else if (data === undefined)
@@ -118,7 +123,7 @@ export function CourseCatalogue() {
             <Button
               variant="secondary"
               onClick={() => {
-                focusFrom.current = loaded;
+                focusFrom.current = { at: loaded, mine };
                 void courses.fetchNextPage();
               }}
               loading={courses.isFetchingNextPage}
@@ -160,10 +165,6 @@ export function CourseCatalogue() {
   );
 }
 
-/** The address parameter of the list shown: `?courses=mine`, the learner's own; absent, the catalogue. */
-const COURSES_PARAM = 'courses';
-const MINE = 'mine';
-
 /**
  * The two lists, as links (each is an address: a reload or Back keeps it); the one shown is the
  * current page's. "My courses" also finds a course taken out of the catalogue since it was joined.
@@ -180,7 +181,7 @@ function CourseLists({ mine }: { mine: boolean }) {
         <Trans>All courses</Trans>
       </Link>
       <Link
-        to={`${paths.dashboard}?${COURSES_PARAM}=${MINE}`}
+        to={`${paths.dashboard}${MY_COURSES_SEARCH}`}
         aria-current={mine ? 'page' : undefined}
         className={look(mine)}
       >
@@ -188,4 +189,9 @@ function CourseLists({ mine }: { mine: boolean }) {
       </Link>
     </nav>
   );
+}
+
+function uniqueById<T extends { _id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item._id) && Boolean(seen.add(item._id)));
 }

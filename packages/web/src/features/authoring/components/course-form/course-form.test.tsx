@@ -920,7 +920,7 @@ describe('CourseForm (existing course): the save rules', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('tells an administrator deleting a course that they restore it, and that it comes back for review', async () => {
+  it('tells an administrator deleting a course that they restore it, and in what state', async () => {
     stubApi({});
     await renderAuthoring(
       <CourseForm course={aCourse()} viewer={aViewer('SuperAdmin')} headingLevel={2} onDone={() => {}} />,
@@ -928,7 +928,7 @@ describe('CourseForm (existing course): the save rules', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Course' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this course?' });
     expect(confirm).toHaveAccessibleDescription(
-      'Open Science Basics is archived: learners no longer see it. Un-archive (status filter: Archived) sends it back for review.',
+      'Open Science Basics is archived: learners no longer see it. Un-archive (status filter: Archived) brings it back: a draft as a draft, any other course for review.',
     );
     expect(within(confirm).getByText('Open Science Basics')).toHaveAttribute('lang', 'en');
   });

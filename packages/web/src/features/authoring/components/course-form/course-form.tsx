@@ -328,8 +328,8 @@ function DeleteConsequences({ course, byAdministrator }: { course: Course; byAdm
   );
   return byAdministrator ? (
     <Trans>
-      {name} is archived: learners no longer see it. Un-archive (status filter: Archived) sends it back for
-      review.
+      {name} is archived: learners no longer see it. Un-archive (status filter: Archived) brings it back: a
+      draft as a draft, any other course for review.
     </Trans>
   ) : (
     <Trans>

@@ -60,6 +60,11 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
   // fonts on a slow phone, eval being forbidden), and the canvas stays blank meanwhile: until the page
   // asked for is drawn, the frame says it is loading.
   const [drawn, setDrawn] = useState<{ page: number; failed: boolean } | null>(null);
+  // The height of the page drawn last, kept while the next one loads: the frame shrank to its
+  // minimum meanwhile, the window scrolled up, and "Next page", which keeps the focus, went out of
+  // sight below (a reviewer at 1280 px).
+  const pageBox = useRef<HTMLDivElement>(null);
+  const [drawnHeight, setDrawnHeight] = useState<number>();
 
   const message = (text: string, tone: 'info' | 'error' = 'info') => (
     <p
@@ -109,7 +114,11 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
             setPassword(null);
           }}
         >
-          <div className="relative min-h-44">
+          <div
+            ref={pageBox}
+            className="relative min-h-44"
+            style={{ minHeight: drawn?.page === pageNumber ? undefined : drawnHeight }}
+          >
             <Page
               pageNumber={pageNumber}
               scale={1}
@@ -118,6 +127,7 @@ export default function PdfViewer({ file, title, onLastPage }: PdfViewerProps) {
               onLoadError={() => setDrawn({ page: pageNumber, failed: false })}
               onRenderSuccess={() => {
                 setDrawn({ page: pageNumber, failed: false });
+                setDrawnHeight((pageBox.current?.firstElementChild as HTMLElement | null)?.offsetHeight);
                 if (pageNumber === numPages) onLastPage?.();
               }}
               onRenderError={() => setDrawn({ page: pageNumber, failed: true })}
