@@ -5,17 +5,6 @@ import { SEARCH_PARAM } from '../../../lib/search-term.ts';
  * The learner API's paths, in one place: the queries use them, and so does the app shell's early
  * module, which must ask for exactly what the queries will (decision 043).
  */
-/**
- * Whether the dashboard's address asks for the learner's own courses (`?courses=mine`, decision 196)
- * rather than the catalogue; a search always looks through the catalogue. Here, as the app shell
- * asks for the dashboard's first page early and must know which.
- */
-export const showsMyCourses = (search: URLSearchParams, q: string) => !q && search.get(LIST_PARAM) === MINE;
-const LIST_PARAM = 'courses';
-const MINE = 'mine';
-/** The dashboard's address part that shows the learner's own courses. */
-export const MY_COURSES_SEARCH = `?${LIST_PARAM}=${MINE}`;
-
 export const learnerApi = {
   /**
    * A page of the catalogue searched by `q` (already trimmed, see `searchTermOf`): the first, or the
@@ -34,3 +23,16 @@ export const learnerApi = {
   overallScore: (courseId: string) => `/user/overall-score/${encodeURIComponent(courseId)}`,
   progress: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}/progress`,
 };
+
+/** The dashboard's address parameter, and its value, that show the learner's own courses (decision 196). */
+const LIST_PARAM = 'courses';
+const MINE = 'mine';
+/** The dashboard's address part that shows the learner's own courses. */
+export const MY_COURSES_SEARCH = `?${LIST_PARAM}=${MINE}`;
+
+/**
+ * Whether the dashboard's address asks for the learner's own courses rather than the catalogue; a
+ * search (`q`, already read from it) always looks through the catalogue. Here, as the app shell asks
+ * for the dashboard's first page early and must know which.
+ */
+export const showsMyCourses = (search: URLSearchParams, q: string) => !q && search.get(LIST_PARAM) === MINE;
