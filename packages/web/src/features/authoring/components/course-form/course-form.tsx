@@ -21,7 +21,7 @@ import { TextField } from '../../../../components/ui/text-field.tsx';
 import { useArchiveCourse } from '../../api/archive-course.ts';
 import { useCourseAutosave } from '../../hooks/use-course-autosave.ts';
 import { useCourseSave } from '../../hooks/use-course-save.ts';
-import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledButtonsWithinLook, disabledLook } from './field-styles.ts';

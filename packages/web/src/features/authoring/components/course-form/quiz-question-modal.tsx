@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import { Modal, ModalFooter } from '../../../../components/ui/modal.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledLook } from './field-styles.ts';

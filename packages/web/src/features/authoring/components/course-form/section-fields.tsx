@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FiPlus, FiTrash2 } from 'react-icons/fi';
 import { LIMITS, type CourseDraft } from '@app/shared';
 import { Button } from '../../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { BilingualField } from './bilingual-field.tsx';
 import { addControl, focusAfterRemoval, itemControl } from './focus-after-removal.ts';
 import { emptyResource, hasTypedContent } from './form-values.ts';

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Modal, ModalFooter } from '../../../components/ui/modal.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Modal, ModalFooter } from './modal.tsx';
+import { Button } from './button.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -14,7 +14,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * Asks before something that cannot be undone from the form (archiving a course, removing a section):
+ * Asks before something that cannot be undone on the spot (archiving a course, removing a section):
  * an alert dialog (WAI-ARIA APG), read out with its message, whose first focus is the harmless Cancel,
  * so that an Enter pressed on the way does not delete.
  */
