@@ -8,6 +8,7 @@ import type { RequestSpec } from './load-job.ts';
  */
 export const LIST_QUERIES = {
   approved: `?limit=${LEARNER_PAGE_SIZE}`,
+  mine: `?limit=${LEARNER_PAGE_SIZE}`,
   all: `?limit=${ADMIN_PAGE_SIZE}&offset=0`,
   contributor: `?limit=${CONTRIBUTOR_PAGE_SIZE}&offset=0`,
 } as const;
@@ -59,6 +60,11 @@ export function hotRoutes(f: BenchFixtures): HotRoute[] {
       // Enrolled in none of the page's courses: the answer all such callers share (decision 051).
       name: '`GET /course/approved` (newcomer)',
       request: get(`${API}/course/approved${LIST_QUERIES.approved}`, f.newcomer),
+    },
+    {
+      // "My courses" (decision 196): one range of this learner's enrolments, whatever the others'.
+      name: '`GET /user/courses` (learner)',
+      request: get(`${API}/user/courses${LIST_QUERIES.mine}`, f.learner),
     },
     { name: '`GET /course` (admin)', request: get(`${API}/course${LIST_QUERIES.all}`, f.admin) },
     {

@@ -181,8 +181,8 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
   /**
-   * The catalogue only (`GET /course/approved`): what to send as `after` for the following page, or
-   * null on the last page (decision 055).
+   * The catalogue and a learner's own courses only (`GET /course/approved`, `GET /user/courses`): what
+   * to send as `after` for the following page, or null on the last page (decisions 055, 202).
    */
   next: z.string().nullable().optional(),
 });
@@ -229,28 +229,30 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /**
- * A catalogue page's `after` (decision 055): the last course shown, as its update time in microseconds
- * since 1970 and its id. Clients send back `pagination.next` without reading it.
+ * A page's `after` (decisions 055, 202): the last course shown, as its list's time in microseconds
+ * since 1970 (the catalogue's update time, a learner's enrolment time) and the course id. Clients
+ * send back `pagination.next` without reading it.
  */
-const CATALOGUE_CURSOR = /^(\d{1,16})~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PAGE_CURSOR = /^(\d{1,16})~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const afterCursor = z
+  .string()
+  .regex(PAGE_CURSOR, { abort: true }) // a cursor wrong in both ways: one error, not two alike
+  .refine((cursor) => Number(cursor.split('~')[0]) <= Number.MAX_SAFE_INTEGER, { message: 'invalid' })
+  .optional();
+
+/** A page starts either at a course (`after`) or at a position (`offset`), not both. */
+const oneStart: [
+  (query: { after?: string; offset: number }) => boolean,
+  { path: string[]; message: string },
+] = [(query) => query.after === undefined || query.offset === 0, { path: ['offset'], message: 'invalid' }];
 
 /** `?q=` of the course lists: titles, descriptions and author (decision 056 for the boards). */
 const searchTerm = z.string().trim().max(LIMITS.searchMax).refine(noNul, { message: 'invalid' }).optional();
 
 export const courseSearchQuerySchema = pageQuerySchema
-  .extend({
-    q: searchTerm,
-    after: z
-      .string()
-      .regex(CATALOGUE_CURSOR, { abort: true }) // a cursor wrong in both ways: one error, not two alike
-      .refine((cursor) => Number(cursor.split('~')[0]) <= Number.MAX_SAFE_INTEGER, { message: 'invalid' })
-      .optional(),
-  })
-  // A page starts either at a course (`after`) or at a position (`offset`), not both.
-  .refine((query) => query.after === undefined || query.offset === 0, {
-    path: ['offset'],
-    message: 'invalid',
-  });
+  .extend({ q: searchTerm, after: afterCursor })
+  .refine(...oneStart);
 export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
 
 /** The administrators' table: server-side order (ties broken by id), status filter and search. */
@@ -261,6 +263,10 @@ export const courseTableQuerySchema = pageQuerySchema.extend({
   q: searchTerm,
 });
 export type CourseTableQuery = z.infer<typeof courseTableQuerySchema>;
+
+/** `GET /user/courses` (decisions 196, 202): by offset or after a cursor, like the catalogue. */
+export const myCoursesQuerySchema = pageQuerySchema.extend({ after: afterCursor }).refine(...oneStart);
+export type MyCoursesQuery = z.infer<typeof myCoursesQuerySchema>;
 
 /** A contributor's board: a page of their courses, optionally searched. */
 export const contributorCoursesQuerySchema = pageQuerySchema.extend({ q: searchTerm });

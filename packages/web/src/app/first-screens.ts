@@ -37,7 +37,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
     request: (pathname, search) => {
       if (pathname !== paths.dashboard) return null;
       const q = searchTermOf(search);
-      return showsMyCourses(search, q) ? learnerApi.myCourses(0) : learnerApi.approvedCourses(q);
+      return showsMyCourses(search, q) ? learnerApi.myCourses() : learnerApi.approvedCourses(q);
     },
     cover: (answer) => (answer as CourseListResponse).data[0]?.preview_image,
   },

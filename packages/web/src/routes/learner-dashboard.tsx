@@ -24,7 +24,7 @@ export function prefetch({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const q = searchTermOf(search);
   return showsMyCourses(search, q)
-    ? awaitEarly(learnerApi.myCourses(0), () => queryClient.prefetchInfiniteQuery(myCoursesQuery()))
+    ? awaitEarly(learnerApi.myCourses(), () => queryClient.prefetchInfiniteQuery(myCoursesQuery()))
     : awaitEarly(learnerApi.approvedCourses(q), () =>
         queryClient.prefetchInfiniteQuery(approvedCoursesQuery(q)),
       );

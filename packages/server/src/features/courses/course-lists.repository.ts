@@ -6,6 +6,7 @@ import {
   type CourseSort,
   type CourseTableQuery,
   type Language,
+  type MyCoursesQuery,
   type PageQuery,
 } from '@app/shared';
 import { preparedFor } from '../../db/prepared.ts';
@@ -134,24 +135,45 @@ const joinedCourse = (db: Db) =>
 
 const ofLearner = eq(enrollments.userId, sql.placeholder('userId'));
 
-/** The page of `joinedPage` (values: `userId`, `limit`, `offset`); exported for its plan's test. */
-export const joinedRows = (db: Db) => {
+/** A learner's order by enrolment as a row value, newest joined first; a cursor's place in it (decision 202). */
+const joinedKey = sql`(${enrollments.createdAt}, ${enrollments.courseId})`;
+const joinedOrder = [desc(enrollments.createdAt), desc(enrollments.courseId)] as const;
+
+/**
+ * The rows of `joinedPage`, each with its cursor, of the caller's enrolments that `where` keeps
+ * (values: `userId`, and those of `where`); exported for its plan's test.
+ */
+const joinedSelect = (db: Db, where?: SQL) => {
   const course = joinedCourse(db);
   const columns = Object.fromEntries(
     Object.keys(summaryColumns).map((key) => [key, course[key as keyof typeof summaryColumns]]),
   ) as { [K in keyof typeof summaryColumns]: (typeof course)[K] };
   return db
-    .select(columns)
+    .select({
+      ...columns,
+      cursor: sql<string>`(extract(epoch from ${enrollments.createdAt}) * 1000000)::bigint || '~' || ${enrollments.courseId}`,
+    })
     .from(enrollments)
     .crossJoinLateral(course)
-    .where(and(ofLearner, eq(course.status, 'Approved')))
-    .orderBy(desc(enrollments.createdAt), desc(enrollments.courseId))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .where(and(ofLearner, eq(course.status, 'Approved'), where))
+    .orderBy(...joinedOrder)
+    .limit(sql.placeholder('limit'));
 };
 
-/** The count of `joinedPage` (value: `userId`); exported for its plan's test. */
-export const joinedCount = (db: Db) => {
+/** The page of `joinedPage` from an offset (values: `userId`, `limit`, `offset`); exported for its plan's test. */
+export const joinedRows = (db: Db) => joinedSelect(db).offset(sql.placeholder('offset'));
+
+/**
+ * The page of `joinedPage` after a cursor (values: `userId`, `limit`, `afterMicros`, `afterId`);
+ * exported for its plan's test.
+ */
+export const joinedRowsAfter = (db: Db) => joinedSelect(db, sql`${joinedKey} < ${cursorPlace}`);
+
+/**
+ * The count of `joinedPage` (value: `userId`), and with a cursor (values `afterMicros`, `afterId`)
+ * also how many are at or before it, the page's offset; exported for its plan's test.
+ */
+export const joinedCount = (db: Db, after = false) => {
   const course = db
     .select({ status: courses.status })
     .from(courses)
@@ -159,7 +181,12 @@ export const joinedCount = (db: Db) => {
     .limit(1)
     .as('joined_course');
   return db
-    .select({ total: sql<number>`count(*)::int` })
+    .select({
+      total: sql<number>`count(*)::int`,
+      before: after
+        ? sql<number>`(count(*) filter (where ${joinedKey} >= ${cursorPlace}))::int`
+        : sql<number>`0`,
+    })
     .from(enrollments)
     .crossJoinLateral(course)
     .where(and(ofLearner, eq(course.status, 'Approved')));
@@ -178,7 +205,9 @@ const queries = preparedFor((db: Db) => ({
     .prepare('courses_enrolled_ids'),
   joined: {
     page: joinedRows(db).prepare('courses_joined_page'),
+    pageAfter: joinedRowsAfter(db).prepare('courses_joined_after'),
     count: joinedCount(db).prepare('courses_joined_count'),
+    countAfter: joinedCount(db, true).prepare('courses_joined_count_after'),
   },
 }));
 
@@ -199,19 +228,38 @@ export async function approvedPage(
   page: Omit<CourseSearchQuery, 'q'>,
 ): Promise<CataloguePage> {
   const statements = queries(db).catalogue[termKind(search)];
-  const term = search?.value;
+  return pageBy(statements, { term: search?.value }, page);
+}
+
+/** The four statements of a list paged by offset or after a cursor. */
+interface CursorStatements<Row> {
+  page: { execute(values: Record<string, unknown>): Promise<Row[]> };
+  pageAfter: { execute(values: Record<string, unknown>): Promise<Row[]> };
+  count: { execute(values: Record<string, unknown>): Promise<{ total: number }[]> };
+  countAfter: { execute(values: Record<string, unknown>): Promise<{ total: number; before: number }[]> };
+}
+
+/**
+ * A page from an offset or after a cursor, and the list's count; with a cursor the page's offset is
+ * how many of the list are at or before the cursor's place (decision 055).
+ */
+async function pageBy<Row>(
+  statements: CursorStatements<Row>,
+  values: Record<string, unknown>,
+  page: { limit: number; offset: number; after?: string },
+): Promise<{ rows: Row[]; total: number; offset: number }> {
   if (page.after === undefined) {
     const [rows, [count]] = await Promise.all([
-      statements.page.execute({ term, limit: page.limit, offset: page.offset }),
-      statements.count.execute({ term }),
+      statements.page.execute({ ...values, limit: page.limit, offset: page.offset }),
+      statements.count.execute(values),
     ]);
     return { rows, total: count?.total ?? 0, offset: page.offset };
   }
   const [afterMicros, afterId] = page.after.split('~');
-  const values = { term, afterMicros, afterId };
+  const placed = { ...values, afterMicros, afterId };
   const [rows, [count]] = await Promise.all([
-    statements.pageAfter.execute({ ...values, limit: page.limit }),
-    statements.countAfter.execute(values),
+    statements.pageAfter.execute({ ...placed, limit: page.limit }),
+    statements.countAfter.execute(placed),
   ]);
   return { rows, total: count?.total ?? 0, offset: count?.before ?? 0 };
 }
@@ -222,26 +270,19 @@ export async function enrolledCourseIds(db: Db, userId: string): Promise<Set<str
   return new Set(rows.map((row) => row.courseId));
 }
 
-/** A page of the courses a learner joined, and how many they are. */
-export interface JoinedPage {
-  rows: SummaryRow[];
-  total: number;
-}
+/** A page of the courses a learner joined, with their cursors, where it starts, and how many they are. */
+export type JoinedPage = CataloguePage;
 
 /**
  * A page of the Approved courses `userId` is enrolled in, most recently joined first (ties broken by
- * course id), and their count (decision 196). Both read one range of the enrolments' primary key (that
- * user's rows) and probe each course by its key: the cost grows with the user's own enrolments, never
- * with the other learners'. The page is sorted after the range is read (no index holds the enrolments
- * by user and time), which a learner's few hundred courses at most make cheap.
+ * course id), from an offset or after a cursor (decision 202), and their count (decision 196). Both
+ * read one range of the enrolments' primary key (that user's rows) and probe each course by its key:
+ * the cost grows with the user's own enrolments, never with the other learners'. The page is sorted
+ * after the range is read (no index holds the enrolments by user and time), which a learner's few
+ * hundred courses at most make cheap.
  */
-export async function joinedPage(db: Db, userId: string, page: PageQuery): Promise<JoinedPage> {
-  const statements = queries(db).joined;
-  const [rows, [count]] = await Promise.all([
-    statements.page.execute({ userId, limit: page.limit, offset: page.offset }),
-    statements.count.execute({ userId }),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+export async function joinedPage(db: Db, userId: string, page: MyCoursesQuery): Promise<JoinedPage> {
+  return pageBy(queries(db).joined, { userId }, page);
 }
 
 /** A page of a staff list: the rows carry the caller's own `enrolled` flag. */

@@ -5,6 +5,7 @@ import {
   type CourseSummary,
   type CourseTableQuery,
   type Language,
+  type MyCoursesQuery,
   type PageQuery,
   type Pagination,
 } from '@app/shared';
@@ -77,8 +78,7 @@ export async function cataloguePageJson(
     pageKey,
     async (): Promise<CachedCataloguePage> => {
       const { rows, total, offset } = await approvedPage(db, search, page);
-      const last = rows.at(-1);
-      const next = last && offset + rows.length < total ? last.cursor : null;
+      const next = nextCursor(rows, offset, total);
       const pagination = JSON.stringify({ total, limit: page.limit, offset, next });
       return cachedPage(rows, pagination);
     },
@@ -214,15 +214,15 @@ export async function joinedCoursesPage(
   db: Db,
   caches: AppCaches,
   viewer: AuthUser,
-  query: PageQuery,
+  query: MyCoursesQuery,
 ): Promise<CoursePage> {
-  const { rows, total } = await joinedPage(db, viewer.id, query);
+  const { rows, total, offset } = await joinedPage(db, viewer.id, query);
   const onPage = rows.map((row) => row.id);
   const progress =
     onPage.length === 0 ? new Map<string, number>() : await joinedProgress(db, caches, viewer.id, onPage);
   return {
     data: rows.map((row) => ({ ...toSummary(row, viewer.id, true), progress: progress.get(row.id) ?? 0 })),
-    pagination: { total, limit: query.limit, offset: query.offset },
+    pagination: { total, limit: query.limit, offset, next: nextCursor(rows, offset, total) },
   };
 }
 
@@ -251,6 +251,12 @@ const countedIn =
   (caches: AppCaches): StaffCount =>
   (key, count) =>
     caches.staffCounts.getOrLoad(key, count, !caches.usable);
+
+/** What a page gives as `pagination.next`: its last row's cursor, or null on the list's last page. */
+const nextCursor = (rows: readonly { cursor: string }[], offset: number, total: number): string | null => {
+  const last = rows.at(-1);
+  return last && offset + rows.length < total ? last.cursor : null;
+};
 
 const pageOf = (viewer: AuthUser, page: StaffPage, query: PageQuery): CoursePage => ({
   data: page.rows.map((row) => toSummary(row, viewer.id, row.enrolled)),

@@ -11,7 +11,7 @@ import {
   courseSearchQuerySchema,
   courseTableQuerySchema,
   idParamSchema,
-  pageQuerySchema,
+  myCoursesQuerySchema,
   type CourseAction,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -158,8 +158,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'A page of the courses the caller joined that they may study (approved, in the catalogue or taken out of it), most recently joined first (decision 196)',
-        querystring: pageQuerySchema,
+          'A page of the courses the caller joined that they may study (approved, in the catalogue or taken out of it), most recently joined first, by offset or after a cursor (decisions 196, 202)',
+        querystring: myCoursesQuerySchema,
         response: { 200: courseListResponseSchema },
       },
     },

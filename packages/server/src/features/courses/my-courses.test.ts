@@ -12,7 +12,7 @@ import {
   videoOf,
   type CreatedCourse,
 } from '../../test/course-fixtures.ts';
-import { joinedCount, joinedRows } from './course-lists.repository.ts';
+import { joinedCount, joinedRows, joinedRowsAfter } from './course-lists.repository.ts';
 
 const MINE = '/api/v1/user/courses';
 
@@ -81,7 +81,7 @@ describe('courses: the learner’s own courses', () => {
     expect(await get(me, MINE)).toEqual({
       success: true,
       data: [],
-      pagination: { total: 0, limit: PAGE.default, offset: 0 },
+      pagination: { total: 0, limit: PAGE.default, offset: 0, next: null },
     });
     const [a, b, c, d] = made as [CreatedCourse, CreatedCourse, CreatedCourse, CreatedCourse];
     await enrol(me, a);
@@ -98,7 +98,7 @@ describe('courses: the learner’s own courses', () => {
 
     const mine = await get(me, MINE);
     expect(ids(mine)).toEqual([b._id, c._id, a._id]);
-    expect(mine.pagination).toEqual({ total: 3, limit: PAGE.default, offset: 0 });
+    expect(mine.pagination).toEqual({ total: 3, limit: PAGE.default, offset: 0, next: null });
     for (const course of mine.data) {
       expect(course).toMatchObject({ enrolled: true, enrolled_users: [me.id], isAvailable: true });
       // Each row is what the catalogue shows the caller for that course.
@@ -160,33 +160,67 @@ describe('courses: the learner’s own courses', () => {
     await joinedAt(me, rest, '2099-01-01T00:00:00Z');
     const all = await get(me, `${MINE}?limit=${PAGE.max}`);
     const total = 5 + rest.length;
-    expect(all.pagination).toEqual({ total, limit: PAGE.max, offset: 0 });
+    expect(all.pagination).toEqual({ total, limit: PAGE.max, offset: 0, next: null });
     const tied = rest.map((course) => course._id).sort((x, y) => (x < y ? 1 : -1));
     expect(ids(all).slice(0, rest.length)).toEqual(tied);
 
     const walked: string[] = [];
     for (let offset = 0; offset < total + 3; offset += 3) {
       const page = await get(me, `${MINE}?limit=3&offset=${offset}`);
-      expect(page.pagination).toEqual({ total, limit: 3, offset });
+      expect(page.pagination).toMatchObject({ total, limit: 3, offset });
       walked.push(...ids(page));
     }
     expect(walked).toEqual(ids(all));
     expect(new Set(walked).size).toBe(total);
 
-    // No search or cursor: such parameters are ignored, not refused.
-    expect(ids(await get(me, `${MINE}?q=nothing-matches&after=x&limit=${PAGE.max}`))).toEqual(ids(all));
+    // The same walk after each page's cursor (decision 202): the same courses, the same offsets.
+    const cursorWalk: string[] = [];
+    let after: string | null | undefined;
+    do {
+      const page = await get(me, `${MINE}?limit=3${after ? `&after=${after}` : ''}`);
+      expect(page.pagination).toMatchObject({ total, limit: 3, offset: cursorWalk.length });
+      cursorWalk.push(...ids(page));
+      after = page.pagination.next;
+    } while (after);
+    expect(cursorWalk).toEqual(ids(all));
+
+    // No search: it is ignored, not refused.
+    expect(ids(await get(me, `${MINE}?q=nothing-matches&limit=${PAGE.max}`))).toEqual(ids(all));
 
     const beyond = await get(me, `${MINE}?offset=500`);
     expect(beyond).toEqual({
       success: true,
       data: [],
-      pagination: { total, limit: PAGE.default, offset: 500 },
+      pagination: { total, limit: PAGE.default, offset: 500, next: null },
     });
   });
 
+  it('goes on after the last course shown when a course shown leaves between two pages', async () => {
+    const first = await get(me, `${MINE}?limit=4`);
+    const everything = ids(await get(me, `${MINE}?limit=${PAGE.max}`));
+    const leaving = ids(first)[1] as string;
+    expect((await courseAction(t, admin, 'archive', leaving)).statusCode).toBe(200);
+    // By offset the next page would now skip the fifth course; after the cursor it starts with it.
+    const byOffset = await get(me, `${MINE}?limit=4&offset=4`);
+    expect(ids(byOffset)).toEqual(everything.slice(5, 9));
+    const second = await get(me, `${MINE}?limit=4&after=${first.pagination.next}`);
+    expect(ids(second)).toEqual(everything.slice(4, 8));
+    expect(second.pagination.offset).toBe(3); // the courses now at or before the cursor
+    // Put back for the tests after this one.
+    expect((await courseAction(t, admin, 'archive', leaving)).statusCode).toBe(200);
+    expect((await courseAction(t, admin, 'approve', leaving)).statusCode).toBe(200);
+  });
+
   it('reads one range of the enrolments’ primary key, for the page and for the count', async () => {
-    const values: Record<string, unknown> = { userId: me.id, limit: 20, offset: 0 };
-    for (const query of [joinedRows(t.db).toSQL(), joinedCount(t.db).toSQL()]) {
+    const values: Record<string, unknown> = {
+      userId: me.id,
+      limit: 20,
+      offset: 0,
+      afterMicros: '4070908800000000',
+      afterId: made[0]?._id,
+    };
+    const statements = [joinedRows, joinedRowsAfter, joinedCount, (db: typeof t.db) => joinedCount(db, true)];
+    for (const query of statements.map((statement) => statement(t.db).toSQL())) {
       const params = query.params.map((param) =>
         param instanceof Placeholder ? values[param.name as string] : param,
       );
@@ -209,6 +243,11 @@ describe('courses: the learner’s own courses', () => {
     [`${MINE}?offset=-1`, 'offset'],
     [`${MINE}?offset=abc`, 'offset'],
     [`${MINE}?offset=${PAGE.maxOffset + 1}`, 'offset'],
+    // A cursor the server did not write, or one given with a position (decision 202).
+    [`${MINE}?after=x`, 'after'],
+    [`${MINE}?after=1767225600123456~not-a-course-id`, 'after'],
+    [`${MINE}?after=99999999999999999~00000000-0000-0000-0000-000000000000`, 'after'],
+    [`${MINE}?after=1767225600123456~00000000-0000-0000-0000-000000000000&offset=3`, 'offset'],
   ])('refuses %s with 400 naming the field', async (url, field) => {
     const response = await t.app.inject({
       method: 'GET',

@@ -6,16 +6,14 @@ import { learnerApi } from './learner-paths.ts';
 
 /**
  * The courses the learner joined and may still study, newest joined first, a page at a time
- * (decision 196): also those taken out of the catalogue since, which it no longer lists.
+ * (decision 196): also those taken out of the catalogue since, which it no longer lists. Each page
+ * starts after the last course of the one before (decision 202), as the catalogue's do.
  */
 export const myCoursesQuery = () =>
   infiniteQueryOptions({
     queryKey: [...courseListsKey, 'mine'],
     queryFn: ({ pageParam, signal }) =>
       apiFetch<typeof courseListResponseSchema>(learnerApi.myCourses(pageParam), { signal }),
-    initialPageParam: 0,
-    getNextPageParam: ({ data, pagination }) => {
-      const next = pagination.offset + data.length;
-      return data.length > 0 && next < pagination.total ? next : undefined;
-    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.pagination.next ?? undefined,
   });

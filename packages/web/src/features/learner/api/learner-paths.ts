@@ -17,8 +17,8 @@ export const learnerApi = {
     if (after) params.set('after', after);
     return `/course/approved?${params.toString()}`;
   },
-  /** A page of the learner's own courses, by offset (decision 196). */
-  myCourses: (offset: number) => `/user/courses?limit=${LEARNER_PAGE_SIZE}&offset=${offset}`,
+  /** A page of the learner's own courses (decision 196): the first, or the one after a cursor (decision 202). */
+  myCourses: (after?: string) => `/user/courses?limit=${LEARNER_PAGE_SIZE}${after ? `&after=${after}` : ''}`,
   course: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`,
   overallScore: (courseId: string) => `/user/overall-score/${encodeURIComponent(courseId)}`,
   progress: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}/progress`,

@@ -49,9 +49,7 @@ export function CourseCatalogue() {
   // panel, also while it is tried again (not the previous search's cards).
   const failure = useShownFailure(courses);
   const pages = shownData(courses, failure)?.pages;
-  // Pages by offset (My courses) repeat a course when the list shifts between them (a course
-  // approved again, joined in another tab): each is shown once.
-  const data = pages && uniqueById(pages.flatMap((page) => page.data));
+  const data = pages?.flatMap((page) => page.data);
   const total = pages?.at(-1)?.pagination.total ?? 0;
   const loaded = data?.length ?? 0;
   // "Load more courses" leaves with the last page: focus goes on to the first card it brought, where
@@ -189,9 +187,4 @@ function CourseLists({ mine }: { mine: boolean }) {
       </Link>
     </nav>
   );
-}
-
-function uniqueById<T extends { _id: string }>(items: T[]): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(item._id) && Boolean(seen.add(item._id)));
 }
