@@ -115,6 +115,35 @@ describe('CourseCatalogue', () => {
     expect(screen.queryByRole('heading', { name: 'Something went wrong!' })).not.toBeInTheDocument();
   });
 
+  it('says "Searching…" while a new search runs, not while the list shown is refreshed', async () => {
+    const api = fakeApi({
+      'GET /course/approved?limit=12': list([summary()]),
+      'GET /course/approved?limit=12&q=open': list([summary({ _id: 'found', title: 'Open Hardware' })]),
+    });
+    let holdAll = false;
+    const held = stubHeldFetch(api.fetch, () => holdAll);
+    const { router, queryClient } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Introduction to Open Science' })).toBeInTheDocument();
+    holdAll = true;
+    await act(() => router.navigate('/dashboard?q=open'));
+    await vi.waitFor(() => expect(held.holding()).toBe(true));
+    expect(screen.getByText('Searching…')).toBeInTheDocument();
+    act(() => held.release());
+    expect(await screen.findByRole('heading', { name: 'Open Hardware' })).toBeInTheDocument();
+    expect(screen.queryByText('Searching…')).not.toBeInTheDocument();
+    // The same results refreshed in the background (an enrolment elsewhere marked them stale).
+    let refreshed: Promise<void> = Promise.resolve();
+    act(() => {
+      refreshed = queryClient.invalidateQueries();
+    });
+    await vi.waitFor(() => expect(held.holding()).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // as it is while the request is out
+    expect(screen.getByRole('heading', { name: 'Open Hardware' })).toBeInTheDocument();
+    expect(screen.queryByText('Searching…')).not.toBeInTheDocument();
+    act(() => held.release());
+    await act(() => refreshed);
+  });
+
   it('"Start Learning" enrols with a spinner on that card only, then opens the course', async () => {
     const api = fakeApi({
       'GET /course/approved?limit=12': list([summary(), summary({ _id: 'second', title: 'Second course' })]),

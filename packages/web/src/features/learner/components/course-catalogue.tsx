@@ -144,9 +144,10 @@ export function CourseCatalogue() {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <h1 className="text-2xl font-bold text-ink">{heading}</h1>
-          {/* Announces search results politely as they arrive. */}
+          {/* Announces search results politely as they arrive. "Searching…" only while a new search
+              runs (the previous cards kept meanwhile), not while the list shown is refreshed. */}
           <p role="status" className="flex items-center gap-2 text-sm text-muted">
-            {courses.isFetching && !courses.isPending && !courses.isFetchingNextPage ? (
+            {courses.isFetching && courses.isPlaceholderData ? (
               <Spinner size={16} label={t`Searching…`} />
             ) : null}
             {q && courses.isSuccess && !courses.isPlaceholderData ? (
