@@ -318,6 +318,112 @@ describe('CoursesTable', () => {
     expect(screen.getAllByTestId('course-row')[1]).toHaveTextContent('Course 01');
   });
 
+  /** A server answering every action with `message` after `answer()` is called (or at once). */
+  function stubActions(message: string, status: CourseStatus, { held = false } = {}) {
+    const calls: string[] = [];
+    let answer: () => void = () => {};
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      const response = () =>
+        new Response(
+          JSON.stringify({
+            success: true,
+            message,
+            data: { status, isAvailable: true, enableEditing: true },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
+      return held ? new Promise<Response>((resolve) => (answer = () => resolve(response()))) : response();
+    });
+    return { calls, answer: () => answer() };
+  }
+
+  /** Opens a row's menu by its button's name ("Actions for …") and chooses `item`. */
+  const choose = async (button: string, item: string) => {
+    const trigger = screen.getByRole('button', { name: button });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+    return trigger;
+  };
+
+  it('asks before archiving (decision 198): nothing runs until confirmed, and Cancel or Escape runs nothing', async () => {
+    const { calls } = stubActions('Course archived', 'Archived');
+    await renderTable([course(1, 'Approved')]);
+    const trigger = await choose('Actions for Course 01', 'Archive course');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Archive this course?' });
+    // What it does, naming the course (isolated: a title in the other script inside the sentence).
+    expect(dialog).toHaveAccessibleDescription(
+      'Course 01 leaves the catalogue and its contributor’s list, and the learners enrolled in it can no longer open it. Un-archive (status filter: Archived) brings it back for review; they get it back, with their progress, once it is approved again.',
+    );
+    expect(within(dialog).getByText('Course 01').tagName).toBe('BDI');
+    // The harmless answer has the focus: an Enter pressed on the way archives nothing.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(calls).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    // Escape answers it too.
+    await choose('Actions for Course 01', 'Archive course');
+    fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(calls).toEqual([]);
+  });
+
+  it('archives once confirmed, the confirm button busy meanwhile, then says so with the focus on the row’s button', async () => {
+    const server = stubActions('Course archived', 'Archived', { held: true });
+    await renderTable([course(1, 'Draft')]);
+    const trigger = await choose('Actions for Course 01', 'Archive course');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Archive this course?' });
+    // A draft comes back as a draft.
+    expect(dialog).toHaveAccessibleDescription(
+      'Course 01 leaves its contributor’s list. Un-archive (status filter: Archived) brings it back as a draft.',
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Archive course' });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(confirm).toHaveAttribute('aria-busy', 'true'));
+    expect(server.calls).toEqual(['/api/v1/course/archive/00000000-0000-4000-8000-000000000001?to=on']);
+    // Pressed again, or answered by Escape, while it runs: nothing more, and the dialog waits.
+    fireEvent.click(confirm);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('alertdialog')).toBe(dialog);
+    server.answer();
+    expect(await screen.findByText('Course archived: \u2068Course 01\u2069')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('asks before revoking an approval, in Arabic too, and runs it once confirmed', async () => {
+    const { calls } = stubActions('تم سحب اعتماد الدورة', 'Pending');
+    await renderTable([course(1, 'Approved')], { language: 'ar' });
+    try {
+      await choose('إجراءات دورة 1', 'سحب الاعتماد');
+      const dialog = await screen.findByRole('alertdialog', { name: 'سحب اعتماد هذه الدورة؟' });
+      const name = within(dialog).getByText('دورة 1');
+      expect(name.tagName).toBe('BDI');
+      expect(name).toHaveAttribute('dir', 'rtl');
+      expect(dialog).toHaveAccessibleDescription(/^ستعود الدورة دورة 1 إلى حالة «قيد المراجعة»/);
+      expect(calls).toEqual([]);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'سحب الاعتماد' }));
+      expect(await screen.findByText('تم سحب اعتماد الدورة: \u2068دورة 1\u2069')).toBeInTheDocument();
+      expect(calls).toEqual(['/api/v1/course/pending/00000000-0000-4000-8000-000000000001']);
+    } finally {
+      await activateLanguage('en');
+    }
+  });
+
+  it('approves, and switches availability, in one tap: nothing asks', async () => {
+    const { calls } = stubActions('Course approved', 'Approved');
+    await renderTable([course(1, 'Pending'), course(2, 'Approved')]);
+    await choose('Actions for Course 01', 'Approve course');
+    expect(await screen.findByText('Course approved: \u2068Course 01\u2069')).toBeInTheDocument();
+    await choose('Actions for Course 02', 'Make unavailable');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it("says 'Request failed' when an action fails", async () => {
     vi.stubGlobal(
       'fetch',

@@ -198,7 +198,9 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
                           <button
                             type="button"
                             onClick={header.column.getToggleSortingHandler()}
-                            className="inline-flex min-h-6 items-center gap-1 rounded hover:text-primary-darker"
+                            // 40 px tall for a finger on a phone; the negative margin keeps the header row
+                            // as tall as before (it eats into the cell's padding, not the table's height).
+                            className="-my-2 inline-flex min-h-10 items-center gap-1 rounded hover:text-primary-darker"
                           >
                             {label}
                             {sorted === 'asc' ? (

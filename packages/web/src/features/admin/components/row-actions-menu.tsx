@@ -1,15 +1,19 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FiMoreVertical } from 'react-icons/fi';
 import type { CourseSummary } from '@app/shared';
 import { endedTheSession } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { isolateText } from '../../../lib/use-document-title.ts';
 import { nextTabbable } from '../../../lib/tab-order.ts';
+import { dirOf, pickLocalized } from '../../../lib/localized.ts';
+import { useLanguage } from '../../../i18n/use-language.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useCourseAction } from '../api/run-course-action.ts';
-import { actionsFor, type RowActionId } from './row-actions.ts';
+import { actionsFor, asksFirst, type RowAction, type RowActionId } from './row-actions.ts';
 
 export interface RowActionsMenuProps {
   course: CourseSummary;
@@ -58,6 +62,41 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
       if (button && document.activeElement === button) removed.current?.(courseId);
     };
   }, [course._id]);
+  /**
+   * The action waiting for the administrator's answer (archive, revoke: decision 198): it takes the
+   * course from its learners, so a slip of the finger on a phone must not run it.
+   */
+  const [asking, setAsking] = useState<RowAction | null>(null);
+
+  const run = ({ action, to }: RowAction, confirmed: boolean) => {
+    if (!action) return;
+    // The confirmation closes before anything is said or the row leaves the page (the refreshed list is
+    // in but not yet drawn): the focus is back on the row's button, so a row that leaves with it hands
+    // it on as for a one-tap action (onRemovedWithFocus), and the toast is not drawn in a closing dialog.
+    const answered = () => {
+      if (!confirmed) return;
+      flushSync(() => setAsking(null));
+      trigger.current?.focus();
+    };
+    mutation.mutate(
+      { action, courseId: course._id, to },
+      {
+        // Which course, too: the row may have left the page (approved under the Pending
+        // filter), another in its place (a reviewer on a phone).
+        onSuccess: ({ message }) => {
+          answered();
+          const course = isolateText(title);
+          notify.success(t`${message}: ${course}`);
+        },
+        onError: (error) => {
+          answered();
+          if (endedTheSession(error)) return;
+          notify.error(t`Request failed`);
+        },
+      },
+    );
+  };
+
   const labels: Record<RowActionId, string> = {
     view: t`View course`,
     archive: t`Archive course`,
@@ -73,90 +112,143 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
   // Not modal (decision 155): a modal menu traps the focus, so F8 could not reach a toast while it was
   // open; this one closes when the focus leaves it, and the toast gives the focus back to its button.
   return (
-    <DropdownMenu.Root modal={false} open={open} onOpenChange={openChange}>
-      <DropdownMenu.Trigger
-        ref={trigger}
-        className="inline-flex size-10 items-center justify-center rounded-md border border-gray-300 bg-white text-ink hover:bg-gray-100 aria-disabled:cursor-wait"
-        aria-label={t`Actions for ${title}`}
-        aria-disabled={busy || undefined}
-        data-row-actions=""
-        data-testid="row-actions"
-      >
-        {busy ? <Spinner size={18} label={t`Working…`} /> : <FiMoreVertical aria-hidden="true" />}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-48 overflow-y-auto rounded-md border border-gray-200 bg-white p-1 shadow-lg"
-          // Radix keeps Tab inside the menu, where it did nothing. The menu button pattern (WAI-ARIA APG)
-          // closes the menu and goes on as if the menu sat just after its button (decision 165):
-          // Shift+Tab lands on the button (Radix's return), Tab on what follows it.
-          onKeyDown={(event) => {
-            if (event.key !== 'Tab' || event.ctrlKey || event.altKey || event.metaKey) return;
-            event.preventDefault();
-            tabbedOn.current = !event.shiftKey;
-            openChange(false);
-          }}
-          onCloseAutoFocus={(event) => {
-            if (openNow.current) {
-              // Open again already: the focus is in the new menu, and stays there.
-              event.preventDefault();
-              return;
-            }
-            const next = tabbedOn.current && trigger.current && nextTabbable(trigger.current);
-            tabbedOn.current = false;
-            if (!next) return;
-            event.preventDefault();
-            next.focus();
-          }}
+    <>
+      <DropdownMenu.Root modal={false} open={open} onOpenChange={openChange}>
+        <DropdownMenu.Trigger
+          ref={trigger}
+          className="inline-flex size-10 items-center justify-center rounded-md border border-gray-300 bg-white text-ink hover:bg-gray-100 aria-disabled:cursor-wait"
+          aria-label={t`Actions for ${title}`}
+          aria-disabled={busy || undefined}
+          data-row-actions=""
+          data-testid="row-actions"
         >
-          {/* Which course the menu acts on, at its top: on a phone the table has scrolled sideways to
+          {busy ? <Spinner size={18} label={t`Working…`} /> : <FiMoreVertical aria-hidden="true" />}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-48 overflow-y-auto rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+            // Radix keeps Tab inside the menu, where it did nothing. The menu button pattern (WAI-ARIA APG)
+            // closes the menu and goes on as if the menu sat just after its button (decision 165):
+            // Shift+Tab lands on the button (Radix's return), Tab on what follows it.
+            onKeyDown={(event) => {
+              if (event.key !== 'Tab' || event.ctrlKey || event.altKey || event.metaKey) return;
+              event.preventDefault();
+              tabbedOn.current = !event.shiftKey;
+              openChange(false);
+            }}
+            onCloseAutoFocus={(event) => {
+              if (openNow.current) {
+                // Open again already: the focus is in the new menu, and stays there.
+                event.preventDefault();
+                return;
+              }
+              const next = tabbedOn.current && trigger.current && nextTabbable(trigger.current);
+              tabbedOn.current = false;
+              if (!next) return;
+              event.preventDefault();
+              next.focus();
+            }}
+          >
+            {/* Which course the menu acts on, at its top: on a phone the table has scrolled sideways to
               the Actions column, and the row's title is out of sight (a reviewer). Seen only: the menu
               is named after its button, "Actions for <title>", already. */}
-          <DropdownMenu.Label
-            aria-hidden="true"
-            className="mb-1 line-clamp-2 max-w-64 border-b border-gray-200 px-3 pt-1 pb-2 text-xs font-semibold text-muted"
-          >
-            <bdi>{title}</bdi>
-          </DropdownMenu.Label>
-          {actionsFor(course).map(({ id, action, to }) => (
-            <DropdownMenu.Item
-              key={id}
-              className="flex min-h-10 cursor-pointer items-center rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-primary-light"
-              onSelect={() => {
-                if (!action) {
-                  // Once the menu has closed (its item, which had the focus, is gone and the focus fell
-                  // to the page), the button takes the focus before the dialog opens: the dialog gives
-                  // the focus back, as it closes, to what had it as it opened.
-                  setTimeout(() => {
-                    trigger.current?.focus();
-                    onViewCourse(course._id);
-                  }, 0);
-                  return;
-                }
-                mutation.mutate(
-                  { action, courseId: course._id, to },
-                  {
-                    // Which course, too: the row may have left the page (approved under the Pending
-                    // filter), another in its place (a reviewer on a phone).
-                    onSuccess: ({ message }) => {
-                      const course = isolateText(title);
-                      notify.success(t`${message}: ${course}`);
-                    },
-                    onError: (error) => {
-                      if (endedTheSession(error)) return;
-                      notify.error(t`Request failed`);
-                    },
-                  },
-                );
-              }}
+            <DropdownMenu.Label
+              aria-hidden="true"
+              className="mb-1 line-clamp-2 max-w-64 border-b border-gray-200 px-3 pt-1 pb-2 text-xs font-semibold text-muted"
             >
-              {labels[id]}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+              <bdi>{title}</bdi>
+            </DropdownMenu.Label>
+            {actionsFor(course).map(({ id, action, to }) => (
+              <DropdownMenu.Item
+                key={id}
+                className="flex min-h-10 cursor-pointer items-center rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-primary-light"
+                onSelect={() => {
+                  if (!action) {
+                    // Once the menu has closed (its item, which had the focus, is gone and the focus fell
+                    // to the page), the button takes the focus before the dialog opens: the dialog gives
+                    // the focus back, as it closes, to what had it as it opened.
+                    setTimeout(() => {
+                      trigger.current?.focus();
+                      onViewCourse(course._id);
+                    }, 0);
+                    return;
+                  }
+                  if (asksFirst(id)) {
+                    // As for "View course": the button has the focus before the dialog opens, which gives
+                    // it back as it closes (Cancel, Escape).
+                    setTimeout(() => {
+                      trigger.current?.focus();
+                      setAsking({ id, action, to });
+                    }, 0);
+                    return;
+                  }
+                  run({ id, action, to }, false);
+                }}
+              >
+                {labels[id]}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={asking !== null}
+        // Nothing to cancel once the server has been asked: the dialog waits for its answer.
+        onOpenChange={(next) => {
+          if (!next && !busy) setAsking(null);
+        }}
+        title={asking?.id === 'revoke' ? t`Revoke this course’s approval?` : t`Archive this course?`}
+        confirmLabel={labels[asking?.id ?? 'archive']}
+        busy={busy}
+        onConfirm={() => {
+          if (asking && !busy) run(asking, true);
+        }}
+      >
+        {asking ? <Consequences course={course} revoke={asking.id === 'revoke'} /> : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * What archiving or revoking does to the course and its learners, naming it (the menu's row may be
+ * scrolled out of sight on a phone), as the server does it: both take an approved course out of the
+ * catalogue and from its enrolled learners, whose enrolments and progress are kept; un-archiving brings
+ * back a draft as a draft and any other course for review.
+ */
+function Consequences({ course, revoke }: { course: CourseSummary; revoke: boolean }) {
+  const title = pickLocalized(useLanguage(), course.title, course.title_tr);
+  const name = (
+    <bdi lang={title.lang} dir={dirOf(title.lang)} className="font-semibold text-ink">
+      {title.text}
+    </bdi>
+  );
+  if (revoke)
+    return (
+      <Trans>
+        {name} goes back to Pending: it leaves the catalogue, and the learners enrolled in it cannot open it
+        until it is approved again. Their enrolments and progress are kept.
+      </Trans>
+    );
+  if (course.status === 'Approved')
+    return (
+      <Trans>
+        {name} leaves the catalogue and its contributor’s list, and the learners enrolled in it can no longer
+        open it. Un-archive (status filter: Archived) brings it back for review; they get it back, with their
+        progress, once it is approved again.
+      </Trans>
+    );
+  if (course.status === 'Draft')
+    return (
+      <Trans>
+        {name} leaves its contributor’s list. Un-archive (status filter: Archived) brings it back as a draft.
+      </Trans>
+    );
+  return (
+    <Trans>
+      {name} leaves its contributor’s list. Un-archive (status filter: Archived) brings it back for review.
+    </Trans>
   );
 }

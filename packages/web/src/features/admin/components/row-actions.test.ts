@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor } from './row-actions.ts';
+import { actionsFor, asksFirst } from './row-actions.ts';
 
 const ids = (status: Parameters<typeof actionsFor>[0]['status'], isAvailable = true, enableEditing = true) =>
   actionsFor({ status, isAvailable, enableEditing }).map((action) => action.id);
@@ -37,5 +37,16 @@ describe('actionsFor', () => {
       'toggleEditing',
       'archive',
     ]);
+  });
+
+  it('asks first only before archiving and revoking, which take a course from its learners (decision 198)', () => {
+    const all = [
+      ...ids('Approved'),
+      ...ids('Pending'),
+      ...ids('Archived'),
+      'makeAvailable',
+      'enableEditing',
+    ] as const;
+    expect(all.filter(asksFirst).sort()).toEqual(['archive', 'archive', 'revoke']);
   });
 });

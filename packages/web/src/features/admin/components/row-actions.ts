@@ -23,6 +23,13 @@ export interface RowAction {
 }
 
 /**
+ * The actions that ask before they run (decision 198): archive and revoke take an approved course
+ * from its learners until it is approved again. The others are undone by the opposite item and
+ * leave every learner their access (approving gives it; availability keeps enrolled learners in).
+ */
+export const asksFirst = (id: RowActionId): boolean => id === 'archive' || id === 'revoke';
+
+/**
  * Exactly the actions valid for a course's state (description §2, §4): View course; Archive or
  * Un-archive; Approve on Pending; Revoke approval and availability on Approved; Disable or Enable editing.
  * Which status allows which action is the shared `COURSE_ACTIONS`, the server's rule too.

@@ -68,7 +68,7 @@ export function CourseCard({
           type="button"
           onClick={() => onOpen(course._id)}
           aria-describedby={titleId}
-          className="mt-2 self-start rounded-md border border-primary-dark px-4 py-2 text-sm font-semibold text-primary-darker after:absolute after:inset-0 after:content-[''] hover:bg-primary-light focus-visible:outline-none!"
+          className="mt-2 inline-flex min-h-10 items-center self-start rounded-md border border-primary-dark px-4 py-2 text-sm font-semibold text-primary-darker after:absolute after:inset-0 after:content-[''] hover:bg-primary-light focus-visible:outline-none!"
         >
           <Trans>View details</Trans>
         </button>
