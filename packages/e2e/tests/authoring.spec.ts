@@ -179,6 +179,10 @@ function TEXT(lang: Language) {
     enableEditing: t('Enable editing'),
     archive: t('Archive course'),
     unarchive: t('Un-archive'),
+    /** The confirmations before archive and revoke (decision 198), and their harmless answer. */
+    archiveThisCourse: t('Archive this course?'),
+    revokeThisApproval: t('Revoke this course’s approval?'),
+    cancel: t('Cancel'),
     filterByStatus: t('Filter by status'),
     titleColumn: t('Title'),
     updatedColumn: t('Last Updated'),
@@ -191,6 +195,8 @@ function TEXT(lang: Language) {
     saveFailed: t('Request Failed'),
     close: t('Close'),
     back: t('Back'),
+    leaveWithoutSaving: t('Leave without saving?'),
+    discardChanges: t('Discard changes'),
     /** Status names are fixed in @app/shared (the English one is the status itself). */
     status: {
       Draft: status('Draft'),
@@ -722,11 +728,18 @@ test.describe('authoring and review', () => {
       await field(page, L.filterByStatus).selectOption(status);
       await expect(row.getByText(L.status[status], { exact: true })).toBeVisible();
     };
-    const act = async (action: string, message: string, then: keyof typeof L.status) => {
+    /** Chooses a row action; one that asks first (`confirm`: the question) is then confirmed. */
+    const act = async (action: string, message: string, then: keyof typeof L.status, confirm?: string) => {
       await row.getByRole('button', { name: L.actionsFor(shownTitle) }).click();
       const menu = page.getByRole('menu');
       await expect(menu).toBeVisible();
       await menu.getByRole('menuitem', { name: action, exact: true }).click();
+      if (confirm) {
+        const dialog = page.getByRole('alertdialog', { name: confirm });
+        await expect(dialog.getByRole('button', { name: L.cancel })).toBeFocused();
+        await dialog.getByRole('button', { name: action, exact: true }).click();
+        await expect(dialog).toBeHidden();
+      }
       await expect(toast(page, message)).toBeVisible();
       await show(then);
     };
@@ -768,7 +781,7 @@ test.describe('authoring and review', () => {
     await expect(actions).toBeFocused();
     expect(await offered()).toContain(L.makeAvailable);
     await act(L.makeAvailable, L.server.madeAvailable, 'Approved');
-    await act(L.revoke, L.server.revoked, 'Pending');
+    await act(L.revoke, L.server.revoked, 'Pending', L.revokeThisApproval);
 
     // Editing disabled: the contributor's form turns read-only; the admin can still save.
     await act(L.disableEditing, L.server.editingDisabled, 'Pending');
@@ -807,7 +820,35 @@ test.describe('authoring and review', () => {
     await openSignedIn(page, admin, '/admin/dashboard');
     await show('Pending');
     await act(L.enableEditing, L.server.editingEnabled, 'Pending');
-    await act(L.archive, L.server.archived, 'Archived');
+    // Archiving asks first (decision 198): the alert dialog names the course, opens on Cancel, and
+    // Cancel archives nothing, the focus back on the row's button.
+    const rowActions = row.getByRole('button', { name: L.actionsFor(shownTitle) });
+    await rowActions.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: L.archive, exact: true }).click();
+    const asking = page.getByRole('alertdialog', { name: L.archiveThisCourse });
+    await expect(asking.getByRole('button', { name: L.cancel })).toBeFocused();
+    await expect(asking.locator('bdi', { hasText: shownTitle })).toHaveCount(1);
+    await expectAccessible(page);
+    await snapAtBothWidths(page, lang, 'admin-archive-confirm', { accessible: true, fullPage: false });
+    // On a phone the dialog fits the screen: nothing sticks out sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const box = await asking.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await asking.getByRole('button', { name: L.cancel }).click();
+    await expect(asking).toBeHidden();
+    await expect(rowActions).toBeFocused();
+    await expect(row.getByText(L.status.Pending, { exact: true })).toBeVisible();
+    // Confirmed: archived, and the row leaves the Pending table with the focus handed on to the row
+    // (or the table) in its place, not dropped to the page.
+    await rowActions.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: L.archive, exact: true }).click();
+    await asking.getByRole('button', { name: L.archive, exact: true }).click();
+    await expect(toast(page, L.server.archived)).toBeVisible();
+    await expect(asking).toBeHidden();
+    await expect(row).toHaveCount(0);
+    await expect(page.locator('[data-row-actions]:focus, [role="region"]:focus')).toHaveCount(1);
+    await show('Archived');
     expect(await offered()).toEqual([L.viewCourse, L.disableEditing, L.unarchive]);
     await openSignedIn(page, contributor, '/contributor/dashboard');
     await expect(page.getByTestId('course-card').first()).toBeVisible();
@@ -978,8 +1019,13 @@ test.describe('authoring and review', () => {
     await dialog.getByRole('button', { name: L.restore, exact: true }).click();
     await expect(field(dialog, L.courseTitle)).toHaveValue(`${title} (typed here)`);
 
-    // The browser's (or the phone's) Back closes the form and stays on the board.
+    // The browser's (or the phone's) Back closes the form and stays on the board; with the changes
+    // unsaved it asks first, on the same page (decision 199).
     await page.goBack();
+    const leave = page.getByRole('alertdialog', { name: L.leaveWithoutSaving });
+    await expect(leave).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/contributor/dashboard\\?edit=${courseId}$`));
+    await leave.getByRole('button', { name: L.discardChanges }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(board);
     await expect(card).toBeVisible();

@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The harmless answer's words, where "Cancel" would not say what it keeps ("Keep editing"). */
+  cancelLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
 }
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   busy,
 }: ConfirmDialogProps) {
@@ -40,7 +43,7 @@ export function ConfirmDialog({
     >
       <ModalFooter>
         <Button ref={cancel} variant="secondary" onClick={() => onOpenChange(false)}>
-          <Trans>Cancel</Trans>
+          {cancelLabel ?? <Trans>Cancel</Trans>}
         </Button>
         <Button variant="danger" loading={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -113,7 +113,7 @@ describe('EditCourseModal', () => {
       return { dialog, title, onClose };
     }
 
-    it('keeps the form open once something was changed; Escape still closes', async () => {
+    it('keeps the form open once something was changed; Escape asks before closing (decision 199)', async () => {
       const { dialog, title, onClose } = await openCourse();
       fireEvent.change(title, { target: { value: 'Open Science, revised' } });
       pressOutside(dialog);
@@ -122,13 +122,110 @@ describe('EditCourseModal', () => {
       expect(title).toHaveValue('Open Science, revised');
 
       fireEvent.keyDown(title, { key: 'Escape' });
-      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
     });
 
     it('closes the form when nothing was changed', async () => {
       const { dialog, onClose } = await openCourse();
       pressOutside(dialog);
       await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    });
+  });
+
+  describe('closing with unsaved changes (decision 199)', () => {
+    const kept = () => localStorage.getItem(`course-draft:${course._id}`);
+
+    async function openCourse() {
+      stubApi({
+        [`GET /course/${course._id}`]: { body: { success: true, data: course } },
+        'GET /auth/user': { body: { success: true, data: { user: aViewer() } } },
+      });
+      const onClose = vi.fn();
+      const rendered = await renderAuthoring(<EditCourseModal courseId={course._id} onClose={onClose} />);
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Course' });
+      const title = await within(dialog).findByLabelText('Course title', { exact: true });
+      return { dialog, title, onClose, rendered };
+    }
+    const closeWith = {
+      'its close button': (dialog: HTMLElement) =>
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Close' })),
+      'its back arrow': (dialog: HTMLElement) =>
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Back' })),
+      Escape: (dialog: HTMLElement) =>
+        fireEvent.keyDown(within(dialog).getByLabelText('Course title', { exact: true }), { key: 'Escape' }),
+    };
+
+    it.each(Object.entries(closeWith))(
+      'asks before closing with %s, its Cancel focused first and saying what is lost',
+      async (_, close) => {
+        const { dialog, title, onClose } = await openCourse();
+        fireEvent.change(title, { target: { value: 'Open Science, revised' } });
+        close(dialog);
+        const asking = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+        expect(asking).toHaveAccessibleDescription(
+          'Your changes to this course have not been saved. If you discard them, they will not be offered again when you open the course, and a course photo you chose is lost too.',
+        );
+        await waitFor(() =>
+          expect(within(asking).getByRole('button', { name: 'Keep editing' })).toHaveFocus(),
+        );
+        expect(within(asking).getByRole('button', { name: 'Discard changes' })).toBeInTheDocument();
+        expect(onClose).not.toHaveBeenCalled();
+      },
+    );
+
+    it.each(Object.entries(closeWith))(
+      'closes at once with %s when nothing was changed',
+      async (_, close) => {
+        const { dialog, onClose } = await openCourse();
+        close(dialog);
+        expect(onClose).toHaveBeenCalledTimes(1);
+        expect(screen.queryByRole('alertdialog')).toBeNull();
+      },
+    );
+
+    it('asks when only a course photo was chosen (it is never kept in the browser)', async () => {
+      const { dialog, onClose } = await openCourse();
+      const input = within(dialog).getByLabelText('Course photo', { exact: true });
+      const png = new File([new Uint8Array(2_000)], 'cover.png', { type: 'image/png' });
+      Object.defineProperty(input, 'files', { value: [png], configurable: true });
+      fireEvent.change(input);
+      expect(await within(dialog).findByTestId('cover-preview')).toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      expect(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+    });
+
+    it('Cancel keeps the form open with what was typed, and the focus back where it was', async () => {
+      const { dialog, title, onClose } = await openCourse();
+      fireEvent.change(title, { target: { value: 'Open Science, revised' } });
+      const close = within(dialog).getByRole('button', { name: 'Close' });
+      close.focus();
+      fireEvent.click(close);
+      const asking = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+      fireEvent.click(within(asking).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(onClose).not.toHaveBeenCalled();
+      expect(screen.getByRole('dialog', { name: 'Edit Course' })).toBe(dialog);
+      expect(title).toHaveValue('Open Science, revised');
+      await waitFor(() => expect(close).toHaveFocus());
+    });
+
+    it('Discard changes closes the form and forgets the kept draft: opened again, nothing is offered', async () => {
+      const { dialog, title, onClose, rendered } = await openCourse();
+      fireEvent.change(title, { target: { value: 'Open Science, revised' } });
+      await waitFor(() => expect(kept()).not.toBeNull()); // autosaved, as it would be offered on reopen
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      const asking = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+      fireEvent.click(within(asking).getByRole('button', { name: 'Discard changes' }));
+      expect(onClose).toHaveBeenCalledTimes(1);
+      rendered.rerender(<></>); // the board closes it (its address loses `?edit=`)
+      expect(kept()).toBeNull();
+
+      rendered.unmount();
+      await openCourse();
+      expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+      expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('Open Science Basics');
     });
   });
 });

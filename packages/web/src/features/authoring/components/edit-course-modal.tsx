@@ -1,5 +1,6 @@
-import { useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { NavigationType, useBlocker } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { currentUserQuery } from '../../../lib/session.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -7,9 +8,10 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ServerAwayNote, useShownFailure } from '../../../components/ui/error-panel.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { courseQuery } from '../api/get-course.ts';
 import { BackButton } from './back-button.tsx';
-import { CourseForm } from './course-form/course-form.tsx';
+import { CourseForm, type CourseFormHandle } from './course-form/course-form.tsx';
 
 export interface EditCourseModalProps {
   /** The course to open; null keeps the modal closed. */
@@ -22,34 +24,111 @@ export interface EditCourseModalProps {
  * The back arrow, the close button and Escape close it; the form reads the full course (with answers).
  * A press outside closes it only while nothing was changed: the draft would survive (autosave), but
  * a stray click beside a wide form should not take the author out of it (as the question modal).
+ *
+ * With unsaved changes (a changed field, a chosen photo), closing asks first (decision 199): "Keep
+ * editing" keeps the form as it is; "Discard changes" closes it and forgets the kept draft, so the next opening
+ * shows the course as saved. The browser's Back does what Escape does in the top-most dialog: it
+ * closes a dialog opened over the form (a question, the PDF viewer, this confirmation) and nothing
+ * else, asks when the form has unsaved changes, and closes a form without any.
  */
 export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
   const { t } = useLingui();
-  const changed = useRef<(() => boolean) | null>(null);
-  return (
-    <Modal
-      open={courseId !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      keepOpenOutside={() => changed.current?.() ?? false}
-      title={t`Edit Course`}
-      width="64rem"
-      headerStart={<BackButton onClick={onClose} label={t`Back`} />}
-    >
-      {courseId ? <EditCourseBody courseId={courseId} onClose={onClose} changedRef={changed} /> : null}
-    </Modal>
+  const form = useRef<CourseFormHandle | null>(null);
+  // The course the confirmation asks about: a form closed some other way meanwhile (the address moved)
+  // does not open on it again.
+  const [askingFor, setAskingFor] = useState<string | null>(null);
+  const asking = askingFor !== null && askingFor === courseId;
+  const setAsking = (next: boolean) => setAskingFor(next ? courseId : null);
+  // Set by a close on purpose (a clean close, Discard, a save that ends the form): the history move
+  // it makes (Back to the entry before `?edit=`, decision 185) is not asked about again.
+  const leaving = useRef(false);
+  const marker = useRef<HTMLSpanElement>(null);
+  const open = courseId !== null;
+  useEffect(() => {
+    leaving.current = false;
+  }, [courseId]);
+
+  const changed = () => form.current?.changed() ?? false;
+  const closeNow = () => {
+    leaving.current = true;
+    setAsking(false);
+    onClose();
+  };
+  const requestClose = () => {
+    if (changed()) setAsking(true);
+    else closeNow();
+  };
+  const covered = () => coveredOver(marker.current);
+
+  // The browser's Back (or Forward) while something would be lost or a dialog lies over the form:
+  // held, the address stays, and it acts on the top-most dialog only.
+  const blocker = useBlocker(
+    ({ historyAction }) =>
+      open && historyAction === NavigationType.Pop && !leaving.current && (covered() || changed()),
   );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    blocker.reset();
+    // As Escape in it: Radix hands the key to the top-most layer only (a question's modal forgets
+    // what was typed in it, as its Escape does, decision 142; the confirmation answers Cancel).
+    if (coveredOver(marker.current))
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    else setAskingFor(courseId);
+  }, [blocker, courseId]);
+
+  return (
+    <>
+      <Modal
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) requestClose();
+        }}
+        keepOpenOutside={changed}
+        title={t`Edit Course`}
+        width="64rem"
+        headerStart={<BackButton onClick={requestClose} label={t`Back`} />}
+      >
+        <span ref={marker} hidden />
+        {courseId ? <EditCourseBody courseId={courseId} onClose={closeNow} handleRef={form} /> : null}
+      </Modal>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t`Leave without saving?`}
+        confirmLabel={t`Discard changes`}
+        cancelLabel={t`Keep editing`}
+        onConfirm={() => {
+          form.current?.discard();
+          closeNow();
+        }}
+      >
+        <Trans>
+          Your changes to this course have not been saved. If you discard them, they will not be offered again
+          when you open the course, and a course photo you chose is lost too.
+        </Trans>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * Whether another dialog (a question, the PDF viewer, the confirmation) lies over the one holding
+ * `marker`: dialogs are drawn in portals at the end of the page, the one opened last on top.
+ */
+function coveredOver(marker: HTMLElement | null): boolean {
+  const own = marker?.closest('[role="dialog"]');
+  const dialogs = document.querySelectorAll('[role="dialog"], [role="alertdialog"]');
+  return Boolean(own) && dialogs.length > 0 && dialogs[dialogs.length - 1] !== own;
 }
 
 function EditCourseBody({
   courseId,
   onClose,
-  changedRef,
+  handleRef,
 }: {
   courseId: string;
   onClose: () => void;
-  changedRef: RefObject<(() => boolean) | null>;
+  handleRef: RefObject<CourseFormHandle | null>;
 }) {
   const { t } = useLingui();
   const course = useQuery(courseQuery(courseId));
@@ -92,7 +171,7 @@ function EditCourseBody({
       viewer={viewer.data}
       headingLevel={2}
       onDone={onClose}
-      changedRef={changedRef}
+      handleRef={handleRef}
     />
   );
 }

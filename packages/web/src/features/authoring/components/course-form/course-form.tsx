@@ -47,8 +47,20 @@ export interface CourseFormProps {
   header?: ReactNode;
   /** After a successful save or delete: back one page, or close the modal. */
   onDone: () => void;
-  /** Filled with a check of whether the form differs from what it opened with (the modal asks it). */
-  changedRef?: RefObject<(() => boolean) | null>;
+  /** Filled with what the modal that hosts the form asks of it before closing it. */
+  handleRef?: RefObject<CourseFormHandle | null>;
+}
+
+/** What the edit modal asks of its form before closing it (decision 199). */
+export interface CourseFormHandle {
+  /**
+   * Whether closing now would lose something: the form differs from what it opened with, or a course
+   * photo was chosen (a file is never kept in the browser). While a kept draft is offered, the form
+   * is still as it opened: the offer stays kept for the next opening.
+   */
+  changed: () => boolean;
+  /** Forgets the form's kept draft (and its questions'), so the next opening offers nothing. */
+  discard: () => void;
 }
 
 /**
@@ -56,7 +68,7 @@ export interface CourseFormProps {
  * with reordering, autosave, and the save rules — a SuperAdmin or a course with editing enabled can
  * save; otherwise the form is read-only and says why.
  */
-export function CourseForm({ course, viewer, headingLevel, header, onDone, changedRef }: CourseFormProps) {
+export function CourseForm({ course, viewer, headingLevel, header, onDone, handleRef }: CourseFormProps) {
   const { t } = useLingui();
   const ids = useId();
   const initialValues = useMemo(() => (course ? courseToFormValues(course) : emptyCourse()), [course]);
@@ -77,14 +89,6 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
     initialValues,
     enabled: !readOnly,
   });
-
-  useEffect(() => {
-    if (!changedRef) return;
-    changedRef.current = autosave.keeps;
-    return () => {
-      changedRef.current = null;
-    };
-  }, [changedRef, autosave.keeps]);
 
   const uploads = usePendingUploads();
   const {
@@ -118,9 +122,19 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, chang
         }
       : saveForm(intent);
   const { noteCover } = autosave;
+  const coverChosen = useRef(false);
   useEffect(() => {
+    coverChosen.current = cover !== null;
     noteCover(cover !== null);
   }, [noteCover, cover]);
+  const { keeps, clear } = autosave;
+  useEffect(() => {
+    if (!handleRef) return;
+    handleRef.current = { changed: () => keeps() || coverChosen.current, discard: clear };
+    return () => {
+      handleRef.current = null;
+    };
+  }, [handleRef, keeps, clear]);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const archive = useArchiveCourse();

@@ -152,7 +152,7 @@ export function ChoiceFields({
       </fieldset>
 
       <fieldset
-        className="flex min-w-0 flex-col gap-2"
+        className="flex min-w-0 flex-col gap-1"
         aria-invalid={keyMessage ? true : undefined}
         aria-describedby={keyMessage ? `${groupId}-correct-error` : undefined}
       >
@@ -166,12 +166,12 @@ export function ChoiceFields({
           return (
             <label
               key={options.fields[position]?.id ?? position}
-              className={`flex min-h-6 items-center gap-2 text-sm ${filled ? 'text-ink' : 'text-muted'}`}
+              className={`flex min-h-10 items-center gap-3 py-2 text-sm ${filled ? 'cursor-pointer text-ink' : 'text-muted'}`}
             >
               {multiple ? (
                 <input
                   type="checkbox"
-                  className="size-4 accent-primary-dark"
+                  className="size-4 shrink-0 accent-primary-dark"
                   checked={filled && corrects.includes(name)}
                   disabled={!filled}
                   onChange={(event) =>
@@ -186,13 +186,15 @@ export function ChoiceFields({
                 <input
                   type="radio"
                   name={`${groupId}-correct`}
-                  className="size-4 accent-primary-dark"
+                  className="size-4 shrink-0 accent-primary-dark"
                   checked={filled && correct === name}
                   disabled={!filled}
                   onChange={() => setValue('correctanswer', name, validate)}
                 />
               )}
-              <span dir="auto">{filled ? name : t`Option ${n} (empty)`}</span>
+              <span dir="auto" className="min-w-0 break-words">
+                {filled ? name : t`Option ${n} (empty)`}
+              </span>
             </label>
           );
         })}
@@ -204,7 +206,7 @@ export function ChoiceFields({
       </fieldset>
 
       {multiple ? (
-        <fieldset className="flex min-w-0 flex-col gap-2">
+        <fieldset className="flex min-w-0 flex-col gap-1">
           <legend className="text-base font-semibold text-ink">
             <Trans>Scoring</Trans>
           </legend>
@@ -214,7 +216,10 @@ export function ChoiceFields({
               ['partial', t`Partial credit: a wrong tick cancels a right one`],
             ] as const
           ).map(([value, label]) => (
-            <label key={value} className="flex items-start gap-2 text-sm text-ink">
+            <label
+              key={value}
+              className="flex min-h-10 cursor-pointer items-start gap-3 py-2 text-sm text-ink"
+            >
               <input
                 type="radio"
                 name={`${groupId}-scoring`}

@@ -293,7 +293,7 @@ function TrueFalseKey({ form }: { form: QuestionForm }) {
   const message = error ? t`Choose the correct answer` : undefined;
   return (
     <fieldset
-      className="flex min-w-0 flex-col gap-2"
+      className="flex min-w-0 flex-col gap-1"
       aria-invalid={message ? true : undefined}
       aria-describedby={message ? `${groupId}-error` : undefined}
     >
@@ -301,11 +301,11 @@ function TrueFalseKey({ form }: { form: QuestionForm }) {
         <Trans>Correct answer</Trans>
       </legend>
       {TRUE_FALSE.map((value) => (
-        <label key={value} className="flex items-center gap-2 text-sm text-ink">
+        <label key={value} className="flex min-h-10 cursor-pointer items-center gap-3 py-2 text-sm text-ink">
           <input
             type="radio"
             name={`${groupId}-truth`}
-            className="size-4 accent-primary-dark"
+            className="size-4 shrink-0 accent-primary-dark"
             checked={truth === value}
             onChange={() => setValue('truth', value, { shouldValidate: formState.isSubmitted })}
           />
