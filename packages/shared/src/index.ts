@@ -7,6 +7,7 @@ export * from './common/youtube.ts';
 export * from './common/text.ts';
 export * from './common/orcid.ts';
 export * from './auth/auth.schema.ts';
+export * from './auth/return-path.ts';
 export * from './courses/course.schema.ts';
 export * from './courses/course-draft.schema.ts';
 export * from './courses/course-actions.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, ROLES, SIGNUP_ROLES } from '../common/constants.ts';
 import { looksBlank, noControls, oneLine } from '../common/text.ts';
+import { isReturnAfterSignup } from './return-path.ts';
 
 /**
  * A name: one line, however it was pasted (tabs, line breaks and runs of spaces become one space), and
@@ -33,6 +34,11 @@ export const signupBodySchema = z
       error: (issue) => (issue.input === undefined ? 'required' : 'invalid_option'),
     }),
     preferred_language: z.enum(LANGUAGES).optional(),
+    /**
+     * The course to come back to after verifying and logging in (decision 200): carried in the
+     * verification link. Only a course's path (`isReturnAfterSignup`); anything else is refused.
+     */
+    next: z.string().refine(isReturnAfterSignup, { message: 'invalid' }).optional(),
   })
   .refine((body) => body.password === body.passwordConfirm, {
     message: 'passwords_mismatch',

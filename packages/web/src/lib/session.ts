@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { userResponseSchema, Role, User } from '@app/shared';
+import { isReturnAfterSignup, isSitePath, type userResponseSchema, type Role, type User } from '@app/shared';
 import { apiFetch, serverAway } from './api-client.ts';
 import { paths } from './paths.ts';
 import { localStore, sessionStore } from './browser-storage.ts';
@@ -28,11 +28,10 @@ export function homeFor(role: Role): string {
   }
 }
 
-// Browsers read `/\host` like `//host`, another site; only plain same-site paths are followed.
-const isSitePath = (path: string | null): path is string =>
-  Boolean(path?.startsWith('/')) && !/^\/[/\\]/.test(path!);
-
-/** `/login?next=/course/42` → '/course/42'; only same-site paths are honoured. */
+/**
+ * `/login?next=/course/42` → '/course/42'; only same-site paths are honoured (`isSitePath` of
+ * @app/shared: browsers read `/\host` like `//host`, another site).
+ */
 export function safeNext(search: string): string | null {
   const next = new URLSearchParams(search).get('next');
   return isSitePath(next) ? next : null;
@@ -43,15 +42,27 @@ export const withNext = (path: string, next: string | null) =>
   next ? `${path}?next=${encodeURIComponent(next)}` : path;
 
 /**
- * Where a new account goes once its e-mail is verified: the verification link opens a new page, so
- * the sign-up page keeps its `next` here for the verification page's "Login" button.
+ * The course a sign-up from `/signup?next=…` sends with the account (`next` of the sign-up body), for
+ * the server to put in the verification link (decision 200); null for any other page, which the
+ * server would refuse (`isReturnAfterSignup` of @app/shared, the server's rule).
+ */
+export const nextForSignup = (next: string | null): string | null =>
+  isReturnAfterSignup(next) ? next : null;
+
+/**
+ * Where a new account goes once its e-mail is verified. The verification link carries it (`?next=`,
+ * decision 200), so a mail opened on another device still leads back to the course; the sign-up page
+ * also keeps its `next` here, on this device, for a link without one (sent before, or asked for again).
  */
 const NEXT_AFTER_VERIFY = 'next_after_verify';
 export function rememberNextAfterVerification(next: string | null) {
   if (next) localStore.setItem(NEXT_AFTER_VERIFY, next);
   else localStore.removeItem(NEXT_AFTER_VERIFY);
 }
-export function nextAfterVerification(): string | null {
+/** `search`: the verification page's query; its `next` is followed only if it names a course. */
+export function nextAfterVerification(search: string): string | null {
+  const carried = new URLSearchParams(search).get('next');
+  if (isReturnAfterSignup(carried)) return carried;
   const next = localStore.getItem(NEXT_AFTER_VERIFY);
   return isSitePath(next) ? next : null;
 }

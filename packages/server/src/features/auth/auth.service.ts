@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Language, LoginBody, SignupBody, User } from '@app/shared';
+import { isReturnAfterSignup, type Language, type LoginBody, type SignupBody, type User } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { common } from '../../lib/common.messages.ts';
@@ -36,19 +36,26 @@ const awaitsVerification = (user: UserRow | undefined): user is UserRow =>
 /** Signup, e-mail verification and password sign-in. */
 export function authService(app: FastifyInstance) {
   const userByEmail = prepareUserByEmail(app.db);
-  /** A page of the app in the mail's language: the link opens it so, whatever the browser stored. */
-  const pageLink = (path: string, lang: Language) => `${app.env.APP_URL}${path}?lang=${lang}`;
+  /**
+   * A page of the app in the mail's language: the link opens it so, whatever the browser stored.
+   * `next`, a course to come back to (decision 200), goes along only if it is one (`isReturnAfterSignup`,
+   * checked again here whatever the caller checked): the link's address stays on this site.
+   */
+  const pageLink = (path: string, lang: Language, next?: string) => {
+    const query = new URLSearchParams({ lang });
+    if (isReturnAfterSignup(next)) query.set('next', next);
+    return `${app.env.APP_URL}${path}?${query.toString()}`;
+  };
 
   /**
    * Stores a new single-use link token (hashed) and queues its e-mail in the same transaction, in
    * `lang` (the language of the page that asked for it) or else the account's; `mailId` names the mail
-   * for work that may run again (decision 151).
+   * for work that may run again (decision 151); `next`, the course the link leads back to.
    */
   async function sendVerification(
     tx: Db,
     user: UserRow,
-    lang = user.preferredLanguage,
-    mailId?: string,
+    { lang = user.preferredLanguage, mailId, next }: { lang?: Language; mailId?: string; next?: string } = {},
   ): Promise<void> {
     const token = newLinkToken();
     await insertVerification(tx, {
@@ -56,7 +63,7 @@ export function authService(app: FastifyInstance) {
       tokenHash: sha256Hex(token),
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
     });
-    const link = pageLink(`/verifyemail/${encodeURIComponent(token)}`, lang);
+    const link = pageLink(`/verifyemail/${encodeURIComponent(token)}`, lang, next);
     await queueVerificationMail(tx, { to: user.email, lang, link, mailId });
   }
 
@@ -79,7 +86,7 @@ export function authService(app: FastifyInstance) {
     const created = await app.db.transaction(async (tx) => {
       const row = await insertUserIfNew(tx, details);
       if (row) {
-        await sendVerification(tx, row);
+        await sendVerification(tx, row, { next: body.next });
         return row;
       }
       const owner = await findUserByEmail(tx, body.email);
@@ -139,7 +146,7 @@ export function authService(app: FastifyInstance) {
         // was away, decision 147), when the account may have been verified, deactivated or removed.
         const now = await findUserByEmail(tx, email, true);
         if (now?.id !== user.id || !awaitsVerification(now)) return false;
-        await sendVerification(tx, now, lang, mailId);
+        await sendVerification(tx, now, { lang, mailId });
         return true;
       });
       if (sent) app.outbox.kick();

@@ -72,6 +72,23 @@ describe('SignupFlow', () => {
     expect(localStorage.getItem('next_after_verify')).toBe('/course/c-1');
   });
 
+  it('sends a course ?next= with the account, for the verification link to carry (decision 200)', async () => {
+    const calls = stubApi({ ...googleDisabled, 'POST /auth/signup': created });
+    await renderAuth(<SignupFlow />, { route: '/signup?next=%2Fcourse%2Fc-1&role=EndUser', language: 'en' });
+    await fillAndSubmit(labels.en);
+    expect(await screen.findByText('lina@example.test')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/auth/signup')?.body).toMatchObject({ next: '/course/c-1' });
+  });
+
+  it('sends no ?next= but a course: another page is kept on this device only', async () => {
+    const calls = stubApi({ ...googleDisabled, 'POST /auth/signup': created });
+    await renderAuth(<SignupFlow />, { route: '/signup?next=%2Fdashboard&role=EndUser', language: 'en' });
+    await fillAndSubmit(labels.en);
+    expect(await screen.findByText('lina@example.test')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/auth/signup')?.body).not.toHaveProperty('next');
+    expect(localStorage.getItem('next_after_verify')).toBe('/dashboard');
+  });
+
   it('ignores a ?next= that leaves the site', async () => {
     stubApi({ ...googleDisabled });
     await renderAuth(<SignupFlow />, { route: '/signup?next=%2F%5Cevil.example', language: 'en' });

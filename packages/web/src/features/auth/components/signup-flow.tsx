@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/browser-storage.ts';
 import { SHOWN_WITHOUT_STORED } from '../../../app/prerendered-page.ts';
 import { paths } from '../../../lib/paths.ts';
-import { rememberNextAfterVerification, safeNext, withNext } from '../../../lib/session.ts';
+import { nextForSignup, rememberNextAfterVerification, safeNext, withNext } from '../../../lib/session.ts';
 import { notify, TOAST_MS } from '../../../lib/toast.ts';
 import {
   useTranslatedResolver,
@@ -33,7 +33,7 @@ import { ResendVerificationButton } from './resend-verification.tsx';
  */
 const ROLE_CHOICES = ['EndUser', 'Contributor'] as const satisfies readonly SignupRole[];
 
-type SignupValues = Omit<SignupBody, 'preferred_language'>;
+type SignupValues = Omit<SignupBody, 'preferred_language' | 'next'>;
 const FIELDS = ['firstname', 'lastname', 'email', 'password', 'passwordConfirm'] as const;
 const isField = (path: string): path is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(path);
@@ -236,8 +236,15 @@ function SignupForm({
     (values) => {
       // The passwords match now: a refusal toast still up would stand over the next screen.
       notify.dismiss(mismatchMessage);
-      // The role comes from the constant chosen on the first step, never from a label.
-      const body: SignupBody = { ...values, role, preferred_language: language };
+      // The role comes from the constant chosen on the first step, never from a label. A course to
+      // come back to goes with it, for the verification link to carry (decision 200).
+      const course = nextForSignup(next);
+      const body: SignupBody = {
+        ...values,
+        role,
+        preferred_language: language,
+        ...(course ? { next: course } : {}),
+      };
       signup.mutate(body, {
         onSuccess: () => onSent(body.email),
         onError: (error) => {

@@ -31,6 +31,70 @@ describe('VerifyEmailStatus', () => {
     localStorage.removeItem('next_after_verify');
   });
 
+  describe('the course the link carries (decision 200)', () => {
+    const verified = { body: { success: true, message: 'Email verified.' } };
+    const loginHref = async () => (await screen.findByRole('link', { name: 'Login' })).getAttribute('href');
+
+    it("follows the link's ?next= on a device that kept nothing (the mail opened on a phone)", async () => {
+      stubApi({ 'GET /auth/verifyemail/tok-6': verified });
+      await renderAuth(<VerifyEmailStatus token="tok-6" />, {
+        route: '/verifyemail/tok-6?lang=en&next=%2Fcourse%2Fc-9',
+      });
+      expect(await loginHref()).toBe('/login?next=%2Fcourse%2Fc-9');
+    });
+
+    it("prefers the link's course to the one this device kept", async () => {
+      localStorage.setItem('next_after_verify', '/course/c-1');
+      stubApi({ 'GET /auth/verifyemail/tok-7': verified });
+      await renderAuth(<VerifyEmailStatus token="tok-7" />, {
+        route: '/verifyemail/tok-7?next=%2Fcourses%2Fc-9',
+      });
+      expect(await loginHref()).toBe('/login?next=%2Fcourses%2Fc-9');
+      localStorage.removeItem('next_after_verify');
+    });
+
+    for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example', '/dashboard'])
+      it(`ignores ?next=${next}: the stored course, else none`, async () => {
+        stubApi({ 'GET /auth/verifyemail/tok-8': verified, 'GET /auth/verifyemail/tok-9': verified });
+        const route = (token: string) => `/verifyemail/${token}?next=${encodeURIComponent(next)}`;
+        const first = await renderAuth(<VerifyEmailStatus token="tok-8" />, { route: route('tok-8') });
+        expect(await loginHref()).toBe('/login');
+        first.unmount();
+        localStorage.setItem('next_after_verify', '/course/c-1');
+        await renderAuth(<VerifyEmailStatus token="tok-9" />, { route: route('tok-9') });
+        expect(await loginHref()).toBe('/login?next=%2Fcourse%2Fc-1');
+        localStorage.removeItem('next_after_verify');
+      });
+
+    it('keeps it on a link opened again, and through "Sign out and log in"', async () => {
+      stubApi({
+        'GET /auth/verifyemail/again-2': {
+          status: 400,
+          body: { success: false, code: 'EMAIL_ALREADY_VERIFIED', message: 'Verified already.' },
+        },
+      });
+      const again = await renderAuth(<VerifyEmailStatus token="again-2" />, {
+        route: '/verifyemail/again-2?next=%2Fcourse%2Fc-9',
+      });
+      expect(await loginHref()).toBe('/login?next=%2Fcourse%2Fc-9');
+      again.unmount();
+
+      stubApi({
+        'GET /auth/verifyemail/tok-10': verified,
+        'GET /auth/user': (() => {
+          storeSession('tok-session', aUser()._id);
+          return { body: { success: true, data: { user: aUser() } } };
+        })(),
+        'POST /auth/logout': { body: { success: true, message: 'Logged out.' } },
+      });
+      await renderAuth(<VerifyEmailStatus token="tok-10" />, {
+        route: '/verifyemail/tok-10?next=%2Fcourse%2Fc-9',
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'Sign out and log in' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/login?next=%2Fcourse%2Fc-9');
+    });
+  });
+
   it('failure: the reason, a link to Signup and a way to resend', async () => {
     stubApi({
       'GET /auth/verifyemail/used': {

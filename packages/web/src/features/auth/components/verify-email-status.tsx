@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { User } from '@app/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FiCheckCircle, FiXCircle } from 'react-icons/fi';
@@ -31,6 +31,8 @@ const refusesTheLink = (error: unknown): error is ApiError =>
  */
 export function VerifyEmailStatus({ token }: { token: string }) {
   const { t } = useLingui();
+  // The course the link leads back to (`?next=`, decision 200), else the one this device kept.
+  const { search } = useLocation();
   const verification = useQuery(verifyEmailQuery(token));
   const failure = useShownFailure(verification);
   // Who is signed in in this browser, if anyone: the link verifies the account it was sent to, which
@@ -111,7 +113,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
           <Trans>
             Already verified?{' '}
             <Link
-              to={withNext(paths.login, nextAfterVerification())}
+              to={withNext(paths.login, nextAfterVerification(search))}
               className="font-semibold text-primary-darker underline underline-offset-2"
             >
               Log In
@@ -134,6 +136,7 @@ function Verified({
   children: ReactNode;
   viewer: User | undefined;
 }) {
+  const { search } = useLocation();
   return (
     <div className="flex flex-col items-center gap-4 py-6 text-center">
       <FiCheckCircle aria-hidden="true" className="size-14 text-success" />
@@ -142,7 +145,7 @@ function Verified({
       {viewer ? (
         <SignedInChoice viewer={viewer} />
       ) : (
-        <Link to={withNext(paths.login, nextAfterVerification())} className={buttonClass()}>
+        <Link to={withNext(paths.login, nextAfterVerification(search))} className={buttonClass()}>
           <Trans>Login</Trans>
         </Link>
       )}
@@ -158,11 +161,12 @@ function Verified({
  */
 function SignedInChoice({ viewer }: { viewer: User }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   const { email } = viewer;
   const signOutAndLogIn = () => {
     setSigningOut(true);
-    void logout((login) => navigate(withNext(login, nextAfterVerification())));
+    void logout((login) => navigate(withNext(login, nextAfterVerification(search))));
   };
   return (
     <>
