@@ -11,6 +11,7 @@ import { ServerAwayNote, useShownFailure } from '../../../components/ui/error-pa
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { courseQuery } from '../api/get-course.ts';
 import { BackButton } from './back-button.tsx';
+import { closeTopDialog, dialogOver } from './top-dialog.ts';
 import { CourseForm, type CourseFormHandle } from './course-form/course-form.tsx';
 
 export interface EditCourseModalProps {
@@ -58,7 +59,8 @@ export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
     if (changed()) setAsking(true);
     else closeNow();
   };
-  const covered = () => coveredOver(marker.current);
+  // Another dialog (a question, the PDF viewer, the confirmation) over this one.
+  const covered = () => dialogOver(marker.current?.closest('[role="dialog"]') ?? null);
 
   // The browser's Back (or Forward) while something would be lost or a dialog lies over the form:
   // held, the address stays, and it acts on the top-most dialog only.
@@ -69,10 +71,7 @@ export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     blocker.reset();
-    // As Escape in it: Radix hands the key to the top-most layer only (a question's modal forgets
-    // what was typed in it, as its Escape does, decision 142; the confirmation answers Cancel).
-    if (coveredOver(marker.current))
-      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    if (dialogOver(marker.current?.closest('[role="dialog"]') ?? null)) closeTopDialog();
     else setAskingFor(courseId);
   }, [blocker, courseId]);
 
@@ -109,16 +108,6 @@ export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
       </ConfirmDialog>
     </>
   );
-}
-
-/**
- * Whether another dialog (a question, the PDF viewer, the confirmation) lies over the one holding
- * `marker`: dialogs are drawn in portals at the end of the page, the one opened last on top.
- */
-function coveredOver(marker: HTMLElement | null): boolean {
-  const own = marker?.closest('[role="dialog"]');
-  const dialogs = document.querySelectorAll('[role="dialog"], [role="alertdialog"]');
-  return Boolean(own) && dialogs.length > 0 && dialogs[dialogs.length - 1] !== own;
 }
 
 function EditCourseBody({

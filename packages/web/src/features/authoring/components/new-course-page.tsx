@@ -1,11 +1,14 @@
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { currentUserQuery, homeFor } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { BackButton } from './back-button.tsx';
-import { CourseForm } from './course-form/course-form.tsx';
+import { CourseForm, type CourseFormHandle } from './course-form/course-form.tsx';
+import { closeTopDialog, dialogOver } from './top-dialog.ts';
 
 /**
  * /course/add-course: 'New Course', back one page (or to the author's board when opened directly).
@@ -17,6 +20,33 @@ export function NewCoursePage() {
   useDocumentTitle(t`New Course`);
   const navigate = useNavigate();
   const { data: viewer } = useQuery(currentUserQuery);
+
+  const form = useRef<CourseFormHandle | null>(null);
+  // Set once saved: the way back it takes is not asked about.
+  const leaving = useRef(false);
+  // Whether a dialog lay over the form when the way out was held: then the way out closes it only.
+  const [overForm, setOverForm] = useState(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (leaving.current || currentLocation.pathname === nextLocation.pathname) return false;
+    const over = dialogOver(null);
+    setOverForm(over);
+    return over || (form.current?.changed() ?? false);
+  });
+  const asking = blocker.state === 'blocked' && !overForm;
+  useEffect(() => {
+    // A question or the PDF viewer over the form (or this confirmation, answered "Keep editing"):
+    // Back closes it only, as in the edit dialog.
+    if (blocker.state !== 'blocked' || !overForm) return;
+    blocker.reset();
+    closeTopDialog();
+  }, [blocker, overForm]);
+  const answer = (discard: boolean) => {
+    if (blocker.state !== 'blocked') return;
+    if (!discard) return blocker.reset();
+    form.current?.discard();
+    leaving.current = true;
+    blocker.proceed();
+  };
 
   const back = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -32,7 +62,11 @@ export function NewCoursePage() {
           course={null}
           viewer={viewer}
           headingLevel={1}
-          onDone={back}
+          onDone={() => {
+            leaving.current = true;
+            back();
+          }}
+          handleRef={form}
           header={
             <div className="flex items-center gap-2">
               <BackButton onClick={back} />
@@ -45,6 +79,21 @@ export function NewCoursePage() {
       ) : (
         <PageSpinner />
       )}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(open) => {
+          if (!open) answer(false);
+        }}
+        title={t`Leave without saving?`}
+        confirmLabel={t`Discard changes`}
+        cancelLabel={t`Keep editing`}
+        onConfirm={() => answer(true)}
+      >
+        <Trans>
+          This new course has not been saved. If you discard it, it will not be offered again when you start a
+          new course, and a course photo you chose is lost too.
+        </Trans>
+      </ConfirmDialog>
     </main>
   );
 }

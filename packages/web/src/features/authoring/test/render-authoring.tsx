@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import toast, { Toaster } from 'react-hot-toast';
 import type { Course, CourseStatus, CourseSummary, Language, User } from '@app/shared';
 import { activateLanguage } from '../../../i18n/i18n.ts';
@@ -26,16 +26,19 @@ export async function renderAuthoring(
   {
     language = 'en',
     route = '/',
+    routes = [],
   }: {
     language?: Language;
     route?: StartingEntry;
+    /** Other pages the element may lead to, matched before it. */
+    routes?: RouteObject[];
   } = {},
 ) {
   await activateLanguage(language);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [route] });
+  const router = createMemoryRouter([...routes, { path: '*', element }], { initialEntries: [route] });
   const result = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -44,7 +47,7 @@ export async function renderAuthoring(
       </QueryClientProvider>
     </I18nProvider>,
   );
-  return { ...result, queryClient };
+  return { ...result, queryClient, router };
 }
 
 /** A press on a modal's backdrop, as a mouse or a finger makes it (Radix listens for the pointer). */
