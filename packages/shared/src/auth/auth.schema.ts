@@ -4,6 +4,12 @@ import { looksBlank, noControls, oneLine } from '../common/text.ts';
 import { isReturnAfterSignup } from './return-path.ts';
 
 /**
+ * The course to come back to after verifying and logging in (decision 200), carried in the
+ * verification link: only a course's path (`isReturnAfterSignup`); anything else is refused.
+ */
+const returnAfterSignup = z.string().refine(isReturnAfterSignup, { message: 'invalid' }).optional();
+
+/**
  * A name: one line, however it was pasted (tabs, line breaks and runs of spaces become one space), and
  * no other control characters (`noControls`), and something visible (`looksBlank`).
  */
@@ -34,11 +40,7 @@ export const signupBodySchema = z
       error: (issue) => (issue.input === undefined ? 'required' : 'invalid_option'),
     }),
     preferred_language: z.enum(LANGUAGES).optional(),
-    /**
-     * The course to come back to after verifying and logging in (decision 200): carried in the
-     * verification link. Only a course's path (`isReturnAfterSignup`); anything else is refused.
-     */
-    next: z.string().refine(isReturnAfterSignup, { message: 'invalid' }).optional(),
+    next: returnAfterSignup,
   })
   .refine((body) => body.password === body.passwordConfirm, {
     message: 'passwords_mismatch',
@@ -54,6 +56,10 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const emailBodySchema = z.object({ email: emailSchema });
 export type EmailBody = z.infer<typeof emailBodySchema>;
+
+/** `POST /auth/resend-verification`: the address, and the course its new link leads back to (decision 200). */
+export const resendVerificationBodySchema = emailBodySchema.extend({ next: returnAfterSignup });
+export type ResendVerificationBody = z.infer<typeof resendVerificationBodySchema>;
 
 export const resetPasswordBodySchema = z.object({
   password_reset_code: z

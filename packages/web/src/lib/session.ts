@@ -42,14 +42,6 @@ export const withNext = (path: string, next: string | null) =>
   next ? `${path}?next=${encodeURIComponent(next)}` : path;
 
 /**
- * The course a sign-up from `/signup?next=…` sends with the account (`next` of the sign-up body), for
- * the server to put in the verification link (decision 200); null for any other page, which the
- * server would refuse (`isReturnAfterSignup` of @app/shared, the server's rule).
- */
-export const nextForSignup = (next: string | null): string | null =>
-  isReturnAfterSignup(next) ? next : null;
-
-/**
  * Where a new account goes once its e-mail is verified. The verification link carries it (`?next=`,
  * decision 200), so a mail opened on another device still leads back to the course; the sign-up page
  * also keeps its `next` here, on this device, for a link without one (sent before, or asked for again).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emailBodySchema,
+  resendVerificationBodySchema,
   forgotPasswordResponseSchema,
   loginBodySchema,
   loginResponseSchema,
@@ -94,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'E-mail a new verification link (always answers 200)',
-        body: emailBodySchema,
+        body: resendVerificationBodySchema,
         response: { 200: messageResponseSchema },
       },
     },
@@ -102,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await verificationMails.take(request);
       await mailsThisHour.take(request);
       // Made after the answer, whatever the address: its time tells no account apart (decision 136).
-      app.afterAnswers.run(reply, await auth.resendVerification(request.body.email, request.askedLang));
+      app.afterAnswers.run(reply, await auth.resendVerification(request.body, request.askedLang));
       return { success: true as const, message: localize(request.lang, authMessages.verificationResent) };
     },
   );

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isReturnAfterSignup, type Language, type LoginBody, type SignupBody, type User } from '@app/shared';
+import {
+  isReturnAfterSignup,
+  type Language,
+  type LoginBody,
+  type ResendVerificationBody,
+  type SignupBody,
+  type User,
+} from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { common } from '../../lib/common.messages.ts';
@@ -130,10 +137,14 @@ export function authService(app: FastifyInstance) {
 
   /**
    * Always succeeds; only an existing, unverified, active account gets a new link, in the language of
-   * the page it was asked from when the request names one (as the password reset's mail, decision 131).
-   * Resolves with the work that sends it, for the route to do after its answer.
+   * the page it was asked from when the request names one (as the password reset's mail, decision 131),
+   * leading back to `next` as the sign-up's did (decision 200). Resolves with the work that sends it,
+   * for the route to do after its answer.
    */
-  async function resendVerification(email: string, lang?: Language): Promise<() => Promise<void>> {
+  async function resendVerification(
+    { email, next }: ResendVerificationBody,
+    lang?: Language,
+  ): Promise<() => Promise<void>> {
     // The one query every address costs alike; the link is made after the answer (decision 136).
     const user = await findUserByEmail(app.db, email);
     const mailId = randomUUID();
@@ -146,7 +157,7 @@ export function authService(app: FastifyInstance) {
         // was away, decision 147), when the account may have been verified, deactivated or removed.
         const now = await findUserByEmail(tx, email, true);
         if (now?.id !== user.id || !awaitsVerification(now)) return false;
-        await sendVerification(tx, now, { lang, mailId });
+        await sendVerification(tx, now, { lang, mailId, next });
         return true;
       });
       if (sent) app.outbox.kick();

@@ -79,6 +79,26 @@ describe('the verification link carries the course to come back to', () => {
     expect(smtp.mails.some((mail) => mail.text.includes('evil.example'))).toBe(false);
   });
 
+  it('carries it in a link asked for again, and refuses any other `next` there too', async () => {
+    const body = signupBody();
+    expect((await post(t, '/auth/signup', body)).statusCode).toBe(201);
+    const first = await smtp.waitForMail(body.email);
+    expect(first.text).not.toContain('next=');
+    const again = await post(t, '/auth/resend-verification', {
+      email: body.email,
+      next: `/course/${COURSE_ID}`,
+    });
+    expect(again.statusCode).toBe(200);
+    const mail = await smtp.waitForMail(body.email);
+    expect(mail.text).toContain(`/verifyemail/${linkToken(mail)}?lang=en&next=%2Fcourse%2F${COURSE_ID}\n`);
+
+    for (const next of BAD_NEXT) {
+      const response = await post(t, '/auth/resend-verification', { email: body.email, next });
+      expect(response.statusCode, JSON.stringify(next)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'next' }] });
+    }
+  });
+
   it('puts no other `next` in a link even when the service is handed one (the link is checked again)', async () => {
     const auth = authService(t.app);
     for (const next of BAD_NEXT) {

@@ -287,17 +287,17 @@ describe('learner sign-up journey over SMTP', () => {
       (await t.db.select().from(emailVerifications).where(eq(emailVerifications.userId, userId))).length;
 
     const verified = await signUp();
-    const lateForVerified = await auth.resendVerification(verified.row.email);
+    const lateForVerified = await auth.resendVerification({ email: verified.row.email });
     expect((await verify(linkToken(verified.mail))).statusCode).toBe(200);
     await lateForVerified();
 
     const deactivated = await signUp();
-    const lateForDeactivated = await auth.resendVerification(deactivated.row.email);
+    const lateForDeactivated = await auth.resendVerification({ email: deactivated.row.email });
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.row.id));
     await lateForDeactivated();
 
     const waiting = await signUp(); // still unverified and active: its late work sends
-    const lateForWaiting = await auth.resendVerification(waiting.row.email);
+    const lateForWaiting = await auth.resendVerification({ email: waiting.row.email });
     await lateForWaiting();
 
     expect([
@@ -319,7 +319,7 @@ describe('learner sign-up journey over SMTP', () => {
     expect((await post(t, '/auth/signup', body)).statusCode).toBe(201);
     const [row] = await t.db.select().from(users).where(eq(users.email, body.email.toLowerCase()));
     await smtp.waitForMail(row!.email);
-    const resend = await auth.resendVerification(row!.email);
+    const resend = await auth.resendVerification({ email: row!.email });
     await resend();
     await resend();
     const links = await t.db.select().from(emailVerifications).where(eq(emailVerifications.userId, row!.id));

@@ -99,7 +99,9 @@ export function LoginForm({ admin = false }: { admin?: boolean }) {
             <p lang={problem.lang} dir={dirOf(problem.lang)}>
               {problem.message}
             </p>
-            {problem.kind === 'unverified' ? <ResendVerificationButton email={problem.email} /> : null}
+            {problem.kind === 'unverified' ? (
+              <ResendVerificationButton email={problem.email} next={safeNext(location.search)} />
+            ) : null}
           </FormAlert>
         ) : null}
         <TextField

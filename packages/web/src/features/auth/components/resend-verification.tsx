@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
+import { leadingBackTo } from '../lib/return-after-signup.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { loadEmailSchema } from '../lib/load-schemas.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
@@ -12,7 +13,7 @@ const errorMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.message : fallback;
 
 /** 'Resend verification e-mail' for a known address: one button. */
-export function ResendVerificationButton({ email }: { email: string }) {
+export function ResendVerificationButton({ email, next }: { email: string; next?: string | null }) {
   const { t } = useLingui();
   const resend = useResendVerification();
   return (
@@ -21,7 +22,7 @@ export function ResendVerificationButton({ email }: { email: string }) {
       loading={resend.isPending}
       onClick={() =>
         resend.mutate(
-          { email },
+          { email, ...leadingBackTo(next) },
           {
             onSuccess: (response) => notify.success(response.message),
             onError: (error) => notify.error(errorMessage(error, t`Request failed`)),
@@ -35,7 +36,7 @@ export function ResendVerificationButton({ email }: { email: string }) {
 }
 
 /** 'Resend verification e-mail' when the address is not known yet (expired link…): a small form. */
-export function ResendVerificationForm() {
+export function ResendVerificationForm({ next }: { next?: string | null }) {
   const { t } = useLingui();
   const resend = useResendVerification();
   const form = useValidatedForm<EmailBody>(useTranslatedResolver(loadEmailSchema), { email: '' });
@@ -47,10 +48,13 @@ export function ResendVerificationForm() {
       aria-labelledby="resend-verification-title"
       onSubmit={(event) =>
         void form.handleSubmit((body) =>
-          resend.mutate(body, {
-            onSuccess: (response) => notify.success(response.message),
-            onError: (error) => notify.error(errorMessage(error, t`Request failed`)),
-          }),
+          resend.mutate(
+            { ...body, ...leadingBackTo(next) },
+            {
+              onSuccess: (response) => notify.success(response.message),
+              onError: (error) => notify.error(errorMessage(error, t`Request failed`)),
+            },
+          ),
         )(event)
       }
     >

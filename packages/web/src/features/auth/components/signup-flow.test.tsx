@@ -80,6 +80,23 @@ describe('SignupFlow', () => {
     expect(calls.find((call) => call.path === '/auth/signup')?.body).toMatchObject({ next: '/course/c-1' });
   });
 
+  it('sends the course with a link asked for again, too', async () => {
+    const calls = stubApi({
+      ...googleDisabled,
+      'POST /auth/signup': created,
+      'POST /auth/resend-verification': { body: { success: true, message: 'Sent again' } },
+    });
+    await renderAuth(<SignupFlow />, { route: '/signup?next=%2Fcourse%2Fc-1&role=EndUser', language: 'en' });
+    await fillAndSubmit(labels.en);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend verification e-mail' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/auth/resend-verification')?.body).toEqual({
+        email: 'lina@example.test',
+        next: '/course/c-1',
+      }),
+    );
+  });
+
   it('sends no ?next= but a course: another page is kept on this device only', async () => {
     const calls = stubApi({ ...googleDisabled, 'POST /auth/signup': created });
     await renderAuth(<SignupFlow />, { route: '/signup?next=%2Fdashboard&role=EndUser', language: 'en' });

@@ -12,7 +12,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/browser-storage.ts';
 import { SHOWN_WITHOUT_STORED } from '../../../app/prerendered-page.ts';
 import { paths } from '../../../lib/paths.ts';
-import { nextForSignup, rememberNextAfterVerification, safeNext, withNext } from '../../../lib/session.ts';
+import { rememberNextAfterVerification, safeNext, withNext } from '../../../lib/session.ts';
+import { leadingBackTo } from '../lib/return-after-signup.ts';
 import { notify, TOAST_MS } from '../../../lib/toast.ts';
 import {
   useTranslatedResolver,
@@ -238,13 +239,7 @@ function SignupForm({
       notify.dismiss(mismatchMessage);
       // The role comes from the constant chosen on the first step, never from a label. A course to
       // come back to goes with it, for the verification link to carry (decision 200).
-      const course = nextForSignup(next);
-      const body: SignupBody = {
-        ...values,
-        role,
-        preferred_language: language,
-        ...(course ? { next: course } : {}),
-      };
+      const body: SignupBody = { ...values, role, preferred_language: language, ...leadingBackTo(next) };
       signup.mutate(body, {
         onSuccess: () => onSent(body.email),
         onError: (error) => {
@@ -348,7 +343,7 @@ function VerificationSent({
           <Trans>Nothing arrived? Check your spam folder, or send the link again.</Trans>
         </p>
         <div className="flex flex-wrap gap-3">
-          <ResendVerificationButton email={email} />
+          <ResendVerificationButton email={email} next={next} />
           <Link
             to={withNext(paths.login, next)}
             className="inline-flex min-h-10 items-center rounded-md bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-primary-darker"

@@ -121,7 +121,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
           </Trans>
         </p>
       </div>
-      <ResendVerificationForm />
+      <ResendVerificationForm next={nextAfterVerification(search)} />
     </div>
   );
 }
