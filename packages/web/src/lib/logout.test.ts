@@ -108,6 +108,31 @@ describe('logout', () => {
     }
   });
 
+  it('asks again when the server failed (500) or was busy (429): neither ended the session', async () => {
+    vi.useFakeTimers();
+    try {
+      storeSession('token-1', 'learner-1');
+      let answers = [500, 429, 200];
+      const sent: number[] = [];
+      vi.stubGlobal('fetch', () => {
+        const [status = 200, ...rest] = answers;
+        answers = rest;
+        sent.push(status);
+        const body =
+          status === 200 ? { success: true, message: 'Bye' } : { success: false, code: 'X', message: 'No' };
+        return Promise.resolve(new Response(JSON.stringify(body), { status }));
+      });
+      expect(await logout(vi.fn())).toBe(false);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(sent).toEqual([500, 429, 200]);
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(sent).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says the server ended the session when it answered at once', async () => {
     storeSession('token-1', 'learner-1');
     vi.stubGlobal(

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isReturnAfterSignup, isSitePath, type userResponseSchema, type Role, type User } from '@app/shared';
-import { apiFetch, serverAway } from './api-client.ts';
+import { ApiError, apiFetch, serverAway } from './api-client.ts';
 import { paths } from './paths.ts';
 import { localStore, sessionStore } from './browser-storage.ts';
 import { queryClient } from './query-client.ts';
@@ -79,9 +79,13 @@ export function carriedEmail(state: unknown): string {
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60_000;
 
+/** An answer of a server that did not do what was asked, so the session may still be open. */
+const notTaken = (error: unknown) =>
+  error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.status === 408);
+
 /**
  * Ends the session on the server; when the server cannot be reached (offline, its database away:
- * 502–504), asks again, waiting twice as long each time up to a minute, for as long as the page is
+ * 502–504) or did not take the request (another 5xx, 429, 408), asks again, waiting twice as long each time up to a minute, for as long as the page is
  * open (decision 197). The token is kept in memory only, for this: the browser's storage has
  * forgotten it. Whether the first try reached the server.
  */
@@ -89,8 +93,9 @@ async function revoke(token: string, wait = FIRST_RETRY_MS): Promise<boolean> {
   try {
     await apiFetch('/auth/logout', { method: 'POST', bearer: token });
   } catch (error) {
-    // Any answer but "away" settles it: a 401 says the session had already ended.
-    if (!serverAway(error)) return true;
+    // An answer that the server took the request settles it (a 401: the session had already ended);
+    // "away", a failure of its own (5xx) or "too many" (429, 408) did not end the session.
+    if (!serverAway(error) && !notTaken(error)) return true;
     setTimeout(() => void revoke(token, Math.min(wait * 2, LONGEST_RETRY_MS)), wait);
     return false;
   }
