@@ -36,6 +36,27 @@ describe('TokenService', () => {
     expect(tokens.verify('', 'access')).toBeNull();
   });
 
+  it('accepts its signature in its one base64url spelling only (a reviewer: "!!" or "=" passed)', () => {
+    const token = tokens.sign(claims, 60);
+    const signature = token.split('.')[2]!;
+    const body = token.slice(0, -signature.length);
+    // Characters outside the alphabet, padding, and the last character with other unused low bits
+    // (32 bytes are 43 characters: the last one carries 4 bits of the MAC and 2 that decoding drops).
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const value = ALPHABET.indexOf(signature.at(-1)!);
+    const sameBytes = [0, 1, 2, 3]
+      .map((low) => ALPHABET[(value & ~3) | low]!)
+      .filter((char) => char !== signature.at(-1));
+    const respelled = [
+      `${token}!!`,
+      `${token}=`,
+      `${body}${signature.slice(0, 10)}!${signature.slice(10)}`,
+      ...sameBytes.map((char) => `${body}${signature.slice(0, -1)}${char}`),
+    ];
+    for (const other of respelled) expect(tokens.verify(other, 'access'), other).toBeNull();
+    expect(tokens.verify(token, 'access')).toEqual(claims);
+  });
+
   describe('a token that verified once (remembered by its text)', () => {
     afterEach(() => vi.useRealTimers());
 

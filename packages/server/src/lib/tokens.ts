@@ -73,8 +73,10 @@ export class TokenService {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [header, payload, signature] = parts as [string, string, string];
-    const expected = this.mac(`${header}.${payload}`);
-    const given = Buffer.from(signature, 'base64url');
+    // Compared as text, in its one canonical base64url form: decoding skips characters outside the
+    // alphabet ("!!", "="), so other spellings of the same bytes passed, each a new memo entry.
+    const expected = Buffer.from(this.mac(`${header}.${payload}`).toString('base64url'));
+    const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
       const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
