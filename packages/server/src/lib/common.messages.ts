@@ -17,6 +17,10 @@ export const common = {
     en: 'This API route does not accept {method} requests; it accepts {allowed}.',
     ar: 'لا يقبل هذا المسار في الواجهة البرمجية طلبات {method}؛ يقبل {allowed}.',
   },
+  pageMethodNotAllowed: {
+    en: 'This page does not accept {method} requests; it accepts {allowed}.',
+    ar: 'لا تقبل هذه الصفحة طلبات {method}؛ تقبل {allowed}.',
+  },
   fileTooLarge: {
     en: 'File size too large (max {max} bytes).',
     ar: 'حجم الملف كبير جدًا (الحد الأقصى {max} بايت).',

@@ -114,6 +114,28 @@ describe('prerendered pages and app shells (decisions 037, 045, 102)', () => {
     expect([page.statusCode, page.body]).toEqual([200, '<html lang="en">login<a href="/signup">Sign Up</a>']);
   });
 
+  it('answers a page’s address asked with another method 405 with Allow, in the reader’s language', async () => {
+    for (const [method, url, allowed] of [
+      ['DELETE', '/dashboard', 'GET, HEAD'],
+      ['PUT', '/course/c1?x=1', 'GET, HEAD'],
+      ['PATCH', '/verifyemail/t0k3n', 'GET, HEAD'],
+      ['DELETE', '/login', 'GET, HEAD, POST'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: { 'accept-language': 'ar' } });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.headers.allow).toBe(allowed);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'METHOD_NOT_ALLOWED',
+        message: `لا تقبل هذه الصفحة طلبات ${method}؛ تقبل ${allowed}.`,
+      });
+    }
+    // No such page, or a file: still not found.
+    expect((await t.app.inject({ method: 'DELETE', url: '/no-such-page' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: '/assets/app.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/course/c1/more' })).statusCode).toBe(404);
+  });
+
   it('gives screens that open with a header the shell with its placeholder (decision 045), the viewer its own (118)', async () => {
     const shellOf = async (url: string, cookie = '') => {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -152,8 +174,9 @@ describe('prerendered pages and app shells (decisions 037, 045, 102)', () => {
       payload: `password=${'x'.repeat(100 * 1024)}`,
     });
     expect(big.statusCode).toBe(413);
+    // Not taken as a form's POST: refused as a method the page does not accept.
     const other = await t.app.inject({ method: 'POST', url: '/dashboard', payload: {} });
-    expect(other.statusCode).toBe(404);
+    expect([other.statusCode, other.headers.allow]).toEqual([405, 'GET, HEAD']);
   });
 
   it('answers HEAD as it answers GET, without the body (uptime monitors and link checkers use it)', async () => {

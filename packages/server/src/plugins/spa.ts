@@ -248,13 +248,26 @@ export async function registerSpa(
         allowed,
       });
     }
+    const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(pathname));
+    const page = prerendered?.pages[pathname];
+    const screen = screenApps.find(({ pattern }) => pattern.test(pathname));
+    if (!isApi && prerendered && !isPageRead(request) && !isFile(pathname)) {
+      // A page's address asked with another method (DELETE /dashboard): the page is there, the method
+      // is not (RFC 9110 §15.5.6), as for the API's routes. A prerendered form's page also takes the
+      // POST of a form sent before the app took it over (registerPagePosts).
+      if (page || screen || matches(headerRoutes) || matches(appRoutes)) {
+        const allowed = page ? 'GET, HEAD, POST' : 'GET, HEAD';
+        void reply.header('allow', allowed);
+        throw new AppError(405, 'METHOD_NOT_ALLOWED', common.pageMethodNotAllowed, {
+          method: request.method,
+          allowed,
+        });
+      }
+    }
     if (!dist || !isPageRead(request)) throw notFound(isApi ? common.routeNotFound : common.notFound); // the envelope, as every error
     // A build without prerendered pages (should not happen; kept for `vite build` alone): the shell.
     if (!prerendered) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const page = prerendered.pages[pathname];
     if (page) return sendPage(request, reply, page, 200, withQuery(request));
-    const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(pathname));
-    const screen = screenApps.find(({ pattern }) => pattern.test(pathname));
     if (screen) return sendShell(request, reply, screen.shell, pathname);
     if (prerendered.headerApp && matches(headerRoutes))
       return sendShell(request, reply, prerendered.headerApp, pathname);
@@ -270,8 +283,11 @@ export async function registerSpa(
 function isPageRead(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const [pathname = ''] = request.url.split('?', 1);
-  return !isApiPath(pathname) && !/\.\w+$/.test(pathname);
+  return !isApiPath(pathname) && !isFile(pathname);
 }
+
+/** An address that names a file (`/assets/app.js`, `/favicon.ico`), not a page. */
+const isFile = (pathname: string) => /\.\w+$/.test(pathname);
 
 /** The API's paths, `/api` itself included (it answered the HTML 404 page, `/api/v1` the envelope). */
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
