@@ -18,13 +18,15 @@ export const SHOWN_WITHOUT_STORED = 'data-shown-without-stored';
  * can ask it too; the router adds what only it knows (app/router.tsx `canHydrate`).
  */
 export function prerenderedPageFits(language: string): boolean {
-  const page = document.getElementById('root')?.firstElementChild;
+  const root = document.getElementById('root');
+  const page = root?.firstElementChild;
   return (
     !!page &&
     !page.hasAttribute(SHELL_PLACEHOLDER) &&
     document.documentElement.lang === language &&
     !window.location.search &&
-    !storedHere(page.querySelector(`[${SHOWN_WITHOUT_STORED}]`)?.getAttribute(SHOWN_WITHOUT_STORED))
+    // In the whole of #root: the page's first element is the root route's skip link (decision 201).
+    !storedHere(root.querySelector(`[${SHOWN_WITHOUT_STORED}]`)?.getAttribute(SHOWN_WITHOUT_STORED))
   );
 }
 

@@ -47,6 +47,19 @@ describe('canHydrate', () => {
     sessionStorage.removeItem('reset_token');
   });
 
+  it('finds that mark past the skip link the root route draws before every page (decision 201)', () => {
+    const page = `<main><p ${SHOWN_WITHOUT_STORED}="reset_token">Request a reset code first.</p></main>`;
+    served(
+      `<a href="#main">Skip to main content</a><div>${page}</div><p aria-live="polite"></p>`,
+      'en',
+      '/resetpassword',
+    );
+    expect(canHydrate('en')).toBe(true);
+    sessionStorage.setItem('reset_token', 't-1');
+    expect(canHydrate('en')).toBe(false);
+    sessionStorage.removeItem('reset_token');
+  });
+
   it('renders an empty page from scratch', () => {
     served('');
     expect(canHydrate('en')).toBe(false);

@@ -11,6 +11,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FiAlertTriangle, FiHome, FiRefreshCw } from 'react-icons/fi';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { LanguageToggle } from '../components/language-toggle.tsx';
+import { RouteAnnouncer } from '../components/route-announcer.tsx';
+import { SkipLink } from '../components/skip-link.tsx';
 import { announceAppReady } from '../app/app-ready.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useFocusReturn } from '../lib/focus-return.ts';
@@ -23,15 +25,18 @@ import { NotFoundPage } from './not-found.tsx';
  * effect runs after those of the whole first screen, so the app is ready to take over what the
  * early module held (decision 037). A new page opens at its top and Back returns to where the reader
  * was (decision 129), focus included (decision 139); a prerendered page keeps wherever the reader
- * scrolled before the app took over.
+ * scrolled before the app took over. Every page starts with a skip link, and a page the app goes to is
+ * announced by its title (decision 201).
  */
 export function Component() {
   useEffect(announceAppReady, []);
   useFocusReturn();
   return (
     <>
+      <SkipLink />
       <ScrollRestoration />
       <Outlet />
+      <RouteAnnouncer />
     </>
   );
 }
@@ -71,9 +76,16 @@ export function ErrorBoundary() {
   useReopenWhenServerAnswers(error);
   useDocumentTitle(notFound ? t`Page not found` : t`Something went wrong`);
   if (import.meta.env.DEV) console.error(error);
-  if (notFound) return <NotFoundPage />;
+  if (notFound)
+    return (
+      <>
+        <SkipLink />
+        <NotFoundPage />
+      </>
+    );
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50">
+      <SkipLink />
       <header className="flex items-center justify-between gap-4 border-b border-gray-200 bg-white px-5 py-3">
         {/* A plain link: after a crash the router itself may be the broken part. */}
         <a href="/" className="inline-block rounded-md">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { enhanceLanding } from '../enhance.ts';
 import { AboutTabs } from './about-tabs.tsx';
@@ -15,7 +15,8 @@ import { Supporters } from './supporters.tsx';
 /**
  * The public landing page (description §1). Static markup: the browser gets it prerendered with
  * ../static-landing.ts as its only script (decision 034); on a client-side visit to `/` the same
- * script gives it its behaviour.
+ * script gives it its behaviour. Its skip link, before it, is the root route's, as on every page
+ * (decision 201).
  */
 export function LandingPage() {
   const { t } = useLingui();
@@ -24,12 +25,6 @@ export function LandingPage() {
   useEffect(() => enhanceLanding(page.current!), []);
   return (
     <div ref={page} className="flex min-h-dvh flex-col bg-white">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-primary-darker focus:not-sr-only focus:absolute focus:start-4 focus:top-4"
-      >
-        <Trans>Skip to main content</Trans>
-      </a>
       <LandingHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Hero />
