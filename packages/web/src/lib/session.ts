@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { isReturnAfterSignup, isSitePath, type userResponseSchema, type Role, type User } from '@app/shared';
+import { isSitePath, type userResponseSchema, type Role, type User } from '@app/shared';
 import { ApiError, apiFetch, serverAway } from './api-client.ts';
 import { paths } from './paths.ts';
 import { localStore, sessionStore } from './browser-storage.ts';
@@ -42,19 +42,16 @@ export const withNext = (path: string, next: string | null) =>
   next ? `${path}?next=${encodeURIComponent(next)}` : path;
 
 /**
- * Where a new account goes once its e-mail is verified. The verification link carries it (`?next=`,
- * decision 200), so a mail opened on another device still leads back to the course; the sign-up page
- * also keeps its `next` here, on this device, for a link without one (sent before, or asked for again).
+ * Where a new account goes once its e-mail is verified, as this device kept it: the verification link
+ * opens a new page, so the sign-up page keeps its `next` here (the link itself carries a course's,
+ * decision 200: `returnAfterVerification` of the auth feature).
  */
 const NEXT_AFTER_VERIFY = 'next_after_verify';
 export function rememberNextAfterVerification(next: string | null) {
   if (next) localStore.setItem(NEXT_AFTER_VERIFY, next);
   else localStore.removeItem(NEXT_AFTER_VERIFY);
 }
-/** `search`: the verification page's query; its `next` is followed only if it names a course. */
-export function nextAfterVerification(search: string): string | null {
-  const carried = new URLSearchParams(search).get('next');
-  if (isReturnAfterSignup(carried)) return carried;
+export function nextAfterVerification(): string | null {
   const next = localStore.getItem(NEXT_AFTER_VERIFY);
   return isSitePath(next) ? next : null;
 }

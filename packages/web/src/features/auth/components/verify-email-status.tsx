@@ -9,14 +9,8 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import {
-  currentUserQuery,
-  getToken,
-  homeFor,
-  logout,
-  nextAfterVerification,
-  withNext,
-} from '../../../lib/session.ts';
+import { currentUserQuery, getToken, homeFor, logout, withNext } from '../../../lib/session.ts';
+import { returnAfterVerification } from '../lib/return-after-signup.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { verifyEmailQuery } from '../api/verify-email.ts';
 import { ResendVerificationForm } from './resend-verification.tsx';
@@ -113,7 +107,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
           <Trans>
             Already verified?{' '}
             <Link
-              to={withNext(paths.login, nextAfterVerification(search))}
+              to={withNext(paths.login, returnAfterVerification(search))}
               className="font-semibold text-primary-darker underline underline-offset-2"
             >
               Log In
@@ -121,7 +115,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
           </Trans>
         </p>
       </div>
-      <ResendVerificationForm next={nextAfterVerification(search)} />
+      <ResendVerificationForm next={returnAfterVerification(search)} />
     </div>
   );
 }
@@ -145,7 +139,7 @@ function Verified({
       {viewer ? (
         <SignedInChoice viewer={viewer} />
       ) : (
-        <Link to={withNext(paths.login, nextAfterVerification(search))} className={buttonClass()}>
+        <Link to={withNext(paths.login, returnAfterVerification(search))} className={buttonClass()}>
           <Trans>Login</Trans>
         </Link>
       )}
@@ -166,7 +160,7 @@ function SignedInChoice({ viewer }: { viewer: User }) {
   const { email } = viewer;
   const signOutAndLogIn = () => {
     setSigningOut(true);
-    void logout((login) => navigate(withNext(login, nextAfterVerification(search))));
+    void logout((login) => navigate(withNext(login, returnAfterVerification(search))));
   };
   return (
     <>
