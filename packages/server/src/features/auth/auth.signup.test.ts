@@ -182,6 +182,10 @@ describe('learner sign-up journey over SMTP', () => {
     expect(notice.text).toContain('Hello,');
     expect(notice.text).not.toContain('Layla');
     expect(notice.text).toContain('Your account is not confirmed yet.');
+    // The first sign-up may have been someone else's, with their password (a reviewer): the owner is
+    // sent to a reset, not to the first mail's link.
+    expect(notice.text).toContain('To be sure the account is yours, reset its password');
+    expect(notice.text).not.toContain('first e-mail');
     expect(notice.text).not.toContain('Mallory');
     expect(notice.html).toContain('href="http://localhost:3000/login?lang=en"');
     expect(notice.html).toContain('href="http://localhost:3000/forgotpassword?lang=en"');

@@ -91,6 +91,7 @@ describe('mail templates', () => {
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.html).toContain('تسجيل الدخول');
     expect(arabic.text).toContain('لم يتم تأكيد حسابك بعد');
+    expect(arabic.text).toContain('أعد تعيين كلمة مروره');
     expect(arabic.text).toContain('نسيت كلمة المرور؟ أعد تعيينها: https://c.example/forgotpassword');
   });
 });

@@ -185,7 +185,7 @@ const signupAttemptCopy = {
     intro:
       'Someone, perhaps you, just tried to create an account with this e-mail address. You already have one, so no new account was made and nothing about yours was changed: your password, name and role are as before.',
     unverified:
-      'Your account is not confirmed yet. Use the link in the first e-mail we sent you, or ask for a new one on the log-in page. If you do not remember the password you chose, reset it: that also confirms your address.',
+      'Your account is not confirmed yet. It was made by an earlier sign-up, which may not have been yours, with the password chosen then. To be sure the account is yours, reset its password with the link below: that also confirms your address. Use an earlier confirmation link only if you made that sign-up yourself.',
     button: 'Log in',
     ignore:
       'If it was not you, you can ignore this e-mail: nobody can use your account without your password or this mailbox.',
@@ -197,7 +197,7 @@ const signupAttemptCopy = {
     intro:
       'حاول أحدهم، وربما أنت، إنشاء حساب بعنوان البريد الإلكتروني هذا. لديك حساب بالفعل، لذلك لم يُنشأ حساب جديد ولم يتغير شيء في حسابك: كلمة المرور والاسم والدور كما كانت.',
     unverified:
-      'لم يتم تأكيد حسابك بعد. استخدم الرابط الموجود في أول رسالة أرسلناها إليك، أو اطلب رابطًا جديدًا من صفحة تسجيل الدخول. إذا لم تتذكر كلمة المرور التي اخترتها، فأعد تعيينها: فهذا يؤكد عنوانك أيضًا.',
+      'لم يتم تأكيد حسابك بعد. لقد أُنشئ بتسجيل سابق ربما لم تقم به أنت، وبكلمة المرور التي اختيرت حينها. لتتأكد من أن الحساب لك، أعد تعيين كلمة مروره من الرابط أدناه: فهذا يؤكد عنوانك أيضًا. ولا تستخدم رابط تأكيد سابقًا إلا إذا كنت أنت من قام بذلك التسجيل.',
     button: 'تسجيل الدخول',
     ignore:
       'إذا لم تكن أنت، يمكنك تجاهل هذه الرسالة: لا يستطيع أحد استخدام حسابك دون كلمة المرور أو الوصول إلى هذا البريد.',
