@@ -308,7 +308,8 @@ function routeOf(request: FastifyRequest): string | null {
  * One entry per field, in the order the fields were first named: the envelope says one thing about
  * each. zod goes on checking a value of the wrong type that has a length (`"password": []` also failed
  * the string's `min(1)`: "Add at least 1."), so a field can come with several issues; a type error
- * (wrong type, or missing) wins, as the others only follow from it; else the first issue.
+ * (wrong type, or missing) wins, as the others only follow from it; else the first issue. At most
+ * `MAX_FIELD_ERRORS` fields, the first named.
  */
 function fieldErrors(
   lang: Language,
@@ -319,8 +320,16 @@ function fieldErrors(
     const kept = byField.get(path);
     if (!kept || (issue.code === 'invalid_type' && kept.code !== 'invalid_type')) byField.set(path, issue);
   }
-  return [...byField].map(([path, issue]) => ({ path, message: issueMessage(lang, issue) }));
+  return [...byField]
+    .slice(0, MAX_FIELD_ERRORS)
+    .map(([path, issue]) => ({ path, message: issueMessage(lang, issue) }));
 }
+
+/**
+ * The most fields one answer names: a body can hold thousands of broken fields (a reviewer's 1 MB
+ * course, 54,000 of them, a 4.9 MB answer), and a form shows a few at a time anyway.
+ */
+const MAX_FIELD_ERRORS = 100;
 
 function issueMessage(lang: Language, issue: z.core.$ZodIssue): string {
   const { key, limit } = describeIssue(issue);

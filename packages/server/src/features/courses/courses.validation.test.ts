@@ -200,6 +200,31 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('names at most 100 broken fields in one answer, the first ones (a reviewer: 54,000 made 4.9 MB)', async () => {
+    const body = bodyWith((b) => {
+      const quiz = quizOfBody(b);
+      quiz.splice(
+        0,
+        quiz.length,
+        ...Array.from({ length: 60 }, () => ({ question: '' }) as (typeof quiz)[number]),
+      );
+    })();
+    const form = await multipart({
+      file: { data: TINY_PNG, filename: 'cover.png' },
+      body: JSON.stringify(body),
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/course/new',
+      headers: { ...owner.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    const { errors } = response.json<{ errors: { path: string }[] }>();
+    expect(errors).toHaveLength(100);
+    expect(errors[0]?.path).toMatch(/^coursesection\.1\.resources\.0\.quiz\.0\./);
+  });
+
   it.each([
     ['en', 'Upload a PDF file.'],
     ['ar', 'ارفع ملف PDF.'],
