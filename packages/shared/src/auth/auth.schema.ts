@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, ROLES, SIGNUP_ROLES } from '../common/constants.ts';
-import { looksBlank, noControls, oneLine } from '../common/text.ts';
+import { looksBlank, noControls, noDirectionControls, oneLine } from '../common/text.ts';
 import { isReturnAfterSignup } from './return-path.ts';
 
 /**
@@ -11,7 +11,8 @@ const returnAfterSignup = z.string().refine(isReturnAfterSignup, { message: 'inv
 
 /**
  * A name: one line, however it was pasted (tabs, line breaks and runs of spaces become one space), and
- * no other control characters (`noControls`), and something visible (`looksBlank`).
+ * no other control characters (`noControls`) nor direction overrides (`noDirectionControls`), and
+ * something visible (`looksBlank`).
  */
 const personName = (max: number) =>
   z
@@ -22,8 +23,10 @@ const personName = (max: number) =>
         .string()
         .min(1)
         .max(max)
-        .refine((value) => !looksBlank(value), { message: 'required' })
-        .refine(noControls, { message: 'invalid' }),
+        // A name of nothing visible is missing, said once (isolates alone are also direction controls).
+        .refine((value) => !looksBlank(value), { message: 'required', abort: true })
+        .refine(noControls, { message: 'invalid' })
+        .refine(noDirectionControls, { message: 'invalid' }),
     );
 export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
 export const passwordSchema = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);

@@ -38,6 +38,14 @@ describe('control characters in names and course text', () => {
     expect(issuePaths(signupBodySchema.safeParse(signup(' \t\n ')))).toEqual(['firstname']);
   });
 
+  it('refuses direction overrides, embeddings and isolates in a name (it could read backwards)', () => {
+    for (const name of ['abc\u202egpj.exe', 'a\u202ab', 'a\u202db', 'a\u2066b\u2069', 'a\u2068b'])
+      expect(issuePaths(signupBodySchema.safeParse(signup(name))), JSON.stringify(name)).toEqual([
+        'firstname',
+      ]);
+    expect(oneLine(withoutControls('abc\u202egpj.exe'))).toBe('abcgpj.exe');
+  });
+
   it('lets descriptions hold line breaks and tabs, and refuses other control characters anywhere', () => {
     expect(courseInputSchema.parse(course({ description: 'One.\n\n\tTwo.' })).description).toBe(
       'One.\n\n\tTwo.',
