@@ -209,16 +209,7 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
         ...Array.from({ length: 60 }, () => ({ question: '' }) as (typeof quiz)[number]),
       );
     })();
-    const form = await multipart({
-      file: { data: TINY_PNG, filename: 'cover.png' },
-      body: JSON.stringify(body),
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/course/new',
-      headers: { ...owner.auth, ...form.headers },
-      payload: form.payload,
-    });
+    const response = await postCourse(t, owner, body);
     expect(response.statusCode).toBe(400);
     const { errors } = response.json<{ errors: { path: string }[] }>();
     expect(errors).toHaveLength(100);
