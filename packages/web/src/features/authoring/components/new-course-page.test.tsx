@@ -52,4 +52,14 @@ describe('NewCoursePage: leaving with unsaved changes (decision 199)', () => {
     expect(await screen.findByRole('heading', { name: 'Contributor board' })).toBeInTheDocument();
     expect(kept()).toBeNull();
   });
+
+  it('lets the app go to log in when the session ends, the draft kept for later', async () => {
+    const { title, router } = await openPage();
+    fireEvent.change(title, { target: { value: 'Soil science in the open' } });
+    await waitFor(() => expect(kept()).not.toBeNull());
+    await act(() => router.navigate('/login?next=%2Fcourse%2Fadd-course', { replace: true }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(kept()).not.toBeNull();
+  });
 });

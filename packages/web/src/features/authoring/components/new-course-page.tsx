@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { currentUserQuery, homeFor } from '../../../lib/session.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -27,7 +28,10 @@ export function NewCoursePage() {
   // Whether a dialog lay over the form when the way out was held: then the way out closes it only.
   const [overForm, setOverForm] = useState(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (leaving.current || currentLocation.pathname === nextLocation.pathname) return false;
+    // Signed out (the session ended, or Log Out): the app goes to log in at once, the draft kept for
+    // this account (autosave); there is no page to stay on.
+    const signingIn = nextLocation.pathname === paths.login || nextLocation.pathname === paths.adminLogin;
+    if (leaving.current || signingIn || currentLocation.pathname === nextLocation.pathname) return false;
     const over = dialogOver(null);
     setOverForm(over);
     return over || (form.current?.changed() ?? false);
