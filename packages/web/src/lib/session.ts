@@ -84,7 +84,7 @@ const notTaken = (error: unknown) =>
  * Ends the session on the server; when the server cannot be reached (offline, its database away:
  * 502–504) or did not take the request (another 5xx, 429, 408), asks again, waiting twice as long each time up to a minute, for as long as the page is
  * open (decision 197). The token is kept in memory only, for this: the browser's storage has
- * forgotten it. Whether the first try reached the server.
+ * forgotten it. Whether the first try ended the session there.
  */
 async function revoke(token: string, wait = FIRST_RETRY_MS): Promise<boolean> {
   try {

@@ -63,7 +63,7 @@ describe('ProfileMenu', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log Out', hidden: true }));
     expect(
       await screen.findByText(
-        'You are signed out on this device. The server could not be reached to end this session there; this page keeps trying.',
+        'You are signed out on this device. The session has not been ended on the server yet; this page keeps trying.',
       ),
     ).toBeInTheDocument();
     expect(getToken()).toBeNull();

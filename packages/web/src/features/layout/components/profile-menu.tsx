@@ -77,7 +77,7 @@ export function ProfileMenu() {
               // Signed out here; the server is asked again until it ends the session (decision 197).
               if (!reached)
                 notify.info(
-                  t`You are signed out on this device. The server could not be reached to end this session there; this page keeps trying.`,
+                  t`You are signed out on this device. The session has not been ended on the server yet; this page keeps trying.`,
                 );
             })
           }
