@@ -247,6 +247,8 @@ describe('courses: the learner’s own courses', () => {
     [`${MINE}?after=x`, 'after'],
     [`${MINE}?after=1767225600123456~not-a-course-id`, 'after'],
     [`${MINE}?after=99999999999999999~00000000-0000-0000-0000-000000000000`, 'after'],
+    // Sixteen digits, past the largest safe integer: the refinement, not the pattern.
+    [`${MINE}?after=9999999999999999~00000000-0000-0000-0000-000000000000`, 'after'],
     [`${MINE}?after=1767225600123456~00000000-0000-0000-0000-000000000000&offset=3`, 'offset'],
   ])('refuses %s with 400 naming the field', async (url, field) => {
     const response = await t.app.inject({

@@ -8,9 +8,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ServerAwayNote, useShownFailure } from '../../../components/ui/error-panel.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { courseQuery } from '../api/get-course.ts';
 import { BackButton } from './back-button.tsx';
+import { LeaveConfirm } from './leave-confirm.tsx';
 import { closeTopDialog, dialogOver } from './top-dialog.ts';
 import { CourseForm, type CourseFormHandle } from './course-form/course-form.tsx';
 
@@ -71,6 +71,7 @@ export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     blocker.reset();
+    // Not `covered()`: the effect reads only what its dependencies name.
     if (dialogOver(marker.current?.closest('[role="dialog"]') ?? null)) closeTopDialog();
     else setAskingFor(courseId);
   }, [blocker, courseId]);
@@ -90,13 +91,10 @@ export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
         <span ref={marker} hidden />
         {courseId ? <EditCourseBody courseId={courseId} onClose={closeNow} handleRef={form} /> : null}
       </Modal>
-      <ConfirmDialog
+      <LeaveConfirm
         open={asking}
-        onOpenChange={setAsking}
-        title={t`Leave without saving?`}
-        confirmLabel={t`Discard changes`}
-        cancelLabel={t`Keep editing`}
-        onConfirm={() => {
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
           form.current?.discard();
           closeNow();
         }}
@@ -105,7 +103,7 @@ export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
           Your changes to this course have not been saved. If you discard them, they will not be offered again
           when you open the course, and a course photo you chose is lost too.
         </Trans>
-      </ConfirmDialog>
+      </LeaveConfirm>
     </>
   );
 }

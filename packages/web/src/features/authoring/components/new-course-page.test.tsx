@@ -41,7 +41,25 @@ describe('NewCoursePage: leaving with unsaved changes (decision 199)', () => {
     expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('Soil science in the open');
   });
 
-  it('asks on any way out (a header link, the browser Back); Discard forgets the draft and goes', async () => {
+  it('asks on the browser Back; Keep editing stays on the page', async () => {
+    stubApi({ 'GET /auth/user': { body: { success: true, data: { user: aViewer() } } } });
+    const { router } = await renderAuthoring(<NewCoursePage />, {
+      route: BOARD,
+      routes: [{ path: BOARD, element: <h1>Contributor board</h1> }],
+    });
+    await act(() => router.navigate('/course/add-course'));
+    const title = await screen.findByLabelText('Course title', { exact: true });
+    fireEvent.change(title, { target: { value: 'Soil science in the open' } });
+    await act(() => router.navigate(-1));
+    const asking = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(router.state.location.pathname).toBe('/course/add-course');
+    fireEvent.click(within(asking).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/course/add-course');
+    expect(screen.getByLabelText('Course title', { exact: true })).toHaveValue('Soil science in the open');
+  });
+
+  it('asks on a link to another page; Discard forgets the draft and goes', async () => {
     const { title, router } = await openPage();
     fireEvent.change(title, { target: { value: 'Soil science in the open' } });
     await waitFor(() => expect(kept()).not.toBeNull()); // autosaved: it would be offered next time

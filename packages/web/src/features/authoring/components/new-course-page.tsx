@@ -6,8 +6,8 @@ import { currentUserQuery, homeFor } from '../../../lib/session.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { BackButton } from './back-button.tsx';
+import { LeaveConfirm } from './leave-confirm.tsx';
 import { CourseForm, type CourseFormHandle } from './course-form/course-form.tsx';
 import { closeTopDialog, dialogOver } from './top-dialog.ts';
 
@@ -83,21 +83,12 @@ export function NewCoursePage() {
       ) : (
         <PageSpinner />
       )}
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={(open) => {
-          if (!open) answer(false);
-        }}
-        title={t`Leave without saving?`}
-        confirmLabel={t`Discard changes`}
-        cancelLabel={t`Keep editing`}
-        onConfirm={() => answer(true)}
-      >
+      <LeaveConfirm open={asking} onKeep={() => answer(false)} onDiscard={() => answer(true)}>
         <Trans>
           This new course has not been saved. If you discard it, it will not be offered again when you start a
           new course, and a course photo you chose is lost too.
         </Trans>
-      </ConfirmDialog>
+      </LeaveConfirm>
     </main>
   );
 }

@@ -18,7 +18,11 @@ export const learnerApi = {
     return `/course/approved?${params.toString()}`;
   },
   /** A page of the learner's own courses (decision 196): the first, or the one after a cursor (decision 202). */
-  myCourses: (after?: string) => `/user/courses?limit=${LEARNER_PAGE_SIZE}${after ? `&after=${after}` : ''}`,
+  myCourses(after?: string): string {
+    const params = new URLSearchParams({ limit: String(LEARNER_PAGE_SIZE) });
+    if (after) params.set('after', after);
+    return `/user/courses?${params.toString()}`;
+  },
   course: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`,
   overallScore: (courseId: string) => `/user/overall-score/${encodeURIComponent(courseId)}`,
   progress: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}/progress`,
