@@ -164,7 +164,7 @@ describe('EditCourseModal', () => {
         close(dialog);
         const asking = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
         expect(asking).toHaveAccessibleDescription(
-          'Your changes to this course have not been saved. If you discard them, they will not be offered again when you open the course, and a course photo you chose is lost too.',
+          'Your changes to this course have not been saved. If you discard them, they will not be offered again when you open the course, and a course photo you chose, if any, is lost too.',
         );
         await waitFor(() =>
           expect(within(asking).getByRole('button', { name: 'Keep editing' })).toHaveFocus(),

@@ -101,7 +101,7 @@ export function EditCourseModal({ courseId, onClose }: EditCourseModalProps) {
       >
         <Trans>
           Your changes to this course have not been saved. If you discard them, they will not be offered again
-          when you open the course, and a course photo you chose is lost too.
+          when you open the course, and a course photo you chose, if any, is lost too.
         </Trans>
       </LeaveConfirm>
     </>

@@ -31,7 +31,7 @@ describe('NewCoursePage: leaving with unsaved changes (decision 199)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     const asking = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(asking).toHaveAccessibleDescription(
-      'This new course has not been saved. If you discard it, it will not be offered again when you start a new course, and a course photo you chose is lost too.',
+      'This new course has not been saved. If you discard it, it will not be offered again when you start a new course, and a course photo you chose, if any, is lost too.',
     );
     const keep = within(asking).getByRole('button', { name: 'Keep editing' });
     await waitFor(() => expect(keep).toHaveFocus());

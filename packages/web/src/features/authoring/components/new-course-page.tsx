@@ -86,7 +86,7 @@ export function NewCoursePage() {
       <LeaveConfirm open={asking} onKeep={() => answer(false)} onDiscard={() => answer(true)}>
         <Trans>
           This new course has not been saved. If you discard it, it will not be offered again when you start a
-          new course, and a course photo you chose is lost too.
+          new course, and a course photo you chose, if any, is lost too.
         </Trans>
       </LeaveConfirm>
     </main>
