@@ -15,6 +15,11 @@ import { closeTopDialog, dialogOver } from './top-dialog.ts';
  * /course/add-course: 'New Course', back one page (or to the author's board when opened directly).
  * Back rather than a link to the board: the board's page, order and filter are in the address it was
  * left at (decision 097), which a link would not know.
+ *
+ * Leaving with unsaved changes (the Back arrow, the browser's Back, a header link) asks first, as the
+ * edit dialog does (decision 199): "Keep editing" stays, "Discard changes" forgets the kept draft and
+ * goes. The browser's Back with a dialog open over the form (a question, the PDF viewer) closes that
+ * dialog only. A save's way back, and the sign-in pages, are not asked about.
  */
 export function NewCoursePage() {
   const { t } = useLingui();
