@@ -115,6 +115,11 @@ test('a visitor reads a public course, enrols through sign-up and e-mail verific
   await expectAccessible(page);
   await snapAtBothWidths(page, lang, 'public-course', { accessible: true });
   expect(cspErrors).toEqual([]);
+  // Its skip link, the first Tab stop, puts the focus in the content (as the app's pages do).
+  await page.keyboard.press('Tab');
+  await expect(page.locator('a.skip')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
 
   // Enrol → sign up (in the same language) → verification mail → log in → the course.
   await main(page).getByRole('link', { name: t.enrol }).click();

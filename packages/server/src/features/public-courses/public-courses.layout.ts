@@ -167,7 +167,9 @@ export function layout(meta: PageMeta, main: SafeHtml, status?: { noindex: boole
             </nav>
           </div>
         </header>
-        <main id="main">${meta.copyOf === undefined ? html`` : copyNotice(lang, meta.copyOf)}${main}</main>
+        <main id="main" tabindex="-1">
+          ${meta.copyOf === undefined ? html`` : copyNotice(lang, meta.copyOf)}${main}
+        </main>
         <footer class="site"><p>${siteName} · ${t(m.footer)}</p></footer>
       </body>
     </html> `;
