@@ -118,6 +118,15 @@ interface AttemptRow {
 }
 
 /**
+ * How many of a learner's attempts at a quiz are kept (decision 203): every submission stores its
+ * answers, and nothing bounded them (a reviewer grew the database 25 MB with 500 submissions). Each
+ * time a learner's count of attempts at a quiz passes a multiple of this, the statement that records
+ * it deletes all but the newest this many (as its snapshot sees them): at most twice as many rows,
+ * one trim per this many submissions. The best score and the count stay in `quiz_scores`.
+ */
+export const ATTEMPTS_KEPT = 20;
+
+/**
  * Records attempts and keeps each learner's best score in ONE statement (decision 036: one round trip
  * instead of a transaction of four), so concurrent submissions can neither lose an attempt nor lower
  * the best score; the attempts of many learners share it (decision 042). It answers, per attempt, the
@@ -171,7 +180,21 @@ const attemptStatement = preparedFor((db) =>
         set best_score = greatest(s.best_score, excluded.best_score),
             attempts = s.attempts + excluded.attempts,
             updated_at = now()
-      returning s.user_id, s.course_id, s.resource_id, s.best_score
+      returning s.user_id, s.course_id, s.resource_id, s.best_score, s.attempts
+    ), trimmed as (
+      delete from ${quizAttempts} a
+       using upserted u
+       join (select "userId", "resourceId", count(*)::int as n from valid group by 1, 2) d
+         on d."userId" = u.user_id and d."resourceId" = u.resource_id
+       where u.attempts > ${sql.raw(String(ATTEMPTS_KEPT))}
+         and u.attempts / ${sql.raw(String(ATTEMPTS_KEPT))} > (u.attempts - d.n) / ${sql.raw(String(ATTEMPTS_KEPT))}
+         and a.user_id = u.user_id and a.resource_id = u.resource_id
+         and a.id not in (
+           select k.id from ${quizAttempts} k
+            where k.user_id = u.user_id and k.resource_id = u.resource_id
+            order by k.created_at desc, k.id desc
+            limit ${sql.raw(String(ATTEMPTS_KEPT))}
+         )
     ), learners as (
       select distinct "userId", "courseId" from valid
     ), best as (
