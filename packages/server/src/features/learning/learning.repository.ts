@@ -182,19 +182,22 @@ const attemptStatement = preparedFor((db) =>
             updated_at = now()
       returning s.user_id, s.course_id, s.resource_id, s.best_score, s.attempts
     ), trimmed as (
+      -- By primary key from an array made first: when no trim is due (19 submissions in 20) the array
+      -- is empty and no attempt is read; a join here was planned as a scan of every attempt.
       delete from ${quizAttempts} a
-       using upserted u
-       join (select "userId", "resourceId", count(*)::int as n from valid group by 1, 2) d
-         on d."userId" = u.user_id and d."resourceId" = u.resource_id
-       where u.attempts > ${sql.raw(String(ATTEMPTS_KEPT))}
-         and u.attempts / ${sql.raw(String(ATTEMPTS_KEPT))} > (u.attempts - d.n) / ${sql.raw(String(ATTEMPTS_KEPT))}
-         and a.user_id = u.user_id and a.resource_id = u.resource_id
-         and a.id not in (
-           select k.id from ${quizAttempts} k
-            where k.user_id = u.user_id and k.resource_id = u.resource_id
-            order by k.created_at desc, k.id desc
-            limit ${sql.raw(String(ATTEMPTS_KEPT))}
-         )
+       where a.id = any(array(
+         select old.id
+           from upserted u
+           join (select "userId", "resourceId", count(*)::int as n from valid group by 1, 2) d
+             on d."userId" = u.user_id and d."resourceId" = u.resource_id
+           cross join lateral (
+             select k.id from ${quizAttempts} k
+              where k.user_id = u.user_id and k.resource_id = u.resource_id
+              order by k.created_at desc, k.id desc
+              offset ${sql.raw(String(ATTEMPTS_KEPT))}
+           ) old
+          where u.attempts > ${sql.raw(String(ATTEMPTS_KEPT))} and u.attempts / ${sql.raw(String(ATTEMPTS_KEPT))} > (u.attempts - d.n) / ${sql.raw(String(ATTEMPTS_KEPT))}
+       ))
     ), learners as (
       select distinct "userId", "courseId" from valid
     ), best as (
