@@ -13,13 +13,18 @@ describe('learning: concurrent quiz submissions', () => {
   });
   afterAll(() => t.close());
 
-  it('50 simultaneous submissions by one learner keep exactly the best score and count 50 attempts', async () => {
+  /** A new learner enrolled in a new approved course, and the course's quiz. */
+  async function enrolledLearner() {
     const owner = await createUser(t, 'Contributor');
     const admin = await createUser(t, 'SuperAdmin');
     const learner = await createUser(t, 'EndUser');
     const course = await createApprovedCourse(t, owner, admin);
     await t.app.inject({ method: 'GET', url: `/api/v1/course/enroll/${course._id}`, headers: learner.auth });
-    const { resourceId } = quizOf(course);
+    return { learner, course, resourceId: quizOf(course).resourceId };
+  }
+
+  it('50 simultaneous submissions by one learner keep exactly the best score and count 50 attempts', async () => {
+    const { learner, course, resourceId } = await enrolledLearner();
 
     // Mixed scores; the single perfect attempt sits in the middle of the burst.
     const corrects = Array.from({ length: 50 }, (_, i) => (i === 27 ? 3 : i % 3));
@@ -60,12 +65,7 @@ describe('learning: concurrent quiz submissions', () => {
   });
 
   it('keeps the newest attempts of a learner at a quiz, not all of them (decision 203)', async () => {
-    const owner = await createUser(t, 'Contributor');
-    const admin = await createUser(t, 'SuperAdmin');
-    const learner = await createUser(t, 'EndUser');
-    const course = await createApprovedCourse(t, owner, admin);
-    await t.app.inject({ method: 'GET', url: `/api/v1/course/enroll/${course._id}`, headers: learner.auth });
-    const { resourceId } = quizOf(course);
+    const { learner, course, resourceId } = await enrolledLearner();
     const stored = async () =>
       t.db
         .select({ score: quizAttempts.score })

@@ -25,8 +25,9 @@ const refusesTheLink = (error: unknown): error is ApiError =>
  */
 export function VerifyEmailStatus({ token }: { token: string }) {
   const { t } = useLingui();
-  // The course the link leads back to (`?next=`, decision 200), else the one this device kept.
-  const { search } = useLocation();
+  // The course the link leads back to (`?next=`, decision 200), else the one this device kept: where
+  // every way on to log in goes.
+  const next = returnAfterVerification(useLocation().search);
   const verification = useQuery(verifyEmailQuery(token));
   const failure = useShownFailure(verification);
   // Who is signed in in this browser, if anyone: the link verifies the account it was sent to, which
@@ -47,7 +48,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
 
   if (verification.isSuccess)
     return (
-      <Verified heading={<Trans>Email Verification Successful!</Trans>} viewer={viewer.data}>
+      <Verified heading={<Trans>Email Verification Successful!</Trans>} viewer={viewer.data} next={next}>
         <p className="text-muted" lang={verification.data.lang} dir={dirOf(verification.data.lang)}>
           {verification.data.message}
         </p>
@@ -59,7 +60,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
   // and the server says so (decision 175): that is the good news, told as such.
   if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_VERIFIED')
     return (
-      <Verified heading={<Trans>Email already verified</Trans>} viewer={viewer.data}>
+      <Verified heading={<Trans>Email already verified</Trans>} viewer={viewer.data} next={next}>
         <p className="text-muted" lang={error.lang} dir={dirOf(error.lang)}>
           {error.message}
         </p>
@@ -107,7 +108,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
           <Trans>
             Already verified?{' '}
             <Link
-              to={withNext(paths.login, returnAfterVerification(search))}
+              to={withNext(paths.login, next)}
               className="font-semibold text-primary-darker underline underline-offset-2"
             >
               Log In
@@ -115,7 +116,7 @@ export function VerifyEmailStatus({ token }: { token: string }) {
           </Trans>
         </p>
       </div>
-      <ResendVerificationForm next={returnAfterVerification(search)} />
+      <ResendVerificationForm next={next} />
     </div>
   );
 }
@@ -125,21 +126,23 @@ function Verified({
   heading,
   children,
   viewer,
+  next,
 }: {
   heading: ReactNode;
   children: ReactNode;
   viewer: User | undefined;
+  /** Where logging in leads on to. */
+  next: string | null;
 }) {
-  const { search } = useLocation();
   return (
     <div className="flex flex-col items-center gap-4 py-6 text-center">
       <FiCheckCircle aria-hidden="true" className="size-14 text-success" />
       <h1 className="text-2xl font-bold text-ink">{heading}</h1>
       {children}
       {viewer ? (
-        <SignedInChoice viewer={viewer} />
+        <SignedInChoice viewer={viewer} next={next} />
       ) : (
-        <Link to={withNext(paths.login, returnAfterVerification(search))} className={buttonClass()}>
+        <Link to={withNext(paths.login, next)} className={buttonClass()}>
           <Trans>Login</Trans>
         </Link>
       )}
@@ -153,14 +156,13 @@ function Verified({
  * it were the one just verified. So the page names the session and lets the reader choose. Signing
  * out is the header's own (`logout` in lib/session.ts), then on to sign in as today's Login button goes.
  */
-function SignedInChoice({ viewer }: { viewer: User }) {
+function SignedInChoice({ viewer, next }: { viewer: User; next: string | null }) {
   const navigate = useNavigate();
-  const { search } = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   const { email } = viewer;
   const signOutAndLogIn = () => {
     setSigningOut(true);
-    void logout((login) => navigate(withNext(login, returnAfterVerification(search))));
+    void logout((login) => navigate(withNext(login, next)));
   };
   return (
     <>
