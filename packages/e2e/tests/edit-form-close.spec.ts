@@ -8,7 +8,7 @@ import {
   snapAtBothWidths,
   test,
 } from '../src/fixtures.ts';
-import { createCourse, multiPagePdf } from './learner-support.ts';
+import { createCourse, multiPagePdf, uploadPdf } from './learner-support.ts';
 
 // Decision 199: leaving an edited course form asks. The edit form over the board closes at once while
 // nothing was changed; with unsaved changes its close button, its back arrow, Escape and the browser's
@@ -37,19 +37,10 @@ function TEXT(lang: 'en' | 'ar') {
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 
-async function upload(request: APIRequestContext, token: string) {
-  const response = await request.post('/api/v1/files', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name: 'notes.pdf', mimeType: 'application/pdf', buffer: multiPagePdf(['Notes']) } },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { secure_url: string } }).data.secure_url;
-}
-
 /** A draft (never in the catalogue) of a PDF and a quiz of one question, and its contributor. */
 async function draftWithPdfAndQuiz(request: APIRequestContext, title: string) {
   const contributor = await createAccount(request, 'Contributor');
-  const file = await upload(request, contributor.token);
+  const file = await uploadPdf(request, contributor.token, 'notes.pdf', multiPagePdf(['Notes']));
   const course = await createCourse(request, contributor.token, {
     title,
     description: 'A course made by the end-to-end test of closing the edit form.',

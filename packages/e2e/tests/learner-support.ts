@@ -146,7 +146,8 @@ export interface TestCourse {
   quizId: string;
 }
 
-async function upload(request: APIRequestContext, token: string, name: string, buffer: Buffer) {
+/** Uploads a PDF as `token`'s user; its address, for a course's PDF lesson. */
+export async function uploadPdf(request: APIRequestContext, token: string, name: string, buffer: Buffer) {
   const response = await request.post('/api/v1/files', {
     headers: { authorization: `Bearer ${token}` },
     multipart: { file: { name, mimeType: 'application/pdf', buffer } },
@@ -167,13 +168,13 @@ export async function createApprovedCourse(
   const title = `Research Data Management ${unique}`;
   const titleAr = `أساسيّات إدارة البيانات البحثية ${unique}`;
   const arabicQuery = `اساسيات ادارَه البيانات البحثيه ${unique}`;
-  const pdf = await upload(
+  const pdf = await uploadPdf(
     request,
     contributor.token,
     'reading.pdf',
     multiPagePdf(['Page one: plan', 'Page two: share']),
   );
-  const lockedPdf = await upload(
+  const lockedPdf = await uploadPdf(
     request,
     contributor.token,
     'locked.pdf',

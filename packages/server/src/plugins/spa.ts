@@ -251,18 +251,17 @@ export async function registerSpa(
     const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(pathname));
     const page = prerendered?.pages[pathname];
     const screen = screenApps.find(({ pattern }) => pattern.test(pathname));
-    if (!isApi && prerendered && !isPageRead(request) && !isFile(pathname)) {
+    const isPage = Boolean(page || screen || matches(headerRoutes) || matches(appRoutes));
+    if (isPage && !isApi && !isFile(pathname) && !isPageRead(request)) {
       // A page's address asked with another method (DELETE /dashboard): the page is there, the method
-      // is not (RFC 9110 §15.5.6), as for the API's routes. A prerendered form's page also takes the
-      // POST of a form sent before the app took it over (registerPagePosts).
-      if (page || screen || matches(headerRoutes) || matches(appRoutes)) {
-        const allowed = page ? 'GET, HEAD, POST' : 'GET, HEAD';
-        void reply.header('allow', allowed);
-        throw new AppError(405, 'METHOD_NOT_ALLOWED', common.pageMethodNotAllowed, {
-          method: request.method,
-          allowed,
-        });
-      }
+      // is not (RFC 9110 §15.5.6), as for the API's routes. A prerendered page also takes the POST of
+      // a form sent before the app took it over (registerPagePosts).
+      const allowed = page ? 'GET, HEAD, POST' : 'GET, HEAD';
+      void reply.header('allow', allowed);
+      throw new AppError(405, 'METHOD_NOT_ALLOWED', common.pageMethodNotAllowed, {
+        method: request.method,
+        allowed,
+      });
     }
     if (!dist || !isPageRead(request)) throw notFound(isApi ? common.routeNotFound : common.notFound); // the envelope, as every error
     // A build without prerendered pages (should not happen; kept for `vite build` alone): the shell.

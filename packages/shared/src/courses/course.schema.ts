@@ -235,24 +235,26 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
  */
 const PAGE_CURSOR = /^(\d{1,16})~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const afterCursor = z
-  .string()
-  .regex(PAGE_CURSOR, { abort: true }) // a cursor wrong in both ways: one error, not two alike
-  .refine((cursor) => Number(cursor.split('~')[0]) <= Number.MAX_SAFE_INTEGER, { message: 'invalid' })
-  .optional();
+/** `limit` with `offset` or `after`; `startsOnce` refines it. */
+const cursorPageQuerySchema = pageQuerySchema.extend({
+  after: z
+    .string()
+    .regex(PAGE_CURSOR, { abort: true }) // a cursor wrong in both ways: one error, not two alike
+    .refine((cursor) => Number(cursor.split('~')[0]) <= Number.MAX_SAFE_INTEGER, { message: 'invalid' })
+    .optional(),
+});
 
 /** A page starts either at a course (`after`) or at a position (`offset`), not both. */
-const oneStart: [
-  (query: { after?: string; offset: number }) => boolean,
-  { path: string[]; message: string },
-] = [(query) => query.after === undefined || query.offset === 0, { path: ['offset'], message: 'invalid' }];
+const startsOnce = (query: { after?: string; offset: number }) =>
+  query.after === undefined || query.offset === 0;
+const STARTS_TWICE = { path: ['offset'], message: 'invalid' };
 
 /** `?q=` of the course lists: titles, descriptions and author (decision 056 for the boards). */
 const searchTerm = z.string().trim().max(LIMITS.searchMax).refine(noNul, { message: 'invalid' }).optional();
 
-export const courseSearchQuerySchema = pageQuerySchema
-  .extend({ q: searchTerm, after: afterCursor })
-  .refine(...oneStart);
+export const courseSearchQuerySchema = cursorPageQuerySchema
+  .extend({ q: searchTerm })
+  .refine(startsOnce, STARTS_TWICE);
 export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
 
 /** The administrators' table: server-side order (ties broken by id), status filter and search. */
@@ -265,7 +267,7 @@ export const courseTableQuerySchema = pageQuerySchema.extend({
 export type CourseTableQuery = z.infer<typeof courseTableQuerySchema>;
 
 /** `GET /user/courses` (decisions 196, 202): by offset or after a cursor, like the catalogue. */
-export const myCoursesQuerySchema = pageQuerySchema.extend({ after: afterCursor }).refine(...oneStart);
+export const myCoursesQuerySchema = cursorPageQuerySchema.refine(startsOnce, STARTS_TWICE);
 export type MyCoursesQuery = z.infer<typeof myCoursesQuerySchema>;
 
 /** A contributor's board: a page of their courses, optionally searched. */

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
-import { createMemoryRouter, data, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { data } from 'react-router';
 import { activateLanguage } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
-import { Component as Root, ErrorBoundary } from './root-error.tsx';
+import { renderUnderRoot } from '../test/render-root.tsx';
 
 afterEach(() => {
   cleanup();
@@ -20,41 +18,30 @@ function Broken(): never {
   throw new Error('boom');
 }
 
-async function renderAt(path: string, language: 'en' | 'ar' = 'en') {
-  await activateLanguage(language);
-  const router = createMemoryRouter(
+function renderAt(path: string, language: 'en' | 'ar' = 'en') {
+  return renderUnderRoot(
     [
+      { path: '/', element: <main>home</main> },
+      { path: '/broken', Component: Broken },
       {
-        Component: Root,
-        ErrorBoundary,
-        children: [
-          { path: '/', element: <main>home</main> },
-          { path: '/broken', Component: Broken },
-          {
-            path: '/dashboard',
-            loader: () => {
-              if (guard.away)
-                throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'The service is briefly unavailable.');
-              return null;
-            },
-            element: <main>dashboard</main>,
-          },
-          {
-            path: '/gone',
-            loader: () => {
-              throw data(null, { status: 404 });
-            },
-            element: <main>never</main>,
-          },
-        ],
+        path: '/dashboard',
+        loader: () => {
+          if (guard.away)
+            throw new ApiError(503, 'DATABASE_UNAVAILABLE', 'The service is briefly unavailable.');
+          return null;
+        },
+        element: <main>dashboard</main>,
+      },
+      {
+        path: '/gone',
+        loader: () => {
+          throw data(null, { status: 404 });
+        },
+        element: <main>never</main>,
       },
     ],
-    { initialEntries: [path] },
-  );
-  return render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
+    path,
+    language,
   );
 }
 

@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEffect, useState } from 'react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { activateLanguage } from '../i18n/i18n.ts';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { Component as Root, ErrorBoundary } from './root-error.tsx';
+import { renderUnderRoot } from '../test/render-root.tsx';
 
 afterEach(() => {
   cleanup();
@@ -64,27 +61,16 @@ function Broken(): never {
 }
 
 async function renderAt(path: string, language: 'en' | 'ar' = 'en') {
-  await activateLanguage(language);
-  const router = createMemoryRouter(
+  const { router } = await renderUnderRoot(
     [
-      {
-        Component: Root,
-        ErrorBoundary,
-        children: [
-          { path: '/dashboard', element: <Page key="dashboard" title="Dashboard" to="/course/1" /> },
-          { path: '/course/1', element: <Page key="course" title="Course one" to="/dashboard" /> },
-          { path: '/loading', Component: Loading },
-          { path: '/form', Component: Form },
-          { path: '/broken', Component: Broken },
-        ],
-      },
+      { path: '/dashboard', element: <Page key="dashboard" title="Dashboard" to="/course/1" /> },
+      { path: '/course/1', element: <Page key="course" title="Course one" to="/dashboard" /> },
+      { path: '/loading', Component: Loading },
+      { path: '/form', Component: Form },
+      { path: '/broken', Component: Broken },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
+    path,
+    language,
   );
   await screen.findByRole('heading', { level: 1 });
   return router;

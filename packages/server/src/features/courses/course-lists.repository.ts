@@ -65,36 +65,47 @@ const searchMatch = matching(courses.searchText);
 const listedInCatalogue = and(eq(courses.status, 'Approved'), eq(courses.isAvailable, true));
 
 /**
- * The catalogue's order as a row value, and the place a cursor names in it (decision 055): the update
- * time in microseconds since 1970 (exact: PostgreSQL's `extract` gives a numeric, and a float8 holds
- * every integer up to 2^53, ~ the year 2255) and the id.
+ * The place a cursor names (decisions 055, 202): a time in microseconds since 1970 (exact: PostgreSQL's
+ * `extract` gives a numeric, and a float8 holds every integer up to 2^53, ~ the year 2255) and an id.
  */
-const orderKey = sql`(${courses.updatedAt}, ${courses.id})`;
 const cursorPlace = sql`(timestamptz 'epoch' + ${sql.placeholder('afterMicros')}::float8 * interval '1 microsecond', ${sql.placeholder('afterId')}::uuid)`;
 
-/** Each row's own cursor: where the page after it starts. */
+/** A list ordered newest first by `time`, ties by `id`, as a row value; what its cursors need. */
+const cursorOrder = (time: AnyPgColumn, id: AnyPgColumn) => {
+  const key = sql`(${time}, ${id})`;
+  return {
+    /** The order itself, for `orderBy`. */
+    newestFirst: [desc(time), desc(id)] as const,
+    /** Each row's own cursor: where the page after it starts. */
+    cursor: sql<string>`(extract(epoch from ${time}) * 1000000)::bigint || '~' || ${id}`,
+    /** The rows after the cursor's place. */
+    after: sql`${key} < ${cursorPlace}`,
+    /** How many rows are at or before the cursor's place: the page's offset. */
+    before: sql<number>`(count(*) filter (where ${key} >= ${cursorPlace}))::int`,
+  };
+};
+
+/** The catalogue's order (decision 055): the update time and the id. */
+const catalogueOrder = cursorOrder(courses.updatedAt, courses.id);
+
+/** Each row with its own cursor. */
 const catalogueSelect = (db: Db) =>
   db
-    .select({
-      ...summaryColumns,
-      cursor: sql<string>`(extract(epoch from ${courses.updatedAt}) * 1000000)::bigint || '~' || ${courses.id}`,
-    })
+    .select({ ...summaryColumns, cursor: catalogueOrder.cursor })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.createdBy));
-
-const newestFirst = [desc(courses.updatedAt), desc(courses.id)] as const;
 
 /** The catalogue's statements over the courses `where` lists; `name` tells the two sets apart. */
 const catalogueStatements = (db: Db, where: SQL | undefined, name: string) => ({
   page: catalogueSelect(db)
     .where(where)
-    .orderBy(...newestFirst)
+    .orderBy(...catalogueOrder.newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(`courses_${name}_page`),
   pageAfter: catalogueSelect(db)
-    .where(and(where, sql`${orderKey} < ${cursorPlace}`))
-    .orderBy(...newestFirst)
+    .where(and(where, catalogueOrder.after))
+    .orderBy(...catalogueOrder.newestFirst)
     .limit(sql.placeholder('limit'))
     .prepare(`courses_${name}_after`),
   count: db
@@ -106,7 +117,7 @@ const catalogueStatements = (db: Db, where: SQL | undefined, name: string) => ({
   countAfter: db
     .select({
       total: sql<number>`count(*)::int`,
-      before: sql<number>`(count(*) filter (where ${orderKey} >= ${cursorPlace}))::int`,
+      before: catalogueOrder.before,
     })
     .from(courses)
     .where(where)
@@ -135,9 +146,8 @@ const joinedCourse = (db: Db) =>
 
 const ofLearner = eq(enrollments.userId, sql.placeholder('userId'));
 
-/** A learner's order by enrolment as a row value, newest joined first; a cursor's place in it (decision 202). */
-const joinedKey = sql`(${enrollments.createdAt}, ${enrollments.courseId})`;
-const joinedOrder = [desc(enrollments.createdAt), desc(enrollments.courseId)] as const;
+/** A learner's order by enrolment, newest joined first, ties by course id (decision 202). */
+const joinedOrder = cursorOrder(enrollments.createdAt, enrollments.courseId);
 
 /**
  * The rows of `joinedPage`, each with its cursor, of the caller's enrolments that `where` keeps
@@ -151,12 +161,12 @@ const joinedSelect = (db: Db, where?: SQL) => {
   return db
     .select({
       ...columns,
-      cursor: sql<string>`(extract(epoch from ${enrollments.createdAt}) * 1000000)::bigint || '~' || ${enrollments.courseId}`,
+      cursor: joinedOrder.cursor,
     })
     .from(enrollments)
     .crossJoinLateral(course)
     .where(and(ofLearner, eq(course.status, 'Approved'), where))
-    .orderBy(...joinedOrder)
+    .orderBy(...joinedOrder.newestFirst)
     .limit(sql.placeholder('limit'));
 };
 
@@ -167,13 +177,10 @@ export const joinedRows = (db: Db) => joinedSelect(db).offset(sql.placeholder('o
  * The page of `joinedPage` after a cursor (values: `userId`, `limit`, `afterMicros`, `afterId`);
  * exported for its plan's test.
  */
-export const joinedRowsAfter = (db: Db) => joinedSelect(db, sql`${joinedKey} < ${cursorPlace}`);
+export const joinedRowsAfter = (db: Db) => joinedSelect(db, joinedOrder.after);
 
-/**
- * The count of `joinedPage` (value: `userId`), and with a cursor (values `afterMicros`, `afterId`)
- * also how many are at or before it, the page's offset; exported for its plan's test.
- */
-export const joinedCount = (db: Db, after = false) => {
+/** The count of `joinedPage`'s list, with `columns` besides its total. */
+const joinedCountSelect = <T extends Record<string, SQL>>(db: Db, columns: T) => {
   const course = db
     .select({ status: courses.status })
     .from(courses)
@@ -181,16 +188,20 @@ export const joinedCount = (db: Db, after = false) => {
     .limit(1)
     .as('joined_course');
   return db
-    .select({
-      total: sql<number>`count(*)::int`,
-      before: after
-        ? sql<number>`(count(*) filter (where ${joinedKey} >= ${cursorPlace}))::int`
-        : sql<number>`0`,
-    })
+    .select({ total: sql<number>`count(*)::int`, ...columns })
     .from(enrollments)
     .crossJoinLateral(course)
     .where(and(ofLearner, eq(course.status, 'Approved')));
 };
+
+/** The count of `joinedPage` (value: `userId`); exported for its plan's test. */
+export const joinedCount = (db: Db) => joinedCountSelect(db, {});
+
+/**
+ * The count of `joinedPage` and how many are at or before a cursor (values: `userId`, `afterMicros`,
+ * `afterId`), the page's offset; exported for its plan's test.
+ */
+export const joinedCountAfter = (db: Db) => joinedCountSelect(db, { before: joinedOrder.before });
 
 const queries = preparedFor((db: Db) => ({
   catalogue: {
@@ -207,7 +218,7 @@ const queries = preparedFor((db: Db) => ({
     page: joinedRows(db).prepare('courses_joined_page'),
     pageAfter: joinedRowsAfter(db).prepare('courses_joined_after'),
     count: joinedCount(db).prepare('courses_joined_count'),
-    countAfter: joinedCount(db, true).prepare('courses_joined_count_after'),
+    countAfter: joinedCountAfter(db).prepare('courses_joined_count_after'),
   },
 }));
 

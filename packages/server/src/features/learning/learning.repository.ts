@@ -125,6 +125,7 @@ interface AttemptRow {
  * one trim per this many submissions. The best score and the count stay in `quiz_scores`.
  */
 export const ATTEMPTS_KEPT = 20;
+const kept = sql.raw(String(ATTEMPTS_KEPT));
 
 /**
  * Records attempts and keeps each learner's best score in ONE statement (decision 036: one round trip
@@ -194,9 +195,9 @@ const attemptStatement = preparedFor((db) =>
              select k.id from ${quizAttempts} k
               where k.user_id = u.user_id and k.resource_id = u.resource_id
               order by k.created_at desc, k.id desc
-              offset ${sql.raw(String(ATTEMPTS_KEPT))}
+              offset ${kept}
            ) old
-          where u.attempts > ${sql.raw(String(ATTEMPTS_KEPT))} and u.attempts / ${sql.raw(String(ATTEMPTS_KEPT))} > (u.attempts - d.n) / ${sql.raw(String(ATTEMPTS_KEPT))}
+          where u.attempts > ${kept} and u.attempts / ${kept} > (u.attempts - d.n) / ${kept}
        ))
     ), learners as (
       select distinct "userId", "courseId" from valid

@@ -1,6 +1,14 @@
 import { LEARNER_PAGE_SIZE } from '@app/shared';
 import { SEARCH_PARAM } from '../../../lib/search-term.ts';
 
+/** A page of a learner's list, of their page size (decision 148), searched by `q` if given. */
+function pageOf(path: string, after?: string, q?: string): string {
+  const params = new URLSearchParams({ limit: String(LEARNER_PAGE_SIZE) });
+  if (q) params.set(SEARCH_PARAM, q);
+  if (after) params.set('after', after);
+  return `${path}?${params.toString()}`;
+}
+
 /**
  * The learner API's paths, in one place: the queries use them, and so does the app shell's early
  * module, which must ask for exactly what the queries will (decision 043).
@@ -8,21 +16,11 @@ import { SEARCH_PARAM } from '../../../lib/search-term.ts';
 export const learnerApi = {
   /**
    * A page of the catalogue searched by `q` (already trimmed, see `searchTermOf`): the first, or the
-   * one after the cursor a page gave as `pagination.next` (decision 055); of the catalogue's page
-   * size (decision 148).
+   * one after the cursor a page gave as `pagination.next` (decision 055).
    */
-  approvedCourses(q: string, after?: string): string {
-    const params = new URLSearchParams({ limit: String(LEARNER_PAGE_SIZE) });
-    if (q) params.set(SEARCH_PARAM, q);
-    if (after) params.set('after', after);
-    return `/course/approved?${params.toString()}`;
-  },
+  approvedCourses: (q: string, after?: string) => pageOf('/course/approved', after, q),
   /** A page of the learner's own courses (decision 196): the first, or the one after a cursor (decision 202). */
-  myCourses(after?: string): string {
-    const params = new URLSearchParams({ limit: String(LEARNER_PAGE_SIZE) });
-    if (after) params.set('after', after);
-    return `/user/courses?${params.toString()}`;
-  },
+  myCourses: (after?: string) => pageOf('/user/courses', after),
   course: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}`,
   overallScore: (courseId: string) => `/user/overall-score/${encodeURIComponent(courseId)}`,
   progress: (courseId: string) => `/user/course/${encodeURIComponent(courseId)}/progress`,

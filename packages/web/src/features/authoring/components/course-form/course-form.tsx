@@ -122,19 +122,17 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, handl
         }
       : saveForm(intent);
   const { noteCover } = autosave;
-  const coverChosen = useRef(false);
   useEffect(() => {
-    coverChosen.current = cover !== null;
     noteCover(cover !== null);
   }, [noteCover, cover]);
   const { keeps, clear } = autosave;
   useEffect(() => {
     if (!handleRef) return;
-    handleRef.current = { changed: () => keeps() || coverChosen.current, discard: clear };
+    handleRef.current = { changed: () => keeps() || cover !== null, discard: clear };
     return () => {
       handleRef.current = null;
     };
-  }, [handleRef, keeps, clear]);
+  }, [handleRef, keeps, clear, cover]);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const archive = useArchiveCourse();
