@@ -31,7 +31,19 @@ export function holdToasts(element: HTMLElement | null): (() => void) | undefine
 const noChange = () => () => {};
 
 /**
- * The element the toaster is drawn into (`createPortal`), and `home`, the page's place for it. The
+ * Where a modal's toasts start, in px from the window's top: below its header (decision 207). Drawn at
+ * the top of the window they covered a phone's modal title and its Close button. The header is the
+ * first element of the panel `holdToasts` is in (components/ui/modal.tsx).
+ */
+const belowHeader = (host: HTMLElement) =>
+  Math.round(host.parentElement?.firstElementChild?.getBoundingClientRect().bottom ?? 0);
+
+/** The CSS variable the toaster's top is read from (`Toasts`); unset, it keeps its own place. */
+export const TOASTS_TOP = '--toasts-top';
+
+/**
+ * The element the toaster is drawn into (`createPortal`), and `home`, the page's place for it. While a
+ * modal holds it, the element says where the toasts start (`TOASTS_TOP`). The
  * element is moved between the page and the modals, never drawn anew: react-hot-toast's store forgets
  * a subscriber other than the one leaving when one unmounts (the first of its toaster's), which would
  * leave the announcer or the F8 key deaf after a modal. Null until hydrated: the server draws no toaster
@@ -53,6 +65,16 @@ export function useToastContainer() {
   useLayoutEffect(() => {
     const place = host ?? home.current;
     if (hydrated && element && place && element.parentElement !== place) place.appendChild(element);
+    if (!element) return;
+    if (!host) {
+      element.style.removeProperty(TOASTS_TOP);
+      return;
+    }
+    // Again when the window turns: a title wraps onto more lines, or fewer.
+    const measure = () => element.style.setProperty(TOASTS_TOP, `${belowHeader(host) + 8}px`);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
   }, [element, host, hydrated]);
   useLayoutEffect(() => () => element?.remove(), [element]);
   return { home, container: hydrated ? element : null };

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../i18n/i18n.ts';
-import { notify } from '../lib/toast.ts';
+import { notify, TOASTER_CLASS } from '../lib/toast.ts';
+import { TOASTS_TOP } from './toast-host.ts';
 import { Toasts } from './toasts.tsx';
 import { Modal } from './ui/modal.tsx';
 
@@ -349,6 +350,32 @@ describe('Toasts over a modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Question 1' })).toBeNull());
     const form = screen.getByRole('dialog', { name: 'Edit course' });
     expect(form).toContainElement(screen.getByText('Incomplete field', OWN));
+  });
+
+  it('starts them below the modal’s header, not over its title and Close button (decision 207)', async () => {
+    const { close } = modal();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit course' });
+    // jsdom lays nothing out: the header, the panel's first element, ends 81 px down (a phone's).
+    const header = dialog.firstElementChild!;
+    vi.spyOn(header, 'getBoundingClientRect').mockReturnValue({ bottom: 81 } as DOMRect);
+    act(() => void window.dispatchEvent(new Event('resize')));
+    act(() => void notify.error('Missing incomplete fields', 5000));
+    const toaster = document.querySelector<HTMLElement>(`.${TOASTER_CLASS}`)!;
+    expect(header).toHaveTextContent('Edit course');
+    expect(toaster.style.top).toBe(`var(${TOASTS_TOP}, 16px)`);
+    // The toaster's top, as the browser resolves its variable (jsdom does not).
+    const topOf = () => {
+      for (let at: HTMLElement | null = toaster; at; at = at.parentElement) {
+        const value = at.style.getPropertyValue(TOASTS_TOP);
+        if (value) return value;
+      }
+      return '16px';
+    };
+    expect(topOf()).toBe('89px');
+    // In the page again: the toaster's own place.
+    close();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(topOf()).toBe('16px');
   });
 
   it('draws them in the page again once the modal is closed, the toasts shown staying', async () => {

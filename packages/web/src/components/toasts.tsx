@@ -6,11 +6,12 @@ import { FiX } from 'react-icons/fi';
 import { TOAST_MS, TOASTER_CLASS } from '../lib/toast.ts';
 import { ToastAnnouncer } from './toast-announcer.tsx';
 import { ToastLimit } from './toast-limit.tsx';
-import { useToastContainer } from './toast-host.ts';
+import { TOASTS_TOP, useToastContainer } from './toast-host.ts';
 import { TOAST_ID, useToastFocus } from './use-toast-focus.ts';
 
 /**
- * The toasts of every screen that talks to the API, top centre, each with a button that closes it.
+ * The toasts of every screen that talks to the API, top centre (in a modal, below its header), each with
+ * a button that closes it.
  *
  * Screen readers hear them through `ToastAnnouncer`, a live region that is always there: an open modal
  * hides everything outside it from screen readers (Radix marks it `aria-hidden`) except the live
@@ -32,6 +33,8 @@ export function Toasts() {
       <Toaster
         position="top-center"
         containerClassName={TOASTER_CLASS}
+        // In a modal, just below its header: its title and Close button stay in sight (decision 207).
+        containerStyle={{ top: `var(${TOASTS_TOP}, 16px)` }}
         toastOptions={{
           duration: TOAST_MS.default,
           // Unseen, except in forced colours, which drop the toast's background: its edge is left.

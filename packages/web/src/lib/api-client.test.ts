@@ -94,13 +94,32 @@ describe("a 503's Retry-After", () => {
     vi.useRealTimers();
     for (const [headers, status] of [
       [{}, 503],
-      [{ 'retry-after': 'Fri, 27 Nov 2026 23:00:00 GMT' }, 503],
       [{ 'retry-after': '' }, 503],
       [{ 'retry-after': '-5' }, 503],
-      [{ 'retry-after': '5' }, 429],
+      [{ 'retry-after': 'soon' }, 503],
+      [{ 'retry-after': '5' }, 500],
     ] as const) {
       unavailable(headers, status);
       expect(await rejection(apiFetch('/course/approved'))).toMatchObject({ retryAfter: undefined });
+    }
+  });
+
+  it('is read on a 429 too, and from an HTTP date (a date passed is no wait): logout waits for it (decision 207)', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 27, 22, 59, 0) });
+    try {
+      for (const [header, status, afterMs] of [
+        ['5', 429, 5000],
+        ['Fri, 27 Nov 2026 23:00:00 GMT', 503, 60_000],
+        ['Fri, 27 Nov 2026 22:00:00 GMT', 429, 0],
+      ] as const) {
+        unavailable({ 'retry-after': header }, status);
+        expect(await rejection(apiFetch('/course/approved'))).toMatchObject({
+          status,
+          retryAfter: { afterMs },
+        });
+      }
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

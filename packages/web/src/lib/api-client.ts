@@ -25,7 +25,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK',
     message: string,
     readonly fieldErrors: { path: string; message: string }[] = [],
-    /** A 503's `Retry-After` and how long that answer took to come; query-client decides what to do. */
+    /** A 503's or 429's `Retry-After` and how long that answer took to come; the caller decides what to do. */
     readonly retryAfter?: RetryAfter,
     /** The course a NOT_ENROLLED is about, so the page can name it. */
     readonly course?: ErrorCourse,
@@ -52,17 +52,26 @@ export const serverAway = (error: unknown): error is ApiError =>
 /** Whether a failure ended the session, which the app has told the reader of: the caller says nothing. */
 export const endedTheSession = (error: unknown) => error instanceof ApiError && error.endedSession;
 
-/** The server's "try again in `afterMs`" (a whole number of seconds: its form; a date is not used). */
+/** The server's "try again in `afterMs`", on a 503 or a 429. */
 export interface RetryAfter {
   afterMs: number;
   /** From sending the request to its answer. */
   tookMs: number;
 }
 
+/**
+ * `Retry-After` in whole seconds (the server's form) or as an HTTP date (a proxy's), a date passed
+ * being 0; anything else is not a wait (decision 207).
+ */
 function retryAfterOf(response: Response, tookMs: number): RetryAfter | undefined {
   const header = response.headers.get('retry-after')?.trim() ?? '';
-  if (response.status !== 503 || !/^\d+$/.test(header)) return undefined;
-  return { afterMs: Number(header) * 1000, tookMs };
+  if (response.status !== 503 && response.status !== 429) return undefined;
+  const afterMs = /^\d+$/.test(header)
+    ? Number(header) * 1000
+    : /^[a-z]/i.test(header)
+      ? Date.parse(header) - Date.now()
+      : NaN;
+  return Number.isNaN(afterMs) ? undefined : { afterMs: Math.max(0, afterMs), tookMs };
 }
 
 export interface ApiOptions {

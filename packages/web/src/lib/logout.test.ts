@@ -133,6 +133,71 @@ describe('logout', () => {
     }
   });
 
+  describe("waits as long as the server's Retry-After says (decision 207)", () => {
+    /** Answers each try with the next status and headers; records when each came, on the fake clock. */
+    const answering = (answers: [number, Record<string, string>][]) => {
+      const at: number[] = [];
+      vi.stubGlobal('fetch', () => {
+        at.push(Date.now());
+        const [status, headers] = answers.shift() ?? [200, {}];
+        const body =
+          status === 200 ? { success: true, message: 'Bye' } : { success: false, code: 'X', message: 'No' };
+        return Promise.resolve(new Response(JSON.stringify(body), { status, headers }));
+      });
+      return at;
+    };
+
+    it('in seconds on a 429, an HTTP date on a 503; the doubling goes on where neither says', async () => {
+      vi.useFakeTimers({ now: Date.UTC(2026, 11, 2, 10, 0, 0) });
+      try {
+        storeSession('token-1', 'learner-1');
+        const at = answering([
+          [429, { 'retry-after': '120' }],
+          [503, { 'retry-after': 'Wed, 02 Dec 2026 10:02:30 GMT' }],
+          [503, {}],
+          [200, {}],
+        ]);
+        expect(await logout(vi.fn())).toBe(false);
+        await vi.advanceTimersByTimeAsync(119_000);
+        expect(at).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(at).toHaveLength(2);
+        // At 10:02:00, told 10:02:30: 30 s.
+        await vi.advanceTimersByTimeAsync(29_000);
+        expect(at).toHaveLength(2);
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(at).toHaveLength(3);
+        // Nothing said: the third wait of the doubling, 20 s.
+        await vi.advanceTimersByTimeAsync(20_000);
+        expect(at.map((time) => (time - at[0]!) / 1000)).toEqual([0, 120, 150, 170]);
+        await vi.advanceTimersByTimeAsync(600_000);
+        expect(at).toHaveLength(4);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('at most five minutes, and at least a second for a wait of none or a date passed', async () => {
+      vi.useFakeTimers({ now: Date.UTC(2026, 11, 2, 10, 0, 0) });
+      try {
+        storeSession('token-1', 'learner-1');
+        const at = answering([
+          [503, { 'retry-after': '86400' }],
+          [429, { 'retry-after': '0' }],
+          [503, { 'retry-after': 'Tue, 01 Dec 2026 10:00:00 GMT' }],
+          [200, {}],
+        ]);
+        await logout(vi.fn());
+        await vi.advanceTimersByTimeAsync(300_000);
+        await vi.advanceTimersByTimeAsync(1_000);
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(at.map((time) => (time - at[0]!) / 1000)).toEqual([0, 300, 301, 302]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+
   it('says the server ended the session when it answered at once', async () => {
     storeSession('token-1', 'learner-1');
     vi.stubGlobal(

@@ -96,6 +96,17 @@ describe('reads while the database is briefly away', () => {
     expect(await answer).toMatchObject({ status: 502 });
     expect(failing.requests).toBe(2);
   });
+
+  it("a 429's Retry-After is not waited for: the limit's minute is the reader's to see (decision 207)", async () => {
+    const limited = serverAnswering(
+      () => new Response(envelope('RATE_LIMITED'), { status: 429, headers: { 'retry-after': '5' } }),
+    );
+    expect(await read(policy()).catch((error: unknown) => error)).toMatchObject({
+      status: 429,
+      retryAfter: { afterMs: 5000 },
+    });
+    expect(limited.requests).toBe(1);
+  });
 });
 
 describe('reads while the browser is offline', () => {

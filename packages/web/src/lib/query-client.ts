@@ -20,7 +20,8 @@ const PROMPT_ANSWER_MS = 5_000;
 
 /** How long to wait before asking again when the server promptly said so; otherwise `undefined`. */
 function serverWait(error: unknown): number | undefined {
-  const asked = error instanceof ApiError ? error.retryAfter : undefined;
+  // A 429's wait (a minute, for a limit) is the reader's to see, not a loading screen's.
+  const asked = error instanceof ApiError && error.status === 503 ? error.retryAfter : undefined;
   if (!asked || asked.tookMs > PROMPT_ANSWER_MS) return undefined;
   return Math.min(asked.afterMs, MAX_RETRY_AFTER_MS);
 }

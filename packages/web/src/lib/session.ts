@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isSitePath, type userResponseSchema, type Role, type User } from '@app/shared';
-import { ApiError, apiFetch, serverAway } from './api-client.ts';
+import { apiFetch } from './api-client.ts';
+import { revoke } from './logout.ts';
 import { paths } from './paths.ts';
 import { localStore, sessionStore } from './browser-storage.ts';
 import { queryClient } from './query-client.ts';
@@ -70,33 +71,6 @@ export const carryEmail = (email: string) => ({ email: email.trim() });
 export function carriedEmail(state: unknown): string {
   const email = (state as { email?: unknown } | null)?.email;
   return typeof email === 'string' ? email : '';
-}
-
-/** The first wait before asking the server again to end a session it could not be told of. */
-const FIRST_RETRY_MS = 5_000;
-const LONGEST_RETRY_MS = 60_000;
-
-/** An answer of a server that did not do what was asked, so the session may still be open. */
-const notTaken = (error: unknown) =>
-  error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.status === 408);
-
-/**
- * Ends the session on the server; when the server cannot be reached (offline, its database away:
- * 502–504) or did not take the request (another 5xx, 429, 408), asks again, waiting twice as long each time up to a minute, for as long as the page is
- * open (decision 197). The token is kept in memory only, for this: the browser's storage has
- * forgotten it. Whether the first try ended the session there.
- */
-async function revoke(token: string, wait = FIRST_RETRY_MS): Promise<boolean> {
-  try {
-    await apiFetch('/auth/logout', { method: 'POST', bearer: token });
-  } catch (error) {
-    // An answer that the server took the request settles it (a 401: the session had already ended);
-    // "away", a failure of its own (5xx) or "too many" (429, 408) did not end the session.
-    if (!serverAway(error) && !notTaken(error)) return true;
-    setTimeout(() => void revoke(token, Math.min(wait * 2, LONGEST_RETRY_MS)), wait);
-    return false;
-  }
-  return true;
 }
 
 /**

@@ -1,12 +1,16 @@
 import { Fragment, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { FiArrowLeft } from 'react-icons/fi';
+import { Link } from 'react-router';
 import { formatIssueDate, issueDay } from '@app/shared';
 import { ErrorPanel, useShownFailure } from '../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { namesNothing } from '../../../lib/api-client.ts';
 import { pickLocalized, dirOf } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
+import { currentUserQuery, getToken, homeFor } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { certificateDetailsQuery, credentialVerdictQuery } from '../api/certificate-verification.ts';
 import { CredentialDownloads } from './credential-downloads.tsx';
@@ -19,6 +23,25 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="font-semibold text-ink">{children}</dd>
     </div>
+  );
+}
+
+/**
+ * The way on into the site from a page often opened first, from a certificate's QR code or a shared
+ * link (decision 207): a signed-in reader's own board (their role's, when this tab knows it), anyone
+ * else's the home page. Read from this browser alone: the public page asks the server nothing for it.
+ */
+function WayOn() {
+  const signedIn = Boolean(getToken());
+  const user = useQuery({ ...currentUserQuery, enabled: false }).data;
+  return (
+    <Link
+      to={signedIn ? (user ? homeFor(user.role) : paths.dashboard) : paths.home}
+      className="inline-flex min-h-10 items-center gap-2 self-start text-sm font-semibold text-primary-darker hover:underline"
+    >
+      <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+      {signedIn ? <Trans>Go to your dashboard</Trans> : <Trans>Go to the home page</Trans>}
+    </Link>
   );
 }
 
@@ -62,6 +85,7 @@ export function CertificateVerification({ id }: { id: string }) {
             retrying={details.isFetching}
           />
         )}
+        <WayOn />
       </div>
     );
   }
@@ -132,6 +156,7 @@ export function CertificateVerification({ id }: { id: string }) {
       <div className="flex flex-wrap gap-2">
         <CredentialDownloads certificateId={certificate._id} />
       </div>
+      <WayOn />
     </div>
   );
 }

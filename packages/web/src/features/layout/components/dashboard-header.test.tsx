@@ -12,6 +12,29 @@ afterEach(() => vi.unstubAllGlobals());
 const headerHeight = () => document.documentElement.style.getPropertyValue(STICKY_HEADER_HEIGHT);
 
 describe('DashboardHeader', () => {
+  it('is in Tab order as it is seen: the search box after the menus on a phone, between from 640 px (decision 207)', () => {
+    vi.stubGlobal('fetch', fakeApi({}).fetch);
+    fakeResizeObserver();
+    const order = (wide: boolean) => {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: wide && query === '(min-width: 640px)',
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+      const { unmount } = renderApp(<DashboardHeader />, { route: paths.dashboard });
+      const controls = [...screen.getByRole('banner').querySelectorAll('a[href], button, input')];
+      const names = controls.map((control) =>
+        control instanceof HTMLInputElement ? 'search' : control.tagName === 'A' ? 'logo' : 'button',
+      );
+      unmount();
+      return names.filter((name, index) => name !== names[index - 1]);
+    };
+    // The search's own button (clear) aside, collapsed: logo, then the language and profile buttons.
+    expect(order(false)).toEqual(['logo', 'button', 'search']);
+    expect(order(true)).toEqual(['logo', 'search', 'button']);
+  });
+
   // styles.css's `scroll-padding-top` reads the height: what Tab scrolls into view stops below it.
   it("keeps the page's scroll padding at its height, whatever rows it takes, until it goes", () => {
     vi.stubGlobal('fetch', fakeApi({}).fetch);

@@ -4,11 +4,15 @@ import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { StickyHeader } from '../../../components/sticky-header.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SearchBox } from './search-box.tsx';
 
 /** The screens whose course list the header's box searches: the catalogue and the two boards. */
 const SEARCHABLE: readonly string[] = [paths.dashboard, paths.contributorDashboard, paths.adminDashboard];
+
+/** Tailwind's `sm`: from this width the header is one row. */
+const ONE_ROW_QUERY = '(min-width: 640px)';
 
 /**
  * The dashboards' header (description §2 "Dashboard layout"): logo to /dashboard, course search,
@@ -18,18 +22,22 @@ const SEARCHABLE: readonly string[] = [paths.dashboard, paths.contributorDashboa
  */
 export function DashboardHeader() {
   const searchable = SEARCHABLE.includes(useLocation().pathname);
+  // Tab follows what is seen (decision 207): the box comes between the logo and the menus from 640 px,
+  // on a row of its own below them on a phone. Drawn after them there rather than moved by CSS
+  // `order`, which Tab does not follow (it went logo, search, language, profile at 375 px).
+  const oneRow = useMediaQuery(ONE_ROW_QUERY);
+  const search = searchable ? <SearchBox className="w-full sm:ms-auto sm:w-72 lg:w-96" /> : null;
   return (
     <HeaderBar>
       <Link to={paths.dashboard} className="shrink-0 rounded-md">
         <BrandLogo subtitle={false} markOnlyBelow360 />
       </Link>
-      {searchable ? (
-        <SearchBox className="order-last w-full sm:order-none sm:ms-auto sm:w-72 lg:w-96" />
-      ) : null}
+      {oneRow ? search : null}
       <div className={`ms-auto flex items-center gap-2 ${searchable ? 'sm:ms-0' : ''}`}>
         <LanguageToggle />
         <ProfileMenu />
       </div>
+      {oneRow ? null : search}
     </HeaderBar>
   );
 }

@@ -255,6 +255,33 @@ describe('CourseCatalogue', () => {
       await vi.waitFor(() => expect(document.title).toBe('Available Courses · Open Science Courses'));
     });
 
+    it('says which list a switch shows, with its count, to screen readers (decision 207)', async () => {
+      vi.stubGlobal(
+        'fetch',
+        fakeApi({
+          'GET /user/courses?limit=12': list([summary({ _id: 'mine', title: 'Mine', enrolled: true })]),
+          'GET /course/approved?limit=12': list([summary(), summary({ _id: 'b', title: 'B' })]),
+        }).fetch,
+      );
+      renderApp(<CourseCatalogue />, { route: '/dashboard' });
+      const lists = await screen.findByRole('navigation', { name: 'Course lists' });
+      const status = within(lists.parentElement!).getByRole('status');
+      await screen.findByText('Showing 2 of 2 courses');
+      // The page's first list: the route announcer has said its title.
+      expect(status).toHaveTextContent(/^$/);
+      fireEvent.click(within(lists).getByRole('link', { name: 'My courses' }));
+      await vi.waitFor(() => expect(status).toHaveTextContent(/^Showing my courses: 1 course$/));
+      fireEvent.click(within(lists).getByRole('link', { name: 'All courses' }));
+      await vi.waitFor(() => expect(status).toHaveTextContent(/^Showing all courses: 2 courses$/));
+      await act(() => activateLanguage('ar'));
+      try {
+        fireEvent.click(within(lists).getByRole('link', { name: 'دوراتي' }));
+        await vi.waitFor(() => expect(status).toHaveTextContent(/^تُعرض دوراتي: دورة واحدة$/));
+      } finally {
+        await act(() => activateLanguage('en'));
+      }
+    });
+
     it('says when the learner has joined nothing yet, with a way to the catalogue', async () => {
       vi.stubGlobal(
         'fetch',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { CourseListResponse } from '@app/shared';
@@ -44,6 +44,14 @@ export function CourseCatalogue() {
   const courses: UseInfiniteQueryResult<InfiniteData<CourseListResponse>> = mine ? own : catalogue;
   const heading = mine ? t`My courses` : t`Available Courses`;
   useDocumentTitle(heading);
+  // A switch between the lists changes only the address's query, which the route announcer leaves to
+  // the page (decision 201): the status below then says which list is shown (decision 207).
+  const [listShown, setListShown] = useState(mine);
+  const [switched, setSwitched] = useState(false);
+  if (listShown !== mine) {
+    setListShown(mine);
+    setSwitched(true);
+  }
 
   // A failed refetch of results already on screen keeps them; a failed load (or search) shows the
   // panel, also while it is tried again (not the previous search's cards).
@@ -144,8 +152,9 @@ export function CourseCatalogue() {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <h1 className="text-2xl font-bold text-ink">{heading}</h1>
-          {/* Announces search results politely as they arrive. "Searching…" only while a new search
-              runs (the previous cards kept meanwhile), not while the list shown is refreshed. */}
+          {/* Announces search results politely as they arrive, and the list switched to. "Searching…"
+              only while a new search runs (the previous cards kept meanwhile), not while the list shown
+              is refreshed. */}
           <p role="status" className="flex items-center gap-2 text-sm text-muted">
             {courses.isFetching && courses.isPlaceholderData ? (
               <Spinner size={16} label={t`Searching…`} />
@@ -153,6 +162,25 @@ export function CourseCatalogue() {
             {q && courses.isSuccess && !courses.isPlaceholderData ? (
               <span>
                 <Plural value={count} _0="No results" one="# course found" other="# courses found" />
+              </span>
+            ) : null}
+            {switched && !q && courses.isSuccess && !courses.isPlaceholderData ? (
+              <span className="sr-only">
+                {mine ? (
+                  <Plural
+                    value={count}
+                    _0="Showing my courses: none yet"
+                    one="Showing my courses: # course"
+                    other="Showing my courses: # courses"
+                  />
+                ) : (
+                  <Plural
+                    value={count}
+                    _0="Showing all courses: none"
+                    one="Showing all courses: # course"
+                    other="Showing all courses: # courses"
+                  />
+                )}
               </span>
             ) : null}
           </p>
