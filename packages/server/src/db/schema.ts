@@ -187,6 +187,14 @@ export const courses = pgTable(
      * answer lost) finds the course instead of making a second one (decision 153).
      */
     creationKey: text('creation_key'),
+    /**
+     * The note of the administrator who last sent the course back (Pending → Rejected), who and when
+     * (decision 206, migration 0022): shown to its owner and staff until the next review decision
+     * (approving clears it, another rejection replaces it), never to learners.
+     */
+    reviewNote: text('review_note'),
+    reviewNoteBy: uuid('review_note_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewNoteAt: timestamp('review_note_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -367,7 +375,7 @@ export const courseEvents = pgTable(
 );
 
 /** The messages the server writes (mail.service.ts). */
-export type MailKind = 'passwordReset' | 'verification' | 'signupAttempt';
+export type MailKind = 'passwordReset' | 'verification' | 'signupAttempt' | 'courseReturned';
 
 export const emailOutbox = pgTable(
   'email_outbox',

@@ -11,6 +11,7 @@ import {
   multipart,
   pngCover,
   tinyPdf,
+  uploadFile,
   type CreatedCourse,
 } from '../test/course-fixtures.ts';
 
@@ -39,7 +40,15 @@ interface Context {
   course: CreatedCourse;
   owner: TestUser;
   pdfUrl: string;
+  /** Who sends the request (null: anonymous). */
+  caller: TestUser | null;
 }
+
+/** A PDF a course of the caller's may point at (decision 205): their own upload, when they may upload. */
+const callersPdf = async (c: Context) =>
+  c.caller && c.caller.role !== 'EndUser'
+    ? (await uploadFile(c.t, c.caller, { data: tinyPdf(), filename: 'notes.pdf' })).secure_url
+    : c.pdfUrl;
 
 interface Row {
   route: string;
@@ -100,10 +109,10 @@ const rows: Row[] = [
   },
   {
     route: 'POST /course/new',
-    request: (c) =>
+    request: async (c) =>
       multipartRequest('POST', '/api/v1/course/new', {
         file: pngCover,
-        body: JSON.stringify(courseBody(c.pdfUrl)),
+        body: JSON.stringify(courseBody(await callersPdf(c))),
       }),
     expected: [401, 403, 201, 201, 201],
   },
@@ -267,8 +276,9 @@ describe('access control: every route × every kind of caller', () => {
         });
       if (setup.locked) await courseAction(t, admin, 'toggle-editing', course._id);
 
-      const request = await row.request({ t, course, owner: who.owner, pdfUrl });
-      const auth = caller === 'anonymous' ? {} : who[caller].auth;
+      const user = caller === 'anonymous' ? null : who[caller];
+      const request = await row.request({ t, course, owner: who.owner, pdfUrl, caller: user });
+      const auth = user?.auth ?? {};
       const response = await t.app.inject({ ...request, headers: { ...request.headers, ...auth } });
 
       expect(response.statusCode, response.body.slice(0, 300)).toBe(status);

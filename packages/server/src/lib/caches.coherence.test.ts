@@ -15,8 +15,10 @@ import {
   courseAction,
   courseBody,
   createApprovedCourse,
+  completeLesson,
   createCourse,
   patchCourse,
+  videoOf,
 } from '../test/course-fixtures.ts';
 import type { App } from '../app.ts';
 import { PURGE_BATCH_SIZE } from './periodic-purge.ts';
@@ -219,6 +221,37 @@ describe('caches: two instances on one database', () => {
     expect((await catalogue(b.app, first)).data.find((c) => c._id === course._id)?.title).toBe(
       'Retitled in SQL',
     );
+  });
+
+  it("a learner's own courses on B follow their enrolment, another's, an edit and a lesson done on A (decision 208)", async () => {
+    const [joined, later] = [
+      await createApprovedCourse(t, owner, admin, { title: 'Mine on B' }),
+      await createApprovedCourse(t, owner, admin, { title: 'Mine on B, later' }),
+    ];
+    const [learner, another] = [await createUser(t, 'EndUser'), await createUser(t, 'EndUser')];
+    const enrol = (user: TestUser, courseId: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/course/enroll/${courseId}`, headers: user.auth });
+    const mine = async () => {
+      const response = await b.app.inject({ url: '/api/v1/user/courses', headers: learner.auth });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ data: CourseSummary[]; pagination: { total: number } }>();
+    };
+    expect((await enrol(learner, joined._id)).statusCode).toBe(200);
+    expect((await mine()).data.map((c) => [c._id, c.enrolled_count])).toEqual([[joined._id, 1]]);
+    expect(b.app.caches.joined.get(learner.id)).toBeDefined(); // B keeps the list
+
+    expect((await enrol(learner, later._id)).statusCode).toBe(200);
+    expect((await mine()).data.map((c) => c._id)).toEqual([later._id, joined._id]);
+    // Another learner joins: only the counter moved, and B's list shows it.
+    expect((await enrol(another, joined._id)).statusCode).toBe(200);
+    expect((await mine()).data.map((c) => c.enrolled_count)).toEqual([1, 2]);
+    // A course changed, however written.
+    await t.db.update(courses).set({ title: 'Mine on B, renamed' }).where(eq(courses.id, joined._id));
+    await t.app.caches.settle(); // as the next request after an operator's change would: B has applied it
+    expect((await mine()).data[1]?.title).toBe('Mine on B, renamed');
+    // A lesson done on A.
+    expect((await completeLesson(t, learner, later._id, videoOf(later))).statusCode).toBe(200);
+    expect((await mine()).data[0]?.progress).toBeGreaterThan(0);
   });
 
   it("the staff lists' totals on B follow courses created, reviewed, renamed and re-authored on A", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppCaches } from './caches.ts';
+import { AppCaches, CounterMoves } from './caches.ts';
 
 describe("AppCaches: a learner's change (decision 061)", () => {
   const learner = 'learner';
@@ -147,5 +147,54 @@ describe("AppCaches: the public pages' last copies (decision 158)", () => {
       caches.apply(payload);
       expect(caches.publicCopies.get('course:a'), payload).toBeUndefined();
     }
+  });
+});
+
+describe("AppCaches: a learner's own courses (decision 208)", () => {
+  function warmed() {
+    const caches = new AppCaches();
+    caches.setLive(true);
+    for (const learner of ['a', 'b']) caches.joined.set(learner, { rows: [] }, caches.joined.generation);
+    return caches;
+  }
+
+  it('evicts a learner’s list on their enrolments only, and every list on any course or user change', () => {
+    const caches = warmed();
+    caches.apply('e:a');
+    expect(caches.joined.get('a')).toBeUndefined();
+    expect(caches.joined.get('b')).toBeDefined();
+    for (const payload of ['c:*', 'u:someone', 'e:*']) {
+      const again = warmed();
+      again.apply(payload);
+      expect([again.joined.get('a'), again.joined.get('b')], payload).toEqual([undefined, undefined]);
+    }
+  });
+
+  it('keeps the lists when a counter moves, and tells which course moved since a generation', () => {
+    const caches = warmed();
+    const before = caches.counterMoves.generation;
+    caches.apply('n:course-1');
+    expect(caches.joined.get('a')).toBeDefined();
+    expect(caches.counterMoves.movedSince('course-1', before)).toBe(true);
+    expect(caches.counterMoves.movedSince('course-2', before)).toBe(false);
+    expect(caches.counterMoves.movedSince('course-1', caches.counterMoves.generation)).toBe(false);
+    const now = caches.counterMoves.generation;
+    caches.apply('n:*');
+    expect(caches.counterMoves.movedSince('course-2', now)).toBe(true);
+    const then = caches.counterMoves.generation;
+    caches.apply('c:*'); // a course changed: every counter may have too
+    expect(caches.counterMoves.movedSince('course-3', then)).toBe(true);
+  });
+
+  it('counts every course as moved once more courses moved than it tracks', () => {
+    const moves = new CounterMoves(2);
+    const before = moves.generation;
+    moves.moved('x');
+    moves.moved('y');
+    const after = moves.generation;
+    expect(moves.movedSince('z', after)).toBe(false);
+    moves.moved('z');
+    expect(moves.movedSince('untracked', after)).toBe(true);
+    expect(moves.movedSince('x', before)).toBe(true);
   });
 });

@@ -37,6 +37,40 @@ export interface LearnerMark {
   completed: number;
 }
 
+/**
+ * When each course's enrolment counter last moved (`n:<course id>`), as a generation (decision 208):
+ * a cached list that shows counters (a learner's own courses) notes the generation before its read and
+ * is read again when a course it shows moved since. Noting a move costs O(1), where scanning every
+ * learner's cached list for the course would cost O(learners) on each enrolment.
+ */
+export class CounterMoves {
+  private gen = 0;
+  private readonly movedAt = new Map<string, number>();
+  /** Generation of the last move that may have touched any course. */
+  private allMovedAt = 0;
+
+  constructor(private readonly maxCourses: number) {}
+
+  get generation(): number {
+    return this.gen;
+  }
+
+  moved(courseId: string): void {
+    this.movedAt.set(courseId, ++this.gen);
+    if (this.movedAt.size > this.maxCourses) this.allMoved(); // bounded: overflowing counts as all
+  }
+
+  allMoved(): void {
+    this.allMovedAt = ++this.gen;
+    this.movedAt.clear();
+  }
+
+  /** Whether the counter of `courseId` may have moved since `generation` was read. */
+  movedSince(courseId: string, generation: number): boolean {
+    return this.allMovedAt > generation || (this.movedAt.get(courseId) ?? 0) > generation;
+  }
+}
+
 /** Safety net only: entries are evicted by change notifications; the TTL bounds a missed one. */
 const TTL_MS = 60_000;
 /**
@@ -72,6 +106,13 @@ export class AppCaches {
    */
   readonly catalogueAnswers = new DerivedCache<unknown>(500);
   readonly enrolled = new TtlCache<ReadonlySet<string>>(20_000, TTL_MS);
+  /**
+   * By learner: the courses of their "My courses" list, in its order, as read from the database
+   * (decision 208); what it holds is `course-lists.service.ts`'s business. Evicted by their enrolments
+   * and with everything derived from courses; a course's counter moving is told by `counterMoves`.
+   */
+  readonly joined = new TtlCache<unknown>(20_000, TTL_MS);
+  readonly counterMoves = new CounterMoves(10_000);
   /** By course id; what it holds is `course-snapshots.service.ts`'s business. */
   readonly courses = new TtlCache<unknown>(2_000, TTL_MS);
   /** By learner: course id → progress 0..100 in each enrolled course. */
@@ -185,7 +226,7 @@ export class AppCaches {
     this.catalogue.clear();
     this.catalogueAnswers.clear(); // for the memory: no longer drawn on, they would never match again
     this.enrolled.clear();
-    this.clearCourses();
+    this.clearCourses(); // the "My courses" lists too
     this.clearLearners();
   }
 
@@ -195,6 +236,8 @@ export class AppCaches {
     this.courses.clear();
     this.publicCount.clear();
     this.staffCounts.clear();
+    this.joined.clear();
+    this.counterMoves.allMoved();
   }
 
   /** A learner's progress, scores, completed lessons and certificates. */
@@ -242,9 +285,11 @@ export class AppCaches {
       case 'e:':
         if (all) {
           this.enrolled.clear();
+          this.joined.clear();
           this.progress.clear();
         } else {
           this.enrolled.delete(key);
+          this.joined.delete(key);
           this.progress.delete(key);
         }
         break;
@@ -257,13 +302,16 @@ export class AppCaches {
         break;
       case 'n:':
         // Only the course's enrolment counter moved (decision 075): it shows in the catalogue pages
-        // that list the course (decision 076) and in the course's own view, nowhere else.
+        // that list the course (decision 076), in the course's own view and in the "My courses" lists
+        // that show it (decision 208), nowhere else.
         if (all) {
           this.catalogue.clear();
           this.courses.clear();
+          this.counterMoves.allMoved();
         } else {
           this.catalogue.deleteWhere((page) => page.rows.some((row) => row.id === key));
           this.courses.delete(key);
+          this.counterMoves.moved(key);
         }
         break;
       case 'p:':

@@ -1,4 +1,4 @@
-import type { ValidationKey } from '@app/shared';
+import { LIMITS, type ValidationKey } from '@app/shared';
 import type { Localized } from './localize.ts';
 
 export const common = {
@@ -86,6 +86,18 @@ export const validationMessages: Record<ValidationKey, Localized> = {
   },
   pdf_file_required: { en: 'Upload a PDF file.', ar: 'ارفع ملف PDF.' },
   quiz_required: { en: 'Add at least one question.', ar: 'أضف سؤالًا واحدًا على الأقل.' },
+  too_many_course_questions: {
+    en: `A course can have at most ${LIMITS.courseQuestionsMax} questions in all: remove some, or split the course in two.`,
+    ar: `لا يمكن أن تضم الدورة أكثر من ${LIMITS.courseQuestionsMax} سؤال في مجموعها: احذف بعضها أو قسّم الدورة إلى دورتين.`,
+  },
+  too_many_course_resources: {
+    en: `A course can have at most ${LIMITS.courseResourcesMax} resources in all: remove some, or split the course in two.`,
+    ar: `لا يمكن أن تضم الدورة أكثر من ${LIMITS.courseResourcesMax} مورد في مجموعها: احذف بعضها أو قسّم الدورة إلى دورتين.`,
+  },
+  file_not_yours: {
+    en: 'This file was uploaded by another author: upload your own copy.',
+    ar: 'رفع هذا الملفَ مؤلفٌ آخر: ارفع نسختك منه.',
+  },
   unknown_field: { en: 'Unknown field.', ar: 'حقل غير معروف.' },
   invalid: { en: 'This value is invalid.', ar: 'هذه القيمة غير صالحة.' },
 };

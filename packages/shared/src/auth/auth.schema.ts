@@ -5,9 +5,14 @@ import { isReturnAfterSignup } from './return-path.ts';
 
 /**
  * The course to come back to after verifying and logging in (decision 200), carried in the
- * verification link: only a course's path (`isReturnAfterSignup`); anything else is refused.
+ * verification link: only a course's path (`isReturnAfterSignup`); anything else is refused. It may be
+ * left out, so a `null` is not a missing value ("required", as the type errors of required fields read)
+ * but one of the wrong type.
  */
-const returnAfterSignup = z.string().refine(isReturnAfterSignup, { message: 'invalid' }).optional();
+const returnAfterSignup = z
+  .string({ error: 'invalid_type' })
+  .refine(isReturnAfterSignup, { message: 'invalid' })
+  .optional();
 
 /**
  * A name: one line, however it was pasted (tabs, line breaks and runs of spaces become one space), and

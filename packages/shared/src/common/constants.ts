@@ -19,12 +19,11 @@ export type SignupRole = (typeof SIGNUP_ROLES)[number];
 export const COURSE_STATUSES = ['Pending', 'Approved', 'Draft', 'Archived', 'Rejected'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 /**
- * The statuses a course can be in: "Rejected" is kept in the data model and the API for
- * compatibility, but nothing sets it, so nothing offers it as a choice (a filter that can never match).
+ * The statuses a course can be in, which the administrators' status filter offers. "Rejected" was kept
+ * in the data model and the API for compatibility with nothing setting it; since decision 206 an
+ * administrator sends a pending course back to its author with a note, which sets it, so it is in use.
  */
-export const COURSE_STATUSES_IN_USE = COURSE_STATUSES.filter(
-  (status): status is Exclude<CourseStatus, 'Rejected'> => status !== 'Rejected',
-);
+export const COURSE_STATUSES_IN_USE = COURSE_STATUSES;
 
 export const RESOURCE_TYPES = ['video', 'pdf', 'quiz', 'certificate'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
@@ -53,6 +52,13 @@ export const LIMITS = {
   sectionsMax: 50,
   resourcesPerSectionMax: 50,
   questionsMax: 100,
+  /**
+   * Questions and resources of a whole course, over all its sections (decision 204): the per-part
+   * limits alone allowed 250,000 questions, and a save of 12,000 held the embedded database's event
+   * loop for a second.
+   */
+  courseQuestionsMax: 1000,
+  courseResourcesMax: 500,
   questionMax: 1000,
   optionMax: 300,
   quizOptionsMin: 2,

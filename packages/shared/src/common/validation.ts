@@ -21,6 +21,9 @@ export const VALIDATION_KEYS = [
   'video_not_embeddable',
   'pdf_file_required',
   'quiz_required',
+  'too_many_course_questions',
+  'too_many_course_resources',
+  'file_not_yours',
   'unknown_field',
   'invalid',
 ] as const;

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { COURSE_STATUSES, type CourseStatus } from '../common/constants.ts';
+import { text } from './fields.ts';
 
 /**
  * The review actions of the contract (api.md "Courses"), one place for the server's routes and rules
@@ -50,3 +52,35 @@ export function courseActionAllowed(action: CourseAction, status: CourseStatus):
  */
 export const courseActionPath = (action: CourseAction, courseId: string, to?: SwitchTarget): string =>
   `/course/${COURSE_ACTIONS[action].path}/${courseId}${to ? `?to=${to}` : ''}`;
+
+/**
+ * Sending a pending course back to its author with a note (decision 206). Not one of the contract's
+ * `GET` actions above: it carries a body, so it is `POST /course/reject/:id` with `{ "reason": "…" }`,
+ * an administrator's only, from Pending alone (409 otherwise). Pending → Rejected; the note stays on
+ * the course, seen by its owner and staff, until the next review decision (approve clears it, another
+ * rejection replaces it); the owner submits the course again as they submit a draft.
+ */
+export const COURSE_REJECT = { path: 'reject', from: ['Pending'] } as const satisfies {
+  path: string;
+  from: readonly CourseStatus[];
+};
+
+export const courseRejectAllowed = (status: CourseStatus): boolean =>
+  (COURSE_REJECT.from as readonly CourseStatus[]).includes(status);
+
+/** The API path of the rejection, under the API prefix: an encoded course id, or `:id`. */
+export const courseRejectPath = (courseId: string): string => `/course/${COURSE_REJECT.path}/${courseId}`;
+
+/** The longest reviewer's note, in characters (decision 206). */
+export const REVIEW_NOTE_MAX = 1000;
+
+/** The reviewer's note: required, 1–1000 characters once trimmed, no control characters (line breaks are fine). */
+export const courseRejectBodySchema = z.object({ reason: text(REVIEW_NOTE_MAX) });
+export type CourseRejectBody = z.infer<typeof courseRejectBodySchema>;
+
+/**
+ * The note on a course sent back (`review_note` of a course as its owner and the administrators read
+ * it: never in the catalogue, the learner's views or the public pages). `at` is when it was written.
+ */
+export const reviewNoteSchema = z.object({ reason: z.string(), at: z.string() });
+export type ReviewNote = z.infer<typeof reviewNoteSchema>;

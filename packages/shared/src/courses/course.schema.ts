@@ -3,6 +3,7 @@ import { COURSE_SORTS, COURSE_STATUSES, LIMITS, PAGE, RESOURCE_TYPES, ROLES } fr
 import { isEmbeddableVideoUrl, toYouTubeEmbedUrl } from '../common/youtube.ts';
 import { noNul, optionalId, recordId, text, translation } from './fields.ts';
 import { COURSE_LICENSES, DEFAULT_COURSE_LICENSE } from './licenses.ts';
+import { reviewNoteSchema } from './course-actions.ts';
 import {
   learnerQuizQuestionSchema,
   quizAnswerSchema,
@@ -67,6 +68,30 @@ export const sectionInputSchema = z.object({
   resources: z.array(resourceInputSchema).max(LIMITS.resourcesPerSectionMax).default([]),
 });
 
+/**
+ * The whole course's questions and resources (decision 204), on top of the limits per part. Each is
+ * reported where its count first passes the limit, on a field the course form shows: that quiz's
+ * questions, or that section's resources.
+ */
+function withinCourseLimits(sections: z.output<typeof sectionInputSchema>[], ctx: z.RefinementCtx) {
+  const crosses = (before: number, after: number, max: number) => before <= max && after > max;
+  let resources = 0;
+  let questions = 0;
+  sections.forEach((section, s) => {
+    if (crosses(resources, (resources += section.resources.length), LIMITS.courseResourcesMax))
+      ctx.addIssue({ code: 'custom', path: [s, 'resources'], message: 'too_many_course_resources' });
+    section.resources.forEach((resource, r) => {
+      if (resource.type !== 'quiz') return;
+      if (crosses(questions, (questions += resource.quiz.length), LIMITS.courseQuestionsMax))
+        ctx.addIssue({
+          code: 'custom',
+          path: [s, 'resources', r, 'quiz'],
+          message: 'too_many_course_questions',
+        });
+    });
+  });
+}
+
 export const courseInputSchema = z.object({
   title: text(LIMITS.titleMax),
   title_tr: translation(LIMITS.titleMax),
@@ -75,7 +100,11 @@ export const courseInputSchema = z.object({
   author: text(LIMITS.authorMax),
   /** SPDX id; a form that predates the licence may omit it and gets CC BY 4.0. */
   license: courseLicenseSchema.default(DEFAULT_COURSE_LICENSE),
-  coursesection: z.array(sectionInputSchema).max(LIMITS.sectionsMax).default([]),
+  coursesection: z
+    .array(sectionInputSchema)
+    .max(LIMITS.sectionsMax)
+    .superRefine(withinCourseLimits)
+    .default([]),
   /** Only "Draft" (on create) and Draft → "Pending" (an owner submitting for review) have an effect. */
   status: z.enum(COURSE_STATUSES).optional(),
 });
@@ -155,6 +184,11 @@ export const courseSummarySchema = z.object({
   enrolled: z.boolean(),
   /** The caller's course progress 0..100 (decision 033); only on enrolled courses of `/course/approved`. */
   progress: z.number().optional(),
+  /**
+   * Why an administrator sent the course back (decision 206): only to its owner and the
+   * administrators (the edit form's course, the staff lists), and only while there is a note.
+   */
+  review_note: reviewNoteSchema.optional(),
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
 

@@ -13,7 +13,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { describeIssue, issuePath, type ValidationKey } from '@app/shared';
+import { describeIssue, issuePath, LIMITS, type ValidationKey } from '@app/shared';
 
 /**
  * The shared zod schemas report problems as stable keys (`describeIssue`); this turns a key into a
@@ -56,6 +56,16 @@ export function validationMessage(key: ValidationKey, limit?: number): string {
       return t`Add a PDF file.`;
     case 'quiz_required':
       return t`Add at least one question.`;
+    case 'too_many_course_questions': {
+      const max = LIMITS.courseQuestionsMax;
+      return t`A course can have at most ${max} questions in all: remove some, or split the course in two.`;
+    }
+    case 'too_many_course_resources': {
+      const max = LIMITS.courseResourcesMax;
+      return t`A course can have at most ${max} resources in all: remove some, or split the course in two.`;
+    }
+    case 'file_not_yours':
+      return t`This file was uploaded by another author: upload your own copy.`;
     case 'unknown_field':
       return t`This field is not allowed.`;
     case 'invalid_type':

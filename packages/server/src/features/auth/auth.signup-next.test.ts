@@ -79,6 +79,24 @@ describe('the verification link carries the course to come back to', () => {
     expect(smtp.mails.some((mail) => mail.text.includes('evil.example'))).toBe(false);
   });
 
+  it('says a `next` that is not text (null, a number) has the wrong type, not that it is required', async () => {
+    for (const next of [null, 42]) {
+      const signup = signupBody({ next });
+      const resend = { email: signup.email, next };
+      for (const [url, body] of [
+        ['/auth/signup', signup],
+        ['/auth/resend-verification', resend],
+      ] as const) {
+        const response = await post(t, url, body, { 'accept-language': 'en' });
+        expect(response.statusCode, `${url} ${JSON.stringify(next)}`).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          errors: [{ path: 'next', message: 'This value has the wrong type.' }],
+        });
+      }
+    }
+  });
+
   it('carries it in a link asked for again, and refuses any other `next` there too', async () => {
     const body = signupBody();
     expect((await post(t, '/auth/signup', body)).statusCode).toBe(201);

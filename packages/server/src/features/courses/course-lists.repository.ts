@@ -296,6 +296,14 @@ export async function joinedPage(db: Db, userId: string, page: MyCoursesQuery): 
   return pageBy(queries(db).joined, { userId }, page);
 }
 
+/**
+ * The first `limit` rows of `joinedPage`'s list, with their cursors, without its count: the whole list
+ * when it is shorter (the service keeps it, decision 208). The page statement from offset 0.
+ */
+export function joinedFirst(db: Db, userId: string, limit: number): Promise<JoinedPage['rows']> {
+  return queries(db).joined.page.execute({ userId, limit, offset: 0 });
+}
+
 /** A page of a staff list: the rows carry the caller's own `enrolled` flag. */
 export interface StaffPage {
   rows: (SummaryRow & { enrolled: boolean })[];

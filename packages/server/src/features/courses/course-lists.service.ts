@@ -18,16 +18,18 @@ import { sentAlike, type JoinedAnswer } from '../../plugins/compression.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { coursesMessages } from './courses.messages.ts';
 import { maySeeContributorCourses } from './course-access.service.ts';
-import { closeSummaryJson, summaryJsonHead, toSummary } from './course-views.service.ts';
+import { closeSummaryJson, staffSummary, summaryJsonHead, toSummary } from './course-views.service.ts';
 import type { SummaryRow } from './courses.repository.ts';
 import { enrolledIdsOf } from './course-snapshots.service.ts';
 import { cachedProgress as progressOf } from '../learning/completion.service.ts';
 import {
   approvedPage,
+  joinedFirst,
   joinedPage,
   listAll,
   listByContributor,
   textSearch,
+  type JoinedPage,
   type StaffCount,
   type StaffPage,
 } from './course-lists.repository.ts';
@@ -207,8 +209,8 @@ export async function contributorCoursesPage(
 /**
  * The caller's own courses (`GET /user/courses`, decision 196): the Approved courses they joined,
  * listed in the catalogue or not, most recently joined first; each row as the catalogue shows it to an
- * enrolled caller (`enrolled_users` their id, `progress` from their cached progress). Read from the
- * database each time (one primary-key range of their enrolments): no cache of its own to evict.
+ * enrolled caller (`enrolled_users` their id, `progress` from their cached progress). The list comes
+ * from their cached list (decision 208), paged here.
  */
 export async function joinedCoursesPage(
   db: Db,
@@ -216,7 +218,7 @@ export async function joinedCoursesPage(
   viewer: AuthUser,
   query: MyCoursesQuery,
 ): Promise<CoursePage> {
-  const { rows, total, offset } = await joinedPage(db, viewer.id, query);
+  const { rows, total, offset } = await joinedPageOf(db, caches, viewer.id, query);
   const onPage = rows.map((row) => row.id);
   const progress =
     onPage.length === 0 ? new Map<string, number>() : await joinedProgress(db, caches, viewer.id, onPage);
@@ -225,6 +227,80 @@ export async function joinedCoursesPage(
     pagination: { total, limit: query.limit, offset, next: nextCursor(rows, offset, total) },
   };
 }
+
+/** A learner's "My courses" list as `caches.joined` keeps it (decision 208). */
+interface JoinedList {
+  /** The whole list, in its order, with each row's cursor; none when longer than `MAX_KEPT_JOINED`. */
+  rows: JoinedPage['rows'] | undefined;
+  /** `caches.counterMoves`' generation before the read: a course shown whose counter moved since is read again. */
+  countersAt: number;
+}
+
+/**
+ * The longest list kept whole: its pages are sliced from it. A longer one (a learner who joined more
+ * courses than anyone reads through) is read by page from the database, with its count, each time.
+ */
+const MAX_KEPT_JOINED = 200;
+
+/**
+ * A page of the learner's list, from the list kept for them (decision 208): the page statement and
+ * the count cost a WASM call each on PGlite (~1 ms and ~0.7 ms of CPU) and a round trip each on
+ * PostgreSQL, where the cached course view costs ~0.1 ms in all. The list is exact as long as it is
+ * kept: their enrolments evict it (`e:`), any change to a course or an author empties every list (`c:`,
+ * `u:`), and a course on the page whose enrolment counter moved (`n:`) has the list read again. Without
+ * trusted notifications, or for a list too long to keep, the page is read from the database.
+ */
+async function joinedPageOf(
+  db: Db,
+  caches: AppCaches,
+  userId: string,
+  query: MyCoursesQuery,
+): Promise<JoinedPage> {
+  if (!caches.usable) return joinedPage(db, userId, query);
+  const load = async (): Promise<JoinedList> => {
+    const countersAt = caches.counterMoves.generation; // before the read, as a fill's generation is
+    const rows = await joinedFirst(db, userId, MAX_KEPT_JOINED + 1);
+    return { rows: rows.length > MAX_KEPT_JOINED ? undefined : rows, countersAt };
+  };
+  // Its rows are this page's only when none of their counters moved since the list was read.
+  const countersStill = (list: JoinedList) =>
+    !list.rows ||
+    pageOfList(list.rows, query).rows.every(
+      (row) => !caches.counterMoves.movedSince(row.id, list.countersAt),
+    );
+  const list = (await caches.joined.getOrLoad(
+    userId,
+    load,
+    false,
+    countersStill as (value: unknown) => boolean,
+  )) as JoinedList; // the cache holds only what this function keeps there
+  return list.rows ? pageOfList(list.rows, query) : joinedPage(db, userId, query);
+}
+
+/**
+ * A page of a whole list as `joinedPage` reads it: from an offset, or after a cursor, where the page's
+ * offset is how many rows are at or before the cursor's place (decision 202). The cursors are
+ * `<microseconds>~<uuid>`, both exact (integers below 2^53; lowercase uuids, which order as PostgreSQL's
+ * bytes do), so the place compares as the statement's row values do.
+ */
+function pageOfList(rows: JoinedPage['rows'], query: MyCoursesQuery): JoinedPage {
+  let offset = query.offset;
+  if (query.after !== undefined) {
+    const place = cursorPlace(query.after);
+    const firstAfter = rows.findIndex((row) => listedAfter(cursorPlace(row.cursor), place));
+    offset = firstAfter === -1 ? rows.length : firstAfter;
+  }
+  return { rows: rows.slice(offset, offset + query.limit), total: rows.length, offset };
+}
+
+const cursorPlace = (cursor: string) => {
+  const [micros = '', id = ''] = cursor.split('~');
+  return { micros: Number(micros), id };
+};
+
+/** Whether place `a` is listed after place `b`, newest first: `(time, id) < (time, id)`, as the statement tests. */
+const listedAfter = (a: { micros: number; id: string }, b: { micros: number; id: string }) =>
+  a.micros < b.micros || (a.micros === b.micros && a.id < b.id);
 
 /**
  * The caller's progress in the page's courses, from the progress cache the catalogue reads. Its entry
@@ -259,6 +335,7 @@ const nextCursor = (rows: readonly { cursor: string }[], offset: number, total: 
 };
 
 const pageOf = (viewer: AuthUser, page: StaffPage, query: PageQuery): CoursePage => ({
-  data: page.rows.map((row) => toSummary(row, viewer.id, row.enrolled)),
+  // The staff lists: the administrators' and a contributor's own, so the reviewer's note goes along.
+  data: page.rows.map((row) => staffSummary(row, viewer.id, row.enrolled)),
   pagination: { total: page.total, limit: query.limit, offset: query.offset },
 });

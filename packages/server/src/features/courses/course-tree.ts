@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { Tx } from '../../db/client.ts';
 import { BodyValidationError } from '../../lib/errors.ts';
-import { fileIdFromUrl, fileTypesById } from '../files/files.service.ts';
+import { fileIdFromUrl, filesUsableBy, fileTypesById } from '../files/files.service.ts';
 
 /**
  * Sections, resources and quiz questions of a course as the author sent them, turned into rows:
@@ -126,6 +126,38 @@ export async function resolveSections(tx: Tx, input: CourseInput): Promise<Secti
 
   if (issues.length > 0) throw new BodyValidationError(issues);
   return sections;
+}
+
+/** Whose files a course being saved may point at, and the course when it exists already (decision 205). */
+export interface FileUsers {
+  /** The course's owner, and the editor when another (an administrator). */
+  ownerIds: string[];
+  courseId: string | null;
+}
+
+/**
+ * Checks that each file the course's resources point at is one it may use (`filesUsableBy`): another
+ * author's upload is refused on its field (`file_not_yours`), whatever it is. Called after
+ * `resolveSections`, which has checked that each file exists and is a PDF.
+ */
+export async function checkFileUsers(tx: Tx, sections: SectionRow[], users: FileUsers): Promise<void> {
+  const refs = sections.flatMap((section, s) =>
+    section.resources.flatMap((resource, r) =>
+      resource.fileId
+        ? [{ fileId: resource.fileId, path: ['coursesection', s, 'resources', r, 'file'] }]
+        : [],
+    ),
+  );
+  const usable = await filesUsableBy(
+    tx,
+    [...new Set(refs.map((ref) => ref.fileId))],
+    users.ownerIds,
+    users.courseId,
+  );
+  const issues = refs
+    .filter((ref) => !usable.has(ref.fileId))
+    .map((ref) => issue(ref.path, 'file_not_yours'));
+  if (issues.length > 0) throw new BodyValidationError(issues);
 }
 
 function questionsWithIds(

@@ -58,6 +58,18 @@ export function toSummary(row: SummaryRow, viewerId: string, enrolled: boolean):
   };
 }
 
+/**
+ * A summary as the course's owner and the administrators read it: with the reviewer's note while there
+ * is one (decision 206). The staff lists and the edit form's course only: never the catalogue, the
+ * learner's views or the public pages, which use `toSummary`.
+ */
+export function staffSummary(row: SummaryRow, viewerId: string, enrolled: boolean): CourseSummary {
+  const summary = toSummary(row, viewerId, enrolled);
+  return row.reviewNote !== null && row.reviewNoteAt !== null
+    ? { ...summary, review_note: { reason: row.reviewNote, at: row.reviewNoteAt.toISOString() } }
+    : summary;
+}
+
 /** The summary fields that are the same for every caller (the cacheable part). */
 const sharedSummarySchema = courseSummarySchema.omit({
   enrolled_users: true,
@@ -129,12 +141,12 @@ export function withoutAnswers(sections: Section[]): LearnerSection[] {
   }));
 }
 
-/** The full course (answers included) as its owner or an administrator sees it; null if none. */
+/** The full course (answers and the reviewer's note included) as its owner or an administrator sees it; null if none. */
 export async function fullCourse(db: Db, viewerId: string, courseId: string): Promise<Course | null> {
   const [row, tree] = await Promise.all([findSummaryRow(db, viewerId, courseId), findTreeRows(db, courseId)]);
   if (!row) return null;
   return {
-    ...toSummary(row, viewerId, row.enrolled),
+    ...staffSummary(row, viewerId, row.enrolled),
     course_section: toSections(tree.sections, tree.resources),
     version: row.contentVersion,
   };

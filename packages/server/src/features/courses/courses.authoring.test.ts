@@ -301,9 +301,16 @@ describe('courses: authoring and review', () => {
     const mine = await createCourse(t, owner);
     const theirs = await fetchCourse(other, (await createCourse(t, other))._id);
     const current = await fetchCourse(owner, mine._id);
+    // Their PDF resources point at the owner's own PDF: their file is not this course's to use (decision 205).
+    const ownPdf = current.course_section[0]!.resources[1]!.file;
     const response = await patchCourse(t, owner, mine._id, {
       ...current,
-      coursesection: theirs.course_section,
+      coursesection: theirs.course_section.map((section) => ({
+        ...section,
+        resources: section.resources.map((resource) =>
+          resource.type === 'pdf' ? { ...resource, file: ownPdf } : resource,
+        ),
+      })),
     });
     expect(response.statusCode).toBe(200);
     const after = response.json<{ data: { course: Course } }>().data.course;

@@ -29,8 +29,9 @@ describe('courses: a creation sent again with its Idempotency-Key', () => {
   });
   afterAll(() => t.close());
 
-  const create = (user: TestUser, key: string | undefined, title = 'Reproducible research') =>
-    postCourse(t, user, courseBody(pdfUrl, { title }), undefined, key ? { 'idempotency-key': key } : {});
+  /** `pdf`: the author's own upload (decision 205), the first author's unless told. */
+  const create = (user: TestUser, key: string | undefined, title = 'Reproducible research', pdf = pdfUrl) =>
+    postCourse(t, user, courseBody(pdf, { title }), undefined, key ? { 'idempotency-key': key } : {});
   const coursesOf = (user: TestUser, title: string) =>
     t.db
       .select({ id: courses.id })
@@ -123,8 +124,9 @@ describe('courses: a creation sent again with its Idempotency-Key', () => {
   it('keeps keys apart per author, and makes a course each time without a key, as before', async () => {
     const key = randomUUID();
     const other = await createUser(t, 'Contributor');
+    const othersPdf = (await uploadFile(t, other, { data: tinyPdf(), filename: 'notes.pdf' })).secure_url;
     expect((await create(author, key, 'Same key')).statusCode).toBe(201);
-    expect((await create(other, key, 'Same key')).statusCode).toBe(201);
+    expect((await create(other, key, 'Same key', othersPdf)).statusCode).toBe(201);
     expect(await coursesOf(author, 'Same key')).toHaveLength(1);
     expect(await coursesOf(other, 'Same key')).toHaveLength(1);
 

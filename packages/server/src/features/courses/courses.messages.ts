@@ -23,6 +23,10 @@ export const coursesMessages = {
     en: 'Course approval revoked; it is pending review again',
     ar: 'تم سحب اعتماد الدورة، وهي الآن قيد المراجعة من جديد',
   },
+  rejected: {
+    en: 'Course returned to its author with your note',
+    ar: 'أُعيدت الدورة إلى مؤلفها مع ملاحظتك',
+  },
   archived: { en: 'Course archived', ar: 'تمت أرشفة الدورة' },
   unarchived: { en: 'Course restored from the archive', ar: 'تمت استعادة الدورة من الأرشيف' },
   /** Restored to Pending (it was not a draft): learners lost it until an administrator approves it again. */
@@ -55,6 +59,10 @@ export const coursesMessages = {
   onlyPendingCanBeApproved: {
     en: 'Only a course pending review can be approved.',
     ar: 'لا يمكن اعتماد إلا دورة قيد المراجعة.',
+  },
+  onlyPendingCanBeRejected: {
+    en: 'Only a course pending review can be returned to its author.',
+    ar: 'لا يمكن إعادة دورة إلى مؤلفها إلا إذا كانت قيد المراجعة.',
   },
   onlyApprovedCanBeRevoked: {
     en: 'Only an approved course can have its approval revoked.',

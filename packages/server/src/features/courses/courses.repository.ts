@@ -44,6 +44,9 @@ export const summaryColumns = {
   ownerRole: users.role,
   enrolledCount: courses.enrolledCount,
   contentVersion: courses.contentVersion,
+  /** Read with every summary, given out by `staffSummary` only (decision 206). */
+  reviewNote: courses.reviewNote,
+  reviewNoteAt: courses.reviewNoteAt,
 };
 
 export const summarySelect = (db: Db) =>
@@ -240,4 +243,25 @@ export async function deleteFileIfUnreferenced(tx: Tx, fileId: string): Promise<
         and not exists (select 1 from ${courses} where ${courses.previewFileId} = ${fileId})
         and not exists (select 1 from ${resources} where ${resources.fileId} = ${fileId})`,
   );
+}
+
+/**
+ * What a mail to a course's owner needs (decision 206): their address, name, language and whether the
+ * address is confirmed, and the course's titles.
+ */
+export async function findOwnerForMail(tx: Tx, courseId: string) {
+  const [row] = await tx
+    .select({
+      email: users.email,
+      firstname: users.firstname,
+      preferredLanguage: users.preferredLanguage,
+      verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      isActive: users.isActive,
+      title: courses.title,
+      titleTr: courses.titleTr,
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.createdBy))
+    .where(eq(courses.id, courseId));
+  return row ? { ...row, verified: Boolean(row.verified) } : null;
 }

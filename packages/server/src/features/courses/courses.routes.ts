@@ -1,8 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COURSE_ACTION_NAMES,
   courseActionPath,
   courseActionResponseSchema,
+  courseRejectBodySchema,
+  courseRejectPath,
   courseSwitchQuerySchema,
   courseListResponseSchema,
   courseMutationResponseSchema,
@@ -27,7 +30,14 @@ import {
   contributorCoursesPage,
   joinedCoursesPage,
 } from './course-lists.service.ts';
-import { applyCourseAction, courseForEditing, createCourse, updateCourse } from './courses.service.ts';
+import {
+  applyCourseAction,
+  assertMayEditCourse,
+  courseForEditing,
+  createCourse,
+  rejectCourse,
+  updateCourse,
+} from './courses.service.ts';
 import { coursesMessages } from './courses.messages.ts';
 
 /**
@@ -233,6 +243,36 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  app.post(
+    courseRejectPath(':id'),
+    {
+      onRequest: requireRole('SuperAdmin'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a pending course back to its author with a note: Pending → Rejected; the owner is e-mailed the note (administrators; decision 206)',
+        description:
+          'JSON `{ "reason": "…" }`: 1 to 1000 characters once trimmed, no control characters but line breaks and tabs. 409 `INVALID_TRANSITION` unless the course is Pending. The note is the course\'s `review_note` for its owner and the administrators until it is approved (which clears it) or sent back again (which replaces it).',
+        params: idParamSchema,
+        body: courseRejectBodySchema,
+        response: { 200: courseActionResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await rejectCourse(
+        app.db,
+        app.env.APP_URL,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      if (result.mailed) app.outbox.kick();
+      await app.caches.settle();
+      return { success: true as const, message: localize(request.lang, result.message), data: result.data };
+    },
+  );
+
   app.get(
     '/course/:id',
     {
@@ -251,10 +291,16 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  /** Who may edit, before the body is read; an id that is not one is left to the params' 400. */
+  const mayEdit = async (request: FastifyRequest) => {
+    const params = idParamSchema.safeParse(request.params);
+    if (params.success) await assertMayEditCourse(app.db, currentUser(request), params.data.id);
+  };
+
   app.patch(
     '/course/:id',
     {
-      onRequest: authenticate,
+      onRequest: [authenticate, mayEdit],
       preHandler: saves,
       schema: {
         tags,

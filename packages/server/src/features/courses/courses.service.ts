@@ -1,5 +1,8 @@
 import {
   COURSE_ACTIONS,
+  COURSE_REJECT,
+  courseRejectAllowed,
+  type CourseRejectBody,
   isCourseSwitch,
   type CourseSwitch,
   type SwitchTarget,
@@ -20,14 +23,16 @@ import type { Localized } from '../../lib/localize.ts';
 import type { MultipartForm } from '../../lib/multipart.ts';
 import { isTransactionConflict } from '../../db/availability.ts';
 import { checkCover, storeFile } from '../files/files.service.ts';
+import { queueCourseReturnedMail } from '../mail/mail.service.ts';
 import { coursesMessages } from './courses.messages.ts';
-import { courseContentColumns, resolveSections } from './course-tree.ts';
+import { checkFileUsers, courseContentColumns, resolveSections } from './course-tree.ts';
 import { writeSections } from './course-sections.repository.ts';
 import { editVerdict, isAdmin, isStaffOf, viewVerdict } from './course-access.service.ts';
 import { fullCourse } from './course-views.service.ts';
 import {
   deleteFileIfUnreferenced,
   findCourseState,
+  findOwnerForMail,
   courseIdByCreationKey,
   insertCourse,
   statusBeforeArchive,
@@ -88,6 +93,7 @@ export async function createCourse(
   const courseId = await db
     .transaction(async (tx) => {
       const sections = await resolveSections(tx, input);
+      await checkFileUsers(tx, sections, { ownerIds: [author.id], courseId: null });
       const coverId = await storeFile(tx, author.id, cover);
       const courseId = await insertCourse(tx, {
         ...courseContentColumns(input),
@@ -127,6 +133,15 @@ function assertMayEdit(user: AuthUser, state: CourseState | null): asserts state
   if (verdict === 'locked') throw new AppError(403, 'EDITING_LOCKED', coursesMessages.editingLocked);
 }
 
+/**
+ * PATCH /course/:id's first step, before its body is read (its content type, its parts): anyone who
+ * may not edit the course gets the 404 or 403 a well-formed edit would get, not a 415 or 400 about a
+ * body that was never theirs to send.
+ */
+export async function assertMayEditCourse(db: Db, editor: AuthUser, courseId: string): Promise<void> {
+  assertMayEdit(editor, await findCourseState(db, courseId));
+}
+
 export async function updateCourse(
   db: Db,
   maxUploadBytes: number,
@@ -135,8 +150,8 @@ export async function updateCourse(
   form: MultipartForm,
   expected: readonly number[] | 'any' = 'any',
 ): Promise<{ course: Course; message: Localized }> {
-  // Who may edit is answered before anything about the payload is revealed.
-  assertMayEdit(editor, await findCourseState(db, courseId));
+  // Who may edit was answered before the body was read (`assertMayEditCourse`, the route's first
+  // step): nothing about the payload is revealed to anyone else. Answered again below, under the lock.
   const input = parseCourseBody(form.fields.body);
   const cover = form.file ? await checkCover(form.file, maxUploadBytes) : null;
 
@@ -154,9 +169,13 @@ export async function updateCourse(
       const owner = state.createdBy === editor.id;
       if (owner && state.status === 'Archived' && input.status === 'Pending')
         throw conflictWith(coursesMessages.archivedMeanwhile);
-      const submit = owner && state.status === 'Draft' && input.status === 'Pending';
+      // A course sent back with a note (decision 206) is submitted again the same way; its note stays
+      // for the reviewer to read until they decide again.
+      const submit =
+        owner && (state.status === 'Draft' || state.status === 'Rejected') && input.status === 'Pending';
       const status: CourseStatus = submit ? 'Pending' : state.status;
       const sections = await resolveSections(tx, input);
+      await checkFileUsers(tx, sections, { ownerIds: [state.createdBy, editor.id], courseId });
       const coverId = cover ? await storeFile(tx, editor.id, cover) : state.previewFileId;
       await updateCourseRow(tx, courseId, {
         ...courseContentColumns(input),
@@ -250,11 +269,14 @@ export async function applyCourseAction(
     if (allowed && to !== undefined && isCourseSwitch(action) && switchedOn(action, state) === (to === 'on'))
       return { message: switchMessage(action, to === 'on'), data: next };
     let message: Localized;
+    let clearsNote = false;
     switch (action) {
       case 'approve':
         if (!allowed) throw conflictWith(coursesMessages.onlyPendingCanBeApproved);
         next.status = 'Approved';
         message = coursesMessages.approved;
+        // The review is over: a note from an earlier rejection has been answered (decision 206).
+        clearsNote = true;
         break;
       case 'revoke':
         if (!allowed) throw conflictWith(coursesMessages.onlyApprovedCanBeRevoked);
@@ -283,7 +305,11 @@ export async function applyCourseAction(
         message = switchMessage(action, next.enableEditing);
         break;
     }
-    await updateCourseRow(tx, courseId, next);
+    await updateCourseRow(
+      tx,
+      courseId,
+      clearsNote ? { ...next, reviewNote: null, reviewNoteBy: null, reviewNoteAt: null } : next,
+    );
     await recordEvent(tx, {
       courseId,
       actorId: actor.id,
@@ -292,6 +318,64 @@ export async function applyCourseAction(
       toStatus: next.status,
     });
     return { message, data: next };
+  });
+}
+
+/**
+ * Sends a pending course back to its owner with a note (decision 206): Pending → Rejected under the
+ * row lock, the note stored with who wrote it and when (replacing an earlier one), the audit trail's
+ * `reject`, and the owner's e-mail queued in the same transaction (the outbox sends it after the
+ * commit, and retries while the mail server is away: the action never waits for it). Administrators
+ * only (the route's guard; anyone else is told the course does not exist, as for the other actions).
+ * Resolves with whether a mail was queued, for the caller to wake the outbox.
+ */
+export async function rejectCourse(
+  db: Db,
+  appUrl: string,
+  actor: AuthUser,
+  courseId: string,
+  body: CourseRejectBody,
+): Promise<ActionResult & { mailed: boolean }> {
+  return db.transaction(async (tx) => {
+    const state = await lockCourseState(tx, courseId);
+    if (!state || !isAdmin(actor)) throw notFound(coursesMessages.courseNotFound);
+    if (!courseRejectAllowed(state.status)) throw conflictWith(coursesMessages.onlyPendingCanBeRejected);
+    const next = {
+      status: 'Rejected' as const,
+      isAvailable: state.isAvailable,
+      enableEditing: state.enableEditing,
+    };
+    await updateCourseRow(tx, courseId, {
+      status: next.status,
+      reviewNote: body.reason,
+      reviewNoteBy: actor.id,
+      reviewNoteAt: new Date(),
+    });
+    await recordEvent(tx, {
+      courseId,
+      actorId: actor.id,
+      action: COURSE_REJECT.path,
+      fromStatus: state.status,
+      toStatus: next.status,
+    });
+    const owner = await findOwnerForMail(tx, courseId);
+    // A deactivated account reads nothing; its course keeps the note for when it is back.
+    const mailed = owner !== null && owner.isActive;
+    if (mailed) {
+      const lang = owner.preferredLanguage;
+      const link = new URL('/contributor/dashboard', appUrl);
+      link.searchParams.set('edit', courseId);
+      link.searchParams.set('lang', lang);
+      await queueCourseReturnedMail(tx, {
+        to: owner.email,
+        lang,
+        name: owner.verified ? owner.firstname : null,
+        title: (lang === 'ar' && owner.titleTr) || owner.title,
+        note: body.reason,
+        link: link.toString(),
+      });
+    }
+    return { message: coursesMessages.rejected, data: next, mailed };
   });
 }
 

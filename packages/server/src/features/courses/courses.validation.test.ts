@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Course, CourseInput } from '@app/shared';
+import { LIMITS, type Course, type CourseInput } from '@app/shared';
 import { courseEvents, courseSections, courses, files, resources } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
@@ -72,6 +72,31 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
     return question;
   };
   const video = (body: CourseInput) => body.coursesection[0]!.resources[0] as { link: string };
+  /** Quizzes of 100 single-choice questions (the last one fewer) with `questions` questions in all. */
+  const quizzes = (questions: number) =>
+    Array.from({ length: Math.ceil(questions / LIMITS.questionsMax) }, (_, i) => ({
+      type: 'quiz' as const,
+      title: `Quiz ${i}`,
+      description: 'Practice.',
+      quiz: Array.from(
+        { length: Math.min(LIMITS.questionsMax, questions - i * LIMITS.questionsMax) },
+        () => ({
+          question: 'Open?',
+          options: [{ name: 'Yes' }, { name: 'No' }],
+          correctanswer: 'Yes',
+        }),
+      ),
+    })) as CourseInput['coursesection'][number]['resources'];
+  /** Sections of 50 videos (the last one fewer) with `count` videos in all. */
+  const videoSections = (count: number) =>
+    Array.from({ length: Math.ceil(count / LIMITS.resourcesPerSectionMax) }, (_, s) => ({
+      title: `Part ${s}`,
+      description: 'Watch.',
+      resources: Array.from(
+        { length: Math.min(LIMITS.resourcesPerSectionMax, count - s * LIMITS.resourcesPerSectionMax) },
+        () => ({ type: 'video', title: 'V', description: 'D', link: 'https://youtu.be/dQw4w9WgXcQ' }),
+      ),
+    })) as CourseInput['coursesection'];
 
   const invalidBodies: [string, () => unknown, string][] = [
     ['a title of the wrong type', bodyWith((b) => void (b.title = 42 as never)), 'title'],
@@ -171,12 +196,38 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
       }),
       'coursesection.1.resources.0.quiz.1._id',
     ],
+    [
+      'one question more than a course may have in all (decision 204)',
+      bodyWith((b) => void b.coursesection[1]!.resources.push(...quizzes(LIMITS.courseQuestionsMax - 2))),
+      // The fixture's quiz has 3: the tenth quiz added passes the limit.
+      'coursesection.1.resources.10.quiz',
+    ],
+    [
+      'one resource more than a course may have in all (decision 204)',
+      bodyWith((b) => void b.coursesection.push(...videoSections(LIMITS.courseResourcesMax - 2))),
+      'coursesection.11.resources',
+    ],
     ['a NUL character in a title', bodyWith((b) => void (b.title = 'bad\u0000title')), 'title'],
     ['no body at all', () => undefined, 'body'],
   ];
 
   it('accepts the unchanged valid body (so each case below fails for its own reason)', async () => {
     expect((await postCourse(t, owner, bodyWith(() => {})())).statusCode).toBe(201);
+  });
+
+  it('accepts a course with exactly as many questions and resources as a course may have (decision 204)', async () => {
+    const body = bodyWith((b) => {
+      b.coursesection[1]!.resources.push(...quizzes(LIMITS.courseQuestionsMax - 3));
+      b.coursesection.push(...videoSections(LIMITS.courseResourcesMax - 3 - 10));
+    })();
+    const response = await postCourse(t, owner, body);
+    expect(response.statusCode).toBe(201);
+    const created = response.json<{ data: { course: Course } }>().data.course;
+    const resources = created.course_section.flatMap((section) => section.resources);
+    expect(resources).toHaveLength(LIMITS.courseResourcesMax);
+    expect(resources.reduce((sum, resource) => sum + (resource.quiz?.length ?? 0), 0)).toBe(
+      LIMITS.courseQuestionsMax,
+    );
   });
 
   it.each(invalidBodies)('refuses %s with 400 and the field path', async (_name, makeBody, path) => {
@@ -372,6 +423,35 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
         filename: 'x.png',
       });
       expect(response.statusCode).toBe(415);
+    });
+
+    it("answers someone else's edit as with a good body, whatever its content type (not 415)", async () => {
+      const learner = await createUser(t, 'EndUser');
+      for (const [contentType, payload] of [
+        ['application/xml', '<course/>'],
+        ['text/plain', 'hello'],
+        ['application/json', JSON.stringify(resend())],
+        ['multipart/form-data', 'no boundary'],
+      ]) {
+        for (const user of [learner, other]) {
+          const response = await t.app.inject({
+            method: 'PATCH',
+            url: `/api/v1/course/${course._id}`,
+            headers: { ...user.auth, 'content-type': contentType! },
+            payload,
+          });
+          expect(response.statusCode, `${user.role} ${contentType}`).toBe(404);
+          expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Course not found.' });
+        }
+      }
+      // The owner's own request of the wrong type is still told so.
+      const own = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/course/${course._id}`,
+        headers: { ...owner.auth, 'content-type': 'application/xml' },
+        payload: '<course/>',
+      });
+      expect(own.statusCode).toBe(415);
     });
 
     it("answers 404 for someone else's course, an unknown id, and 400 for a garbage id", async () => {

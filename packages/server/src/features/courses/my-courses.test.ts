@@ -12,7 +12,13 @@ import {
   videoOf,
   type CreatedCourse,
 } from '../../test/course-fixtures.ts';
-import { joinedCount, joinedCountAfter, joinedRows, joinedRowsAfter } from './course-lists.repository.ts';
+import {
+  joinedCount,
+  joinedCountAfter,
+  joinedPage,
+  joinedRows,
+  joinedRowsAfter,
+} from './course-lists.repository.ts';
 
 const MINE = '/api/v1/user/courses';
 
@@ -70,6 +76,8 @@ describe('courses: the learner’s own courses', () => {
           ),
         ),
       );
+    // The app never moves an enrolment's time, so no trigger tells the caches: this test's own write does.
+    t.app.caches.apply(`e:${user.id}`);
   }
 
   async function catalogueRow(user: TestUser, courseId: string): Promise<CourseSummary | undefined> {
@@ -209,6 +217,59 @@ describe('courses: the learner’s own courses', () => {
     // Put back for the tests after this one.
     expect((await courseAction(t, admin, 'archive', leaving)).statusCode).toBe(200);
     expect((await courseAction(t, admin, 'approve', leaving)).statusCode).toBe(200);
+  });
+
+  it('pages its kept list as the statements page the database, by offset and after any cursor (decision 208)', async () => {
+    const all = await get(me, `${MINE}?limit=${PAGE.max}`);
+    expect(t.app.caches.joined.get(me.id)).toBeDefined(); // later pages come from the kept list
+    const cursors = (await joinedPage(t.db, me.id, { limit: PAGE.max, offset: 0 })).rows.map(
+      (row) => row.cursor,
+    );
+    expect(cursors).toHaveLength(all.pagination.total);
+    // Each row's own cursor, and places between rows: the same instant with the least and the greatest
+    // id, a microsecond either side, before the first and after the last.
+    const places = cursors.flatMap((cursor) => {
+      const micros = Number(cursor.split('~')[0]);
+      return [
+        cursor,
+        `${micros}~00000000-0000-0000-0000-000000000000`,
+        `${micros}~ffffffff-ffff-ffff-ffff-ffffffffffff`,
+        `${micros - 1}~${made[0]?._id}`,
+        `${micros + 1}~${made[0]?._id}`,
+      ];
+    });
+    places.push(`0~${made[0]?._id}`, `9007199254740991~${made[0]?._id}`);
+    for (const after of places) {
+      for (const limit of [1, 3]) {
+        const fromDatabase = await joinedPage(t.db, me.id, { limit, offset: 0, after });
+        const page = await get(me, `${MINE}?limit=${limit}&after=${after}`);
+        expect(ids(page), after).toEqual(fromDatabase.rows.map((row) => row.id));
+        expect(page.pagination, after).toMatchObject({
+          total: fromDatabase.total,
+          offset: fromDatabase.offset,
+        });
+      }
+    }
+  });
+
+  it('shows at once a new learner of a course on the page, an edit and a lesson done (decision 208)', async () => {
+    const first = await get(me, `${MINE}?limit=2`);
+    const [shown, next] = first.data as [CourseSummary, CourseSummary];
+    const course = made.find((candidate) => candidate._id === shown._id)!;
+    // Another learner joins: the course's counter moves, and my kept list shows the new count.
+    await enrol(other, course);
+    const counted = await get(me, `${MINE}?limit=2`);
+    expect(counted.data[0]).toMatchObject({ _id: shown._id, enrolled_count: shown.enrolled_count + 1 });
+    expect(counted.data[1]).toMatchObject({ _id: next._id, enrolled_count: next.enrolled_count });
+    // Taken out of the catalogue: an edit of the course, shown at once.
+    expect((await courseAction(t, admin, 'toggle-available', shown._id)).statusCode).toBe(200);
+    expect((await get(me, `${MINE}?limit=2`)).data[0]).toMatchObject({ _id: shown._id, isAvailable: false });
+    expect((await courseAction(t, admin, 'toggle-available', shown._id)).statusCode).toBe(200);
+    // A lesson done: their progress, at once.
+    expect((await completeLesson(t, me, shown._id, videoOf(course))).statusCode).toBe(200);
+    const done = await get(me, `${MINE}?limit=2`);
+    expect(done.data[0]).toMatchObject({ _id: shown._id, isAvailable: true });
+    expect(done.data[0]?.progress).toBeGreaterThan(shown.progress ?? 0);
   });
 
   it('reads one range of the enrolments’ primary key, for the page and for the count', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { courses, files, resources } from '../../db/schema.ts';
@@ -59,6 +59,28 @@ const fileId = sql`${files}.${column(files.id.name)}`;
  */
 const unreferenced = sql<boolean>`(not exists (select 1 from ${courses} c where c.${column(courses.previewFileId.name)} = ${fileId})
   and not exists (select 1 from ${resources} r where r.${column(resources.fileId.name)} = ${fileId}))`;
+
+/**
+ * Those of `ids` a course may point at (decision 205): files uploaded by one of `ownerIds`, or that
+ * the course `courseId` already points at from a resource. One statement, through the primary key and
+ * `resources_file_idx`.
+ */
+export async function usableFileIds(
+  db: Db | Tx,
+  ids: string[],
+  ownerIds: string[],
+  courseId: string | null,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const alreadyThere = courseId
+    ? sql`exists (select 1 from ${resources} r where r.${column(resources.fileId.name)} = ${fileId} and r.${column(resources.courseId.name)} = ${courseId})`
+    : sql`false`;
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, ids), or(inArray(files.ownerId, ownerIds), alreadyThere)));
+  return new Set(rows.map((row) => row.id));
+}
 
 /** A file's place in the housekeeping's order: `created_at` as PostgreSQL prints it (to the microsecond), then id. */
 export interface FileKey {

@@ -6,7 +6,12 @@ import { common } from '../../lib/common.messages.ts';
 import type { Localized } from '../../lib/localize.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { filesMessages } from './files.messages.ts';
-import { fileTypesById as findFileTypes, findFileForDownload, insertFile } from './files.repository.ts';
+import {
+  fileTypesById as findFileTypes,
+  findFileForDownload,
+  insertFile,
+  usableFileIds,
+} from './files.repository.ts';
 
 export const UPLOAD_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const COVER_TYPES = ['image/png', 'image/jpeg'] as const;
@@ -95,6 +100,21 @@ export function storeFile(db: Db | Tx, ownerId: string, upload: CheckedUpload): 
  */
 export function fileTypesById(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
   return findFileTypes(db, ids);
+}
+
+/**
+ * Those of `ids` a course may point at (decision 205): files are public by id, so without this an
+ * author could put another author's upload in their own course. A file is the course's to use when
+ * one of `ownerIds` uploaded it (the course's owner; an administrator editing it, their own), or when
+ * the course `courseId` already points at it (an administrator's save of someone's course keeps it).
+ */
+export function filesUsableBy(
+  db: Db | Tx,
+  ids: string[],
+  ownerIds: string[],
+  courseId: string | null,
+): Promise<Set<string>> {
+  return usableFileIds(db, ids, ownerIds, courseId);
 }
 
 /** A stored file's bytes, type and hash (null when there is none). */

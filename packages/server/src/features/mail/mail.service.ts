@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { MailKind } from '../../db/schema.ts';
 import { endUnsentMail, enqueueMail } from './mail.outbox.ts';
 import {
+  courseReturnedMail,
   passwordResetMail,
   signupAttemptMail,
   verificationMail,
@@ -18,12 +19,14 @@ import {
  * How long each message is worth sending: its outbox row expires then, is never sent after and is
  * deleted (decision 105). A code or link is no use once it has expired, so these are the auth
  * feature's `RESET_TTL_SECONDS` and `VERIFICATION_TTL_MS` (mail.service.test.ts holds them equal); a
- * notice about a sign-up attempt is news for a few days.
+ * notice about a sign-up attempt is news for a few days; a course sent back waits for its author
+ * (decision 206), so its notice is worth a week.
  */
 export const MAIL_LIFETIME_MS = {
   passwordReset: 15 * 60 * 1000,
   verification: 24 * 3600 * 1000,
   signupAttempt: 3 * 24 * 3600 * 1000,
+  courseReturned: 7 * 24 * 3600 * 1000,
 } as const satisfies Record<MailKind, number>;
 
 /**
@@ -40,6 +43,8 @@ const queueing =
 export const queueVerificationMail = queueing(verificationMail, 'verification');
 export const queuePasswordResetMail = queueing(passwordResetMail, 'passwordReset');
 export const queueSignupAttemptMail = queueing(signupAttemptMail, 'signupAttempt');
+/** To a course's owner: an administrator sent the course back with a note (decision 206). */
+export const queueCourseReturnedMail = queueing(courseReturnedMail, 'courseReturned');
 
 /**
  * Ends the reset mails to `to` still waiting to be sent (after a failed send): a newer request has

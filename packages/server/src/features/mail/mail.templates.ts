@@ -22,6 +22,11 @@ interface Block {
   paragraphs: string[];
   button?: { label: string; href: string };
   code?: string;
+  /**
+   * Someone's own words quoted as they wrote them (a reviewer's note): escaped, its line breaks kept,
+   * set apart from our text and in its own direction (`dir="auto"`).
+   */
+  quote?: string;
   after: string[];
   /**
    * Said before the button's address is printed under the text (HTML only: the text version prints
@@ -47,6 +52,10 @@ function renderHtml(lang: Language, title: string, greeting: string, block: Bloc
   const code = block.code
     ? `<p dir="ltr" style="margin:24px 0;text-align:center;font-size:32px;font-weight:bold;letter-spacing:8px;color:${BRAND_COLOUR};font-family:'Courier New',monospace">${escapeHtml(block.code)}</p>`
     : '';
+  const quote =
+    block.quote !== undefined
+      ? `<p dir="auto" style="unicode-bidi:plaintext;margin:0 0 16px;padding:12px 16px;border-${align}:4px solid ${BRAND_COLOUR};background:#f4f6f8;font-size:16px;line-height:1.6;color:#1f2933;white-space:pre-wrap;overflow-wrap:anywhere">${escapeHtml(block.quote)}</p>`
+      : '';
   const link = block.button
     ? `<p dir="ltr" style="margin:0 0 16px;font-size:13px;word-break:break-all;text-align:${align}"><a href="${escapeHtml(block.button.href)}" style="color:#006b5d">${escapeHtml(block.button.href)}</a></p>`
     : '';
@@ -69,7 +78,7 @@ function renderHtml(lang: Language, title: string, greeting: string, block: Bloc
 <h1 style="margin:0 0 16px;font-size:22px;color:#1f2933">${escapeHtml(title)}</h1>
 ${paragraph(greeting)}
 ${block.paragraphs.map(paragraph).join('\n')}
-${button}${code}
+${quote}${button}${code}
 ${block.after.map(paragraph).join('\n')}
 ${block.fallback ? paragraph(block.fallback) : ''}${link}${secondary}
 </td></tr>
@@ -91,6 +100,7 @@ function renderText(lang: Language, title: string, greeting: string, block: Bloc
     '',
     ...block.paragraphs,
     '',
+    ...(block.quote !== undefined ? [block.quote, ''] : []),
     ...(block.button ? [`${block.button.label}: ${block.button.href}`, ''] : []),
     ...(block.code ? [block.code, ''] : []),
     ...block.after,
@@ -224,5 +234,44 @@ export function signupAttemptMail(input: {
     button: { label: copy.button, href: input.loginLink },
     after: [copy.ignore],
     secondary: { label: copy.reset, href: input.resetLink },
+  });
+}
+
+const courseReturnedCopy = {
+  en: {
+    subject: 'Your course was returned with a note',
+    title: 'Your course was returned with a note',
+    intro: (title: string) =>
+      `An administrator reviewed your course “${title}” and sent it back to you with this note:`,
+    next: 'Make the changes the note asks for, then submit the course for review again from its edit form.',
+    button: 'Open the course',
+  },
+  ar: {
+    subject: 'أُعيدت دورتك إليك مع ملاحظة',
+    title: 'أُعيدت دورتك إليك مع ملاحظة',
+    intro: (title: string) => `راجع أحد المشرفين دورتك «${title}» وأعادها إليك مع هذه الملاحظة:`,
+    next: 'أجرِ التعديلات التي تطلبها الملاحظة، ثم أرسل الدورة للمراجعة من جديد من نموذج تعديلها.',
+    button: 'فتح الدورة',
+  },
+};
+
+/**
+ * To a course's owner when an administrator sends it back (decision 206): the course's title in the
+ * owner's language and the reviewer's note, both the users' own text (escaped like every value).
+ */
+export function courseReturnedMail(input: {
+  lang: Language;
+  /** Only when the account's address is confirmed (see GREETING). */
+  name: string | null;
+  title: string;
+  note: string;
+  link: string;
+}): MailContent {
+  const copy = courseReturnedCopy[input.lang];
+  return render(input.lang, copy.subject, copy.title, GREETING[input.lang](input.name), {
+    paragraphs: [copy.intro(input.title)],
+    quote: input.note,
+    button: { label: copy.button, href: input.link },
+    after: [copy.next],
   });
 }

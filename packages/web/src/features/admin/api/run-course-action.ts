@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   courseActionPath,
+  courseRejectPath,
+  type CourseRejectBody,
   type courseActionResponseSchema,
   type CourseAction,
   type SwitchTarget,
@@ -30,6 +32,26 @@ export function useCourseAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runCourseAction,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+  });
+}
+
+/**
+ * Sends a pending course back to its author with a note (decision 206): `POST /course/reject/:id`,
+ * answering as the other actions do. A refused note comes back as a 400 with the `reason` field's error.
+ */
+export async function rejectCourse({ courseId, reason }: { courseId: string; reason: string }) {
+  return apiFetch<typeof courseActionResponseSchema>(courseRejectPath(encodeURIComponent(courseId)), {
+    method: 'POST',
+    body: { reason } satisfies CourseRejectBody,
+  });
+}
+
+/** The rejection, then the course lists refetched whatever the outcome, as for the other actions. */
+export function useRejectCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectCourse,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
   });
 }

@@ -151,13 +151,15 @@ describe('CoursesTable', () => {
     expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, sort: 'title', desc: false });
     fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'Pending' } });
     expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, status: 'Pending' });
-    // Every status a course can be in can be chosen (the page on screen does not show them all);
-    // "Rejected", which nothing sets, is not offered.
+    // Every status a course can be in can be chosen (the page on screen does not show them all),
+    // Rejected too since a course can be sent back with a note (decision 206).
     expect(
       within(screen.getByLabelText('Filter by status'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All statuses', 'Pending', 'Approved', 'Draft', 'Archived']);
+    ).toEqual(['All statuses', 'Pending', 'Approved', 'Draft', 'Archived', 'Rejected']);
+    fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'Rejected' } });
+    expect(onViewChange).toHaveBeenLastCalledWith({ ...initialTableView, status: 'Rejected' });
   });
 
   it('offers an order only on the columns the server orders by', async () => {
@@ -270,7 +272,7 @@ describe('CoursesTable', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['View course', 'Approve course', 'Disable editing', 'Archive course']);
+    ).toEqual(['View course', 'Approve course', 'Reject with a note…', 'Disable editing', 'Archive course']);
     // The course it acts on is written at its top (its row's title may be scrolled out of sight).
     expect(menu.firstElementChild).toHaveTextContent(/^Course 01$/);
     expect(menu).toHaveAccessibleName('Actions for Course 01');
@@ -514,5 +516,160 @@ describe('CoursesTable', () => {
     screen.getByRole('button', { name: 'Title' }).focus();
     rerender(table([course(5, 'Pending')]));
     expect(screen.getByRole('button', { name: 'Title' })).toHaveFocus();
+  });
+});
+
+/** Decision 206: "Reject with a note…" on a pending course. */
+describe('Reject with a note', () => {
+  /** A server that answers the rejection after `answer()` (or at once), recording what it was sent. */
+  function stubRejection({
+    held = false,
+    status = 200,
+    body = {
+      success: true,
+      message: 'Course returned to its author with your note',
+      data: { status: 'Rejected', isAvailable: true, enableEditing: true },
+    },
+  }: { held?: boolean; status?: number; body?: object } = {}) {
+    const calls: { url: string; method?: string; body?: unknown }[] = [];
+    let answer: () => void = () => {};
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      calls.push({
+        url,
+        method: init?.method,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
+      const response = () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      return held ? new Promise<Response>((resolve) => (answer = () => resolve(response()))) : response();
+    });
+    return { calls, answer: () => answer() };
+  }
+
+  const open = async (button: string, item: string) => {
+    const trigger = screen.getByRole('button', { name: button });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+    return trigger;
+  };
+
+  it('opens a dialog naming the course, with the note field focused; Cancel and Escape send nothing', async () => {
+    const { calls } = stubRejection();
+    await renderTable([course(1, 'Pending')]);
+    const trigger = await open('Actions for Course 01', 'Reject with a note…');
+    const dialog = await screen.findByRole('dialog', { name: 'Reject with a note' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Course 01 goes back to its author as Rejected. They are e-mailed your note and see it on the course, and can edit it and submit it again.',
+    );
+    expect(within(dialog).getByText('Course 01').tagName).toBe('BDI');
+    const note = within(dialog).getByRole('textbox', { name: 'Note to the author' });
+    await waitFor(() => expect(note).toHaveFocus());
+    expect(note).toBeRequired();
+    expect(note).toHaveAttribute('maxlength', '1000');
+    expect(note).toHaveAccessibleDescription(
+      'Required, up to 1000 characters. Say what to change before the course can be approved.',
+    );
+    fireEvent.change(note, { target: { value: 'Add sources' } });
+    expect(within(dialog).getByTestId('note-count')).toHaveTextContent('11 / 1000');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    // Opened again, it starts empty; Escape closes it too.
+    await open('Actions for Course 01', 'Reject with a note…');
+    const again = await screen.findByRole('textbox', { name: 'Note to the author' });
+    expect(again).toHaveValue('');
+    fireEvent.keyDown(again, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses an empty or blank note in the reader’s language, without asking the server', async () => {
+    const { calls } = stubRejection();
+    await renderTable([course(1, 'Pending')]);
+    await open('Actions for Course 01', 'Reject with a note…');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send back to the author' }));
+    const note = within(dialog).getByRole('textbox', { name: 'Note to the author' });
+    await waitFor(() => expect(note).toHaveAttribute('aria-invalid', 'true'));
+    expect(note).toHaveAccessibleDescription(/^This field is required\./);
+    await waitFor(() => expect(note).toHaveFocus());
+    fireEvent.change(note, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send back to the author' }));
+    await waitFor(() => expect(note).toHaveAccessibleDescription(/^This field is required\./));
+    expect(calls).toEqual([]);
+  });
+
+  it('sends the note, busy meanwhile (Escape waits), then says so with the focus on the row’s button', async () => {
+    const server = stubRejection({ held: true });
+    await renderTable([course(1, 'Pending')]);
+    const trigger = await open('Actions for Course 01', 'Reject with a note…');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox'), {
+      target: { value: '  Cite your sources.\nThanks  ' },
+    });
+    const send = within(dialog).getByRole('button', { name: 'Send back to the author' });
+    fireEvent.click(send);
+    await waitFor(() => expect(send).toHaveAttribute('aria-busy', 'true'));
+    expect(server.calls).toEqual([
+      {
+        url: '/api/v1/course/reject/00000000-0000-4000-8000-000000000001',
+        method: 'POST',
+        // The schema's output: trimmed.
+        body: { reason: 'Cite your sources.\nThanks' },
+      },
+    ]);
+    expect(trigger).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    server.answer();
+    expect(
+      await screen.findByText('Course returned to its author with your note: \u2068Course 01\u2069'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('keeps the dialog open with the server’s words under the field when it refuses the note', async () => {
+    stubRejection({
+      status: 400,
+      body: {
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid input',
+        errors: [{ path: 'reason', message: 'This value is not valid.' }],
+      },
+    });
+    await renderTable([course(1, 'Pending')]);
+    await open('Actions for Course 01', 'Reject with a note…');
+    const dialog = await screen.findByRole('dialog');
+    const note = within(dialog).getByRole('textbox');
+    fireEvent.change(note, { target: { value: 'Fine' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send back to the author' }));
+    await waitFor(() => expect(note).toHaveAccessibleDescription(/^This value is not valid\./));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(note).toHaveValue('Fine');
+  });
+
+  it('is in Arabic for an Arabic reader, its refusal too', async () => {
+    const { calls } = stubRejection();
+    await renderTable([course(1, 'Pending')], { language: 'ar' });
+    try {
+      await open('إجراءات دورة 1', 'رفض مع ملاحظة…');
+      const dialog = await screen.findByRole('dialog', { name: 'رفض مع ملاحظة' });
+      expect(dialog).toHaveAccessibleDescription(/^ستعود الدورة دورة 1 إلى مؤلفها بحالة «مرفوضة»/);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'إعادتها إلى المؤلف' }));
+      const note = within(dialog).getByRole('textbox', { name: 'ملاحظة إلى المؤلف' });
+      await waitFor(() => expect(note).toHaveAttribute('aria-invalid', 'true'));
+      expect(note).not.toHaveAccessibleDescription(/required/i);
+      expect(calls).toEqual([]);
+    } finally {
+      await activateLanguage('en');
+    }
   });
 });

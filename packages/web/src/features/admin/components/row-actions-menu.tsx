@@ -12,7 +12,8 @@ import { dirOf, pickLocalized } from '../../../lib/localized.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useCourseAction } from '../api/run-course-action.ts';
+import { useCourseAction, useRejectCourse } from '../api/run-course-action.ts';
+import { RejectDialog } from './reject-dialog.tsx';
 import { actionsFor, asksFirst, type RowAction, type RowActionId } from './row-actions.ts';
 
 export interface RowActionsMenuProps {
@@ -31,7 +32,8 @@ export interface RowActionsMenuProps {
 export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus }: RowActionsMenuProps) {
   const { t } = useLingui();
   const mutation = useCourseAction();
-  const busy = mutation.isPending;
+  const rejection = useRejectCourse();
+  const busy = mutation.isPending || rejection.isPending;
   // The menu gives focus back to this button as it closes, which is while the action runs: a disabled
   // button cannot take it and the browser dropped it to the page. The button stays focusable, says it
   // is unavailable (aria-disabled) and does not open until the action is over.
@@ -67,6 +69,8 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
    * course from its learners, so a slip of the finger on a phone must not run it.
    */
   const [asking, setAsking] = useState<RowAction | null>(null);
+  /** "Reject with a note…" is open (decision 206). */
+  const [rejecting, setRejecting] = useState(false);
 
   const run = ({ action, to }: RowAction, confirmed: boolean) => {
     if (!action) return;
@@ -102,6 +106,7 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
     archive: t`Archive course`,
     unarchive: t`Un-archive`,
     approve: t`Approve course`,
+    reject: t`Reject with a note…`,
     revoke: t`Revoke approval`,
     makeUnavailable: t`Make unavailable`,
     makeAvailable: t`Make available`,
@@ -165,6 +170,15 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
                 key={id}
                 className="flex min-h-10 cursor-pointer items-center rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-primary-light"
                 onSelect={() => {
+                  if (id === 'reject') {
+                    // As for the confirmations: the button has the focus before the dialog opens, which
+                    // gives it back as it closes.
+                    setTimeout(() => {
+                      trigger.current?.focus();
+                      setRejecting(true);
+                    }, 0);
+                    return;
+                  }
                   if (!action) {
                     // Once the menu has closed (its item, which had the focus, is gone and the focus fell
                     // to the page), the button takes the focus before the dialog opens: the dialog gives
@@ -208,6 +222,17 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
       >
         {asking ? <Consequences course={course} revoke={asking.id === 'revoke'} /> : null}
       </ConfirmDialog>
+      <RejectDialog
+        open={rejecting}
+        course={course}
+        title={title}
+        rejection={rejection}
+        onClose={(answered) => {
+          setRejecting(false);
+          // Answered: the focus is back on the row's button before the toast, as after a confirmation.
+          if (answered) trigger.current?.focus();
+        }}
+      />
     </>
   );
 }

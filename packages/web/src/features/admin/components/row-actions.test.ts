@@ -5,10 +5,21 @@ const ids = (status: Parameters<typeof actionsFor>[0]['status'], isAvailable = t
   actionsFor({ status, isAvailable, enableEditing }).map((action) => action.id);
 
 describe('actionsFor', () => {
-  it('offers approval only on a pending course', () => {
-    expect(ids('Pending')).toEqual(['view', 'approve', 'disableEditing', 'archive']);
-    expect(ids('Draft')).not.toContain('approve');
-    expect(ids('Approved')).not.toContain('approve');
+  it('offers approval and rejection with a note only on a pending course (decision 206)', () => {
+    expect(ids('Pending')).toEqual(['view', 'approve', 'reject', 'disableEditing', 'archive']);
+    for (const status of ['Draft', 'Approved', 'Archived', 'Rejected'] as const) {
+      expect(ids(status)).not.toContain('approve');
+      expect(ids(status)).not.toContain('reject');
+    }
+    // The rejection's dialog sends it: no one-tap action behind the item.
+    expect(actionsFor({ status: 'Pending', isAvailable: true, enableEditing: true })[2]).toEqual({
+      id: 'reject',
+      action: null,
+    });
+  });
+
+  it('offers a rejected course only what its author’s turn leaves: view, the editing lock, archive', () => {
+    expect(ids('Rejected')).toEqual(['view', 'disableEditing', 'archive']);
   });
 
   it('offers revoke and the availability switch only on an approved course', () => {

@@ -1,10 +1,17 @@
-import { courseActionAllowed, type CourseAction, type CourseSummary, type SwitchTarget } from '@app/shared';
+import {
+  courseActionAllowed,
+  courseRejectAllowed,
+  type CourseAction,
+  type CourseSummary,
+  type SwitchTarget,
+} from '@app/shared';
 
 export type RowActionId =
   | 'view'
   | 'archive'
   | 'unarchive'
   | 'approve'
+  | 'reject'
   | 'revoke'
   | 'makeUnavailable'
   | 'makeAvailable'
@@ -13,7 +20,7 @@ export type RowActionId =
 
 export interface RowAction {
   id: RowActionId;
-  /** The server call, or none for "View course". */
+  /** The server call, or none for "View course" and "Reject with a note…" (its dialog sends it). */
   action: CourseAction | null;
   /**
    * For a switch, the state its label promises (decision 098): sent as `?to=`, so a row read before
@@ -31,8 +38,9 @@ export const asksFirst = (id: RowActionId): boolean => id === 'archive' || id ==
 
 /**
  * Exactly the actions valid for a course's state (description §2, §4): View course; Archive or
- * Un-archive; Approve on Pending; Revoke approval and availability on Approved; Disable or Enable editing.
- * Which status allows which action is the shared `COURSE_ACTIONS`, the server's rule too.
+ * Un-archive; Approve and Reject with a note (decision 206) on Pending; Revoke approval and
+ * availability on Approved; Disable or Enable editing. Which status allows which action is the shared
+ * `COURSE_ACTIONS` and `COURSE_REJECT`, the server's rule too.
  */
 export function actionsFor(
   course: Pick<CourseSummary, 'status' | 'isAvailable' | 'enableEditing'>,
@@ -40,6 +48,7 @@ export function actionsFor(
   const allowed = (action: CourseAction) => courseActionAllowed(action, course.status);
   const actions: RowAction[] = [{ id: 'view', action: null }];
   if (allowed('approve')) actions.push({ id: 'approve', action: 'approve' });
+  if (courseRejectAllowed(course.status)) actions.push({ id: 'reject', action: null });
   if (allowed('revoke')) actions.push({ id: 'revoke', action: 'revoke' });
   if (allowed('toggleAvailable'))
     actions.push(

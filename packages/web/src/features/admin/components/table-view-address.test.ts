@@ -14,6 +14,8 @@ describe('tableViewOf', () => {
       q: 'soil',
     });
     expect(view('sort=email')).toEqual({ ...initialTableView, sort: 'email' });
+    // Set since a course can be sent back with a note (decision 206).
+    expect(view('status=Rejected')).toEqual({ ...initialTableView, status: 'Rejected' });
     expect(view('')).toEqual(initialTableView);
   });
 
@@ -32,8 +34,7 @@ describe('tableViewOf', () => {
       'order=desc',
       'status=pending',
       'status=',
-      // In the data model, but nothing sets it (nor offers it).
-      'status=Rejected',
+      'status=rejected',
     ])
       expect(view(search), search).toEqual(initialTableView);
     // The last page the server can be asked for (offset 100,000).

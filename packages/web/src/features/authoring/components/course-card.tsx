@@ -6,10 +6,11 @@ import { useLanguage } from '../../../i18n/use-language.ts';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { ClampedText } from '../../../components/ui/clamped-text.tsx';
 import { useHeadingTakesFocusWhenGone } from '../../../lib/focus-page-heading.ts';
+import { ReviewNote } from './review-note.tsx';
 
 /**
  * A contributor's course (description §2): status pill, preview image, title, description clamped to
- * three lines, 'Created on' date and 'View details'. The whole card is clickable through the button's
+ * three lines, the reviewer's note of a course sent back (decision 206), 'Created on' date and 'View details'. The whole card is clickable through the button's
  * stretched hit area, so there is one control per card for keyboard and screen reader users.
  */
 export function CourseCard({
@@ -60,6 +61,10 @@ export function CourseCard({
             {description.text}
           </ClampedText>
         </p>
+        {/* Sent back (decision 206): why, where the author looks first. */}
+        {course.status === 'Rejected' && course.review_note ? (
+          <ReviewNote note={course.review_note} status={course.status} variant="card" />
+        ) : null}
         <p className="mt-auto pt-2 text-xs text-muted">
           <Trans>Created on</Trans>{' '}
           <time dateTime={isoDate(course.createdAt)}>{formatDate(course.createdAt, 'long', language)}</time>

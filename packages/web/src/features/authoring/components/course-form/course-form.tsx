@@ -30,6 +30,7 @@ import { PendingUploads, usePendingUploads } from './pending-uploads.ts';
 import { QuestionDraftScope } from './question-draft.ts';
 import { CoverField } from './cover-field.tsx';
 import { CourseMeta } from './course-meta.tsx';
+import { ReviewNote } from '../review-note.tsx';
 import { FormActions } from './form-actions.tsx';
 import { courseToFormValues, emptyCourse, emptySection } from './form-values.ts';
 import { addControl, focusAfterRemoval } from './focus-after-removal.ts';
@@ -180,6 +181,9 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, handl
       >
         {header}
         {course ? <CourseMeta course={course} /> : null}
+        {course?.review_note ? (
+          <ReviewNote note={course.review_note} status={course.status} variant="form" />
+        ) : null}
 
         {autosave.offer ? (
           <RestoreBanner

@@ -9,7 +9,7 @@ export interface FormActionsProps {
   /** The course being edited, or null for a new one. */
   course: Course | null;
   readOnly: boolean;
-  /** Only the owner submits a draft for review. */
+  /** Only the owner submits a draft, or a course sent back with a note (decision 206), for review. */
   isOwner: boolean;
   pending: SaveIntent | null;
   /** A file is still uploading: the save buttons wait, and say so. */
@@ -20,7 +20,8 @@ export interface FormActionsProps {
 
 /**
  * The course form's footer: Add Course and Save as Draft for a new course; for an existing one Edit
- * Course (unless read-only), Submit for review (the owner's draft) and Delete Course (unless archived).
+ * Course (unless read-only), Submit for review (the owner's draft or course sent back) and Delete Course
+ * (unless archived).
  * Add and Edit are the form's submit buttons, so Enter in a field saves as they do. While a file uploads
  * they are disabled, with the reason beside them (decision 096). While a restore offer waits, `save` is
  * the form's: it shows the offer again instead of saving (course-form.tsx).
@@ -80,7 +81,7 @@ export function FormActions({
               <Trans>Edit Course</Trans>
             </Button>
           )}
-          {!readOnly && course.status === 'Draft' && isOwner ? (
+          {!readOnly && (course.status === 'Draft' || course.status === 'Rejected') && isOwner ? (
             <Button
               variant="secondary"
               loading={pending === 'submit'}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../common/constants.ts';
+import { describeIssue, issuePath } from '../common/validation.ts';
+import { courseInputSchema } from './course.schema.ts';
+
+/** Decision 204: the questions and resources of a whole course are limited, not only each part. */
+const question = { question: 'Q?', options: [{ name: 'a' }, { name: 'b' }], correctanswer: 'a' };
+const quiz = (questions: number) => ({
+  type: 'quiz',
+  title: 'Quiz',
+  description: 'D',
+  quiz: Array.from({ length: questions }, () => question),
+});
+const video = { type: 'video', title: 'V', description: 'D', link: 'https://youtu.be/dQw4w9WgXcQ' };
+const section = (resources: unknown[]) => ({ title: 'S', description: 'D', resources });
+const course = (sections: unknown[]) => ({
+  title: 'T',
+  description: 'D',
+  author: 'A',
+  coursesection: sections,
+});
+
+/** What the server's envelope and the course form read from a refusal: each field path and key. */
+const refusals = (body: unknown) =>
+  courseInputSchema
+    .safeParse(body)
+    .error?.issues.map((issue) => [issuePath(issue), describeIssue(issue).key]);
+
+/** `total` resources, `perSection` to a section. */
+const sectionsOf = (total: number, perSection: number, resource: unknown) =>
+  Array.from({ length: Math.ceil(total / perSection) }, (_, s) =>
+    section(Array.from({ length: Math.min(perSection, total - s * perSection) }, () => resource)),
+  );
+
+describe('courseInputSchema: a whole course’s limits', () => {
+  it('takes a course with exactly the most questions in all, spread over quizzes', () => {
+    const quizzes = LIMITS.courseQuestionsMax / LIMITS.questionsMax;
+    expect(
+      refusals(course([section(Array.from({ length: quizzes }, () => quiz(LIMITS.questionsMax)))])),
+    ).toBe(undefined);
+  });
+
+  it('refuses one question more, on the quiz where the count passes the limit', () => {
+    const quizzes = Array.from({ length: LIMITS.courseQuestionsMax / LIMITS.questionsMax }, () =>
+      quiz(LIMITS.questionsMax),
+    );
+    // The last quiz is in a second section, after a video: its own path is named.
+    expect(
+      refusals(course([section(quizzes.slice(1)), section([video, quizzes[0], quiz(1), quiz(1)])])),
+    ).toEqual([['coursesection.1.resources.2.quiz', 'too_many_course_questions']]);
+  });
+
+  it('takes exactly the most resources in all, and refuses one more on the section that passes it', () => {
+    const atLimit = sectionsOf(LIMITS.courseResourcesMax, LIMITS.resourcesPerSectionMax, video);
+    expect(refusals(course(atLimit))).toBe(undefined);
+    expect(refusals(course([...atLimit, section([video])]))).toEqual([
+      [`coursesection.${atLimit.length}.resources`, 'too_many_course_resources'],
+    ]);
+  });
+
+  it('says each limit once, however far past it the course goes', () => {
+    const over = sectionsOf(LIMITS.courseResourcesMax + 120, LIMITS.resourcesPerSectionMax, quiz(3));
+    expect(refusals(course(over))).toEqual([
+      ['coursesection.6.resources.33.quiz', 'too_many_course_questions'],
+      ['coursesection.10.resources', 'too_many_course_resources'],
+    ]);
+  });
+});

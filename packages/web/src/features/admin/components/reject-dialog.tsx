@@ -1,0 +1,163 @@
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  courseRejectBodySchema,
+  REVIEW_NOTE_MAX,
+  type CourseRejectBody,
+  type CourseSummary,
+} from '@app/shared';
+import { Modal, ModalFooter } from '../../../components/ui/modal.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextAreaField } from '../../../components/ui/text-field.tsx';
+import { ApiError, endedTheSession } from '../../../lib/api-client.ts';
+import { numberFormat } from '../../../lib/number-formats.ts';
+import { notify } from '../../../lib/toast.ts';
+import { isolateText } from '../../../lib/use-document-title.ts';
+import { dirOf, pickLocalized } from '../../../lib/localized.ts';
+import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
+import { useLanguage } from '../../../i18n/use-language.ts';
+import type { useRejectCourse } from '../api/run-course-action.ts';
+
+export interface RejectDialogProps {
+  open: boolean;
+  course: CourseSummary;
+  /** Accessible name of the course, in the reader's language (the toast names it). */
+  title: string;
+  /** The menu's rejection, so its button shows the work as for the other actions. */
+  rejection: ReturnType<typeof useRejectCourse>;
+  /**
+   * Closes the dialog; `answered` once the server has answered, when the focus goes back to the row's
+   * button before the toast (decision 198), as the confirmations do.
+   */
+  onClose: (answered: boolean) => void;
+}
+
+/**
+ * "Reject with a note…" (decision 206): the note is required (the author is told why), at most
+ * `REVIEW_NOTE_MAX` characters, checked by the server's own schema. The note field has the focus on
+ * opening; Cancel, ✕ and Escape close it and give the focus back to the row's button, except while the
+ * server is answering (the request cannot be taken back); a press beside it does not close it once
+ * something is typed. A refused note keeps the dialog open with the server's words under the field.
+ */
+export function RejectDialog({ open, course, title, rejection, onClose }: RejectDialogProps) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const busy = rejection.isPending;
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  const form = useValidatedForm<CourseRejectBody>(useTranslatedResolver(courseRejectBodySchema), {
+    reason: '',
+  });
+  const [length, setLength] = useState(0);
+  const { errors } = form.formState;
+
+  const close = (answered: boolean) => {
+    form.reset({ reason: '' });
+    setLength(0);
+    onClose(answered);
+  };
+
+  const onSubmit = form.handleSubmit((body) => {
+    if (busy) return;
+    rejection.mutate(
+      { courseId: course._id, reason: body.reason },
+      {
+        onSuccess: ({ message }) => {
+          flushSync(() => close(true));
+          const course = isolateText(title);
+          notify.success(t`${message}: ${course}`);
+        },
+        onError: (error) => {
+          if (endedTheSession(error)) return;
+          const refused =
+            error instanceof ApiError ? error.fieldErrors.find((e) => e.path === 'reason') : undefined;
+          if (refused) {
+            form.setError('reason', { type: 'server', message: refused.message }, { shouldFocus: true });
+            return;
+          }
+          // No longer pending (someone else reviewed it) or gone: the server says which; nothing to keep.
+          if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+            flushSync(() => close(true));
+            notify.error(error.message);
+            return;
+          }
+          // Anything else (the server away): the note stays typed, to send again.
+          notify.error(t`Request failed`);
+        },
+      },
+    );
+  });
+
+  const reason = form.register('reason', {
+    onChange: (event: { target: HTMLTextAreaElement }) => setLength(event.target.value.length),
+  });
+  const digits = numberFormat(language, 'digits');
+  const max = digits.format(REVIEW_NOTE_MAX);
+  const count = digits.format(length);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !busy) close(false);
+      }}
+      title={t`Reject with a note`}
+      description={<Consequence course={course} />}
+      initialFocus={field}
+      keepOpenOutside={() => busy || length > 0}
+      width="32rem"
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-1">
+        <TextAreaField
+          label={t`Note to the author`}
+          rows={5}
+          // The reviewer writes in either language: each line as it is typed.
+          dir="auto"
+          maxLength={REVIEW_NOTE_MAX}
+          required
+          aria-required="true"
+          error={errors.reason?.message}
+          hint={t`Required, up to ${max} characters. Say what to change before the course can be approved.`}
+          {...reason}
+          ref={(element) => {
+            reason.ref(element);
+            field.current = element;
+          }}
+        />
+        {/* Seen only: the field's description says the limit once, and the browser stops at it. Written
+            left to right in Arabic too ("12 / 1000"), as the table's counts are. */}
+        <p
+          aria-hidden="true"
+          dir="ltr"
+          className="self-end text-xs text-muted tabular-nums"
+          data-testid="note-count"
+        >
+          {count} / {max}
+        </p>
+        <ModalFooter>
+          <Button variant="secondary" onClick={() => !busy && close(false)}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" variant="danger" loading={busy}>
+            <Trans>Send back to the author</Trans>
+          </Button>
+        </ModalFooter>
+      </form>
+    </Modal>
+  );
+}
+
+/** What the rejection does, naming the course (its row may be scrolled out of sight on a phone). */
+function Consequence({ course }: { course: CourseSummary }) {
+  const title = pickLocalized(useLanguage(), course.title, course.title_tr);
+  const name = (
+    <bdi lang={title.lang} dir={dirOf(title.lang)} className="font-semibold text-ink">
+      {title.text}
+    </bdi>
+  );
+  return (
+    <Trans>
+      {name} goes back to its author as Rejected. They are e-mailed your note and see it on the course, and
+      can edit it and submit it again.
+    </Trans>
+  );
+}
