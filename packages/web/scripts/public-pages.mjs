@@ -103,11 +103,14 @@ export const ROUTES = {
   // +0.5 kB each, /resetpassword +1 (decision 201: the skip link and the page announcer in the root
   // route, the same-site rule from @app/shared; 197's retry of a 5xx, 429, 408); 144.66–144.80
   // (sign-in pages), 139.36 and 140.95 kB measured.
-  '/login': { file: 'login', ...authPage('login', 145, 23, true) },
-  '/signup': { file: 'signup', ...authPage('signup', 145, 21, true) },
-  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 139.5, 15) },
-  '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 141.5, 18) },
-  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 145, 23, true) },
+  // +0.5 kB each (decisions 204, 207: the course limits' and file owner's messages in the common
+  // catalogue, toasts placed below an open dialog, the server's Retry-After read for every request);
+  // 145.21–145.36 (sign-in pages), 139.90 and 141.48 kB measured.
+  '/login': { file: 'login', ...authPage('login', 145.5, 23, true) },
+  '/signup': { file: 'signup', ...authPage('signup', 145.5, 21, true) },
+  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 140, 15) },
+  '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 142, 18) },
+  '/admin/login': { file: 'admin-login', ...authPage('admin-login', 145.5, 23, true) },
   '/dashboard': {
     modules: [
       SHELL_REQUESTS,
@@ -140,7 +143,9 @@ export const ROUTES = {
     // → 125.5 (decision 197): a sign-out the server missed is asked again and the reader told; 125.0 kB
     // measured, 17 bytes under 125.
     // → 126 (decision 201): the skip link and the page announcer in the root route; 125.53 kB measured.
-    budgetKb: 126,
+    // → 126.5 (decisions 204, 207: as the sign-in pages, and the header's search box placed after its
+    // menus on a phone, a list switch said); 126.19 kB measured.
+    budgetKb: 126.5,
     budgetFiles: 13,
   },
   '/course/:id': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppCaches, CounterMoves } from './caches.ts';
+import { AppCaches } from './caches.ts';
 
 describe("AppCaches: a learner's change (decision 061)", () => {
   const learner = 'learner';
@@ -170,31 +170,30 @@ describe("AppCaches: a learner's own courses (decision 208)", () => {
     }
   });
 
-  it('keeps the lists when a counter moves, and tells which course moved since a generation', () => {
+  it('keeps the lists when a counter moves, and evicts that course’s shared row alone', () => {
     const caches = warmed();
-    const before = caches.counterMoves.generation;
+    for (const course of ['course-1', 'course-2']) {
+      caches.courseRows.set(course, { id: course }, caches.courseRows.generation);
+    }
     caches.apply('n:course-1');
     expect(caches.joined.get('a')).toBeDefined();
-    expect(caches.counterMoves.movedSince('course-1', before)).toBe(true);
-    expect(caches.counterMoves.movedSince('course-2', before)).toBe(false);
-    expect(caches.counterMoves.movedSince('course-1', caches.counterMoves.generation)).toBe(false);
-    const now = caches.counterMoves.generation;
-    caches.apply('n:*');
-    expect(caches.counterMoves.movedSince('course-2', now)).toBe(true);
-    const then = caches.counterMoves.generation;
-    caches.apply('c:*'); // a course changed: every counter may have too
-    expect(caches.counterMoves.movedSince('course-3', then)).toBe(true);
+    expect([caches.courseRows.get('course-1'), caches.courseRows.get('course-2')]).toEqual([
+      undefined,
+      { id: 'course-2' },
+    ]);
+    for (const payload of ['n:*', 'c:*', 'u:someone']) {
+      const again = warmed();
+      again.courseRows.set('course-2', { id: 'course-2' }, again.courseRows.generation);
+      again.apply(payload);
+      expect(again.courseRows.get('course-2'), payload).toBeUndefined();
+    }
   });
 
-  it('counts every course as moved once more courses moved than it tracks', () => {
-    const moves = new CounterMoves(2);
-    const before = moves.generation;
-    moves.moved('x');
-    moves.moved('y');
-    const after = moves.generation;
-    expect(moves.movedSince('z', after)).toBe(false);
-    moves.moved('z');
-    expect(moves.movedSince('untracked', after)).toBe(true);
-    expect(moves.movedSince('x', before)).toBe(true);
+  it('does not keep a row read before its counter moved', () => {
+    const caches = warmed();
+    const before = caches.courseRows.generation; // a read begins
+    caches.apply('n:course-1'); // the counter moves while it runs
+    caches.courseRows.set('course-1', { id: 'course-1' }, before);
+    expect(caches.courseRows.get('course-1')).toBeUndefined();
   });
 });

@@ -37,40 +37,6 @@ export interface LearnerMark {
   completed: number;
 }
 
-/**
- * When each course's enrolment counter last moved (`n:<course id>`), as a generation (decision 208):
- * a cached list that shows counters (a learner's own courses) notes the generation before its read and
- * is read again when a course it shows moved since. Noting a move costs O(1), where scanning every
- * learner's cached list for the course would cost O(learners) on each enrolment.
- */
-export class CounterMoves {
-  private gen = 0;
-  private readonly movedAt = new Map<string, number>();
-  /** Generation of the last move that may have touched any course. */
-  private allMovedAt = 0;
-
-  constructor(private readonly maxCourses: number) {}
-
-  get generation(): number {
-    return this.gen;
-  }
-
-  moved(courseId: string): void {
-    this.movedAt.set(courseId, ++this.gen);
-    if (this.movedAt.size > this.maxCourses) this.allMoved(); // bounded: overflowing counts as all
-  }
-
-  allMoved(): void {
-    this.allMovedAt = ++this.gen;
-    this.movedAt.clear();
-  }
-
-  /** Whether the counter of `courseId` may have moved since `generation` was read. */
-  movedSince(courseId: string, generation: number): boolean {
-    return this.allMovedAt > generation || (this.movedAt.get(courseId) ?? 0) > generation;
-  }
-}
-
 /** Safety net only: entries are evicted by change notifications; the TTL bounds a missed one. */
 const TTL_MS = 60_000;
 /**
@@ -107,12 +73,17 @@ export class AppCaches {
   readonly catalogueAnswers = new DerivedCache<unknown>(500);
   readonly enrolled = new TtlCache<ReadonlySet<string>>(20_000, TTL_MS);
   /**
-   * By learner: the courses of their "My courses" list, in its order, as read from the database
-   * (decision 208); what it holds is `course-lists.service.ts`'s business. Evicted by their enrolments
-   * and with everything derived from courses; a course's counter moving is told by `counterMoves`.
+   * By learner: the order of their "My courses" list, each course's cursor only (decision 208); what
+   * it holds is `course-lists.service.ts`'s business. Evicted by their enrolments and with everything
+   * derived from courses; the rows it shows are `courseRows`', shared by every learner.
    */
   readonly joined = new TtlCache<unknown>(20_000, TTL_MS);
-  readonly counterMoves = new CounterMoves(10_000);
+  /**
+   * By course id: its summary row as the learners' own lists show it (decision 208), one copy for
+   * every learner's list; what it holds is `course-lists.service.ts`'s business. Evicted with
+   * everything derived from courses and by the course's counter (`n:`).
+   */
+  readonly courseRows = new TtlCache<unknown>(2_000, TTL_MS);
   /** By course id; what it holds is `course-snapshots.service.ts`'s business. */
   readonly courses = new TtlCache<unknown>(2_000, TTL_MS);
   /** By learner: course id → progress 0..100 in each enrolled course. */
@@ -237,7 +208,7 @@ export class AppCaches {
     this.publicCount.clear();
     this.staffCounts.clear();
     this.joined.clear();
-    this.counterMoves.allMoved();
+    this.courseRows.clear();
   }
 
   /** A learner's progress, scores, completed lessons and certificates. */
@@ -302,16 +273,16 @@ export class AppCaches {
         break;
       case 'n:':
         // Only the course's enrolment counter moved (decision 075): it shows in the catalogue pages
-        // that list the course (decision 076), in the course's own view and in the "My courses" lists
-        // that show it (decision 208), nowhere else.
+        // that list the course (decision 076), in the course's own view and in its row shared by the
+        // "My courses" lists (decision 208), nowhere else: the lists' order does not move.
         if (all) {
           this.catalogue.clear();
           this.courses.clear();
-          this.counterMoves.allMoved();
+          this.courseRows.clear();
         } else {
           this.catalogue.deleteWhere((page) => page.rows.some((row) => row.id === key));
           this.courses.delete(key);
-          this.counterMoves.moved(key);
+          this.courseRows.delete(key);
         }
         break;
       case 'p:':

@@ -16,14 +16,12 @@ export type Role = (typeof ROLES)[number];
 export const SIGNUP_ROLES = ['EndUser', 'Contributor'] as const;
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
 
+/**
+ * A course's statuses, all in use (the administrators' status filter offers each): "Rejected" is set
+ * when an administrator sends a pending course back with a note (decision 206).
+ */
 export const COURSE_STATUSES = ['Pending', 'Approved', 'Draft', 'Archived', 'Rejected'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
-/**
- * The statuses a course can be in, which the administrators' status filter offers. "Rejected" was kept
- * in the data model and the API for compatibility with nothing setting it; since decision 206 an
- * administrator sends a pending course back to its author with a note, which sets it, so it is in use.
- */
-export const COURSE_STATUSES_IN_USE = COURSE_STATUSES;
 
 export const RESOURCE_TYPES = ['video', 'pdf', 'quiz', 'certificate'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];

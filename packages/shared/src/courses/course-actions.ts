@@ -40,11 +40,13 @@ export type SwitchTarget = 'on' | 'off';
 export const isCourseSwitch = (action: CourseAction): action is CourseSwitch =>
   (COURSE_SWITCHES as readonly CourseAction[]).includes(action);
 
+/** Whether a course in `status` is in one of an action's `from` statuses (the actions and the rejection). */
+export const allowedFrom = (from: readonly CourseStatus[], status: CourseStatus): boolean =>
+  from.includes(status);
+
 /** Whether `action` may be applied to a course in `status`. */
-export function courseActionAllowed(action: CourseAction, status: CourseStatus): boolean {
-  const from: readonly CourseStatus[] = COURSE_ACTIONS[action].from;
-  return from.includes(status);
-}
+export const courseActionAllowed = (action: CourseAction, status: CourseStatus): boolean =>
+  allowedFrom(COURSE_ACTIONS[action].from, status);
 
 /**
  * The API path of an action, under the API prefix: pass an encoded course id, or the route
@@ -58,15 +60,15 @@ export const courseActionPath = (action: CourseAction, courseId: string, to?: Sw
  * `GET` actions above: it carries a body, so it is `POST /course/reject/:id` with `{ "reason": "…" }`,
  * an administrator's only, from Pending alone (409 otherwise). Pending → Rejected; the note stays on
  * the course, seen by its owner and staff, until the next review decision (approve clears it, another
- * rejection replaces it); the owner submits the course again as they submit a draft.
+ * rejection replaces it); the owner submits the course again as they submit a draft. Rejecting also
+ * allows the owner's edits again (a course locked while Pending included): the note asks for changes.
  */
 export const COURSE_REJECT = { path: 'reject', from: ['Pending'] } as const satisfies {
   path: string;
   from: readonly CourseStatus[];
 };
 
-export const courseRejectAllowed = (status: CourseStatus): boolean =>
-  (COURSE_REJECT.from as readonly CourseStatus[]).includes(status);
+export const courseRejectAllowed = (status: CourseStatus): boolean => allowedFrom(COURSE_REJECT.from, status);
 
 /** The API path of the rejection, under the API prefix: an encoded course id, or `:id`. */
 export const courseRejectPath = (courseId: string): string => `/course/${COURSE_REJECT.path}/${courseId}`;

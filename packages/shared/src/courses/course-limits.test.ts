@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../common/constants.ts';
 import { describeIssue, issuePath } from '../common/validation.ts';
-import { courseInputSchema } from './course.schema.ts';
+import { courseInputSchema, courseLimitIssues } from './course.schema.ts';
 
 /** Decision 204: the questions and resources of a whole course are limited, not only each part. */
 const question = { question: 'Q?', options: [{ name: 'a' }, { name: 'b' }], correctanswer: 'a' };
@@ -62,6 +62,50 @@ describe('courseInputSchema: a whole course’s limits', () => {
     const over = sectionsOf(LIMITS.courseResourcesMax + 120, LIMITS.resourcesPerSectionMax, quiz(3));
     expect(refusals(course(over))).toEqual([
       ['coursesection.6.resources.33.quiz', 'too_many_course_questions'],
+      ['coursesection.10.resources', 'too_many_course_resources'],
+    ]);
+  });
+});
+
+describe('courseLimitIssues: counting the raw input before it is checked', () => {
+  it('counts only arrays, whatever else the input holds', () => {
+    for (const sections of [undefined, null, 7, 'x', {}, { length: 5000 }, [null, 1, 'x', []]])
+      expect(courseLimitIssues(sections)).toEqual([]);
+    const odd = [
+      { resources: null },
+      { resources: { length: 9999 } },
+      { resources: [null, 'x', { type: 'quiz', quiz: null }, { type: 'quiz', quiz: 'long text' }] },
+    ];
+    expect(courseLimitIssues(odd)).toEqual([]);
+  });
+
+  it('counts the questions of malformed quizzes, and only of quizzes', () => {
+    const blank = (questions: number) => ({
+      type: 'quiz',
+      quiz: Array.from({ length: questions }, () => ({})),
+    });
+    const notQuiz = {
+      type: 'video',
+      quiz: Array.from({ length: LIMITS.courseQuestionsMax + 1 }, () => ({})),
+    };
+    expect(courseLimitIssues([{ resources: [notQuiz] }])).toEqual([]);
+    expect(courseLimitIssues([{ resources: [blank(LIMITS.courseQuestionsMax), null, blank(1)] }])).toEqual([
+      { path: [0, 'resources', 2, 'quiz'], message: 'too_many_course_questions' },
+    ]);
+  });
+
+  it('refuses a huge invalid course on the limit alone, without checking each of its parts', () => {
+    // 50 sections of 50 quizzes of 100 empty questions: 250,000 questions, each invalid.
+    const body = course(
+      Array.from({ length: 50 }, () => ({
+        resources: Array.from({ length: 50 }, () => ({
+          type: 'quiz',
+          quiz: Array.from({ length: 100 }, () => ({})),
+        })),
+      })),
+    );
+    expect(refusals(body)).toEqual([
+      ['coursesection.0.resources.10.quiz', 'too_many_course_questions'],
       ['coursesection.10.resources', 'too_many_course_resources'],
     ]);
   });

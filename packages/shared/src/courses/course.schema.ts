@@ -68,29 +68,55 @@ export const sectionInputSchema = z.object({
   resources: z.array(resourceInputSchema).max(LIMITS.resourcesPerSectionMax).default([]),
 });
 
+/** A course-wide limit passed: where (under `coursesection`) and which. */
+export interface CourseLimitIssue {
+  path: (string | number)[];
+  message: 'too_many_course_resources' | 'too_many_course_questions';
+}
+
+const entries = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const field = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+
 /**
  * The whole course's questions and resources (decision 204), on top of the limits per part. Each is
  * reported where its count first passes the limit, on a field the course form shows: that quiz's
- * questions, or that section's resources.
+ * questions, or that section's resources. It reads only the lengths of the arrays, of any input
+ * whatever its shape, so it runs BEFORE the sections are checked: a body far past the limits is
+ * refused without validating (and reporting on) each of its hundreds of thousands of parts.
  */
-function withinCourseLimits(sections: z.output<typeof sectionInputSchema>[], ctx: z.RefinementCtx) {
+export function courseLimitIssues(sections: unknown): CourseLimitIssue[] {
+  const issues: CourseLimitIssue[] = [];
   const crosses = (before: number, after: number, max: number) => before <= max && after > max;
   let resources = 0;
   let questions = 0;
-  sections.forEach((section, s) => {
-    if (crosses(resources, (resources += section.resources.length), LIMITS.courseResourcesMax))
-      ctx.addIssue({ code: 'custom', path: [s, 'resources'], message: 'too_many_course_resources' });
-    section.resources.forEach((resource, r) => {
-      if (resource.type !== 'quiz') return;
-      if (crosses(questions, (questions += resource.quiz.length), LIMITS.courseQuestionsMax))
-        ctx.addIssue({
-          code: 'custom',
-          path: [s, 'resources', r, 'quiz'],
-          message: 'too_many_course_questions',
-        });
+  entries(sections).forEach((section, s) => {
+    const sectionResources = entries(field(section, 'resources'));
+    if (crosses(resources, (resources += sectionResources.length), LIMITS.courseResourcesMax))
+      issues.push({ path: [s, 'resources'], message: 'too_many_course_resources' });
+    sectionResources.forEach((resource, r) => {
+      // Only a quiz keeps its questions (the other types' `quiz` is dropped unread).
+      if (field(resource, 'type') !== 'quiz') return;
+      const length = entries(field(resource, 'quiz')).length;
+      if (crosses(questions, (questions += length), LIMITS.courseQuestionsMax))
+        issues.push({ path: [s, 'resources', r, 'quiz'], message: 'too_many_course_questions' });
     });
   });
+  return issues;
 }
+
+const sectionsInputSchema = z.array(sectionInputSchema).max(LIMITS.sectionsMax);
+
+/**
+ * The sections, counted first (raw, typed as the sections' input so the form's types stay) and
+ * checked only within the course-wide limits: a failing check stops the pipe.
+ */
+const courseSectionsInputSchema = z
+  .custom<z.input<typeof sectionsInputSchema>>()
+  .superRefine((sections, ctx) => {
+    for (const issue of courseLimitIssues(sections)) ctx.addIssue({ code: 'custom', ...issue });
+  })
+  .pipe(sectionsInputSchema);
 
 export const courseInputSchema = z.object({
   title: text(LIMITS.titleMax),
@@ -100,11 +126,7 @@ export const courseInputSchema = z.object({
   author: text(LIMITS.authorMax),
   /** SPDX id; a form that predates the licence may omit it and gets CC BY 4.0. */
   license: courseLicenseSchema.default(DEFAULT_COURSE_LICENSE),
-  coursesection: z
-    .array(sectionInputSchema)
-    .max(LIMITS.sectionsMax)
-    .superRefine(withinCourseLimits)
-    .default([]),
+  coursesection: courseSectionsInputSchema.default([]),
   /** Only "Draft" (on create) and Draft → "Pending" (an owner submitting for review) have an effect. */
   status: z.enum(COURSE_STATUSES).optional(),
 });

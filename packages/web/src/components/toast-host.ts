@@ -31,12 +31,27 @@ export function holdToasts(element: HTMLElement | null): (() => void) | undefine
 const noChange = () => () => {};
 
 /**
- * Where a modal's toasts start, in px from the window's top: below its header (decision 207). Drawn at
+ * Where a modal's toasts start, in px from the window's top: below its header (decision 207; an alert
+ * dialog's below its whole box, `toastsTop`). Drawn at
  * the top of the window they covered a phone's modal title and its Close button. The header is the
  * first element of the panel `holdToasts` is in (components/ui/modal.tsx).
  */
 const belowHeader = (host: HTMLElement) =>
   Math.round(host.parentElement?.firstElementChild?.getBoundingClientRect().bottom ?? 0);
+
+/** Room kept for a toast at the window's foot, when an alert dialog reaches down to it. */
+const TOAST_ROOM = 96;
+
+/**
+ * An alert dialog (a confirmation, role=alertdialog) is short and its words are the point: below its
+ * header a toast covered its explanation ("Leave without saving?" at 375 px). Its toasts start below
+ * the whole box, or at the window's foot when the box reaches down there.
+ */
+const toastsTop = (host: HTMLElement) => {
+  const panel = host.parentElement;
+  if (panel?.getAttribute('role') !== 'alertdialog') return belowHeader(host);
+  return Math.round(Math.min(panel.getBoundingClientRect().bottom, window.innerHeight - TOAST_ROOM));
+};
 
 /** The CSS variable the toaster's top is read from (`Toasts`); unset, it keeps its own place. */
 export const TOASTS_TOP = '--toasts-top';
@@ -71,7 +86,7 @@ export function useToastContainer() {
       return;
     }
     // Again when the window turns: a title wraps onto more lines, or fewer.
-    const measure = () => element.style.setProperty(TOASTS_TOP, `${belowHeader(host) + 8}px`);
+    const measure = () => element.style.setProperty(TOASTS_TOP, `${toastsTop(host) + 8}px`);
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);

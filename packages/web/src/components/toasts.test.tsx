@@ -378,6 +378,36 @@ describe('Toasts over a modal', () => {
     expect(topOf()).toBe('16px');
   });
 
+  it('starts them below the whole box of an alert dialog, over none of its explanation, or at the window’s foot', async () => {
+    const shown = render(
+      <I18nProvider i18n={i18n}>
+        <Modal open role="alertdialog" onOpenChange={() => {}} title="Leave without saving?">
+          <p>Your changes to this course will be lost.</p>
+        </Modal>
+        <Toasts />
+      </I18nProvider>,
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    vi.spyOn(dialog.firstElementChild!, 'getBoundingClientRect').mockReturnValue({ bottom: 81 } as DOMRect);
+    const box = vi.spyOn(dialog, 'getBoundingClientRect').mockReturnValue({ bottom: 260 } as DOMRect);
+    act(() => void window.dispatchEvent(new Event('resize')));
+    act(() => void notify.error('Request failed', 5000));
+    const toaster = document.querySelector<HTMLElement>(`.${TOASTER_CLASS}`)!;
+    const topOf = () => {
+      for (let at: HTMLElement | null = toaster; at; at = at.parentElement) {
+        const value = at.style.getPropertyValue(TOASTS_TOP);
+        if (value) return value;
+      }
+      return '16px';
+    };
+    expect(topOf()).toBe('268px');
+    // A box down to the window's foot: the toast keeps room there.
+    box.mockReturnValue({ bottom: window.innerHeight } as DOMRect);
+    act(() => void window.dispatchEvent(new Event('resize')));
+    expect(topOf()).toBe(`${window.innerHeight - 96 + 8}px`);
+    shown.unmount();
+  });
+
   it('draws them in the page again once the modal is closed, the toasts shown staying', async () => {
     const { close } = modal();
     await screen.findByRole('dialog');

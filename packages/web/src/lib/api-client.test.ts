@@ -104,13 +104,15 @@ describe("a 503's Retry-After", () => {
     }
   });
 
-  it('is read on a 429 too, and from an HTTP date (a date passed is no wait): logout waits for it (decision 207)', async () => {
+  it('is read on a 429 too, and from an HTTP date (a date passed, or 0, waits a second): logout waits for it (decision 207)', async () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 27, 22, 59, 0) });
     try {
       for (const [header, status, afterMs] of [
         ['5', 429, 5000],
         ['Fri, 27 Nov 2026 23:00:00 GMT', 503, 60_000],
-        ['Fri, 27 Nov 2026 22:00:00 GMT', 429, 0],
+        ['Fri, 27 Nov 2026 22:00:00 GMT', 429, 1000],
+        ['Fri, 27 Nov 2026 22:59:00 GMT', 503, 1000],
+        ['0', 503, 1000],
       ] as const) {
         unavailable({ 'retry-after': header }, status);
         expect(await rejection(apiFetch('/course/approved'))).toMatchObject({

@@ -60,8 +60,14 @@ export interface RetryAfter {
 }
 
 /**
- * `Retry-After` in whole seconds (the server's form) or as an HTTP date (a proxy's), a date passed
- * being 0; anything else is not a wait (decision 207).
+ * The shortest wait a `Retry-After` means: "0" or a date already passed waits a second, so that a
+ * read (query-client) or a sign-out (logout) does not ask again at once, over and over (decision 207).
+ */
+const SHORTEST_RETRY_AFTER_MS = 1_000;
+
+/**
+ * `Retry-After` in whole seconds (the server's form) or as an HTTP date (a proxy's), at least
+ * `SHORTEST_RETRY_AFTER_MS`; anything else is not a wait (decision 207).
  */
 function retryAfterOf(response: Response, tookMs: number): RetryAfter | undefined {
   const header = response.headers.get('retry-after')?.trim() ?? '';
@@ -71,7 +77,7 @@ function retryAfterOf(response: Response, tookMs: number): RetryAfter | undefine
     : /^[a-z]/i.test(header)
       ? Date.parse(header) - Date.now()
       : NaN;
-  return Number.isNaN(afterMs) ? undefined : { afterMs: Math.max(0, afterMs), tookMs };
+  return Number.isNaN(afterMs) ? undefined : { afterMs: Math.max(SHORTEST_RETRY_AFTER_MS, afterMs), tookMs };
 }
 
 export interface ApiOptions {

@@ -4,21 +4,20 @@ import { ApiError, apiFetch, serverAway } from './api-client.ts';
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60_000;
 /**
- * The bounds of a wait the server asked for (`Retry-After`, decision 207): a longer one is cut to
- * five minutes (a proxy's "tomorrow" would leave the session open the day), a shorter one, or a date
- * already passed, waits a second rather than asking again at once, over and over.
+ * The longest wait the server may ask for (`Retry-After`, decision 207): a longer one is cut to five
+ * minutes (a proxy's "tomorrow" would leave the session open the day). The shortest, a second, is
+ * api-client's reading of the header, for reads and sign-out alike.
  */
 const LONGEST_ASKED_MS = 5 * 60_000;
-const SHORTEST_ASKED_MS = 1_000;
 
 /** An answer of a server that did not do what was asked, so the session may still be open. */
 const notTaken = (error: unknown) =>
   error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.status === 408);
 
 /** How long to wait before asking again: as long as the server said (a 503's, a 429's), else `backoff`. */
-export function waitAfter(error: unknown, backoff: number): number {
+function waitAfter(error: unknown, backoff: number): number {
   const asked = error instanceof ApiError ? error.retryAfter?.afterMs : undefined;
-  return asked === undefined ? backoff : Math.min(Math.max(asked, SHORTEST_ASKED_MS), LONGEST_ASKED_MS);
+  return asked === undefined ? backoff : Math.min(asked, LONGEST_ASKED_MS);
 }
 
 /**

@@ -179,20 +179,50 @@ export const joinedRows = (db: Db) => joinedSelect(db).offset(sql.placeholder('o
  */
 export const joinedRowsAfter = (db: Db) => joinedSelect(db, joinedOrder.after);
 
-/** The count of `joinedPage`'s list, with `columns` besides its total. */
-const joinedCountSelect = <T extends Record<string, SQL>>(db: Db, columns: T) => {
-  const course = db
+/** Each enrolment's course as the count and the order read it: its status alone. */
+const joinedStatus = (db: Db) =>
+  db
     .select({ status: courses.status })
     .from(courses)
     .where(eq(courses.id, enrollments.courseId))
     .limit(1)
     .as('joined_course');
+
+/** The count of `joinedPage`'s list, with `columns` besides its total. */
+const joinedCountSelect = <T extends Record<string, SQL>>(db: Db, columns: T) => {
+  const course = joinedStatus(db);
   return db
     .select({ total: sql<number>`count(*)::int`, ...columns })
     .from(enrollments)
     .crossJoinLateral(course)
     .where(and(ofLearner, eq(course.status, 'Approved')));
 };
+
+/**
+ * `joinedPage`'s list as its cursors alone, in its order (values: `userId`, `limit`; decision 208):
+ * the same range and probes as its count; exported for its plan's test.
+ */
+export const joinedCursors = (db: Db) => {
+  const course = joinedStatus(db);
+  return db
+    .select({ cursor: joinedOrder.cursor })
+    .from(enrollments)
+    .crossJoinLateral(course)
+    .where(and(ofLearner, eq(course.status, 'Approved')))
+    .orderBy(...joinedOrder.newestFirst)
+    .limit(sql.placeholder('limit'));
+};
+
+/**
+ * Courses' summary rows by id (value: `ids`, comma-separated uuids), one probe of the courses' primary
+ * key each; exported for its plan's test.
+ */
+export const summaryRowsOfIds = (db: Db) =>
+  db
+    .select(summaryColumns)
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.createdBy))
+    .where(sql`${courses.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`);
 
 /** The count of `joinedPage` (value: `userId`); exported for its plan's test. */
 export const joinedCount = (db: Db) => joinedCountSelect(db, {});
@@ -219,7 +249,9 @@ const queries = preparedFor((db: Db) => ({
     pageAfter: joinedRowsAfter(db).prepare('courses_joined_after'),
     count: joinedCount(db).prepare('courses_joined_count'),
     countAfter: joinedCountAfter(db).prepare('courses_joined_count_after'),
+    cursors: joinedCursors(db).prepare('courses_joined_cursors'),
   },
+  summaryRows: summaryRowsOfIds(db).prepare('courses_summary_rows'),
 }));
 
 /** A catalogue page: its rows with their cursors, where it starts, and the whole list's count. */
@@ -297,11 +329,17 @@ export async function joinedPage(db: Db, userId: string, page: MyCoursesQuery): 
 }
 
 /**
- * The first `limit` rows of `joinedPage`'s list, with their cursors, without its count: the whole list
- * when it is shorter (the service keeps it, decision 208). The page statement from offset 0.
+ * The cursors of the first `limit` rows of `joinedPage`'s list, in its order, without its count: the
+ * whole list when it is shorter (the service keeps it, decision 208). Each ends with its course's id.
  */
-export function joinedFirst(db: Db, userId: string, limit: number): Promise<JoinedPage['rows']> {
-  return queries(db).joined.page.execute({ userId, limit, offset: 0 });
+export async function joinedCursorsOf(db: Db, userId: string, limit: number): Promise<string[]> {
+  const rows = await queries(db).joined.cursors.execute({ userId, limit });
+  return rows.map((row) => row.cursor);
+}
+
+/** The summary rows of the courses `ids` (not empty) that exist, in no particular order. */
+export function summaryRowsOf(db: Db, ids: readonly string[]): Promise<SummaryRow[]> {
+  return queries(db).summaryRows.execute({ ids: ids.join(',') });
 }
 
 /** A page of a staff list: the rows carry the caller's own `enrolled` flag. */

@@ -24,10 +24,11 @@ import { enrolledIdsOf } from './course-snapshots.service.ts';
 import { cachedProgress as progressOf } from '../learning/completion.service.ts';
 import {
   approvedPage,
-  joinedFirst,
+  joinedCursorsOf,
   joinedPage,
   listAll,
   listByContributor,
+  summaryRowsOf,
   textSearch,
   type JoinedPage,
   type StaffCount,
@@ -210,7 +211,7 @@ export async function contributorCoursesPage(
  * The caller's own courses (`GET /user/courses`, decision 196): the Approved courses they joined,
  * listed in the catalogue or not, most recently joined first; each row as the catalogue shows it to an
  * enrolled caller (`enrolled_users` their id, `progress` from their cached progress). The list comes
- * from their cached list (decision 208), paged here.
+ * from their cached list and the rows cached per course (decision 208), paged here.
  */
 export async function joinedCoursesPage(
   db: Db,
@@ -228,27 +229,30 @@ export async function joinedCoursesPage(
   };
 }
 
-/** A learner's "My courses" list as `caches.joined` keeps it (decision 208). */
-interface JoinedList {
-  /** The whole list, in its order, with each row's cursor; none when longer than `MAX_KEPT_JOINED`. */
-  rows: JoinedPage['rows'] | undefined;
-  /** `caches.counterMoves`' generation before the read: a course shown whose counter moved since is read again. */
-  countersAt: number;
+/**
+ * A learner's "My courses" list as `caches.joined` keeps it (decision 208): its order alone, each
+ * course's cursor (`<microseconds>~<course id>`); none when longer than `MAX_KEPT_JOINED`. The rows are
+ * every learner's one copy per course in `caches.courseRows`.
+ */
+interface JoinedOrder {
+  cursors: readonly string[] | undefined;
 }
 
 /**
- * The longest list kept whole: its pages are sliced from it. A longer one (a learner who joined more
- * courses than anyone reads through) is read by page from the database, with its count, each time.
+ * The longest list kept: its pages are sliced from it. A longer one (a learner who joined more courses
+ * than anyone reads through) is read by page from the database, with its count, each time.
  */
 const MAX_KEPT_JOINED = 200;
 
 /**
- * A page of the learner's list, from the list kept for them (decision 208): the page statement and
- * the count cost a WASM call each on PGlite (~1 ms and ~0.7 ms of CPU) and a round trip each on
- * PostgreSQL, where the cached course view costs ~0.1 ms in all. The list is exact as long as it is
- * kept: their enrolments evict it (`e:`), any change to a course or an author empties every list (`c:`,
- * `u:`), and a course on the page whose enrolment counter moved (`n:`) has the list read again. Without
- * trusted notifications, or for a list too long to keep, the page is read from the database.
+ * A page of the learner's list, from the order kept for them and the rows kept per course (decision
+ * 208): the page statement and the count cost a WASM call each on PGlite (~1 ms and ~0.7 ms of CPU) and
+ * a round trip each on PostgreSQL, where the cached course view costs ~0.1 ms in all. The order is
+ * exact as long as it is kept: their enrolments evict it (`e:`), any change to a course or an author
+ * empties every list (`c:`, `u:`). A course's row is evicted by the same and by its counter (`n:`), and
+ * read again, with the page's other missing rows, in one statement. Without trusted notifications, for
+ * a list too long to keep, or when a row no longer says Approved (a change on its way), the page is
+ * read from the database.
  */
 async function joinedPageOf(
   db: Db,
@@ -257,40 +261,60 @@ async function joinedPageOf(
   query: MyCoursesQuery,
 ): Promise<JoinedPage> {
   if (!caches.usable) return joinedPage(db, userId, query);
-  const load = async (): Promise<JoinedList> => {
-    const countersAt = caches.counterMoves.generation; // before the read, as a fill's generation is
-    const rows = await joinedFirst(db, userId, MAX_KEPT_JOINED + 1);
-    return { rows: rows.length > MAX_KEPT_JOINED ? undefined : rows, countersAt };
+  const order = (await caches.joined.getOrLoad(userId, async (): Promise<JoinedOrder> => {
+    const cursors = await joinedCursorsOf(db, userId, MAX_KEPT_JOINED + 1);
+    return { cursors: cursors.length > MAX_KEPT_JOINED ? undefined : cursors };
+  })) as JoinedOrder; // the cache holds only what this function keeps there
+  if (!order.cursors) return joinedPage(db, userId, query);
+  const { cursors, total, offset } = pageOfList(order.cursors, query);
+  const rows = await courseRowsOf(db, caches, cursors.map(courseOfCursor));
+  const listed = rows.every((row) => row?.status === 'Approved');
+  if (!listed) return joinedPage(db, userId, query);
+  return {
+    rows: rows.map((row, index) => ({ ...row!, cursor: cursors[index]! })),
+    total,
+    offset,
   };
-  // Its rows are this page's only when none of their counters moved since the list was read.
-  const countersStill = (list: JoinedList) =>
-    !list.rows ||
-    pageOfList(list.rows, query).rows.every(
-      (row) => !caches.counterMoves.movedSince(row.id, list.countersAt),
-    );
-  const list = (await caches.joined.getOrLoad(
-    userId,
-    load,
-    false,
-    countersStill as (value: unknown) => boolean,
-  )) as JoinedList; // the cache holds only what this function keeps there
-  return list.rows ? pageOfList(list.rows, query) : joinedPage(db, userId, query);
 }
 
 /**
- * A page of a whole list as `joinedPage` reads it: from an offset, or after a cursor, where the page's
- * offset is how many rows are at or before the cursor's place (decision 202). The cursors are
+ * The courses' summary rows, one object per course shared by every learner's list (`caches.courseRows`),
+ * the missing ones read in one statement; `undefined` for a course that no longer exists.
+ */
+async function courseRowsOf(
+  db: Db,
+  caches: AppCaches,
+  ids: readonly string[],
+): Promise<(SummaryRow | undefined)[]> {
+  const kept = ids.map((id) => caches.courseRows.get(id) as SummaryRow | undefined);
+  const missing = ids.filter((_, index) => !kept[index]);
+  if (missing.length === 0) return kept;
+  const generation = caches.courseRows.generation; // before the read: a row changed meanwhile is not kept
+  const read = new Map((await summaryRowsOf(db, missing)).map((row) => [row.id, row] as const));
+  for (const row of read.values()) caches.courseRows.set(row.id, row, generation);
+  return ids.map((id, index) => kept[index] ?? read.get(id));
+}
+
+/** A kept cursor's course id: what follows its `~`. */
+const courseOfCursor = (cursor: string) => cursor.slice(cursor.indexOf('~') + 1);
+
+/**
+ * A page of a whole list's cursors as `joinedPage` reads it: from an offset, or after a cursor, where
+ * the page's offset is how many rows are at or before the cursor's place (decision 202). The cursors are
  * `<microseconds>~<uuid>`, both exact (integers below 2^53; lowercase uuids, which order as PostgreSQL's
  * bytes do), so the place compares as the statement's row values do.
  */
-function pageOfList(rows: JoinedPage['rows'], query: MyCoursesQuery): JoinedPage {
+function pageOfList(
+  cursors: readonly string[],
+  query: MyCoursesQuery,
+): { cursors: readonly string[]; total: number; offset: number } {
   let offset = query.offset;
   if (query.after !== undefined) {
     const place = cursorPlace(query.after);
-    const firstAfter = rows.findIndex((row) => listedAfter(cursorPlace(row.cursor), place));
-    offset = firstAfter === -1 ? rows.length : firstAfter;
+    const firstAfter = cursors.findIndex((cursor) => listedAfter(cursorPlace(cursor), place));
+    offset = firstAfter === -1 ? cursors.length : firstAfter;
   }
-  return { rows: rows.slice(offset, offset + query.limit), total: rows.length, offset };
+  return { cursors: cursors.slice(offset, offset + query.limit), total: cursors.length, offset };
 }
 
 const cursorPlace = (cursor: string) => {

@@ -145,8 +145,10 @@ describe('writing a course tree', () => {
   });
 
   it('creates and edits a course of 50 sections of the most resources a course may have, ids kept and order as sent', async () => {
-    // 50 sections of 50 is past a whole course's limit (decision 204): 50 of 10 reach it.
-    const each = LIMITS.courseResourcesMax / 50;
+    // 50 sections of 50 is past a whole course's limit (decision 204): one section (the 8th) has the
+    // most a section may have, the 49 others as many as the whole course's limit leaves them.
+    const rest = Math.floor((LIMITS.courseResourcesMax - LIMITS.resourcesPerSectionMax) / 49);
+    const sizes = Array.from({ length: 50 }, (_, s) => (s === 7 ? LIMITS.resourcesPerSectionMax : rest));
     const pdf = await uploadFile(t, owner, { data: tinyPdf(), filename: 'notes.pdf' });
     const body = (sections: unknown[]) => ({
       title: 'Fifty by fifty',
@@ -157,7 +159,7 @@ describe('writing a course tree', () => {
     const sections = Array.from({ length: 50 }, (_, s) => ({
       title: `Section ${s}`,
       description: 'd',
-      resources: Array.from({ length: each }, (_, r) =>
+      resources: Array.from({ length: sizes[s]! }, (_, r) =>
         r === 0
           ? { type: 'pdf', title: `P${s}`, description: 'd', file: pdf.secure_url }
           : { type: 'video', title: `V${s}-${r}`, description: 'd', link: 'https://youtu.be/dQw4w9WgXcQ' },
@@ -170,6 +172,7 @@ describe('writing a course tree', () => {
     expect(course.course_section[7]!.resources.map((row) => row.title)).toEqual(
       sections[7]!.resources.map((row) => row.title),
     );
+    expect(course.course_section[7]!.resources).toHaveLength(LIMITS.resourcesPerSectionMax);
     expect(course.course_section[3]!.resources[0]!.file).toBe(pdf.secure_url);
 
     // The edit sends it back reversed, the last resource of each section first and one section fewer.
@@ -197,7 +200,9 @@ describe('writing a course tree', () => {
     );
     expect(after.course_section[0]!.resources.at(-1)!.file).toBe(pdf.secure_url);
     const stored = await storedTree(course._id);
-    expect(stored.flatMap((row) => row.resources)).toHaveLength(49 * each);
+    expect(stored.flatMap((row) => row.resources)).toHaveLength(
+      sizes.slice(1).reduce((sum, size) => sum + size, 0),
+    );
     expect(stored.map((row) => row.id)).not.toContain(course.course_section[0]!._id);
   });
 });

@@ -271,6 +271,31 @@ describe('courses: sending a pending course back with a note', () => {
     expect(row).toMatchObject({ reviewNote: null, reviewNoteBy: null, reviewNoteAt: null });
   });
 
+  it('allows editing again on a course locked while Pending, so the owner can act on the note', async () => {
+    const course = await createCourse(t, owner);
+    const locked = await courseAction(t, admin, 'toggle-editing', course._id);
+    expect(locked.json<{ data: { enableEditing: boolean } }>().data.enableEditing).toBe(false);
+    const full = (await editView(owner, course._id)).json<{ data: Record<string, unknown> }>().data;
+    expect((await patchCourse(t, owner, course._id, editable(full))).statusCode).toBe(403);
+
+    const response = await reject(admin, course._id, { reason: 'Fix the quiz' });
+    expect(response.json<{ data: { enableEditing: boolean } }>().data).toEqual({
+      status: 'Rejected',
+      isAvailable: true,
+      enableEditing: true,
+    });
+    const saved = await patchCourse(t, owner, course._id, { ...editable(full), status: 'Pending' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<{ data: { course: { status: string } } }>().data.course.status).toBe('Pending');
+  });
+
+  it('dates the note by the database clock, as the course update beside it', async () => {
+    const course = await createCourse(t, owner);
+    await reject(admin, course._id, { reason: 'Dated' });
+    const [row] = await t.db.select().from(courses).where(eq(courses.id, course._id));
+    expect(row!.reviewNoteAt).toEqual(row!.updatedAt);
+  });
+
   it('answers GET on the route 405 (it is a POST)', async () => {
     const course = await createCourse(t, owner);
     const response = await t.app.inject({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedFor } from '../../db/prepared.ts';
 import type { CourseStatus } from '@app/shared';
 import type { Db, Tx } from '../../db/client.ts';
@@ -228,8 +228,12 @@ export async function courseIdByCreationKey(db: Db, authorId: string, key: strin
   return row?.id ?? null;
 }
 
-/** Sets some columns of one course and stamps `updatedAt`. */
-export async function updateCourseRow(tx: Tx, courseId: string, values: Partial<NewCourse>): Promise<void> {
+/** Sets some columns of one course (a value, or SQL such as the database's `now()`) and stamps `updatedAt`. */
+export async function updateCourseRow(
+  tx: Tx,
+  courseId: string,
+  values: { [K in keyof NewCourse]?: NewCourse[K] | SQL },
+): Promise<void> {
   await tx
     .update(courses)
     .set({ ...values, updatedAt: sql`now()` })

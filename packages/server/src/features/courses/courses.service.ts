@@ -15,6 +15,7 @@ import {
   type CourseStatus,
   type CourseSummary,
 } from '@app/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { AppError, notFound, parseOrThrow } from '../../lib/errors.ts';
@@ -324,7 +325,8 @@ export async function applyCourseAction(
 /**
  * Sends a pending course back to its owner with a note (decision 206): Pending → Rejected under the
  * row lock, the note stored with who wrote it and when (replacing an earlier one), the audit trail's
- * `reject`, and the owner's e-mail queued in the same transaction (the outbox sends it after the
+ * `reject`, editing allowed again (the owner is to act on the note, a course locked while Pending
+ * included), and the owner's e-mail queued in the same transaction (the outbox sends it after the
  * commit, and retries while the mail server is away: the action never waits for it). Administrators
  * only (the route's guard; anyone else is told the course does not exist, as for the other actions).
  * Resolves with whether a mail was queued, for the caller to wake the outbox.
@@ -340,16 +342,15 @@ export async function rejectCourse(
     const state = await lockCourseState(tx, courseId);
     if (!state || !isAdmin(actor)) throw notFound(coursesMessages.courseNotFound);
     if (!courseRejectAllowed(state.status)) throw conflictWith(coursesMessages.onlyPendingCanBeRejected);
-    const next = {
-      status: 'Rejected' as const,
-      isAvailable: state.isAvailable,
-      enableEditing: state.enableEditing,
-    };
+    // Editing is allowed again, even if it was disabled while Pending: the author is asked to act on
+    // the note, and the dialog, the note and the mail all say they can.
+    const next = { status: 'Rejected' as const, isAvailable: state.isAvailable, enableEditing: true };
     await updateCourseRow(tx, courseId, {
-      status: next.status,
+      ...next,
       reviewNote: body.reason,
       reviewNoteBy: actor.id,
-      reviewNoteAt: new Date(),
+      // The database's clock, as `updatedAt` beside it.
+      reviewNoteAt: sql`now()`,
     });
     await recordEvent(tx, {
       courseId,

@@ -267,6 +267,31 @@ describe('courses: bad input is refused with a 4xx and leaves nothing behind', (
     expect(errors[0]?.path).toMatch(/^coursesection\.1\.resources\.0\.quiz\.0\./);
   });
 
+  it('refuses a course far past the limits on the limits alone, not on each of its broken parts (decision 204)', async () => {
+    // 50 sections of 50 quizzes of 100 empty questions (889 kB): 250,000 broken questions, which
+    // were all checked (750,000 issues, 11 s with every other request waiting) before the limits.
+    const body = bodyWith((b) => {
+      b.coursesection = Array.from({ length: 50 }, () => ({
+        resources: Array.from({ length: 50 }, () => ({
+          type: 'quiz',
+          quiz: Array.from({ length: 100 }, () => ({})),
+        })),
+      })) as never;
+    })();
+    const before = await rowCounts();
+    const response = await postCourse(t, owner, body);
+    expect(response.statusCode).toBe(400);
+    const { code, errors } = response.json<{ code: string; errors: { path: string; message: string }[] }>();
+    expect(code).toBe('VALIDATION_FAILED');
+    expect(errors.map((error) => error.path)).toEqual([
+      'coursesection.0.resources.10.quiz',
+      'coursesection.10.resources',
+    ]);
+    expect(errors[0]!.message).toContain(`at most ${LIMITS.courseQuestionsMax} questions`);
+    expect(errors[1]!.message).toContain(`at most ${LIMITS.courseResourcesMax} resources`);
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it.each([
     ['en', 'Upload a PDF file.'],
     ['ar', 'ارفع ملف PDF.'],

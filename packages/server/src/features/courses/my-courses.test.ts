@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, Placeholder, sql } from 'drizzle-orm';
 import { PAGE, type CourseListResponse, type CourseSummary } from '@app/shared';
-import { enrollments } from '../../db/schema.ts';
+import { courses, enrollments } from '../../db/schema.ts';
 import { queryPlan } from '../../test/query-plan.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
@@ -15,9 +15,11 @@ import {
 import {
   joinedCount,
   joinedCountAfter,
+  joinedCursors,
   joinedPage,
   joinedRows,
   joinedRowsAfter,
+  summaryRowsOfIds,
 } from './course-lists.repository.ts';
 
 const MINE = '/api/v1/user/courses';
@@ -272,7 +274,7 @@ describe('courses: the learner’s own courses', () => {
     expect(done.data[0]?.progress).toBeGreaterThan(shown.progress ?? 0);
   });
 
-  it('reads one range of the enrolments’ primary key, for the page and for the count', async () => {
+  it('reads one range of the enrolments’ primary key, for the page, the count and the kept order', async () => {
     const values: Record<string, unknown> = {
       userId: me.id,
       limit: 20,
@@ -280,7 +282,7 @@ describe('courses: the learner’s own courses', () => {
       afterMicros: '4070908800000000',
       afterId: made[0]?._id,
     };
-    const statements = [joinedRows, joinedRowsAfter, joinedCount, joinedCountAfter];
+    const statements = [joinedRows, joinedRowsAfter, joinedCount, joinedCountAfter, joinedCursors];
     for (const query of statements.map((statement) => statement(t.db).toSQL())) {
       const params = query.params.map((param) =>
         param instanceof Placeholder ? values[param.name as string] : param,
@@ -295,6 +297,17 @@ describe('courses: the learner’s own courses', () => {
       );
       expect(plan).not.toMatch(/Seq Scan|enrollments_course_idx|courses_catalog_idx/);
     }
+  });
+
+  it('reads the kept rows it misses by the courses’ primary key', async () => {
+    const query = summaryRowsOfIds(t.db).toSQL();
+    const values: Record<string, unknown> = { ids: made.map((course) => course._id).join(',') };
+    const params = query.params.map((param) =>
+      param instanceof Placeholder ? values[param.name as string] : param,
+    );
+    const plan = await queryPlan(t.db, { sql: query.sql, params });
+    expect(plan).toMatch(/(Index Scan using courses_pkey on courses|Bitmap Index Scan on courses_pkey)/);
+    expect(plan).not.toMatch(/Seq Scan on courses/);
   });
 
   it.each([
@@ -327,6 +340,66 @@ describe('courses: the learner’s own courses', () => {
     expect(body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(body.message).toMatch(/[\u0600-\u06FF]/);
     expect(body.errors?.map((error) => error.path)).toEqual([field]);
+  });
+
+  it('shows each course from one row kept for every learner, re-read alone when its counter moves (decision 208)', async () => {
+    t.app.caches.apply('c:*'); // nothing kept yet
+    const mine = await get(me, `${MINE}?limit=${PAGE.max}`);
+    const theirs = await get(other, `${MINE}?limit=${PAGE.max}`);
+    const shared = ids(theirs).filter((id) => ids(mine).includes(id));
+    expect(shared.length).toBeGreaterThan(0);
+    const rows = shared.map((id) => t.app.caches.courseRows.get(id));
+    for (const row of rows) expect(row).toBeDefined();
+    // Read again by either learner, the very same objects: one copy per course, not per learner.
+    await get(me, `${MINE}?limit=${PAGE.max}`);
+    await get(other, `${MINE}?limit=${PAGE.max}`);
+    shared.forEach((id, index) => expect(t.app.caches.courseRows.get(id)).toBe(rows[index]));
+    // A counter moving evicts its course's row alone; the learners' order stays.
+    t.app.caches.apply(`n:${shared[0]}`);
+    expect(t.app.caches.courseRows.get(shared[0]!)).toBeUndefined();
+    expect(t.app.caches.joined.get(me.id)).toBeDefined();
+    expect(await get(me, `${MINE}?limit=${PAGE.max}`)).toEqual(mine);
+    expect(t.app.caches.courseRows.get(shared[0]!)).toBeDefined();
+  });
+
+  it('pages a list of more than 200 courses from the database, as the statements do (decision 208)', async () => {
+    const many = await createUser(t, 'EndUser');
+    // Approved and out of the catalogue, so the other tests' catalogue pages stay as they were.
+    const inserted = await t.db
+      .insert(courses)
+      .values(
+        Array.from({ length: 201 }, (_, i) => ({
+          title: `Many ${i}`,
+          description: 'One of many',
+          author: 'Owner',
+          status: 'Approved' as const,
+          isAvailable: false,
+          createdBy: owner.id,
+        })),
+      )
+      .returning({ id: courses.id });
+    await t.db.insert(enrollments).values(inserted.map(({ id }) => ({ userId: many.id, courseId: id })));
+    await t.app.caches.settle();
+    const first = await get(many, `${MINE}?limit=${PAGE.max}`);
+    expect(first.pagination.total).toBe(201);
+    expect(t.app.caches.joined.get(many.id)).toEqual({ cursors: undefined }); // too long to keep
+    const asRead = async (query: { limit: number; offset: number; after?: string }) => {
+      const page = await joinedPage(t.db, many.id, query);
+      return { ids: page.rows.map((row) => row.id), total: page.total, offset: page.offset };
+    };
+    const asAnswered = (page: CourseListResponse) => ({
+      ids: ids(page),
+      total: page.pagination.total,
+      offset: page.pagination.offset,
+    });
+    expect(asAnswered(first)).toEqual(await asRead({ limit: PAGE.max, offset: 0 }));
+    const last = await get(many, `${MINE}?limit=${PAGE.max}&offset=200`);
+    expect(asAnswered(last)).toEqual(await asRead({ limit: PAGE.max, offset: 200 }));
+    expect(last.data).toHaveLength(1);
+    const after = first.pagination.next as string;
+    const next = await get(many, `${MINE}?limit=${PAGE.max}&after=${after}`);
+    expect(asAnswered(next)).toEqual(await asRead({ limit: PAGE.max, offset: 0, after }));
+    expect(next.pagination.offset).toBe(PAGE.max);
   });
 
   it('is for signed-in users only', async () => {

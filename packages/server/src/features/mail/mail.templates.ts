@@ -54,7 +54,7 @@ function renderHtml(lang: Language, title: string, greeting: string, block: Bloc
     : '';
   const quote =
     block.quote !== undefined
-      ? `<p dir="auto" style="unicode-bidi:plaintext;margin:0 0 16px;padding:12px 16px;border-${align}:4px solid ${BRAND_COLOUR};background:#f4f6f8;font-size:16px;line-height:1.6;color:#1f2933;white-space:pre-wrap;overflow-wrap:anywhere">${escapeHtml(block.quote)}</p>`
+      ? `<p dir="auto" style="unicode-bidi:plaintext;text-align:start;margin:0 0 16px;padding:12px 16px;border-${align}:4px solid ${BRAND_COLOUR};background:#f4f6f8;font-size:16px;line-height:1.6;color:#1f2933;white-space:pre-wrap;overflow-wrap:anywhere">${escapeHtml(block.quote)}</p>`
       : '';
   const link = block.button
     ? `<p dir="ltr" style="margin:0 0 16px;font-size:13px;word-break:break-all;text-align:${align}"><a href="${escapeHtml(block.button.href)}" style="color:#006b5d">${escapeHtml(block.button.href)}</a></p>`

@@ -577,14 +577,58 @@ describe('Reject with a note', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(trigger).toHaveFocus());
-    // Opened again, it starts empty; Escape closes it too.
+    // Opened again, the typed note is still there (a draft); Escape closes it too, keeping it again.
     await open('Actions for Course 01', 'Reject with a note…');
     const again = await screen.findByRole('textbox', { name: 'Note to the author' });
-    expect(again).toHaveValue('');
+    await waitFor(() => expect(again).toHaveValue('Add sources'));
+    expect(screen.getByTestId('note-count')).toHaveTextContent('11 / 1000');
+    fireEvent.change(again, { target: { value: 'Add sources, please' } });
     fireEvent.keyDown(again, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(trigger).toHaveFocus());
+    await open('Actions for Course 01', 'Reject with a note…');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Note to the author' })).toHaveValue('Add sources, please'),
+    );
     expect(calls).toEqual([]);
+  });
+
+  it('keeps a draft per course and drops it once the note is sent', async () => {
+    stubRejection();
+    await renderTable([course(1, 'Pending'), course(2, 'Pending')]);
+    await open('Actions for Course 01', 'Reject with a note…');
+    fireEvent.change(await screen.findByRole('textbox'), { target: { value: 'For the first' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Another course: its own, empty note.
+    await open('Actions for Course 02', 'Reject with a note…');
+    expect(await screen.findByRole('textbox')).toHaveValue('');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await open('Actions for Course 01', 'Reject with a note…');
+    await waitFor(() => expect(screen.getByRole('textbox')).toHaveValue('For the first'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send back to the author' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await open('Actions for Course 01', 'Reject with a note…');
+    expect(await screen.findByRole('textbox')).toHaveValue('');
+  });
+
+  it('sends one request for a double click or a fast second Enter', async () => {
+    const server = stubRejection({ held: true });
+    await renderTable([course(1, 'Pending')]);
+    await open('Actions for Course 01', 'Reject with a note…');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Cite your sources' } });
+    const send = within(dialog).getByRole('button', { name: 'Send back to the author' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    fireEvent.submit(send.closest('form')!);
+    await waitFor(() => expect(send).toHaveAttribute('aria-busy', 'true'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.calls).toHaveLength(1);
+    server.answer();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls).toHaveLength(1);
   });
 
   it('refuses an empty or blank note in the reader’s language, without asking the server', async () => {

@@ -12,7 +12,7 @@ import { FiArrowDown, FiArrowUp } from 'react-icons/fi';
 import {
   ADMIN_PAGE_SIZE,
   COURSE_SORTS,
-  COURSE_STATUSES_IN_USE,
+  COURSE_STATUSES,
   type CourseSort,
   type CourseStatus,
   type CourseSummary,
@@ -124,7 +124,7 @@ export function CoursesTable({ courses, total, view, onViewChange, busy, onViewC
             className="min-h-10 rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-ink focus:border-primary-dark focus:outline-none focus:ring-2 focus:ring-primary/30 sm:text-sm"
           >
             <option value="">{t`All statuses`}</option>
-            {COURSE_STATUSES_IN_USE.map((status) => (
+            {COURSE_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {statusName(language, status).text}
               </option>

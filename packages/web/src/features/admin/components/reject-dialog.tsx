@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { flushSync } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -34,10 +35,17 @@ export interface RejectDialogProps {
 }
 
 /**
+ * Notes typed and not sent, by course id, while the page lives: Cancel, ✕ and Escape keep what was
+ * typed (reopening the dialog for the same course shows it), a sent note or a course no longer pending
+ * drops it.
+ */
+const drafts = new Map<string, string>();
+
+/**
  * "Reject with a note…" (decision 206): the note is required (the author is told why), at most
  * `REVIEW_NOTE_MAX` characters, checked by the server's own schema. The note field has the focus on
- * opening; Cancel, ✕ and Escape close it and give the focus back to the row's button, except while the
- * server is answering (the request cannot be taken back); a press beside it does not close it once
+ * opening; Cancel, ✕ and Escape close it, keeping the note as a draft, and give the focus back to the
+ * row's button, except while the server is answering (the request cannot be taken back); a press beside it does not close it once
  * something is typed. A refused note keeps the dialog open with the server's words under the field.
  */
 export function RejectDialog({ open, course, title, rejection, onClose }: RejectDialogProps) {
@@ -48,20 +56,40 @@ export function RejectDialog({ open, course, title, rejection, onClose }: Reject
   const form = useValidatedForm<CourseRejectBody>(useTranslatedResolver(courseRejectBodySchema), {
     reason: '',
   });
-  const [length, setLength] = useState(0);
+  // Typed, or a draft put back on opening: the count and whether a press beside the dialog closes it.
+  const length = useWatch({ control: form.control, name: 'reason' }).length;
+  // Set before the request and cleared once answered: `isPending` is not yet true for a second press
+  // (a double click, a fast Enter) handled before the next render, which would send the note again.
+  const sending = useRef(false);
   const { errors } = form.formState;
 
+  // Opening: the course's draft, if one was kept.
+  const courseId = course._id;
+  const { reset } = form;
+  useEffect(() => {
+    if (!open) return;
+    const draft = drafts.get(courseId) ?? '';
+    reset({ reason: draft });
+  }, [open, courseId, reset]);
+
+  /** `answered`: the server took the note or the course is no longer pending; the draft goes. */
   const close = (answered: boolean) => {
+    const typed = form.getValues('reason');
+    if (answered || typed.trim() === '') drafts.delete(courseId);
+    else drafts.set(courseId, typed);
     form.reset({ reason: '' });
-    setLength(0);
     onClose(answered);
   };
 
-  const onSubmit = form.handleSubmit((body) => {
-    if (busy) return;
+  const send = (body: CourseRejectBody) => {
+    if (busy || sending.current) return;
+    sending.current = true;
     rejection.mutate(
       { courseId: course._id, reason: body.reason },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: ({ message }) => {
           flushSync(() => close(true));
           const course = isolateText(title);
@@ -86,11 +114,9 @@ export function RejectDialog({ open, course, title, rejection, onClose }: Reject
         },
       },
     );
-  });
+  };
 
-  const reason = form.register('reason', {
-    onChange: (event: { target: HTMLTextAreaElement }) => setLength(event.target.value.length),
-  });
+  const reason = form.register('reason');
   const digits = numberFormat(language, 'digits');
   const max = digits.format(REVIEW_NOTE_MAX);
   const count = digits.format(length);
@@ -106,7 +132,11 @@ export function RejectDialog({ open, course, title, rejection, onClose }: Reject
       keepOpenOutside={() => busy || length > 0}
       width="32rem"
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-1">
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(send)(event)}
+        className="flex flex-col gap-1"
+      >
         <TextAreaField
           label={t`Note to the author`}
           rows={5}

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, COURSE_SORTS, COURSE_STATUSES_IN_USE } from '@app/shared';
+import { ADMIN_PAGE_SIZE, COURSE_SORTS, COURSE_STATUSES } from '@app/shared';
 import { pageIndexOf, useAddressedPage, withPageIndex } from '../../../lib/page-in-address.ts';
 import { searchTermOf } from '../../../lib/search-term.ts';
 import type { CourseTableView } from '../api/get-all-courses.ts';
@@ -22,7 +22,7 @@ export function tableViewOf(params: URLSearchParams): CourseTableView {
     sort: sorted,
     // Without a column the server's order is its own (newest update first): `order` alone means nothing.
     desc: sorted !== null && params.get('order') === 'desc',
-    status: oneOf(COURSE_STATUSES_IN_USE, status) ? status : '',
+    status: oneOf(COURSE_STATUSES, status) ? status : '',
     q: searchTermOf(params),
   };
 }

@@ -91,6 +91,34 @@ describe('the reviewer’s note in the edit form', () => {
     expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
   });
 
+  it('reads neutrally, in a neutral box, under a note kept on a course neither Rejected nor Pending', async () => {
+    stubApi({});
+    await renderAuthoring(
+      <CourseForm
+        course={aCourse({ status: 'Archived', review_note: note })}
+        viewer={aViewer('SuperAdmin', '99999999-9999-4999-8999-999999999999')}
+        headingLevel={2}
+        onDone={() => {}}
+      />,
+    );
+    const box = screen.getByTestId('review-note');
+    expect(box).toHaveTextContent(/^The reviewer’s note of November 30th, 2026:Please cite/);
+    expect(box).toHaveClass('bg-gray-100');
+  });
+
+  it('is an amber notice, not an error, on a Rejected course’s card and form (as its pill)', async () => {
+    stubApi({});
+    renderApp(<CourseCard course={aSummary(rejected)} onOpen={vi.fn()} />);
+    await renderAuthoring(
+      <CourseForm course={aCourse(rejected)} viewer={aViewer()} headingLevel={2} onDone={() => {}} />,
+    );
+    for (const box of screen.getAllByTestId('review-note')) {
+      expect(box).toHaveClass('bg-amber-50', 'border-[#b54708]');
+      expect(box).not.toHaveClass('border-error');
+      expect(box).not.toHaveClass('bg-red-50');
+    }
+  });
+
   it('offers no note and no submit to an administrator editing a Rejected course', async () => {
     stubApi({});
     await renderAuthoring(

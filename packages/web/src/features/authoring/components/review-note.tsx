@@ -5,18 +5,24 @@ import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 
 /**
- * The note an administrator sent the course back with (decision 206), as its owner reads it: on the
- * board's card of a Rejected course, cut to three lines (the card opens the form, where it is whole),
- * and at the top of the edit form whole, while the course is Rejected or submitted again after it (the
- * note stays until the next review decision). The note is the reviewer's own text: its line breaks
- * kept, each line in its own direction.
- */
-/**
  * The note's own lines as written, each in its own direction (`unicode-bidi: plaintext`: a reviewer may
  * write an English line and an Arabic one, and each then starts on its own side), long words broken.
  */
 const NOTE_TEXT = 'whitespace-pre-line [unicode-bidi:plaintext] [overflow-wrap:anywhere]';
 
+/**
+ * A returned course's note is a notice, amber as the Rejected pill (decision 206: it waits on the
+ * author, it is not an error); the ink on it reads at well over 4.5:1.
+ */
+const RETURNED_BOX = 'border-[#b54708] bg-amber-50';
+
+/**
+ * The note an administrator sent the course back with (decision 206), as its owner reads it: on the
+ * board's card of a Rejected course, cut to three lines (the card opens the form, where it is whole),
+ * and at the top of the edit form whole, while the course is Rejected, submitted again after it
+ * (Pending) or otherwise kept (the note stays until the next review decision; an administrator reads it
+ * too). The note is the reviewer's own text: its line breaks kept, each line in its own direction.
+ */
 export function ReviewNote({
   note,
   status,
@@ -30,10 +36,7 @@ export function ReviewNote({
   const returned = status === 'Rejected';
   if (variant === 'card')
     return (
-      <div
-        className="rounded-md border-s-4 border-error bg-red-50 px-3 py-2 text-sm"
-        data-testid="review-note"
-      >
+      <div className={`rounded-md border-s-4 px-3 py-2 text-sm ${RETURNED_BOX}`} data-testid="review-note">
         <p className="font-semibold text-ink">
           <Trans>Returned by the reviewer:</Trans>
         </p>
@@ -48,7 +51,7 @@ export function ReviewNote({
   return (
     <div
       className={`flex items-start gap-2 rounded-md border p-4 text-sm text-ink ${
-        returned ? 'border-error bg-red-50' : 'border-gray-400 bg-gray-100'
+        returned ? RETURNED_BOX : 'border-gray-400 bg-gray-100'
       }`}
       data-testid="review-note"
     >
@@ -57,8 +60,10 @@ export function ReviewNote({
         <p className="font-semibold">
           {returned ? (
             <Trans>Returned by the reviewer on {date}:</Trans>
-          ) : (
+          ) : status === 'Pending' ? (
             <Trans>Submitted again. The reviewer’s note of {date}:</Trans>
+          ) : (
+            <Trans>The reviewer’s note of {date}:</Trans>
           )}
         </p>
         <p dir="auto" className={NOTE_TEXT}>

@@ -57,13 +57,15 @@ describe('CertificateVerification', () => {
     expect(api.calls.map((call) => call.key)).not.toContain('GET /auth/user');
   });
 
-  it("leads a signed-in reader to their dashboard, their role's when this tab knows it", async () => {
+  it("leads a signed-in reader to their role's dashboard: through the sign-in page's redirect when this tab does not know it", async () => {
     storeSession('token-1', 'contributor-1');
     const api = certificateFound();
     vi.stubGlobal('fetch', api.fetch);
     const { queryClient } = renderApp(<CertificateVerification id={ID} />);
     await screen.findByText('Demo Learner');
-    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+    // Not /dashboard, the learners' catalogue whatever the role: /login sends a signed-in reader on to
+    // their own board.
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/login');
     act(() => {
       queryClient.setQueryData(currentUserQuery.queryKey, { role: 'Contributor' } as never);
     });

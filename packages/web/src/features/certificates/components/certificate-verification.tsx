@@ -28,16 +28,19 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
 
 /**
  * The way on into the site from a page often opened first, from a certificate's QR code or a shared
- * link (decision 207): a signed-in reader's own board (their role's, when this tab knows it), anyone
- * else's the home page. Read from this browser alone: the public page asks the server nothing for it.
+ * link (decision 207): a signed-in reader's own board, anyone else's the home page. Read from this
+ * browser alone: the public page asks the server nothing for it. When this tab does not know the
+ * reader's role (a fresh tab), the sign-in page: it sends a signed-in reader on to their role's board
+ * (`redirectIfSignedIn`), where /dashboard would show an administrator the learners' catalogue.
  */
 function WayOn() {
   const signedIn = Boolean(getToken());
   const user = useQuery({ ...currentUserQuery, enabled: false }).data;
   return (
     <Link
-      to={signedIn ? (user ? homeFor(user.role) : paths.dashboard) : paths.home}
-      className="inline-flex min-h-10 items-center gap-2 self-start text-sm font-semibold text-primary-darker hover:underline"
+      to={signedIn ? (user ? homeFor(user.role) : paths.login) : paths.home}
+      // Padded, so that the focus ring stands clear of the words.
+      className="-mx-2 inline-flex min-h-10 items-center gap-2 self-start rounded-md px-2 text-sm font-semibold text-primary-darker hover:underline"
     >
       <FiArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
       {signedIn ? <Trans>Go to your dashboard</Trans> : <Trans>Go to the home page</Trans>}
