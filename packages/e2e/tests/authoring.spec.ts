@@ -172,6 +172,8 @@ function TEXT(lang: Language) {
     actionsFor: (title: string) => t('Actions for {title}', { title }),
     viewCourse: t('View course'),
     approve: t('Approve course'),
+    /** Sends a pending course back with a note (decision 206). */
+    reject: t('Reject with a note…'),
     revoke: t('Revoke approval'),
     makeUnavailable: t('Make unavailable'),
     makeAvailable: t('Make available'),
@@ -755,8 +757,8 @@ test.describe('authoring and review', () => {
       return items;
     };
 
-    // Pending: approve is offered, revoke is not.
-    expect(await offered()).toEqual([L.viewCourse, L.approve, L.disableEditing, L.archive]);
+    // Pending: approve and reject with a note (decision 206) are offered, revoke is not.
+    expect(await offered()).toEqual([L.viewCourse, L.approve, L.reject, L.disableEditing, L.archive]);
     await act(L.approve, L.server.approved, 'Approved');
     expect(await offered()).toEqual([L.viewCourse, L.revoke, L.makeUnavailable, L.disableEditing, L.archive]);
     // F8 reaches the toast from an open row menu, which closes (not modal, decision 155); Escape in the
