@@ -79,27 +79,7 @@ describe('CertificateVerification', () => {
   });
 
   it('prints the certificate id whole, in monospace, breakable only after its hyphens', async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeApi({
-        [`GET /certificates/${ID}`]: () => ({
-          body: {
-            success: true,
-            data: {
-              _id: ID,
-              courseId: 'c1',
-              name: 'Demo Learner',
-              orcid: null,
-              course_title: 'Open Source, Open License, Open Hardware',
-              course_title_tr: null,
-              issuedAt: '2026-11-29T10:00:00.000Z',
-            },
-          },
-        }),
-        [`GET /certificates/${ID}/credential.jwt`]: () => ({ body: 'header.payload.signature' }),
-        'POST /credentials/verify': () => ({ body: { success: true, data: { valid: true } } }),
-      }).fetch,
-    );
+    vi.stubGlobal('fetch', certificateFound().fetch);
     renderApp(<CertificateVerification id={ID} />);
     const label = await screen.findByText('Certificate ID');
     const shown = label.nextElementSibling!.querySelector('bdi')!;
