@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppCaches } from './caches.ts';
+import { AppCaches, JOINED_CURSORS_MAX } from './caches.ts';
 
 describe("AppCaches: a learner's change (decision 061)", () => {
   const learner = 'learner';
@@ -154,7 +154,7 @@ describe("AppCaches: a learner's own courses (decision 208)", () => {
   function warmed() {
     const caches = new AppCaches();
     caches.setLive(true);
-    for (const learner of ['a', 'b']) caches.joined.set(learner, { rows: [] }, caches.joined.generation);
+    for (const learner of ['a', 'b']) caches.joined.set(learner, { cursors: [] }, caches.joined.generation);
     return caches;
   }
 
@@ -195,5 +195,31 @@ describe("AppCaches: a learner's own courses (decision 208)", () => {
     caches.apply('n:course-1'); // the counter moves while it runs
     caches.courseRows.set('course-1', { id: 'course-1' }, before);
     expect(caches.courseRows.get('course-1')).toBeUndefined();
+  });
+
+  /** `count` learners' lists of `length` cursors each (one array: the bound counts cursors, not bytes). */
+  function filled(count: number, length: number) {
+    const caches = new AppCaches();
+    caches.setLive(true);
+    const cursors = Array.from({ length }, (_, i) => `${i}~00000000-0000-4000-8000-000000000000`);
+    for (let learner = 0; learner < count; learner++)
+      caches.joined.set(`learner-${learner}`, { cursors }, caches.joined.generation);
+    const kept = Array.from({ length: count }, (_, learner) => caches.joined.get(`learner-${learner}`));
+    return { kept, held: kept.reduce((sum, order) => sum + (order?.cursors?.length ?? 0), 0) };
+  }
+
+  it(`holds at most ${JOINED_CURSORS_MAX} cursors in all, the lists read last, whatever their number`, () => {
+    // 20,000 learners with 200 courses each: 4,000,000 cursors, ~320 MB, were all kept.
+    const { kept, held } = filled(20_000, 200);
+    expect(held).toBeLessThanOrEqual(JOINED_CURSORS_MAX);
+    expect(held).toBeGreaterThan(JOINED_CURSORS_MAX - 200);
+    const last = kept.findIndex((order) => order !== undefined);
+    expect(kept.slice(last).every((order) => order !== undefined)).toBe(true);
+    expect(kept.at(-1)?.cursors).toHaveLength(200);
+  });
+
+  it('keeps every list of 20,000 learners with a dozen courses each', () => {
+    const { kept } = filled(20_000, 12);
+    expect(kept.every((order) => order !== undefined)).toBe(true);
   });
 });

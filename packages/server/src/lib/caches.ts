@@ -37,6 +37,20 @@ export interface LearnerMark {
   completed: number;
 }
 
+/**
+ * A learner's "My courses" list as `caches.joined` keeps it (decision 208): each course's cursor, none
+ * when the list is too long to keep.
+ */
+export interface JoinedOrder {
+  readonly cursors: readonly string[] | undefined;
+}
+
+/**
+ * The cursors `caches.joined` holds at most, all lists together (decision 208, amended): ~80 bytes
+ * each, ~20 MB. 20,000 lists of 12 courses fit; of full lists (200), the 1,250 read last.
+ */
+export const JOINED_CURSORS_MAX = 250_000;
+
 /** Safety net only: entries are evicted by change notifications; the TTL bounds a missed one. */
 const TTL_MS = 60_000;
 /**
@@ -73,11 +87,14 @@ export class AppCaches {
   readonly catalogueAnswers = new DerivedCache<unknown>(500);
   readonly enrolled = new TtlCache<ReadonlySet<string>>(20_000, TTL_MS);
   /**
-   * By learner: the order of their "My courses" list, each course's cursor only (decision 208); what
-   * it holds is `course-lists.service.ts`'s business. Evicted by their enrolments and with everything
-   * derived from courses; the rows it shows are `courseRows`', shared by every learner.
+   * By learner: the order of their "My courses" list, each course's cursor only (decision 208). Evicted
+   * by their enrolments and with everything derived from courses; the rows it shows are `courseRows`',
+   * shared by every learner. Bounded by the cursors it holds: 20,000 full lists were ~320 MB.
    */
-  readonly joined = new TtlCache<unknown>(20_000, TTL_MS);
+  readonly joined = new TtlCache<JoinedOrder>(20_000, TTL_MS, {
+    weigh: (order) => order.cursors?.length ?? 0,
+    max: JOINED_CURSORS_MAX,
+  });
   /**
    * By course id: its summary row as the learners' own lists show it (decision 208), one copy for
    * every learner's list; what it holds is `course-lists.service.ts`'s business. Evicted with

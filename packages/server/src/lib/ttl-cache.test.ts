@@ -69,3 +69,44 @@ describe('TtlCache fills racing invalidations', () => {
     expect(cache.get('absent')).toBeUndefined();
   });
 });
+
+describe('TtlCache bounded by weight', () => {
+  const sized = () => new TtlCache<string>(10, 60_000, { weigh: (value) => value.length, max: 10 });
+
+  it('drops the oldest entries until what it holds weighs at most the budget', () => {
+    const cache = sized();
+    for (const key of ['a', 'b', 'c']) cache.set(key, key.repeat(4), cache.generation);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'bbbb', 'cccc']);
+    // A key stored again is the newest, at its new weight.
+    cache.set('b', 'b', cache.generation);
+    cache.set('d', 'dddd', cache.generation);
+    cache.set('e', 'e', cache.generation);
+    expect([cache.get('c'), cache.get('b'), cache.get('d'), cache.get('e')]).toEqual([
+      'cccc',
+      'b',
+      'dddd',
+      'e',
+    ]);
+    cache.set('f', 'ff', cache.generation);
+    expect([cache.get('c'), cache.get('b'), cache.get('f')]).toEqual([undefined, 'b', 'ff']);
+  });
+
+  it('keeps nothing heavier than the budget, and frees the weight of what goes', () => {
+    const cache = sized();
+    cache.set('a', 'aaaaa', cache.generation);
+    cache.set('big', 'x'.repeat(11), cache.generation);
+    expect([cache.get('a'), cache.get('big')]).toEqual(['aaaaa', undefined]);
+    cache.delete('a');
+    cache.set('b', 'b'.repeat(10), cache.generation);
+    expect(cache.get('b')).toBe('bbbbbbbbbb');
+    cache.clear();
+    cache.set('c', 'c'.repeat(6), cache.generation);
+    cache.deleteWhere((value) => value.startsWith('c'));
+    cache.set('d', 'd'.repeat(10), cache.generation);
+    expect(cache.get('d')).toBe('dddddddddd');
+    // A revised entry weighs what it has become.
+    cache.revise('d', cache.generation, () => 'd');
+    cache.set('e', 'e'.repeat(9), cache.generation);
+    expect([cache.get('d'), cache.get('e')]).toEqual(['d', 'eeeeeeeee']);
+  });
+});

@@ -6,9 +6,16 @@
  * could put the revoked session back after the notification had already evicted it). Invalidations are
  * tracked per key, so one learner's quiz submission does not throw away every other learner's fill in
  * flight: under write load a cache-wide counter would keep the per-learner caches nearly empty.
+ *
+ * Bounded by its number of entries and, given a `budget`, by the total weight of what it holds (entries
+ * whose size varies by orders of magnitude: decision 208's lists of cursors): past either bound the
+ * oldest entries go first. An entry heavier than the whole budget is not kept. Evicting is only ever
+ * forgetting, so it leaves the cache exact.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private readonly entries = new Map<string, { value: V; expiresAt: number; weight: number }>();
+  /** The sum of the entries' weights. */
+  private held = 0;
   private gen = 0;
   /** Generation at which each key was last deleted (bounded: overflowing it counts as a clear). */
   private readonly deletedAt = new Map<string, number>();
@@ -18,6 +25,7 @@ export class TtlCache<V> {
   constructor(
     private readonly maxEntries: number,
     private readonly ttlMs: number,
+    private readonly budget?: { weigh: (value: V) => number; max: number },
   ) {}
 
   get generation(): number {
@@ -28,7 +36,7 @@ export class TtlCache<V> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= Date.now()) {
-      this.entries.delete(key);
+      this.drop(key);
       return undefined;
     }
     return entry.value;
@@ -37,12 +45,29 @@ export class TtlCache<V> {
   /** Stores unless this key was invalidated since `generation` was read. */
   set(key: string, value: V, generation: number): void {
     if (this.invalidatedSince(key, generation)) return;
-    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    this.put(key, value, Date.now() + this.ttlMs);
+  }
+
+  /** Stores as the newest entry, dropping the oldest ones past the bounds. */
+  private put(key: string, value: V, expiresAt: number): void {
+    this.drop(key);
+    const weight = this.budget?.weigh(value) ?? 0;
+    const max = this.budget?.max ?? Infinity;
+    if (weight > max) return;
+    // Maps iterate in insertion order: the first key is the oldest entry.
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < this.maxEntries && this.held + weight <= max) break;
+      this.drop(oldest);
     }
-    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+    this.entries.set(key, { value, expiresAt, weight });
+    this.held += weight;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.held -= entry.weight;
   }
 
   /**
@@ -74,9 +99,7 @@ export class TtlCache<V> {
     const entry = this.invalidatedSince(key, generation) ? undefined : this.entries.get(key);
     this.delete(key);
     // The entry keeps its expiry: the TTL still bounds how old its other parts may be.
-    if (entry && entry.expiresAt > Date.now()) {
-      this.entries.set(key, { value: revise(entry.value), expiresAt: entry.expiresAt });
-    }
+    if (entry && entry.expiresAt > Date.now()) this.put(key, revise(entry.value), entry.expiresAt);
   }
 
   /** Whether `key` may have been invalidated since `generation` was read. */
@@ -86,7 +109,7 @@ export class TtlCache<V> {
 
   delete(key: string): void {
     this.gen++;
-    this.entries.delete(key);
+    this.drop(key);
     this.deletedAt.set(key, this.gen);
     if (this.deletedAt.size > this.maxEntries) {
       this.deletedAt.clear();
@@ -98,7 +121,7 @@ export class TtlCache<V> {
   deleteWhere(match: (value: V) => boolean): void {
     this.gen++;
     this.clearedAt = this.gen; // which keys matched is unknown to a fill in flight
-    for (const [key, entry] of this.entries) if (match(entry.value)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (match(entry.value)) this.drop(key);
   }
 
   clear(): void {
@@ -106,6 +129,7 @@ export class TtlCache<V> {
     this.clearedAt = this.gen;
     this.deletedAt.clear();
     this.entries.clear();
+    this.held = 0;
   }
 
   get size(): number {

@@ -32,22 +32,39 @@ export async function registerRateLimit(app: FastifyInstance) {
  * A budget of request bytes per signed-in user and minute, for the authoring writes (decision 114),
  * whose cost in the database grows with what they carry: a `preHandler` to list after the route's
  * guard (which has set the user), so only requests it admits are counted. A request's size is its
- * `Content-Length`, the most it can carry (`unknownSize` when it has none). It is admitted while the
- * user's total before it is under `bytesPerMinute`, and counted; past that, 429 `RATE_LIMITED` with
- * `message` and a `Retry-After` saying when the user's minute ends. A count of requests would have
- * to choose between a few big ones and many small ones; bytes allow both. Totals are kept where the
- * per-address counters are: Redis when it answers (shared by the instances), else this process.
+ * `Content-Length`, the most it can carry (`unknownSize` when it has none), charged to
+ * `perUserPerMinute`'s budget. A count of requests would have to choose between a few big ones and
+ * many small ones; bytes allow both.
  */
 export function perUserBytesPerMinute(
   app: FastifyInstance,
   options: { name: string; bytesPerMinute: number; unknownSize: number; message: Localized },
 ): preHandlerAsyncHookHandler {
-  const windows = new ByteWindows(app.sharedCounters, 60_000);
+  const { name, bytesPerMinute, message } = options;
+  const charge = perUserPerMinute(app, { name, perMinute: bytesPerMinute, message });
   return async (request, reply) => {
     const declared = Number(request.headers['content-length']);
     const size = Number.isSafeInteger(declared) && declared >= 0 ? declared : options.unknownSize;
-    const { total, msLeft } = await windows.add(`${options.name}:${currentUser(request).id}`, size);
-    if (total - size < options.bytesPerMinute) return;
+    await charge(request, reply, size);
+  };
+}
+
+/**
+ * A budget of some amount (bytes, rows written) per signed-in user and minute (decisions 114, 209):
+ * the returned `charge` counts `amount` for the request's user and lets the request go on while the
+ * user's total before it is under `perMinute`; past that, 429 `RATE_LIMITED` with `message` and a
+ * `Retry-After` saying when the user's minute ends. Refused requests are counted too. Totals are kept
+ * where the per-address counters are: Redis when it answers (shared by the instances), else this
+ * process. Each `name` is a budget of its own.
+ */
+export function perUserPerMinute(
+  app: FastifyInstance,
+  options: { name: string; perMinute: number; message: Localized },
+): (request: FastifyRequest, reply: FastifyReply, amount: number) => Promise<void> {
+  const windows = new WindowTotals(app.sharedCounters, 60_000);
+  return async (request, reply, amount) => {
+    const { total, msLeft } = await windows.add(`${options.name}:${currentUser(request).id}`, amount);
+    if (total - amount < options.perMinute) return;
     void reply.header('retry-after', String(Math.max(1, Math.ceil(msLeft / 1000))));
     throw new AppError(429, 'RATE_LIMITED', options.message);
   };
@@ -88,8 +105,11 @@ return {total, redis.call('PTTL', KEYS[1])}`;
 /** Keys kept in process memory at most (the oldest go first), as @fastify/rate-limit's own store. */
 const LOCAL_KEYS = 5_000;
 
-/** Totals per key over fixed windows: in Redis while it answers, else in this process. */
-class ByteWindows {
+/**
+ * Totals per key (of whatever a budget counts: bytes, rows) over fixed windows: in Redis while it
+ * answers, else in this process.
+ */
+class WindowTotals {
   private readonly local = new Map<string, { total: number; endsAt: number }>();
 
   constructor(
@@ -104,7 +124,7 @@ class ByteWindows {
         const [total, ttl] = (await redis.eval(
           ADD_TO_WINDOW,
           1,
-          `osc-rl-bytes-${key}`,
+          `osc-rl-total-${key}`,
           amount,
           this.windowMs,
         )) as [number, number];

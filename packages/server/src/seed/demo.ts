@@ -86,7 +86,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
 export async function insertCourse(tx: Tx, ownerId: string, course: DemoCourse): Promise<string> {
   const input = courseInputSchema.parse(course.input);
   const coverId = await insertFile(tx, ownerId, await checkedFile(coverImage(course.cover)));
-  const sections = await resolveSections(tx, input);
+  const sections = await resolveSections(tx, input, { ownerIds: [ownerId], courseId: null });
   const [row] = await tx
     .insert(courses)
     .values({

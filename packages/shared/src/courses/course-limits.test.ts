@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../common/constants.ts';
 import { describeIssue, issuePath } from '../common/validation.ts';
-import { courseInputSchema, courseLimitIssues } from './course.schema.ts';
+import { courseInputSchema, courseLimitIssues, courseSaveRows } from './course.schema.ts';
 
 /** Decision 204: the questions and resources of a whole course are limited, not only each part. */
 const question = { question: 'Q?', options: [{ name: 'a' }, { name: 'b' }], correctanswer: 'a' };
@@ -90,7 +90,7 @@ describe('courseLimitIssues: counting the raw input before it is checked', () =>
     };
     expect(courseLimitIssues([{ resources: [notQuiz] }])).toEqual([]);
     expect(courseLimitIssues([{ resources: [blank(LIMITS.courseQuestionsMax), null, blank(1)] }])).toEqual([
-      { path: [0, 'resources', 2, 'quiz'], message: 'too_many_course_questions' },
+      { code: 'custom', path: [0, 'resources', 2, 'quiz'], message: 'too_many_course_questions' },
     ]);
   });
 
@@ -108,5 +108,65 @@ describe('courseLimitIssues: counting the raw input before it is checked', () =>
       ['coursesection.0.resources.10.quiz', 'too_many_course_questions'],
       ['coursesection.10.resources', 'too_many_course_resources'],
     ]);
+  });
+
+  it('refuses 100,000 sections on their number alone, none of them read', () => {
+    let reads = 0;
+    // One empty section that counts what is read of it, 100,000 times.
+    const section = new Proxy({}, { get: () => void reads++ });
+    const issues = courseInputSchema.safeParse(course(Array.from({ length: 100_000 }, () => section))).error
+      ?.issues;
+    expect(reads).toBe(0);
+    expect(issues).toHaveLength(1);
+    expect(issues!.map((issue) => [issuePath(issue), describeIssue(issue)])).toEqual([
+      ['coursesection', { key: 'too_many', limit: LIMITS.sectionsMax }],
+    ]);
+  });
+
+  it("refuses a section's resources past its own limit on their number, within the course's", () => {
+    const many = LIMITS.courseResourcesMax - 1; // within the course-wide limit
+    const issues = courseInputSchema.safeParse(
+      course([section([video]), section(Array.from({ length: many }, () => ({})))]),
+    ).error?.issues;
+    expect(issues!.map((issue) => [issuePath(issue), describeIssue(issue)])).toEqual([
+      ['coursesection.1.resources', { key: 'too_many', limit: LIMITS.resourcesPerSectionMax }],
+    ]);
+    // One issue per field, its own limit first, where the course-wide count passes too.
+    expect(
+      courseLimitIssues([section(Array.from({ length: LIMITS.courseResourcesMax + 1 }, () => ({}))), {}]),
+    ).toEqual([
+      {
+        code: 'too_big',
+        origin: 'array',
+        maximum: LIMITS.resourcesPerSectionMax,
+        inclusive: true,
+        path: [0, 'resources'],
+      },
+    ]);
+  });
+
+  it('takes exactly the most sections and resources per section', () => {
+    const full = Array.from({ length: LIMITS.sectionsMax }, (_, s) =>
+      section(s === 0 ? Array.from({ length: LIMITS.resourcesPerSectionMax }, () => video) : []),
+    );
+    expect(refusals(course(full))).toBe(undefined);
+    expect(refusals(course([...full, section([])]))).toEqual([['coursesection', 'too_many']]);
+  });
+});
+
+describe('courseSaveRows: the rows a save writes, read from the raw body (decision 209)', () => {
+  it("counts the course's own row, its sections and its resources, not its questions", () => {
+    expect(courseSaveRows(course([section([video, quiz(40)]), section([])]))).toBe(1 + 2 + 2);
+    expect(courseSaveRows({ newData: course([section([video])]), status: 'Draft' })).toBe(1 + 1 + 1);
+    for (const body of [null, 7, 'x', {}, { coursesection: { length: 9 } }, { coursesection: 'long' }])
+      expect(courseSaveRows(body)).toBe(1);
+    expect(courseSaveRows({ coursesection: [null, 1, { resources: { length: 9 } }] })).toBe(1 + 3);
+  });
+
+  it('counts at most a whole course', () => {
+    const largest = 1 + LIMITS.sectionsMax + LIMITS.courseResourcesMax;
+    const over = Array.from({ length: LIMITS.sectionsMax * 2 }, () => ({ resources: Array(100).fill({}) }));
+    expect(courseSaveRows(course(over))).toBe(largest);
+    expect(courseSaveRows(course(over.slice(0, 3)))).toBe(1 + 3 + 300);
   });
 });

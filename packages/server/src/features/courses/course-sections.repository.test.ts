@@ -1,4 +1,4 @@
-import type { Logger } from 'drizzle-orm';
+import { eq, sql, type Logger } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, type Course } from '@app/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -7,6 +7,7 @@ import { createCourse, patchCourse, postCourse, tinyPdf, uploadFile } from '../.
 import type { ResourceRow, SectionRow } from './course-tree.ts';
 import { writeSections } from './course-sections.repository.ts';
 import { findTreeRows } from './courses.repository.ts';
+import { courseSections, resources } from '../../db/schema.ts';
 
 const video = (title: string, givenId?: string): ResourceRow => ({
   givenId,
@@ -107,6 +108,33 @@ describe('writing a course tree', () => {
       big.tree.map((row) => row.resources.map((resource) => [resource.givenId, resource.title])),
     );
     expect(stored.flatMap((row) => row.resources)).toHaveLength(50 * 50);
+  });
+
+  /** Each row's version, by id: PostgreSQL's `xmin`, the transaction that last wrote it. */
+  async function rowVersions(courseId: string) {
+    const read = (table: typeof courseSections | typeof resources) =>
+      t.db
+        .select({ id: table.id, version: sql<string>`${table}.xmin::text` })
+        .from(table)
+        .where(eq(table.courseId, courseId));
+    const rows = [...(await read(courseSections)), ...(await read(resources))];
+    return new Map(rows.map((row) => [row.id, row.version]));
+  }
+
+  it('writes again only the rows a save changed (decision 209)', async () => {
+    const course = await createCourse(t, owner);
+    await statementsOf(course._id, [section('A', [video('a1'), video('a2')]), section('B', [video('b1')])]);
+    const [a, b] = await storedTree(course._id);
+    const before = await rowVersions(course._id);
+    await statementsOf(course._id, [
+      section('A', [video('a1', a!.resources[0]!.id), video('a2, renamed', a!.resources[1]!.id)], a!.id),
+      section('B', [video('b1', b!.resources[0]!.id)], b!.id),
+    ]);
+    const after = await rowVersions(course._id);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    const rewritten = [...after].filter(([id, version]) => before.get(id) !== version).map(([id]) => id);
+    expect(rewritten).toEqual([a!.resources[1]!.id]);
+    expect((await storedTree(course._id))[0]!.resources[1]!.title).toBe('a2, renamed');
   });
 
   it('keeps an id once: a section or resource sent twice is kept first, then inserted afresh', async () => {

@@ -92,7 +92,9 @@ export async function writeSections(tx: Tx, courseId: string, sections: SectionR
  * ONE `insert … on conflict (id) do update` for all `rows` of `table` (keys as the table's columns),
  * sent as one jsonb parameter read by `jsonb_to_recordset`: one statement and one parameter however
  * many rows (a parameter per value would pass PostgreSQL's 65,535 at about 5,000 resources). Only
- * ids of this course or fresh ones are given, so the update touches only this course's rows.
+ * ids of this course or fresh ones are given, so the update touches only this course's rows. A kept
+ * row whose columns are all as sent is not written again (decision 209): no new row version, no
+ * index entries, no WAL for what a save did not change. It is still locked, as the update would have.
  */
 async function upsertAll(
   tx: Tx,
@@ -108,16 +110,18 @@ async function upsertAll(
   const shape = list(
     columns.map((column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
   );
-  const updates = list(
-    columns
-      .filter((column) => column.name !== 'id')
-      .map((column) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`),
-  );
+  const written = columns
+    .filter((column) => column.name !== 'id')
+    .map((column) => sql.identifier(column.name));
+  const updates = list(written.map((name) => sql`${name} = excluded.${name}`));
+  const stored = list(written.map((name) => sql`${table}.${name}`));
+  const sent = list(written.map((name) => sql`excluded.${name}`));
   const json = JSON.stringify(
     rows.map((row) => Object.fromEntries(keys.map((key, i) => [columns[i]!.name, row[key] ?? null]))),
   );
   await tx.execute(sql`
     insert into ${table} (${names})
     select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${shape})
-    on conflict (id) do update set ${updates}`);
+    on conflict (id) do update set ${updates}
+    where (${stored}) is distinct from (${sent})`);
 }

@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { Tx } from '../../db/client.ts';
 import { BodyValidationError } from '../../lib/errors.ts';
-import { fileIdFromUrl, filesUsableBy, fileTypesById } from '../files/files.service.ts';
+import { fileIdFromUrl, filesForCourse } from '../files/files.service.ts';
 
 /**
  * Sections, resources and quiz questions of a course as the author sent them, turned into rows:
@@ -75,12 +75,21 @@ const issue = (path: (string | number)[], message: string): Issue => ({
   input: undefined,
 });
 
+/** Whose files a course being saved may point at, and the course when it exists already (decision 205). */
+export interface FileUsers {
+  /** The course's owner, and the editor when another (an administrator). */
+  ownerIds: string[];
+  courseId: string | null;
+}
+
 /**
  * Builds the rows and checks what the schema cannot: each PDF must be a file uploaded through
- * POST /files that really is a PDF, and question ids must not repeat within a quiz.
- * Errors are reported per field under `coursesection…`.
+ * POST /files that really is a PDF (`pdf_file_required`) and one the course may use (`file_not_yours`:
+ * another author's upload, whatever it is), and question ids must not repeat within a quiz. Both
+ * file checks are one statement (`filesForCourse`), none without a PDF. Errors are reported per field
+ * under `coursesection…`.
  */
-export async function resolveSections(tx: Tx, input: CourseInput): Promise<SectionRow[]> {
+export async function resolveSections(tx: Tx, input: CourseInput, users: FileUsers): Promise<SectionRow[]> {
   const issues: Issue[] = [];
   const pdfRefs: { fileId: string; path: (string | number)[] }[] = [];
 
@@ -117,47 +126,23 @@ export async function resolveSections(tx: Tx, input: CourseInput): Promise<Secti
     }),
   }));
 
-  const types = await fileTypesById(
+  const files = await filesForCourse(
     tx,
-    pdfRefs.map((ref) => ref.fileId),
-  );
-  for (const ref of pdfRefs)
-    if (types.get(ref.fileId) !== 'application/pdf') issues.push(issue(ref.path, 'pdf_file_required'));
-
-  if (issues.length > 0) throw new BodyValidationError(issues);
-  return sections;
-}
-
-/** Whose files a course being saved may point at, and the course when it exists already (decision 205). */
-export interface FileUsers {
-  /** The course's owner, and the editor when another (an administrator). */
-  ownerIds: string[];
-  courseId: string | null;
-}
-
-/**
- * Checks that each file the course's resources point at is one it may use (`filesUsableBy`): another
- * author's upload is refused on its field (`file_not_yours`), whatever it is. Called after
- * `resolveSections`, which has checked that each file exists and is a PDF.
- */
-export async function checkFileUsers(tx: Tx, sections: SectionRow[], users: FileUsers): Promise<void> {
-  const refs = sections.flatMap((section, s) =>
-    section.resources.flatMap((resource, r) =>
-      resource.fileId
-        ? [{ fileId: resource.fileId, path: ['coursesection', s, 'resources', r, 'file'] }]
-        : [],
-    ),
-  );
-  const usable = await filesUsableBy(
-    tx,
-    [...new Set(refs.map((ref) => ref.fileId))],
+    [...new Set(pdfRefs.map((ref) => ref.fileId))],
     users.ownerIds,
     users.courseId,
   );
-  const issues = refs
-    .filter((ref) => !usable.has(ref.fileId))
-    .map((ref) => issue(ref.path, 'file_not_yours'));
-  if (issues.length > 0) throw new BodyValidationError(issues);
+  const notYours: Issue[] = [];
+  for (const ref of pdfRefs) {
+    const file = files.get(ref.fileId);
+    if (file?.contentType !== 'application/pdf') issues.push(issue(ref.path, 'pdf_file_required'));
+    else if (!file.usable) notYours.push(issue(ref.path, 'file_not_yours'));
+  }
+
+  // Whose a file is comes only once nothing else is wrong: the answers decision 205 gave, kept.
+  const refused = issues.length > 0 ? issues : notYours;
+  if (refused.length > 0) throw new BodyValidationError(refused);
+  return sections;
 }
 
 function questionsWithIds(

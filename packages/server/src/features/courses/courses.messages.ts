@@ -6,6 +6,11 @@ export const coursesMessages = {
     en: 'You have saved courses too often in the last minute. Please wait a minute and try again.',
     ar: 'لقد حفظت الدورات مرات كثيرة جدًا خلال الدقيقة الأخيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
   },
+  /** Decision 209: what the saves of the last minute wrote, not what they carried. */
+  tooManyRowsSaved: {
+    en: 'Your course saves in the last minute changed too many sections and lessons. Please wait a minute and try again.',
+    ar: 'غيّرت عمليات حفظ الدورات خلال الدقيقة الأخيرة عددًا كبيرًا جدًا من الأقسام والدروس. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
+  },
   savesInProgress: {
     en: 'Your earlier course saves are still in progress. Please wait a moment and try again.',
     ar: 'لا تزال عمليات حفظ الدورات السابقة قيد التنفيذ. يرجى الانتظار لحظة ثم المحاولة مرة أخرى.',

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COURSE_ACTION_NAMES,
@@ -6,6 +6,8 @@ import {
   courseActionResponseSchema,
   courseRejectBodySchema,
   courseRejectPath,
+  courseSaveRows,
+  LIMITS,
   courseSwitchQuerySchema,
   courseListResponseSchema,
   courseMutationResponseSchema,
@@ -18,10 +20,10 @@ import {
   type CourseAction,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { perUserBytesPerMinute, perUserInFlight } from '../../plugins/rate-limit.ts';
+import { perUserBytesPerMinute, perUserInFlight, perUserPerMinute } from '../../plugins/rate-limit.ts';
 import { localize } from '../../lib/localize.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readMultipartForm, registerUploads } from '../../lib/multipart.ts';
+import { readMultipartForm, registerUploads, type MultipartForm } from '../../lib/multipart.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { payloadOf } from '../../plugins/compression.ts';
 import {
@@ -30,14 +32,8 @@ import {
   contributorCoursesPage,
   joinedCoursesPage,
 } from './course-lists.service.ts';
-import {
-  applyCourseAction,
-  assertMayEditCourse,
-  courseForEditing,
-  createCourse,
-  rejectCourse,
-  updateCourse,
-} from './courses.service.ts';
+import { assertMayEditCourse, courseForEditing, createCourse, updateCourse } from './courses.service.ts';
+import { applyCourseAction, rejectCourse } from './course-review.service.ts';
 import { coursesMessages } from './courses.messages.ts';
 
 /**
@@ -62,6 +58,18 @@ function creationKey(header: string | string[] | undefined): string | undefined 
   throw new AppError(400, 'BAD_REQUEST', coursesMessages.invalidIdempotencyKey);
 }
 
+/**
+ * The rows a save's `body` field asks to write (decision 209), none for one that is not JSON (the save
+ * refuses it unwritten). The save parses it again: its service takes the form (~1 ms per 100 kB).
+ */
+function rowsOf(body: string | undefined): number {
+  try {
+    return body === undefined ? 0 : courseSaveRows(JSON.parse(body));
+  } catch {
+    return 0;
+  }
+}
+
 const tags = ['courses'];
 const security = [{ bearer: [] }];
 /**
@@ -71,14 +79,25 @@ const security = [{ bearer: [] }];
  * keeps the form in the browser), so a real author stays far below it.
  */
 export const COURSE_SAVE_BYTES_PER_USER_PER_MINUTE = 4_000_000;
+/**
+ * The rows one user's course saves may write a minute, refused ones included (decision 209): a save
+ * writes the course's row and one per section and resource it sends, inserted or updated (and deletes
+ * those it no longer sends), whatever its bytes: a 45 kB save of 500 new videos is 500 inserts and 500
+ * deletes. Six saves a minute of the largest course (`LARGEST_SAVE_ROWS`), hundreds of a small one.
+ */
+export const COURSE_SAVE_ROWS_PER_USER_PER_MINUTE = 3_000;
+/** The rows of the largest course: its own, 50 sections and 500 resources (decision 204). */
+const LARGEST_SAVE_ROWS = 1 + LIMITS.sectionsMax + LIMITS.courseResourcesMax;
 /** One user's course saves at a time on an instance: two of its database pool's ten connections. */
 export const COURSE_SAVES_IN_FLIGHT_PER_USER = 2;
 
 const multipartBody =
   'multipart/form-data: `file` (cover image, JPG or PNG) and `body` (the course as a JSON string; ' +
   'the Draft form may wrap it as `{newData, status:"Draft"}`). The course saves of one user (creations ' +
-  `and edits together) may carry ${COURSE_SAVE_BYTES_PER_USER_PER_MINUTE / 1e6} MB a minute, ` +
-  `${COURSE_SAVES_IN_FLIGHT_PER_USER} at a time: past that, 429 \`RATE_LIMITED\` with \`Retry-After\`.`;
+  `and edits together) may carry ${COURSE_SAVE_BYTES_PER_USER_PER_MINUTE / 1e6} MB a minute and ` +
+  `${COURSE_SAVE_ROWS_PER_USER_PER_MINUTE} rows a minute (a save counts one for the course and one per ` +
+  `section and resource it sends, at most ${LARGEST_SAVE_ROWS}), ${COURSE_SAVES_IN_FLIGHT_PER_USER} at ` +
+  'a time: past that, 429 `RATE_LIMITED` with `Retry-After`.';
 
 /** Course catalogue, authoring and review (api.md "Courses"). */
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,6 +111,16 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     unknownSize: 1_048_576 + app.env.MAX_UPLOAD_BYTES,
     message: coursesMessages.tooMuchSaved,
   });
+  const chargeRows = perUserPerMinute(app, {
+    name: 'course-save-rows',
+    perMinute: COURSE_SAVE_ROWS_PER_USER_PER_MINUTE,
+    message: coursesMessages.tooManyRowsSaved,
+  });
+  /** A save's form, once its rows are charged: before its body is checked, so refused ones count. */
+  const charged = async (request: FastifyRequest, reply: FastifyReply, form: MultipartForm) => {
+    await chargeRows(request, reply, rowsOf(form.fields.body));
+    return form;
+  };
   const inFlight = perUserInFlight(COURSE_SAVES_IN_FLIGHT_PER_USER, coursesMessages.savesInProgress);
 
   app.get(
@@ -195,7 +224,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       inFlight.run(request, reply, async () => {
-        const form = await readMultipartForm(request);
+        const form = await charged(request, reply, await readMultipartForm(request));
         const result = await createCourse(
           app.db,
           app.env.MAX_UPLOAD_BYTES,
@@ -315,7 +344,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       inFlight.run(request, reply, async () => {
-        const form = await readMultipartForm(request);
+        const form = await charged(request, reply, await readMultipartForm(request));
         const result = await updateCourse(
           app.db,
           app.env.MAX_UPLOAD_BYTES,

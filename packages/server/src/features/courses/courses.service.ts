@@ -1,21 +1,10 @@
 import {
-  COURSE_ACTIONS,
-  COURSE_REJECT,
-  courseRejectAllowed,
-  type CourseRejectBody,
-  isCourseSwitch,
-  type CourseSwitch,
-  type SwitchTarget,
-  courseActionAllowed,
   courseInputSchema,
   unwrapCourseBody,
   type Course,
-  type CourseAction,
   type CourseInput,
   type CourseStatus,
-  type CourseSummary,
 } from '@app/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/authenticate.ts';
 import { AppError, notFound, parseOrThrow } from '../../lib/errors.ts';
@@ -24,19 +13,17 @@ import type { Localized } from '../../lib/localize.ts';
 import type { MultipartForm } from '../../lib/multipart.ts';
 import { isTransactionConflict } from '../../db/availability.ts';
 import { checkCover, storeFile } from '../files/files.service.ts';
-import { queueCourseReturnedMail } from '../mail/mail.service.ts';
 import { coursesMessages } from './courses.messages.ts';
-import { checkFileUsers, courseContentColumns, resolveSections } from './course-tree.ts';
+import { courseContentColumns, resolveSections } from './course-tree.ts';
 import { writeSections } from './course-sections.repository.ts';
-import { editVerdict, isAdmin, isStaffOf, viewVerdict } from './course-access.service.ts';
+import { editVerdict, viewVerdict } from './course-access.service.ts';
+import { conflictWith } from './course-review.service.ts';
 import { fullCourse } from './course-views.service.ts';
 import {
   deleteFileIfUnreferenced,
   findCourseState,
-  findOwnerForMail,
   courseIdByCreationKey,
   insertCourse,
-  statusBeforeArchive,
   lockCourseState,
   recordEvent,
   updateCourseRow,
@@ -93,8 +80,7 @@ export async function createCourse(
   let replayed = false;
   const courseId = await db
     .transaction(async (tx) => {
-      const sections = await resolveSections(tx, input);
-      await checkFileUsers(tx, sections, { ownerIds: [author.id], courseId: null });
+      const sections = await resolveSections(tx, input, { ownerIds: [author.id], courseId: null });
       const coverId = await storeFile(tx, author.id, cover);
       const courseId = await insertCourse(tx, {
         ...courseContentColumns(input),
@@ -175,8 +161,7 @@ export async function updateCourse(
       const submit =
         owner && (state.status === 'Draft' || state.status === 'Rejected') && input.status === 'Pending';
       const status: CourseStatus = submit ? 'Pending' : state.status;
-      const sections = await resolveSections(tx, input);
-      await checkFileUsers(tx, sections, { ownerIds: [state.createdBy, editor.id], courseId });
+      const sections = await resolveSections(tx, input, { ownerIds: [state.createdBy, editor.id], courseId });
       const coverId = cover ? await storeFile(tx, editor.id, cover) : state.previewFileId;
       await updateCourseRow(tx, courseId, {
         ...courseContentColumns(input),
@@ -220,164 +205,3 @@ async function runAgainOnConflict<T>(run: () => Promise<T>): Promise<T> {
     }
   }
 }
-
-// ---------- review actions ----------
-
-export interface ActionResult {
-  message: Localized;
-  data: Pick<CourseSummary, 'status' | 'isAvailable' | 'enableEditing'>;
-}
-
-/** Whether a switching action's thing is on for a course (archived, available, editable). */
-function switchedOn(
-  action: CourseSwitch,
-  state: { status: string; isAvailable: boolean; enableEditing: boolean },
-) {
-  if (action === 'archive') return state.status === 'Archived';
-  return action === 'toggleAvailable' ? state.isAvailable : state.enableEditing;
-}
-
-/** What a switching action's answer says of the course as it now is. */
-function switchMessage(action: CourseSwitch, on: boolean): Localized {
-  if (action === 'archive') return on ? coursesMessages.archived : coursesMessages.unarchived;
-  if (action === 'toggleAvailable')
-    return on ? coursesMessages.madeAvailable : coursesMessages.madeUnavailable;
-  return on ? coursesMessages.editingEnabled : coursesMessages.editingDisabled;
-}
-
-/**
- * Applies one review action under a row lock (so two admins cannot both approve, and a toggle never
- * loses an update), and writes it to the course's audit trail. Route guards already limited all but
- * `archive` to administrators; archive is also allowed to the owner. A switching action given `to`
- * (decision 098) leaves a course already in that state as it is: nothing written, nothing recorded.
- */
-export async function applyCourseAction(
-  db: Db,
-  actor: AuthUser,
-  courseId: string,
-  action: CourseAction,
-  to?: SwitchTarget,
-): Promise<ActionResult> {
-  return db.transaction(async (tx) => {
-    const state = await lockCourseState(tx, courseId);
-    // Archiving is the owner's too; every other action is an administrator's.
-    if (!state || !(action === 'archive' ? isStaffOf(actor, state) : isAdmin(actor)))
-      throw notFound(coursesMessages.courseNotFound);
-
-    // Which statuses allow which action is shared with the admin table's menu.
-    const allowed = courseActionAllowed(action, state.status);
-    const next = { status: state.status, isAvailable: state.isAvailable, enableEditing: state.enableEditing };
-    if (allowed && to !== undefined && isCourseSwitch(action) && switchedOn(action, state) === (to === 'on'))
-      return { message: switchMessage(action, to === 'on'), data: next };
-    let message: Localized;
-    let clearsNote = false;
-    switch (action) {
-      case 'approve':
-        if (!allowed) throw conflictWith(coursesMessages.onlyPendingCanBeApproved);
-        next.status = 'Approved';
-        message = coursesMessages.approved;
-        // The review is over: a note from an earlier rejection has been answered (decision 206).
-        clearsNote = true;
-        break;
-      case 'revoke':
-        if (!allowed) throw conflictWith(coursesMessages.onlyApprovedCanBeRevoked);
-        next.status = 'Pending';
-        message = coursesMessages.revoked;
-        break;
-      case 'archive':
-        if (state.status === 'Archived') {
-          // A draft goes back to being a draft; anything else is reviewed again.
-          next.status = (await statusBeforeArchive(tx, courseId)) === 'Draft' ? 'Draft' : 'Pending';
-          // Said as the revoke says it: the course is out of the catalogue until approved again.
-          message =
-            next.status === 'Pending' ? coursesMessages.unarchivedForReview : switchMessage(action, false);
-        } else {
-          next.status = 'Archived';
-          message = switchMessage(action, true);
-        }
-        break;
-      case 'toggleAvailable':
-        if (!allowed) throw conflictWith(coursesMessages.onlyApprovedAvailability);
-        next.isAvailable = !state.isAvailable;
-        message = switchMessage(action, next.isAvailable);
-        break;
-      case 'toggleEditing':
-        next.enableEditing = !state.enableEditing;
-        message = switchMessage(action, next.enableEditing);
-        break;
-    }
-    await updateCourseRow(
-      tx,
-      courseId,
-      clearsNote ? { ...next, reviewNote: null, reviewNoteBy: null, reviewNoteAt: null } : next,
-    );
-    await recordEvent(tx, {
-      courseId,
-      actorId: actor.id,
-      action: COURSE_ACTIONS[action].path,
-      fromStatus: state.status,
-      toStatus: next.status,
-    });
-    return { message, data: next };
-  });
-}
-
-/**
- * Sends a pending course back to its owner with a note (decision 206): Pending → Rejected under the
- * row lock, the note stored with who wrote it and when (replacing an earlier one), the audit trail's
- * `reject`, editing allowed again (the owner is to act on the note, a course locked while Pending
- * included), and the owner's e-mail queued in the same transaction (the outbox sends it after the
- * commit, and retries while the mail server is away: the action never waits for it). Administrators
- * only (the route's guard; anyone else is told the course does not exist, as for the other actions).
- * Resolves with whether a mail was queued, for the caller to wake the outbox.
- */
-export async function rejectCourse(
-  db: Db,
-  appUrl: string,
-  actor: AuthUser,
-  courseId: string,
-  body: CourseRejectBody,
-): Promise<ActionResult & { mailed: boolean }> {
-  return db.transaction(async (tx) => {
-    const state = await lockCourseState(tx, courseId);
-    if (!state || !isAdmin(actor)) throw notFound(coursesMessages.courseNotFound);
-    if (!courseRejectAllowed(state.status)) throw conflictWith(coursesMessages.onlyPendingCanBeRejected);
-    // Editing is allowed again, even if it was disabled while Pending: the author is asked to act on
-    // the note, and the dialog, the note and the mail all say they can.
-    const next = { status: 'Rejected' as const, isAvailable: state.isAvailable, enableEditing: true };
-    await updateCourseRow(tx, courseId, {
-      ...next,
-      reviewNote: body.reason,
-      reviewNoteBy: actor.id,
-      // The database's clock, as `updatedAt` beside it.
-      reviewNoteAt: sql`now()`,
-    });
-    await recordEvent(tx, {
-      courseId,
-      actorId: actor.id,
-      action: COURSE_REJECT.path,
-      fromStatus: state.status,
-      toStatus: next.status,
-    });
-    const owner = await findOwnerForMail(tx, courseId);
-    // A deactivated account reads nothing; its course keeps the note for when it is back.
-    const mailed = owner !== null && owner.isActive;
-    if (mailed) {
-      const lang = owner.preferredLanguage;
-      const link = new URL('/contributor/dashboard', appUrl);
-      link.searchParams.set('edit', courseId);
-      link.searchParams.set('lang', lang);
-      await queueCourseReturnedMail(tx, {
-        to: owner.email,
-        lang,
-        name: owner.verified ? owner.firstname : null,
-        title: (lang === 'ar' && owner.titleTr) || owner.title,
-        note: body.reason,
-        link: link.toString(),
-      });
-    }
-    return { message: coursesMessages.rejected, data: next, mailed };
-  });
-}
-
-const conflictWith = (message: Localized) => new AppError(409, 'INVALID_TRANSITION', message);

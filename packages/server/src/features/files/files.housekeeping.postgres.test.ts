@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createCourse, patchCourse, tinyPdf } from '../../test/course-fixtures.ts';
 import { filesPurges, UNREFERENCED_FILE_AGE_MS } from './files.housekeeping.ts';
-import { fileTypesById } from './files.service.ts';
+import { filesForCourse } from './files.service.ts';
 
 const PDF = tinyPdf('In flight');
 
@@ -61,7 +61,9 @@ describe("the files feature's housekeeping beside a course save in flight", () =
 
     await t.db.transaction(async (tx) => {
       // The save checks the PDF it was sent (course-tree.ts) …
-      expect(await fileTypesById(tx, [file])).toEqual(new Map([[file, 'application/pdf']]));
+      expect(await filesForCourse(tx, [file], [owner.id], null)).toEqual(
+        new Map([[file, { contentType: 'application/pdf', usable: true }]]),
+      );
       // … a pass runs meanwhile on another connection: it neither deletes the file nor waits …
       expect(await noLongerThan(3_000, job.runOnce())).toEqual({ files: 0 });
       // … and the save writes its resource.

@@ -18,24 +18,6 @@ export async function insertFile(db: Db | Tx, ownerId: string, upload: CheckedUp
   return row!.id;
 }
 
-/**
- * Content types of the given files (ids that do not exist are simply absent from the map), each row
- * locked `FOR KEY SHARE` until the caller's transaction ends: a course save that is about to point at
- * a file keeps the files housekeeping from deleting it meanwhile (decision 114). The lock is the one
- * the foreign key's check takes anyway; saves do not wait for one another, and a save waits for a
- * purge holding the row only until it commits, then finds the file gone (a field error, not a
- * foreign key failure).
- */
-export async function fileTypesById(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: files.id, contentType: files.contentType })
-    .from(files)
-    .where(inArray(files.id, ids))
-    .for('key share');
-  return new Map(rows.map((row) => [row.id, row.contentType]));
-}
-
 const downloadQuery = preparedFor((db: Db) =>
   db
     .select({ contentType: files.contentType, sha256: files.sha256, data: files.data })
@@ -60,26 +42,44 @@ const fileId = sql`${files}.${column(files.id.name)}`;
 const unreferenced = sql<boolean>`(not exists (select 1 from ${courses} c where c.${column(courses.previewFileId.name)} = ${fileId})
   and not exists (select 1 from ${resources} r where r.${column(resources.fileId.name)} = ${fileId}))`;
 
+/** A file as a course save that is about to point at it sees it. */
+export interface FileForCourse {
+  contentType: string;
+  /** Whether the course may point at it (decision 205). */
+  usable: boolean;
+}
+
 /**
- * Those of `ids` a course may point at (decision 205): files uploaded by one of `ownerIds`, or that
- * the course `courseId` already points at from a resource. One statement, through the primary key and
- * `resources_file_idx`.
+ * The given files (ids that do not exist are simply absent from the map): each one's content type,
+ * and whether the course may use it: uploaded by one of `ownerIds`, or already pointed at from a
+ * resource of the course `courseId`. One statement, through the primary key and `resources_file_idx`.
+ * Each row is locked `FOR KEY SHARE` until the caller's transaction ends: a course save that is about
+ * to point at a file keeps the files housekeeping from deleting it meanwhile (decision 114). The lock
+ * is the one the foreign key's check takes anyway; saves do not wait for one another, and a save waits
+ * for a purge holding the row only until it commits, then finds the file gone (a field error, not a
+ * foreign key failure). Only `files` is locked, never the resources the usability reads.
  */
-export async function usableFileIds(
+export async function findFilesForCourse(
   db: Db | Tx,
   ids: string[],
   ownerIds: string[],
   courseId: string | null,
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+): Promise<Map<string, FileForCourse>> {
+  if (ids.length === 0) return new Map();
   const alreadyThere = courseId
     ? sql`exists (select 1 from ${resources} r where r.${column(resources.fileId.name)} = ${fileId} and r.${column(resources.courseId.name)} = ${courseId})`
     : sql`false`;
   const rows = await db
-    .select({ id: files.id })
+    .select({
+      id: files.id,
+      contentType: files.contentType,
+      // A file whose uploader is gone (`owner_id` null) is usable only where it already is.
+      usable: sql<boolean>`coalesce(${or(inArray(files.ownerId, ownerIds), alreadyThere)}, false)`,
+    })
     .from(files)
-    .where(and(inArray(files.id, ids), or(inArray(files.ownerId, ownerIds), alreadyThere)));
-  return new Set(rows.map((row) => row.id));
+    .where(inArray(files.id, ids))
+    .for('key share', { of: files });
+  return new Map(rows.map((row) => [row.id, { contentType: row.contentType, usable: Boolean(row.usable) }]));
 }
 
 /** A file's place in the housekeeping's order: `created_at` as PostgreSQL prints it (to the microsecond), then id. */
@@ -112,7 +112,7 @@ export function filesAfter(db: Db, ageMs: number, after: FileKey | null, limit: 
 /**
  * Deletes those of `ids` that nothing refers to, and answers how many it deleted. Two statements in
  * one transaction (decision 114): the rows are locked first, skipping any another transaction holds
- * (a course save that is pointing at the file holds it `FOR KEY SHARE`: `fileTypesById`, the foreign
+ * (a course save that is pointing at the file holds it `FOR KEY SHARE`: `findFilesForCourse`, the foreign
  * key's check), then deleted only if still unreferenced, asked by a statement that started after the
  * locks were taken, so it sees every save that committed before them, and no save can point at a
  * locked file until this commits.

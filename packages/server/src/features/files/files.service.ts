@@ -7,10 +7,10 @@ import type { Localized } from '../../lib/localize.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { filesMessages } from './files.messages.ts';
 import {
-  fileTypesById as findFileTypes,
   findFileForDownload,
+  findFilesForCourse,
   insertFile,
-  usableFileIds,
+  type FileForCourse,
 } from './files.repository.ts';
 
 export const UPLOAD_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -94,27 +94,21 @@ export function storeFile(db: Db | Tx, ownerId: string, upload: CheckedUpload): 
 }
 
 /**
- * Content types of the given files (ids that do not exist are simply absent from the map). Called in
- * the transaction that will point at them: it locks them against the files housekeeping until it
- * ends (decision 114).
+ * The given files as a course save sees them (decision 205; ids that do not exist are simply absent
+ * from the map): each one's content type, and whether the course may point at it. Files are public by
+ * id, so without this an author could put another author's upload in their own course: a file is the
+ * course's to use when one of `ownerIds` uploaded it (the course's owner; an administrator editing
+ * it, their own), or when the course `courseId` already points at it (an administrator's save of
+ * someone's course keeps it). One statement, called in the transaction that will point at them: it
+ * locks them against the files housekeeping until it ends (decision 114).
  */
-export function fileTypesById(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
-  return findFileTypes(db, ids);
-}
-
-/**
- * Those of `ids` a course may point at (decision 205): files are public by id, so without this an
- * author could put another author's upload in their own course. A file is the course's to use when
- * one of `ownerIds` uploaded it (the course's owner; an administrator editing it, their own), or when
- * the course `courseId` already points at it (an administrator's save of someone's course keeps it).
- */
-export function filesUsableBy(
+export function filesForCourse(
   db: Db | Tx,
   ids: string[],
   ownerIds: string[],
   courseId: string | null,
-): Promise<Set<string>> {
-  return usableFileIds(db, ids, ownerIds, courseId);
+): Promise<Map<string, FileForCourse>> {
+  return findFilesForCourse(db, ids, ownerIds, courseId);
 }
 
 /** A stored file's bytes, type and hash (null when there is none). */
