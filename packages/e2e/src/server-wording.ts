@@ -14,6 +14,8 @@ const SERVER = {
   /** `catalogueTitle` and `enrol` in packages/server/src/features/public-courses/public-courses.messages.ts. */
   catalogueTitle: { en: 'Courses', ar: 'الدورات' },
   enrol: { en: 'Enrol for free', ar: 'سجّل مجانًا' },
+  /** `courseReturnedCopy.subject` in packages/server/src/features/mail/mail.templates.ts. */
+  courseReturnedSubject: { en: 'Your course was returned with a note', ar: 'أُعيدت دورتك إليك مع ملاحظة' },
 } as const;
 
 /** `courses` in packages/server/src/features/courses/courses.messages.ts: the review actions' toasts. */
@@ -21,6 +23,7 @@ const COURSES = {
   savedAsDraft: { en: 'Course saved as a draft', ar: 'تم حفظ الدورة كمسودة' },
   submitted: { en: 'Course submitted for review', ar: 'تم إرسال الدورة للمراجعة' },
   approved: { en: 'Course approved', ar: 'تم اعتماد الدورة' },
+  rejected: { en: 'Course returned to its author with your note', ar: 'أُعيدت الدورة إلى مؤلفها مع ملاحظتك' },
   revoked: { en: 'Course approval revoked', ar: 'تم سحب اعتماد الدورة' },
   madeUnavailable: { en: 'Course is no longer available to learners', ar: 'لم تعد الدورة متاحة للمتعلمين' },
   madeAvailable: { en: 'Course is now available to learners', ar: 'أصبحت الدورة متاحة للمتعلمين' },

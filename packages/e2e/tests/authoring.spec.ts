@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { STATUS_AR, type CourseStatus, type Language } from '@app/shared';
 import { escapeRegExp, messagePattern, translator } from '../src/catalogue.ts';
 import { serverWording } from '../src/server-wording.ts';
@@ -15,6 +15,7 @@ import {
   snap,
   snapAtBothWidths,
 } from '../src/fixtures.ts';
+import { createVideoCourse } from './learner-support.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Files the author chooses: built here so their size and type are known exactly.
@@ -262,39 +263,6 @@ async function startNewCourse(
     mimeType: 'image/png',
     buffer: coverPng(),
   });
-}
-
-/** Creates a course through the API, as a contributor's form would (Pending unless `draft`). */
-async function createCourseByApi(request: APIRequestContext, token: string, title: string, draft = false) {
-  const response = await request.post('/api/v1/course/new', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      file: { name: 'cover.png', mimeType: 'image/png', buffer: coverPng() },
-      body: JSON.stringify({
-        title,
-        title_tr: `${title} (ع)`,
-        description: 'A course made by the end-to-end test for the review journey.',
-        author: 'E2E Author',
-        coursesection: [
-          {
-            title: 'Only section',
-            description: 'Section description',
-            resources: [
-              {
-                type: 'video',
-                title: 'Intro',
-                description: 'Intro video',
-                link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-              },
-            ],
-          },
-        ],
-        ...(draft ? { status: 'Draft' } : {}),
-      }),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { course: { _id: string } } }).data.course._id;
 }
 
 const QUIZ = [
@@ -682,10 +650,10 @@ test.describe('authoring and review', () => {
     });
     const title = `Review journey ${lang} ${stamp}`;
     const shownTitle = lang === 'ar' ? `${title} (ع)` : title;
-    await createCourseByApi(request, contributor.token, title);
+    await createVideoCourse(request, contributor.token, title);
     // Enough courses for a second page of the table.
     for (let n = 1; n <= 8; n += 1)
-      await createCourseByApi(request, contributor.token, `Filler ${lang} ${stamp} ${n}`, true);
+      await createVideoCourse(request, contributor.token, `Filler ${lang} ${stamp} ${n}`, { draft: true });
 
     const admin = await adminSession(request);
     await openSignedIn(page, admin, '/admin/dashboard');
@@ -953,7 +921,7 @@ test.describe('authoring and review', () => {
     const L = TEXT(lang);
     const title = `Changed elsewhere ${lang} ${Date.now().toString(36)}`;
     const contributor = await createAccount(request, 'Contributor');
-    const courseId = await createCourseByApi(request, contributor.token, title);
+    const courseId = await createVideoCourse(request, contributor.token, title);
     const draftKey = `course-draft:${courseId}`;
     const openForm = async () => {
       await openSignedIn(page, contributor, '/contributor/dashboard');
@@ -998,7 +966,7 @@ test.describe('authoring and review', () => {
     const L = TEXT(lang);
     const title = `Edit in the address ${lang} ${Date.now().toString(36)}`;
     const contributor = await createAccount(request, 'Contributor');
-    const courseId = await createCourseByApi(request, contributor.token, title, true);
+    const courseId = await createVideoCourse(request, contributor.token, title, { draft: true });
     // The board is reached from another page, so that a Back too many would show it.
     await openSignedIn(page, contributor, '/');
     await page.goto('/contributor/dashboard');
@@ -1051,7 +1019,7 @@ test.describe('authoring and review', () => {
     const L = TEXT(lang);
     const title = `Deleted by keyboard ${lang} ${Date.now().toString(36)}`;
     const contributor = await createAccount(request, 'Contributor');
-    await createCourseByApi(request, contributor.token, title);
+    await createVideoCourse(request, contributor.token, title);
     await openSignedIn(page, contributor, '/contributor/dashboard');
     const card = page.getByTestId('course-card').filter({ hasText: title });
     await card.getByRole('button', { name: L.viewDetails }).focus();
@@ -1078,7 +1046,7 @@ test.describe('authoring and review', () => {
     const L = TEXT(lang);
     const title = `Round the form ${lang} ${Date.now().toString(36)}`;
     const contributor = await createAccount(request, 'Contributor');
-    await createCourseByApi(request, contributor.token, title);
+    await createVideoCourse(request, contributor.token, title);
     await openSignedIn(page, contributor, '/contributor/dashboard');
     const card = page.getByTestId('course-card').filter({ hasText: title });
     await card.getByRole('button', { name: L.viewDetails }).click();
@@ -1108,8 +1076,8 @@ test.describe('authoring and review', () => {
     const surname = `Qahtani${lang}${stamp}`;
     const contributor = await createAccount(request, 'Contributor', { firstname: 'آمنة', lastname: surname });
     const found = `Soil moisture ${lang}${stamp}`;
-    await createCourseByApi(request, contributor.token, found);
-    await createCourseByApi(request, contributor.token, `Another course ${lang}${stamp}`);
+    await createVideoCourse(request, contributor.token, found);
+    await createVideoCourse(request, contributor.token, `Another course ${lang}${stamp}`);
     const box = page.getByRole('searchbox', { name: t('Search courses') });
     const nothing = page.getByTestId('no-search-results');
 

@@ -113,9 +113,19 @@ test('the header search box keeps its icon clear of the text in either script', 
   const box = page.getByRole('search').getByRole('searchbox', { name: t('Search courses') });
   const icon = page.getByRole('search').locator('svg');
   // The script the page is not in: the field turns to the text's direction (`dir="auto"`), the icon stays.
-  await box.fill(lang === 'ar' ? 'Open data' : 'البيانات المفتوحة');
+  const text = lang === 'ar' ? 'Open data' : 'البيانات المفتوحة';
+  await box.fill(text);
+  await expect(box).toHaveAttribute('dir', 'auto');
+  // The menus, drawn after the box from 640 px and before it below (decision 207).
+  const menusAfterBox = page
+    .getByRole('banner')
+    .locator('form[role=search] ~ div [data-testid=profile-button]');
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
+    // The header has drawn this width's order, and kept the box with its text and focus as it did.
+    await expect(menusAfterBox).toHaveCount(size.width >= 640 ? 1 : 0);
+    await expect(box).toHaveValue(text);
+    await expect(box).toBeFocused();
     const [field, glyph] = [(await box.boundingBox())!, (await icon.boundingBox())!];
     const padding = await box.evaluate((element) => {
       const style = getComputedStyle(element);

@@ -283,6 +283,40 @@ export async function createCourse(
   return ((await created.json()) as { data: { course: CreatedCourse } }).data.course;
 }
 
+/**
+ * A course of one section with one video, created by the contributor whose token this is, as its form
+ * would: Pending review, or a Draft with `draft`. Its Arabic title is the English one with " (ع)". Its id.
+ */
+export async function createVideoCourse(
+  request: APIRequestContext,
+  token: string,
+  title: string,
+  { draft = false } = {},
+): Promise<string> {
+  const course = await createCourse(request, token, {
+    title,
+    title_tr: `${title} (ع)`,
+    description: 'A course made by an end-to-end test.',
+    author: 'E2E Author',
+    ...(draft ? { status: 'Draft' } : {}),
+    coursesection: [
+      {
+        title: 'Only section',
+        description: 'Section description',
+        resources: [
+          {
+            type: 'video',
+            title: 'Intro',
+            description: 'Intro video',
+            link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+          },
+        ],
+      },
+    ],
+  });
+  return course._id;
+}
+
 /** A course created from `body` (with a cover) by the contributor and approved by the administrator. */
 export async function publishCourse(
   request: APIRequestContext,

@@ -10,7 +10,7 @@ import {
   test,
   snapAtBothWidths,
 } from '../src/fixtures.ts';
-import { enrol, TINY_PNG } from './learner-support.ts';
+import { createCourse, enrol } from './learner-support.ts';
 
 /**
  * Question types and feedback after submit (issue #14, decision 035), in English and Arabic: a
@@ -62,46 +62,38 @@ test('a contributor authors every question type; a learner takes the quiz, sees 
   const contributor = await createAccount(request, 'Contributor');
   const stamp = `${Date.now().toString(36)}${lang}`;
   const title = `Question types ${stamp}`;
-  const created = await request.post('/api/v1/course/new', {
-    headers: { authorization: `Bearer ${contributor.token}` },
-    multipart: {
-      file: { name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG },
-      body: JSON.stringify({
-        title,
-        title_tr: `أنواع الأسئلة ${stamp}`,
-        description: 'Every question type.',
-        author: 'E2E Author',
-        status: 'Draft',
-        coursesection: [
+  const { _id: courseId } = await createCourse(request, contributor.token, {
+    title,
+    title_tr: `أنواع الأسئلة ${stamp}`,
+    description: 'Every question type.',
+    author: 'E2E Author',
+    status: 'Draft',
+    coursesection: [
+      {
+        title: 'Check yourself',
+        description: 'A quiz.',
+        resources: [
           {
-            title: 'Check yourself',
-            description: 'A quiz.',
-            resources: [
+            type: 'quiz',
+            title: 'Mixed quiz',
+            title_tr: 'اختبار متنوع',
+            description: 'Four questions.',
+            quiz: [
               {
-                type: 'quiz',
-                title: 'Mixed quiz',
-                title_tr: 'اختبار متنوع',
-                description: 'Four questions.',
-                quiz: [
-                  {
-                    question: 'Which licence lets anyone reuse a work?',
-                    question_tr: 'أي ترخيص يسمح لأي شخص بإعادة استخدام العمل؟',
-                    options: [
-                      { name: 'CC BY', name_tr: 'نسب المصنف' },
-                      { name: 'All rights reserved', name_tr: 'جميع الحقوق محفوظة' },
-                    ],
-                    correctanswer: 'CC BY',
-                  },
+                question: 'Which licence lets anyone reuse a work?',
+                question_tr: 'أي ترخيص يسمح لأي شخص بإعادة استخدام العمل؟',
+                options: [
+                  { name: 'CC BY', name_tr: 'نسب المصنف' },
+                  { name: 'All rights reserved', name_tr: 'جميع الحقوق محفوظة' },
                 ],
+                correctanswer: 'CC BY',
               },
             ],
           },
         ],
-      }),
-    },
+      },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const courseId = ((await created.json()) as { data: { course: { _id: string } } }).data.course._id;
 
   // The contributor adds one question of each other type in the modal, then submits for review.
   await openSignedIn(page, contributor, '/contributor/dashboard');

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { translator } from '../src/catalogue.ts';
 import { createAccount, expect, expectAccessible, openSignedIn, snap, test } from '../src/fixtures.ts';
-import { createCourse } from './learner-support.ts';
+import { createVideoCourse } from './learner-support.ts';
 
 // A reload keeps the page scrolled where it was: on a phone, at the bottom of a long form, while the
 // offer to restore the unsaved changes is drawn at its top and the form waits, locked and empty, for
@@ -47,29 +47,6 @@ const scrollToBottom = (page: Page) =>
   page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 
 const keptDraft = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name) ?? '', key);
-
-/** A draft course of one section, as a contributor's form would save it. */
-const createDraft = (request: APIRequestContext, token: string, title: string) =>
-  createCourse(request, token, {
-    title,
-    description: 'A course made by the end-to-end test of the restore offer.',
-    author: 'E2E Author',
-    status: 'Draft',
-    coursesection: [
-      {
-        title: 'Only section',
-        description: 'Section description',
-        resources: [
-          {
-            type: 'video',
-            title: 'Intro',
-            description: 'Intro video',
-            link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-          },
-        ],
-      },
-    ],
-  });
 
 test('on a phone, a reload at the bottom of the new-course form shows the restore offer, and Add Course goes back to it', async ({
   page,
@@ -124,7 +101,7 @@ test('a reload of the edit form over the board shows the restore offer focused, 
   const L = TEXT(lang);
   const title = `Edited across a reload ${lang} ${Date.now().toString(36)}`;
   const contributor = await createAccount(request, 'Contributor');
-  const { _id: courseId } = await createDraft(request, contributor.token, title);
+  const courseId = await createVideoCourse(request, contributor.token, title, { draft: true });
   const key = `course-draft:${courseId}`;
   let saves = 0;
   page.on('request', (sent) => {

@@ -63,8 +63,10 @@ export const validationMessages: Record<ValidationKey, Localized> = {
   invalid_type: { en: 'This value has the wrong type.', ar: 'نوع هذه القيمة غير صحيح.' },
   invalid_email: { en: 'Enter a valid e-mail address.', ar: 'أدخل بريدًا إلكترونيًا صالحًا.' },
   invalid_url: { en: 'Enter a valid URL.', ar: 'أدخل رابطًا صالحًا.' },
-  too_short: { en: 'Must be at least {limit} characters.', ar: 'يجب ألا يقل عن {limit} أحرف.' },
-  too_long: { en: 'Must be at most {limit} characters.', ar: 'يجب ألا يزيد عن {limit} حرفًا.' },
+  // Arabic: "the number of characters" before the limit, since a counted noun changes with the number
+  // (8 أحرف, 20 حرفًا, 1000 حرف) and one wording is filled with every limit.
+  too_short: { en: 'Must be at least {limit} characters.', ar: 'يجب ألا يقل عدد الأحرف عن {limit}.' },
+  too_long: { en: 'Must be at most {limit} characters.', ar: 'يجب ألا يزيد عدد الأحرف عن {limit}.' },
   too_few: { en: 'Add at least {limit}.', ar: 'أضف {limit} على الأقل.' },
   too_many: { en: 'At most {limit} allowed.', ar: 'الحد الأقصى المسموح {limit}.' },
   invalid_option: {

@@ -77,7 +77,9 @@ export function carriedEmail(state: unknown): string {
  * Description §4: revoke the session on the server, clear token and user id (and this tab's session
  * storage), store the logout time, go to /login. Signed out here even if the server cannot be
  * reached; it is then asked again until it answers. Whether it ended the session at once: if not,
- * the caller tells the reader (the message is its feature's, not every page's).
+ * the caller tells the reader (the message is its feature's, not every page's). It stays here, beside
+ * the session it ends, rather than in logout.ts with its retry: imported from there by the header and
+ * the verify page, logout.ts became a file of its own, a fourteenth request of /dashboard's first visit.
  */
 export async function logout(navigate: (to: string) => unknown): Promise<boolean> {
   // Signed out here first, the token then sent as a plain bearer: a session that had already ended

@@ -43,7 +43,7 @@ describe('auth request validation', () => {
     expect(arabic.json()).toMatchObject({ message: 'بعض الحقول ناقصة أو غير صالحة.' });
     expect(errorsOf(arabic)).toMatchObject({
       email: 'أدخل بريدًا إلكترونيًا صالحًا.',
-      password: 'يجب ألا يقل عن 8 أحرف.',
+      password: 'يجب ألا يقل عدد الأحرف عن 8.',
     });
     const arabicMismatch = await post(t, '/auth/signup', signupBody({ passwordConfirm: 'x'.repeat(9) }), {
       'accept-language': 'ar',

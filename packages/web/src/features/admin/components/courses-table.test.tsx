@@ -106,6 +106,43 @@ async function renderTable(
 
 const bodyRows = () => screen.getAllByTestId('course-row');
 
+/** The server's answer to an action that leaves the course `status`, saying `message`. */
+const done = (message: string, status: CourseStatus) => ({
+  success: true,
+  message,
+  data: { status, isAvailable: true, enableEditing: true },
+});
+
+/**
+ * A server answering every request with `body` (HTTP `status`) after `answer()` is called, or at once,
+ * recording what it was sent.
+ */
+function stubServer(body: object, { held = false, status = 200 } = {}) {
+  const calls: { url: string; method?: string; body?: unknown }[] = [];
+  let answer: () => void = () => {};
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    calls.push({
+      url,
+      method: init?.method,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
+    const response = () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return held ? new Promise<Response>((resolve) => (answer = () => resolve(response()))) : response();
+  });
+  return { calls, urls: () => calls.map((call) => call.url), answer: () => answer() };
+}
+
+/** Opens a row's menu by its button's name ("Actions for …") and chooses `item`; the button. */
+async function choose(button: string, item: string) {
+  const trigger = screen.getByRole('button', { name: button });
+  trigger.focus();
+  fireEvent.keyDown(trigger, { key: 'Enter' });
+  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+  return trigger;
+}
+
 describe('CoursesTable', () => {
   it('shows a page of 10 with the description’s columns and asks for the next one', async () => {
     const { onViewChange } = await renderTable(ten, { total: 12 });
@@ -252,18 +289,7 @@ describe('CoursesTable', () => {
   });
 
   it('runs a row action from the keyboard menu and shows the server message', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-      calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      return new Response(
-        JSON.stringify({
-          success: true,
-          message: 'Course approved',
-          data: { status: 'Approved', isAvailable: true, enableEditing: true },
-        }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      );
-    });
+    const { urls } = stubServer(done('Course approved', 'Approved'));
     await renderTable([course(1, 'Pending')]);
     const trigger = screen.getByRole('button', { name: 'Actions for Course 01' });
     fireEvent.keyDown(trigger, { key: 'Enter' });
@@ -279,25 +305,18 @@ describe('CoursesTable', () => {
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Approve course' }));
     // The server's message, and which course: its row may have left the page.
     expect(await screen.findByText('Course approved: \u2068Course 01\u2069')).toBeInTheDocument();
-    expect(calls).toEqual(['/api/v1/course/approve/00000000-0000-4000-8000-000000000001']);
+    expect(urls()).toEqual(['/api/v1/course/approve/00000000-0000-4000-8000-000000000001']);
   });
 
   it('sends a switch as the state its label promises (?to=), not a flip (decision 098)', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-      calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      const data = { status: 'Pending', isAvailable: true, enableEditing: false };
-      return new Response(JSON.stringify({ success: true, message: 'Editing disabled', data }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
+    const data = { status: 'Pending', isAvailable: true, enableEditing: false };
+    const { urls } = stubServer({ success: true, message: 'Editing disabled', data });
     await renderTable([course(1, 'Pending')]);
     fireEvent.keyDown(screen.getByRole('button', { name: 'Actions for Course 01' }), { key: 'Enter' });
     const menu = await screen.findByRole('menu');
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Disable editing' }));
     expect(await screen.findByText('Editing disabled: \u2068Course 01\u2069')).toBeInTheDocument();
-    expect(calls).toEqual(['/api/v1/course/toggle-editing/00000000-0000-4000-8000-000000000001?to=off']);
+    expect(urls()).toEqual(['/api/v1/course/toggle-editing/00000000-0000-4000-8000-000000000001?to=off']);
   });
 
   it('keeps an open menu with its course when the page comes back with a new course above it', async () => {
@@ -320,37 +339,8 @@ describe('CoursesTable', () => {
     expect(screen.getAllByTestId('course-row')[1]).toHaveTextContent('Course 01');
   });
 
-  /** A server answering every action with `message` after `answer()` is called (or at once). */
-  function stubActions(message: string, status: CourseStatus, { held = false } = {}) {
-    const calls: string[] = [];
-    let answer: () => void = () => {};
-    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
-      calls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      const response = () =>
-        new Response(
-          JSON.stringify({
-            success: true,
-            message,
-            data: { status, isAvailable: true, enableEditing: true },
-          }),
-          { status: 200, headers: { 'content-type': 'application/json' } },
-        );
-      return held ? new Promise<Response>((resolve) => (answer = () => resolve(response()))) : response();
-    });
-    return { calls, answer: () => answer() };
-  }
-
-  /** Opens a row's menu by its button's name ("Actions for …") and chooses `item`. */
-  const choose = async (button: string, item: string) => {
-    const trigger = screen.getByRole('button', { name: button });
-    trigger.focus();
-    fireEvent.keyDown(trigger, { key: 'Enter' });
-    fireEvent.click(await screen.findByRole('menuitem', { name: item }));
-    return trigger;
-  };
-
   it('asks before archiving (decision 198): nothing runs until confirmed, and Cancel or Escape runs nothing', async () => {
-    const { calls } = stubActions('Course archived', 'Archived');
+    const { calls } = stubServer(done('Course archived', 'Archived'));
     await renderTable([course(1, 'Approved')]);
     const trigger = await choose('Actions for Course 01', 'Archive course');
     const dialog = await screen.findByRole('alertdialog', { name: 'Archive this course?' });
@@ -374,7 +364,7 @@ describe('CoursesTable', () => {
   });
 
   it('archives once confirmed, the confirm button busy meanwhile, then says so with the focus on the row’s button', async () => {
-    const server = stubActions('Course archived', 'Archived', { held: true });
+    const server = stubServer(done('Course archived', 'Archived'), { held: true });
     await renderTable([course(1, 'Draft')]);
     const trigger = await choose('Actions for Course 01', 'Archive course');
     const dialog = await screen.findByRole('alertdialog', { name: 'Archive this course?' });
@@ -385,7 +375,7 @@ describe('CoursesTable', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Archive course' });
     fireEvent.click(confirm);
     await waitFor(() => expect(confirm).toHaveAttribute('aria-busy', 'true'));
-    expect(server.calls).toEqual(['/api/v1/course/archive/00000000-0000-4000-8000-000000000001?to=on']);
+    expect(server.urls()).toEqual(['/api/v1/course/archive/00000000-0000-4000-8000-000000000001?to=on']);
     // Pressed again, or answered by Escape, while it runs: nothing more, and the dialog waits.
     fireEvent.click(confirm);
     fireEvent.keyDown(dialog, { key: 'Escape' });
@@ -398,7 +388,7 @@ describe('CoursesTable', () => {
   });
 
   it('asks before revoking an approval, in Arabic too, and runs it once confirmed', async () => {
-    const { calls } = stubActions('تم سحب اعتماد الدورة', 'Pending');
+    const { calls, urls } = stubServer(done('تم سحب اعتماد الدورة', 'Pending'));
     await renderTable([course(1, 'Approved')], { language: 'ar' });
     try {
       await choose('إجراءات دورة 1', 'سحب الاعتماد');
@@ -410,14 +400,14 @@ describe('CoursesTable', () => {
       expect(calls).toEqual([]);
       fireEvent.click(within(dialog).getByRole('button', { name: 'سحب الاعتماد' }));
       expect(await screen.findByText('تم سحب اعتماد الدورة: \u2068دورة 1\u2069')).toBeInTheDocument();
-      expect(calls).toEqual(['/api/v1/course/pending/00000000-0000-4000-8000-000000000001']);
+      expect(urls()).toEqual(['/api/v1/course/pending/00000000-0000-4000-8000-000000000001']);
     } finally {
       await activateLanguage('en');
     }
   });
 
   it('approves, and switches availability, in one tap: nothing asks', async () => {
-    const { calls } = stubActions('Course approved', 'Approved');
+    const { calls } = stubServer(done('Course approved', 'Approved'));
     await renderTable([course(1, 'Pending'), course(2, 'Approved')]);
     await choose('Actions for Course 01', 'Approve course');
     expect(await screen.findByText('Course approved: \u2068Course 01\u2069')).toBeInTheDocument();
@@ -427,17 +417,7 @@ describe('CoursesTable', () => {
   });
 
   it("says 'Request failed' when an action fails", async () => {
-    vi.stubGlobal(
-      'fetch',
-      async () =>
-        new Response(
-          JSON.stringify({ success: false, code: 'INVALID_TRANSITION', message: 'Only pending.' }),
-          {
-            status: 409,
-            headers: { 'content-type': 'application/json' },
-          },
-        ),
-    );
+    stubServer({ success: false, code: 'INVALID_TRANSITION', message: 'Only pending.' }, { status: 409 });
     await renderTable([course(1, 'Pending')]);
     fireEvent.keyDown(screen.getByRole('button', { name: 'Actions for Course 01' }), { key: 'Enter' });
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Approve course' }));
@@ -445,8 +425,7 @@ describe('CoursesTable', () => {
   });
 
   it('keeps the focus on the menu button while the action runs, and does not open the menu meanwhile', async () => {
-    let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const server = stubServer(done('Course approved', 'Approved'), { held: true });
     await renderTable([course(1, 'Pending')]);
     const trigger = screen.getByRole('button', { name: 'Actions for Course 01' });
     trigger.focus();
@@ -461,16 +440,7 @@ describe('CoursesTable', () => {
     fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false, pointerType: 'mouse' });
     expect(screen.queryByRole('menu')).toBeNull();
 
-    answer(
-      new Response(
-        JSON.stringify({
-          success: true,
-          message: 'Course approved',
-          data: { status: 'Approved', isAvailable: true, enableEditing: true },
-        }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      ),
-    );
+    server.answer();
     expect(await screen.findByText('Course approved: \u2068Course 01\u2069')).toBeInTheDocument();
     await waitFor(() => expect(trigger).not.toHaveAttribute('aria-disabled'));
     expect(trigger).toHaveFocus();
@@ -521,44 +491,12 @@ describe('CoursesTable', () => {
 
 /** Decision 206: "Reject with a note…" on a pending course. */
 describe('Reject with a note', () => {
-  /** A server that answers the rejection after `answer()` (or at once), recording what it was sent. */
-  function stubRejection({
-    held = false,
-    status = 200,
-    body = {
-      success: true,
-      message: 'Course returned to its author with your note',
-      data: { status: 'Rejected', isAvailable: true, enableEditing: true },
-    },
-  }: { held?: boolean; status?: number; body?: object } = {}) {
-    const calls: { url: string; method?: string; body?: unknown }[] = [];
-    let answer: () => void = () => {};
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      calls.push({
-        url,
-        method: init?.method,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      });
-      const response = () =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      return held ? new Promise<Response>((resolve) => (answer = () => resolve(response()))) : response();
-    });
-    return { calls, answer: () => answer() };
-  }
-
-  const open = async (button: string, item: string) => {
-    const trigger = screen.getByRole('button', { name: button });
-    trigger.focus();
-    fireEvent.keyDown(trigger, { key: 'Enter' });
-    fireEvent.click(await screen.findByRole('menuitem', { name: item }));
-    return trigger;
-  };
+  const REJECTED = done('Course returned to its author with your note', 'Rejected');
 
   it('opens a dialog naming the course, with the note field focused; Cancel and Escape send nothing', async () => {
-    const { calls } = stubRejection();
+    const { calls } = stubServer(REJECTED);
     await renderTable([course(1, 'Pending')]);
-    const trigger = await open('Actions for Course 01', 'Reject with a note…');
+    const trigger = await choose('Actions for Course 01', 'Reject with a note…');
     const dialog = await screen.findByRole('dialog', { name: 'Reject with a note' });
     expect(dialog).toHaveAccessibleDescription(
       'Course 01 goes back to its author as Rejected. They are e-mailed your note and see it on the course, and can edit it and submit it again.',
@@ -578,7 +516,7 @@ describe('Reject with a note', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(trigger).toHaveFocus());
     // Opened again, the typed note is still there (a draft); Escape closes it too, keeping it again.
-    await open('Actions for Course 01', 'Reject with a note…');
+    await choose('Actions for Course 01', 'Reject with a note…');
     const again = await screen.findByRole('textbox', { name: 'Note to the author' });
     await waitFor(() => expect(again).toHaveValue('Add sources'));
     expect(screen.getByTestId('note-count')).toHaveTextContent('11 / 1000');
@@ -586,7 +524,7 @@ describe('Reject with a note', () => {
     fireEvent.keyDown(again, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(trigger).toHaveFocus());
-    await open('Actions for Course 01', 'Reject with a note…');
+    await choose('Actions for Course 01', 'Reject with a note…');
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Note to the author' })).toHaveValue('Add sources, please'),
     );
@@ -594,29 +532,29 @@ describe('Reject with a note', () => {
   });
 
   it('keeps a draft per course and drops it once the note is sent', async () => {
-    stubRejection();
+    stubServer(REJECTED);
     await renderTable([course(1, 'Pending'), course(2, 'Pending')]);
-    await open('Actions for Course 01', 'Reject with a note…');
+    await choose('Actions for Course 01', 'Reject with a note…');
     fireEvent.change(await screen.findByRole('textbox'), { target: { value: 'For the first' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // Another course: its own, empty note.
-    await open('Actions for Course 02', 'Reject with a note…');
+    await choose('Actions for Course 02', 'Reject with a note…');
     expect(await screen.findByRole('textbox')).toHaveValue('');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await open('Actions for Course 01', 'Reject with a note…');
+    await choose('Actions for Course 01', 'Reject with a note…');
     await waitFor(() => expect(screen.getByRole('textbox')).toHaveValue('For the first'));
     fireEvent.click(screen.getByRole('button', { name: 'Send back to the author' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await open('Actions for Course 01', 'Reject with a note…');
+    await choose('Actions for Course 01', 'Reject with a note…');
     expect(await screen.findByRole('textbox')).toHaveValue('');
   });
 
   it('sends one request for a double click or a fast second Enter', async () => {
-    const server = stubRejection({ held: true });
+    const server = stubServer(REJECTED, { held: true });
     await renderTable([course(1, 'Pending')]);
-    await open('Actions for Course 01', 'Reject with a note…');
+    await choose('Actions for Course 01', 'Reject with a note…');
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Cite your sources' } });
     const send = within(dialog).getByRole('button', { name: 'Send back to the author' });
@@ -632,9 +570,9 @@ describe('Reject with a note', () => {
   });
 
   it('refuses an empty or blank note in the reader’s language, without asking the server', async () => {
-    const { calls } = stubRejection();
+    const { calls } = stubServer(REJECTED);
     await renderTable([course(1, 'Pending')]);
-    await open('Actions for Course 01', 'Reject with a note…');
+    await choose('Actions for Course 01', 'Reject with a note…');
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send back to the author' }));
     const note = within(dialog).getByRole('textbox', { name: 'Note to the author' });
@@ -648,9 +586,9 @@ describe('Reject with a note', () => {
   });
 
   it('sends the note, busy meanwhile (Escape waits), then says so with the focus on the row’s button', async () => {
-    const server = stubRejection({ held: true });
+    const server = stubServer(REJECTED, { held: true });
     await renderTable([course(1, 'Pending')]);
-    const trigger = await open('Actions for Course 01', 'Reject with a note…');
+    const trigger = await choose('Actions for Course 01', 'Reject with a note…');
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox'), {
       target: { value: '  Cite your sources.\nThanks  ' },
@@ -680,17 +618,17 @@ describe('Reject with a note', () => {
   });
 
   it('keeps the dialog open with the server’s words under the field when it refuses the note', async () => {
-    stubRejection({
-      status: 400,
-      body: {
+    stubServer(
+      {
         success: false,
         code: 'VALIDATION_FAILED',
         message: 'Invalid input',
         errors: [{ path: 'reason', message: 'This value is not valid.' }],
       },
-    });
+      { status: 400 },
+    );
     await renderTable([course(1, 'Pending')]);
-    await open('Actions for Course 01', 'Reject with a note…');
+    await choose('Actions for Course 01', 'Reject with a note…');
     const dialog = await screen.findByRole('dialog');
     const note = within(dialog).getByRole('textbox');
     fireEvent.change(note, { target: { value: 'Fine' } });
@@ -701,10 +639,10 @@ describe('Reject with a note', () => {
   });
 
   it('is in Arabic for an Arabic reader, its refusal too', async () => {
-    const { calls } = stubRejection();
+    const { calls } = stubServer(REJECTED);
     await renderTable([course(1, 'Pending')], { language: 'ar' });
     try {
-      await open('إجراءات دورة 1', 'رفض مع ملاحظة…');
+      await choose('إجراءات دورة 1', 'رفض مع ملاحظة…');
       const dialog = await screen.findByRole('dialog', { name: 'رفض مع ملاحظة' });
       expect(dialog).toHaveAccessibleDescription(/^ستعود الدورة دورة 1 إلى مؤلفها بحالة «مرفوضة»/);
       fireEvent.click(within(dialog).getByRole('button', { name: 'إعادتها إلى المؤلف' }));

@@ -11,11 +11,11 @@ import {
 import { Modal, ModalFooter } from '../../../components/ui/modal.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-field.tsx';
+import { CourseName } from '../../../components/course-name.tsx';
 import { ApiError, endedTheSession } from '../../../lib/api-client.ts';
 import { numberFormat } from '../../../lib/number-formats.ts';
 import { notify } from '../../../lib/toast.ts';
 import { isolateText } from '../../../lib/use-document-title.ts';
-import { dirOf, pickLocalized } from '../../../lib/localized.ts';
 import { useTranslatedResolver, useValidatedForm } from '../../../lib/validation-messages.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import type { useRejectCourse } from '../api/run-course-action.ts';
@@ -178,12 +178,7 @@ export function RejectDialog({ open, course, title, rejection, onClose }: Reject
 
 /** What the rejection does, naming the course (its row may be scrolled out of sight on a phone). */
 function Consequence({ course }: { course: CourseSummary }) {
-  const title = pickLocalized(useLanguage(), course.title, course.title_tr);
-  const name = (
-    <bdi lang={title.lang} dir={dirOf(title.lang)} className="font-semibold text-ink">
-      {title.text}
-    </bdi>
-  );
+  const name = <CourseName course={course} />;
   return (
     <Trans>
       {name} goes back to its author as Rejected. They are e-mailed your note and see it on the course, and

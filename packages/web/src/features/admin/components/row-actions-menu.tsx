@@ -8,10 +8,9 @@ import { endedTheSession } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { isolateText } from '../../../lib/use-document-title.ts';
 import { nextTabbable } from '../../../lib/tab-order.ts';
-import { dirOf, pickLocalized } from '../../../lib/localized.ts';
-import { useLanguage } from '../../../i18n/use-language.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { CourseName } from '../../../components/course-name.tsx';
 import { useCourseAction, useRejectCourse } from '../api/run-course-action.ts';
 import { RejectDialog } from './reject-dialog.tsx';
 import { actionsFor, asksFirst, type RowAction, type RowActionId } from './row-actions.ts';
@@ -71,6 +70,16 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
   const [asking, setAsking] = useState<RowAction | null>(null);
   /** "Reject with a note…" is open (decision 206). */
   const [rejecting, setRejecting] = useState(false);
+  /**
+   * Opens a dialog from the menu: once the menu has closed (its item, which had the focus, is gone and
+   * the focus fell to the page), the button takes the focus before the dialog opens, and the dialog
+   * gives it back, as it closes (Cancel, Escape), to what had it as it opened.
+   */
+  const focusThenOpen = (openDialog: () => void) =>
+    setTimeout(() => {
+      trigger.current?.focus();
+      openDialog();
+    }, 0);
 
   const run = ({ action, to }: RowAction, confirmed: boolean) => {
     if (!action) return;
@@ -170,35 +179,10 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
                 key={id}
                 className="flex min-h-10 cursor-pointer items-center rounded px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-primary-light"
                 onSelect={() => {
-                  if (id === 'reject') {
-                    // As for the confirmations: the button has the focus before the dialog opens, which
-                    // gives it back as it closes.
-                    setTimeout(() => {
-                      trigger.current?.focus();
-                      setRejecting(true);
-                    }, 0);
-                    return;
-                  }
-                  if (!action) {
-                    // Once the menu has closed (its item, which had the focus, is gone and the focus fell
-                    // to the page), the button takes the focus before the dialog opens: the dialog gives
-                    // the focus back, as it closes, to what had it as it opened.
-                    setTimeout(() => {
-                      trigger.current?.focus();
-                      onViewCourse(course._id);
-                    }, 0);
-                    return;
-                  }
-                  if (asksFirst(id)) {
-                    // As for "View course": the button has the focus before the dialog opens, which gives
-                    // it back as it closes (Cancel, Escape).
-                    setTimeout(() => {
-                      trigger.current?.focus();
-                      setAsking({ id, action, to });
-                    }, 0);
-                    return;
-                  }
-                  run({ id, action, to }, false);
+                  if (id === 'reject') focusThenOpen(() => setRejecting(true));
+                  else if (!action) focusThenOpen(() => onViewCourse(course._id));
+                  else if (asksFirst(id)) focusThenOpen(() => setAsking({ id, action, to }));
+                  else run({ id, action, to }, false);
                 }}
               >
                 {labels[id]}
@@ -244,12 +228,7 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
  * back a draft as a draft and any other course for review.
  */
 function Consequences({ course, revoke }: { course: CourseSummary; revoke: boolean }) {
-  const title = pickLocalized(useLanguage(), course.title, course.title_tr);
-  const name = (
-    <bdi lang={title.lang} dir={dirOf(title.lang)} className="font-semibold text-ink">
-      {title.text}
-    </bdi>
-  );
+  const name = <CourseName course={course} />;
   if (revoke)
     return (
       <Trans>

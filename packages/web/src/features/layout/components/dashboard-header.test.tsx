@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { STICKY_HEADER_HEIGHT } from '../../../components/sticky-header.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -11,28 +11,95 @@ afterEach(() => vi.unstubAllGlobals());
 
 const headerHeight = () => document.documentElement.style.getPropertyValue(STICKY_HEADER_HEIGHT);
 
+/**
+ * A window as wide as the test says: `matchMedia` answers `(min-width: …px)` for that width and tells
+ * its listeners when it changes, as a phone turned or a window resized does.
+ */
+function fakeWindowWidth(width: number) {
+  const listeners = new Set<() => void>();
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    get matches() {
+      const min = /^\(min-width: (\d+)px\)$/.exec(query);
+      return min !== null && width >= Number(min[1]);
+    },
+    media: query,
+    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+  }));
+  return {
+    resize(to: number) {
+      width = to;
+      act(() => listeners.forEach((listener) => listener()));
+    },
+  };
+}
+
+/** The header's controls in Tab order, the search's own clear button aside, each run collapsed. */
+function tabOrder() {
+  const controls = [...screen.getByRole('banner').querySelectorAll('a[href], button, input')];
+  const names = controls.map((control) =>
+    control instanceof HTMLInputElement ? 'search' : control.tagName === 'A' ? 'logo' : 'button',
+  );
+  return names.filter((name, index) => name !== names[index - 1]);
+}
+
 describe('DashboardHeader', () => {
   it('is in Tab order as it is seen: the search box after the menus on a phone, between from 640 px (decision 207)', () => {
     vi.stubGlobal('fetch', fakeApi({}).fetch);
     fakeResizeObserver();
-    const order = (wide: boolean) => {
-      vi.stubGlobal('matchMedia', (query: string) => ({
-        matches: wide && query === '(min-width: 640px)',
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }));
+    const order = (width: number) => {
+      fakeWindowWidth(width);
       const { unmount } = renderApp(<DashboardHeader />, { route: paths.dashboard });
-      const controls = [...screen.getByRole('banner').querySelectorAll('a[href], button, input')];
-      const names = controls.map((control) =>
-        control instanceof HTMLInputElement ? 'search' : control.tagName === 'A' ? 'logo' : 'button',
-      );
+      const names = tabOrder();
       unmount();
-      return names.filter((name, index) => name !== names[index - 1]);
+      return names;
     };
-    // The search's own button (clear) aside, collapsed: logo, then the language and profile buttons.
-    expect(order(false)).toEqual(['logo', 'button', 'search']);
-    expect(order(true)).toEqual(['logo', 'search', 'button']);
+    // Logo, then the language and profile buttons, then the box; the box between from 640 px.
+    expect(order(375)).toEqual(['logo', 'button', 'search']);
+    expect(order(1280)).toEqual(['logo', 'search', 'button']);
+  });
+
+  it('keeps the search box, its focus, caret and unsent term when the window crosses 640 px (a phone turned)', async () => {
+    vi.stubGlobal('fetch', fakeApi({}).fetch);
+    fakeResizeObserver();
+    const viewport = fakeWindowWidth(1280);
+    const { router } = renderApp(<DashboardHeader />, { route: paths.dashboard });
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search courses' });
+    box.focus();
+    fireEvent.change(box, { target: { value: 'open sci' } });
+    box.setSelectionRange(4, 4);
+    // Within the box's 300 ms: the term is not in the address yet, only in the box.
+    for (const [width, order] of [
+      [375, ['logo', 'button', 'search']],
+      [1280, ['logo', 'search', 'button']],
+      [375, ['logo', 'button', 'search']],
+    ] as const) {
+      viewport.resize(width);
+      expect(tabOrder()).toEqual(order);
+      expect(screen.getByRole('searchbox', { name: 'Search courses' })).toBe(box);
+      expect(box).toHaveFocus();
+      expect(box).toHaveValue('open sci');
+      expect([box.selectionStart, box.selectionEnd]).toEqual([4, 4]);
+    }
+    expect(router.state.location.search).toBe('');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=open+sci'));
+  });
+
+  it('gives focus back to the menu that had it when the menus move across the box at 640 px', () => {
+    vi.stubGlobal('fetch', fakeApi({}).fetch);
+    fakeResizeObserver();
+    const viewport = fakeWindowWidth(375);
+    renderApp(<DashboardHeader />, { route: paths.dashboard });
+    screen.getByTestId('language-toggle').focus();
+    viewport.resize(1280);
+    expect(screen.getByTestId('language-toggle')).toHaveFocus();
+    screen.getByTestId('profile-button').focus();
+    viewport.resize(375);
+    expect(screen.getByTestId('profile-button')).toHaveFocus();
+    // Focus elsewhere stays where it is.
+    screen.getByRole('link').focus();
+    viewport.resize(1280);
+    expect(screen.getByRole('link')).toHaveFocus();
   });
 
   // styles.css's `scroll-padding-top` reads the height: what Tab scrolls into view stops below it.

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useLayoutEffect, useRef, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
@@ -23,22 +23,55 @@ const ONE_ROW_QUERY = '(min-width: 640px)';
 export function DashboardHeader() {
   const searchable = SEARCHABLE.includes(useLocation().pathname);
   // Tab follows what is seen (decision 207): the box comes between the logo and the menus from 640 px,
-  // on a row of its own below them on a phone. Drawn after them there rather than moved by CSS
-  // `order`, which Tab does not follow (it went logo, search, language, profile at 375 px).
+  // on a row of its own below them on a phone. CSS `order` would move it on screen only, not in Tab
+  // order, so the menus are drawn before or after it instead. The box keeps its place among the
+  // children: crossing 640 px (a phone turned) keeps the node, with its focus, caret and the term
+  // typed in the last 300 ms, not yet in the address.
   const oneRow = useMediaQuery(ONE_ROW_QUERY);
-  const search = searchable ? <SearchBox className="w-full sm:ms-auto sm:w-72 lg:w-96" /> : null;
+  const focusedMenuRef = useRef(-1);
+  const menus = (
+    <HeaderMenus className={`ms-auto ${searchable ? 'sm:ms-0' : ''}`} focusedMenuRef={focusedMenuRef} />
+  );
   return (
     <HeaderBar>
       <Link to={paths.dashboard} className="shrink-0 rounded-md">
         <BrandLogo subtitle={false} markOnlyBelow360 />
       </Link>
-      {oneRow ? search : null}
-      <div className={`ms-auto flex items-center gap-2 ${searchable ? 'sm:ms-0' : ''}`}>
-        <LanguageToggle />
-        <ProfileMenu />
-      </div>
-      {oneRow ? null : search}
+      {oneRow ? null : menus}
+      {searchable ? <SearchBox className="w-full sm:ms-auto sm:w-72 lg:w-96" /> : null}
+      {oneRow ? menus : null}
     </HeaderBar>
+  );
+}
+
+/**
+ * The language and profile menus. Moved across the search box, they are drawn anew: the menu that
+ * had focus (its button, or its open list) gives it to its new button, so a keyboard or screen reader
+ * user turning the phone is not sent back to the top of the page. `focusedMenuRef` is that menu's
+ * place, handed from the old node to the new one.
+ */
+function HeaderMenus({
+  className,
+  focusedMenuRef,
+}: {
+  className: string;
+  focusedMenuRef: RefObject<number>;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const menus = ref.current!;
+    menus.children[focusedMenuRef.current]?.querySelector('button')?.focus();
+    focusedMenuRef.current = -1;
+    // Layout effects end before React takes their node out of the page, while it still holds focus.
+    return () => {
+      focusedMenuRef.current = [...menus.children].findIndex((menu) => menu.contains(document.activeElement));
+    };
+  }, [focusedMenuRef]);
+  return (
+    <div ref={ref} className={`flex items-center gap-2 ${className}`}>
+      <LanguageToggle />
+      <ProfileMenu />
+    </div>
   );
 }
 

@@ -282,6 +282,43 @@ describe('CourseCatalogue', () => {
       }
     });
 
+    it('says a switch once: the count under the list is quiet for it, live for "Load more" and a search', async () => {
+      const mine = (offset: number, next: string | null) =>
+        list([summary({ _id: `mine-${offset}`, title: `Mine ${offset}`, enrolled: true })], 2, offset, next);
+      vi.stubGlobal(
+        'fetch',
+        fakeApi({
+          'GET /course/approved?limit=12': list(['a', 'b', 'c'].map((id) => summary({ _id: id, title: id }))),
+          'GET /user/courses?limit=12': mine(0, 'after-mine-0'),
+          'GET /user/courses?limit=12&after=after-mine-0': mine(1, null),
+          'GET /course/approved?limit=12&q=open': list([summary()]),
+        }).fetch,
+      );
+      const { router } = renderApp(<CourseCatalogue />, { route: '/dashboard' });
+      const lists = await screen.findByRole('navigation', { name: 'Course lists' });
+      const status = within(lists.parentElement!).getByRole('status');
+      /** Whether a screen reader hears a change to `text`: the `aria-live` of the region it is in. */
+      const live = (text: string) => screen.getByText(text).closest('[aria-live]')?.getAttribute('aria-live');
+      await screen.findByText('Showing 3 of 3 courses');
+      expect(live('Showing 3 of 3 courses')).toBe('polite');
+
+      fireEvent.click(within(lists).getByRole('link', { name: 'My courses' }));
+      await vi.waitFor(() => expect(status).toHaveTextContent(/^Showing my courses: 2 courses$/));
+      expect(live('Showing 1 of 2 courses')).toBe('off');
+      fireEvent.click(screen.getByRole('button', { name: 'Load more courses' }));
+      await screen.findByText('Showing 2 of 2 courses');
+      expect(live('Showing 2 of 2 courses')).toBe('polite');
+
+      // Back to a list already loaded: its count is on screen at once, as quiet.
+      fireEvent.click(within(lists).getByRole('link', { name: 'All courses' }));
+      await vi.waitFor(() => expect(status).toHaveTextContent(/^Showing all courses: 3 courses$/));
+      expect(live('Showing 3 of 3 courses')).toBe('off');
+
+      await act(() => router.navigate('/dashboard?q=open'));
+      await vi.waitFor(() => expect(status).toHaveTextContent(/^1 course found$/));
+      expect(live('Showing 1 of 1 course')).toBe('polite');
+    });
+
     it('says when the learner has joined nothing yet, with a way to the catalogue', async () => {
       vi.stubGlobal(
         'fetch',

@@ -45,13 +45,16 @@ export function CourseCatalogue() {
   const heading = mine ? t`My courses` : t`Available Courses`;
   useDocumentTitle(heading);
   // A switch between the lists changes only the address's query, which the route announcer leaves to
-  // the page (decision 201): the status below then says which list is shown (decision 207).
+  // the page (decision 201): the status below then says which list is shown (decision 207), and says
+  // it alone: the count under the list, live for a search and "Load more courses", is quiet while the
+  // status says the list, so that the switch is not heard twice.
   const [listShown, setListShown] = useState(mine);
   const [switched, setSwitched] = useState(false);
   if (listShown !== mine) {
     setListShown(mine);
     setSwitched(true);
   }
+  const switchSaid = switched && !q;
 
   // A failed refetch of results already on screen keeps them; a failed load (or search) shows the
   // panel, also while it is tried again (not the previous search's cards).
@@ -118,7 +121,9 @@ export function CourseCatalogue() {
           ))}
         </ul>
         <div className="mt-8 flex flex-col items-center gap-3">
-          <p className="text-sm text-muted" aria-live="polite">
+          {/* Drawn anew for the other list: its count arrives in a region already quiet, not in
+              one made quiet by the same change. */}
+          <p key={String(mine)} className="text-sm text-muted" aria-live={switchSaid ? 'off' : 'polite'}>
             <Plural
               value={total}
               one={`Showing ${loaded} of # course`}
@@ -130,6 +135,8 @@ export function CourseCatalogue() {
               variant="secondary"
               onClick={() => {
                 focusFrom.current = { at: loaded, mine };
+                // The count is live again before the next page changes it.
+                setSwitched(false);
                 void courses.fetchNextPage();
               }}
               loading={courses.isFetchingNextPage}
@@ -164,7 +171,7 @@ export function CourseCatalogue() {
                 <Plural value={count} _0="No results" one="# course found" other="# courses found" />
               </span>
             ) : null}
-            {switched && !q && courses.isSuccess && !courses.isPlaceholderData ? (
+            {switchSaid && courses.isSuccess && !courses.isPlaceholderData ? (
               <span className="sr-only">
                 {mine ? (
                   <Plural
