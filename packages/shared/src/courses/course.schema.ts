@@ -131,6 +131,9 @@ export function courseLimitIssues(sections: unknown): CourseLimitIssue[] {
   return issues;
 }
 
+/** The rows of the largest course a save may send: its own, 50 sections and 500 resources (decision 204). */
+export const COURSE_SAVE_ROWS_MAX = 1 + LIMITS.sectionsMax + LIMITS.courseResourcesMax;
+
 /**
  * The rows a save of this course body writes (decision 209): the course's own, its sections' and its
  * resources' (a quiz's questions are in its resource's row). Read from the raw body (the Draft form's

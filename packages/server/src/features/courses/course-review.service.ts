@@ -48,7 +48,11 @@ interface Step {
   rule: { path: string; from: readonly CourseStatus[] };
   /** Whether the actor may take it; anyone else is told the course does not exist. */
   mayTake: (state: CourseState) => boolean;
-  /** The 409 for a status `rule.from` leaves out; none for the actions every status allows. */
+  /**
+   * The 409's words for a status `rule.from` leaves out; the actions every status allows have none.
+   * The status is checked for every step all the same, so an action added without words is refused
+   * in general terms rather than allowed from any status.
+   */
   refusal?: Localized;
   outcome: (state: CourseState) => Outcome | Promise<Outcome>;
 }
@@ -62,7 +66,8 @@ interface Step {
 async function transition(tx: Tx, actor: AuthUser, courseId: string, step: Step): Promise<ActionResult> {
   const state = await lockCourseState(tx, courseId);
   if (!state || !step.mayTake(state)) throw notFound(coursesMessages.courseNotFound);
-  if (step.refusal && !allowedFrom(step.rule.from, state.status)) throw conflictWith(step.refusal);
+  if (!allowedFrom(step.rule.from, state.status))
+    throw conflictWith(step.refusal ?? coursesMessages.notAllowedInStatus);
   const { message, data, note, unchanged } = await step.outcome(state);
   if (unchanged) return { message, data };
   await updateCourseRow(tx, courseId, { ...data, ...note });

@@ -61,6 +61,10 @@ export const coursesMessages = {
     en: 'Someone else saved this course after you opened it, so your changes were not saved. Open it again and make your changes on the newer version.',
     ar: 'حفظ شخص آخر هذه الدورة بعد أن فتحتها، لذلك لم تُحفظ تغييراتك. افتحها مرة أخرى وأجرِ تغييراتك على النسخة الأحدث.',
   },
+  notAllowedInStatus: {
+    en: 'This course cannot take that step in its current status.',
+    ar: 'لا يمكن تنفيذ هذه الخطوة على الدورة وهي في حالتها الحالية.',
+  },
   onlyPendingCanBeApproved: {
     en: 'Only a course pending review can be approved.',
     ar: 'لا يمكن اعتماد إلا دورة قيد المراجعة.',

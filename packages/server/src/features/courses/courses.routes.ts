@@ -6,8 +6,8 @@ import {
   courseActionResponseSchema,
   courseRejectBodySchema,
   courseRejectPath,
+  COURSE_SAVE_ROWS_MAX,
   courseSaveRows,
-  LIMITS,
   courseSwitchQuerySchema,
   courseListResponseSchema,
   courseMutationResponseSchema,
@@ -83,11 +83,9 @@ export const COURSE_SAVE_BYTES_PER_USER_PER_MINUTE = 4_000_000;
  * The rows one user's course saves may write a minute, refused ones included (decision 209): a save
  * writes the course's row and one per section and resource it sends, inserted or updated (and deletes
  * those it no longer sends), whatever its bytes: a 45 kB save of 500 new videos is 500 inserts and 500
- * deletes. Six saves a minute of the largest course (`LARGEST_SAVE_ROWS`), hundreds of a small one.
+ * deletes. Six saves a minute of the largest course (`COURSE_SAVE_ROWS_MAX`), hundreds of a small one.
  */
 export const COURSE_SAVE_ROWS_PER_USER_PER_MINUTE = 3_000;
-/** The rows of the largest course: its own, 50 sections and 500 resources (decision 204). */
-const LARGEST_SAVE_ROWS = 1 + LIMITS.sectionsMax + LIMITS.courseResourcesMax;
 /** One user's course saves at a time on an instance: two of its database pool's ten connections. */
 export const COURSE_SAVES_IN_FLIGHT_PER_USER = 2;
 
@@ -96,7 +94,7 @@ const multipartBody =
   'the Draft form may wrap it as `{newData, status:"Draft"}`). The course saves of one user (creations ' +
   `and edits together) may carry ${COURSE_SAVE_BYTES_PER_USER_PER_MINUTE / 1e6} MB a minute and ` +
   `${COURSE_SAVE_ROWS_PER_USER_PER_MINUTE} rows a minute (a save counts one for the course and one per ` +
-  `section and resource it sends, at most ${LARGEST_SAVE_ROWS}), ${COURSE_SAVES_IN_FLIGHT_PER_USER} at ` +
+  `section and resource it sends, at most ${COURSE_SAVE_ROWS_MAX}), ${COURSE_SAVES_IN_FLIGHT_PER_USER} at ` +
   'a time: past that, 429 `RATE_LIMITED` with `Retry-After`.';
 
 /** Course catalogue, authoring and review (api.md "Courses"). */

@@ -317,6 +317,12 @@ describe('CourseCatalogue', () => {
       await act(() => router.navigate('/dashboard?q=open'));
       await vi.waitFor(() => expect(status).toHaveTextContent(/^1 course found$/));
       expect(live('Showing 1 of 1 course')).toBe('polite');
+
+      // The search cleared: the switch was said before it, so only the count speaks now.
+      await act(() => router.navigate('/dashboard'));
+      await screen.findByText('Showing 3 of 3 courses');
+      expect(status).not.toHaveTextContent(/Showing all courses/);
+      expect(live('Showing 3 of 3 courses')).toBe('polite');
     });
 
     it('says when the learner has joined nothing yet, with a way to the catalogue', async () => {

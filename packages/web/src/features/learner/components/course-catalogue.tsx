@@ -50,9 +50,15 @@ export function CourseCatalogue() {
   // status says the list, so that the switch is not heard twice.
   const [listShown, setListShown] = useState(mine);
   const [switched, setSwitched] = useState(false);
+  // A search ends what the switch said: cleared, it must not say the switch again.
+  const [searchShown, setSearchShown] = useState(q);
   if (listShown !== mine) {
     setListShown(mine);
+    setSearchShown(q);
     setSwitched(true);
+  } else if (searchShown !== q) {
+    setSearchShown(q);
+    setSwitched(false);
   }
   const switchSaid = switched && !q;
 

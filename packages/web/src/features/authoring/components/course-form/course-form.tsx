@@ -13,8 +13,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FiLock, FiPlus } from 'react-icons/fi';
 import { courseDraftSchema, type Course, type User } from '@app/shared';
 import { endedTheSession } from '../../../../lib/api-client.ts';
-import { useLanguage } from '../../../../i18n/use-language.ts';
-import { dirOf, pickLocalized } from '../../../../lib/localized.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
@@ -22,6 +20,7 @@ import { useArchiveCourse } from '../../api/archive-course.ts';
 import { useCourseAutosave } from '../../hooks/use-course-autosave.ts';
 import { useCourseSave } from '../../hooks/use-course-save.ts';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { CourseName } from '../../../../components/course-name.tsx';
 import { useTranslatedResolver, useValidatedForm } from '../../../../lib/validation-messages.ts';
 import { BilingualField } from './bilingual-field.tsx';
 import { disabledButtonsWithinLook, disabledLook } from './field-styles.ts';
@@ -336,12 +335,7 @@ export function CourseForm({ course, viewer, headingLevel, header, onDone, handl
  * restores it themselves, and it comes back for review.
  */
 function DeleteConsequences({ course, byAdministrator }: { course: Course; byAdministrator: boolean }) {
-  const title = pickLocalized(useLanguage(), course.title, course.title_tr);
-  const name = (
-    <bdi lang={title.lang} dir={dirOf(title.lang)} className="font-semibold text-ink">
-      {title.text}
-    </bdi>
-  );
+  const name = <CourseName course={course} />;
   return byAdministrator ? (
     <Trans>
       {name} is archived: learners no longer see it. Un-archive (status filter: Archived) brings it back: a
