@@ -33,6 +33,12 @@ test('on a 375 px phone a toast over the course form leaves its header, title an
   await form.getByRole('button', { name: t('Edit Course') }).click();
   const toast = form.locator('[role="status"]').filter({ hasText: t(' Missing incomplete fields').trim() });
   await expect(toast).toBeVisible();
+  // It slides in from above the window (react-hot-toast's entrance): its place is read once it stops,
+  // not on the way (CI read 63 px against a header ending at 82, and a retry passed).
+  await page.evaluate(async () => {
+    const running = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  });
 
   // The header: the panel's first element, with the title and Close.
   const header = form.locator(':scope > div').first();

@@ -32,9 +32,9 @@ const noChange = () => () => {};
 
 /**
  * Where a modal's toasts start, in px from the window's top: below its header (decision 207; an alert
- * dialog's below its whole box, `toastsTop`). Drawn at
- * the top of the window they covered a phone's modal title and its Close button. The header is the
- * first element of the panel `holdToasts` is in (components/ui/modal.tsx).
+ * dialog's below its whole box, `toastsTop`). Drawn at the top of the window they covered a phone's
+ * modal title and its Close button. The header is the first element of the panel `holdToasts` is in
+ * (components/ui/modal.tsx).
  */
 const belowHeader = (host: HTMLElement) =>
   Math.round(host.parentElement?.firstElementChild?.getBoundingClientRect().bottom ?? 0);
@@ -85,11 +85,22 @@ export function useToastContainer() {
       element.style.removeProperty(TOASTS_TOP);
       return;
     }
-    // Again when the window turns: a title wraps onto more lines, or fewer.
     const measure = () => element.style.setProperty(TOASTS_TOP, `${toastsTop(host) + 8}px`);
     measure();
+    // Again when the window turns (a title wraps onto more lines, or fewer; an alert dialog's room at
+    // the foot changes), and when the header or the panel changes size by itself: a web font arriving
+    // late, a title wrapping otherwise after a language switch. jsdom has no ResizeObserver.
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    const panel = host.parentElement;
+    if (observer && panel) {
+      observer.observe(panel);
+      if (panel.firstElementChild) observer.observe(panel.firstElementChild);
+    }
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
   }, [element, host, hydrated]);
   useLayoutEffect(() => () => element?.remove(), [element]);
   return { home, container: hydrated ? element : null };

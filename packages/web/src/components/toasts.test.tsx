@@ -378,6 +378,60 @@ describe('Toasts over a modal', () => {
     expect(topOf()).toBe('16px');
   });
 
+  it('moves them when the header changes height with no window resize (a late web font), until the modal closes', async () => {
+    // jsdom has no ResizeObserver: a stub that records what is observed and lets the test report a change.
+    const observers: { callback: () => void; targets: Set<Element>; disconnected: boolean }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        record = { callback: () => {}, targets: new Set<Element>(), disconnected: false };
+        constructor(callback: () => void) {
+          this.record.callback = callback;
+          observers.push(this.record);
+        }
+        observe(target: Element) {
+          this.record.targets.add(target);
+        }
+        unobserve(target: Element) {
+          this.record.targets.delete(target);
+        }
+        disconnect() {
+          this.record.disconnected = true;
+          this.record.targets.clear();
+        }
+      },
+    );
+    try {
+      const { close } = modal();
+      const dialog = await screen.findByRole('dialog', { name: 'Edit course' });
+      const header = dialog.firstElementChild!;
+      const bottom = vi.spyOn(header, 'getBoundingClientRect').mockReturnValue({ bottom: 81 } as DOMRect);
+      act(() => void window.dispatchEvent(new Event('resize')));
+      act(() => void notify.error('Missing incomplete fields', 5000));
+      const toaster = document.querySelector<HTMLElement>(`.${TOASTER_CLASS}`)!;
+      // The toaster's top, as the browser resolves its variable (see the test above).
+      const value = () => {
+        for (let at: HTMLElement | null = toaster; at; at = at.parentElement) {
+          const top = at.style.getPropertyValue(TOASTS_TOP);
+          if (top) return top;
+        }
+        return '16px';
+      };
+      expect(value()).toBe('89px');
+      const watching = observers.filter((observer) => observer.targets.has(header));
+      expect(watching).toHaveLength(1);
+      // The title wraps onto a second line (its font arrived): no window resize, the header grows.
+      bottom.mockReturnValue({ bottom: 109 } as DOMRect);
+      act(() => watching[0]!.callback());
+      expect(value()).toBe('117px');
+      close();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(watching[0]!.disconnected).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('starts them below the whole box of an alert dialog, over none of its explanation, or at the window’s foot', async () => {
     const shown = render(
       <I18nProvider i18n={i18n}>
