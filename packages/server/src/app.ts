@@ -28,6 +28,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { AfterAnswers } from './lib/after-answer.ts';
+import { keepUrlValidations } from './lib/kept-validations.ts';
 import { BUILD_SUBRESOURCE, registerSpa } from './plugins/spa.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { trackApiMethods } from './plugins/allowed-methods.ts';
@@ -120,7 +121,7 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(keepUrlValidations(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   const apiMethods = trackApiMethods(app);
   app.decorate('env', env);
