@@ -30,22 +30,43 @@ import {
   type CourseState,
 } from './courses.repository.ts';
 
-/** The multipart `body` field: JSON (possibly the Draft form's `{newData, status}`), then the schema. */
-export function parseCourseBody(raw: string | undefined): CourseInput {
-  let value: unknown = undefined;
+/**
+ * A course save's form as the save reads it: its cover's bytes, and its `body` field parsed as JSON
+ * once, by `readCourseForm`, for both the route (which charges its rows from it before it is checked,
+ * decision 209) and the save (`parseCourseBody`).
+ */
+export interface CourseForm {
+  file: MultipartForm['file'];
+  /** The `body` field's JSON value; undefined when the form has none, `NOT_JSON` when it is not JSON. */
+  body: unknown;
+}
+
+/** A `body` field that is not JSON: refused by the save (400 `INVALID_JSON`) unwritten. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/** The multipart form of a course save, its `body` field parsed as JSON: the only time it is parsed. */
+export function readCourseForm(form: MultipartForm): CourseForm {
+  const raw = form.fields.body;
+  let body: unknown = undefined;
   if (raw !== undefined) {
     try {
-      value = JSON.parse(raw);
+      body = JSON.parse(raw);
     } catch {
-      throw new AppError(400, 'INVALID_JSON', common.invalidJson);
+      body = NOT_JSON;
     }
   }
+  return { file: form.file, body };
+}
+
+/** The `body` field's JSON (possibly the Draft form's `{newData, status}`), through the schema. */
+export function parseCourseBody(body: unknown): CourseInput {
+  if (body === NOT_JSON) throw new AppError(400, 'INVALID_JSON', common.invalidJson);
   // Field paths are reported as the contract shows them (`coursesection.0.title`); a missing or
   // non-object `body` field is reported as `body` itself.
   return parseOrThrow(
     courseInputSchema,
-    unwrapCourseBody(value),
-    value && typeof value === 'object' ? '' : 'body',
+    unwrapCourseBody(body),
+    body && typeof body === 'object' ? '' : 'body',
   );
 }
 
@@ -69,10 +90,10 @@ export async function createCourse(
   db: Db,
   maxUploadBytes: number,
   author: AuthUser,
-  form: MultipartForm,
+  form: CourseForm,
   creationKey?: string,
 ): Promise<{ course: Course; message: Localized; replayed: boolean }> {
-  const input = parseCourseBody(form.fields.body);
+  const input = parseCourseBody(form.body);
   const cover = await checkCover(form.file, maxUploadBytes);
   // The author chooses only between a draft and submitting for review.
   const status: CourseStatus = input.status === 'Draft' ? 'Draft' : 'Pending';
@@ -134,12 +155,12 @@ export async function updateCourse(
   maxUploadBytes: number,
   editor: AuthUser,
   courseId: string,
-  form: MultipartForm,
+  form: CourseForm,
   expected: readonly number[] | 'any' = 'any',
 ): Promise<{ course: Course; message: Localized }> {
   // Who may edit was answered before the body was read (`assertMayEditCourse`, the route's first
   // step): nothing about the payload is revealed to anyone else. Answered again below, under the lock.
-  const input = parseCourseBody(form.fields.body);
+  const input = parseCourseBody(form.body);
   const cover = form.file ? await checkCover(form.file, maxUploadBytes) : null;
 
   // Run again if it lost a race with another transaction (decision 113): the author's edit is kept.
