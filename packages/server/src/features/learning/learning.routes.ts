@@ -1,5 +1,7 @@
+import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  LIMITS,
   courseIdParamSchema,
   exerciseScoreBodySchema,
   exerciseScoreResponseSchema,
@@ -7,6 +9,9 @@ import {
   learnerCourseResponseSchema,
   messageResponseSchema,
   overallScoreResponseSchema,
+  wellFormed,
+  type ExerciseScoreBody,
+  type QuizAnswer,
 } from '@app/shared';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { localize } from '../../lib/localize.ts';
@@ -16,12 +21,67 @@ import { payloadOf } from '../../plugins/compression.ts';
 import { holdsCertificate } from '../certificates/certificates.service.ts';
 import {
   enrollInCourse,
+  exerciseScoreJson,
   learnerCourseResponse,
   learnerOverallScore,
   submitQuiz,
 } from './learning.service.ts';
 
 const security = [{ bearer: [] }];
+
+/** `quizAnswerSchema`'s `_id`: 1 to this many characters. */
+const ANSWER_ID_MAX = 100;
+/** `noNul` (shared `fields.ts`): what PostgreSQL can store in text and jsonb. */
+const storable = (value: string) => !value.includes('\u0000') && wellFormed(value);
+const answerText = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= LIMITS.optionMax && storable(value);
+const resourceIdSchema = exerciseScoreBodySchema.shape.resourceId;
+
+/**
+ * A quiz submission's body as `exerciseScoreBodySchema` reads it, for the bodies it certainly accepts
+ * (decision 211): the same value (fields in the schema's order, unknown ones left out, the id in lower
+ * case by the schema's own field), in a third of the time zod's walk over every answer took under
+ * load (~2.5 µs against ~7.5 µs per submission, in the same server). Undefined for anything else,
+ * which the schema then reads as before, with its own refusals: this check only ever answers for a
+ * body the schema accepts (`quiz-submit-answer.test.ts` holds it to the schema on every edge of its
+ * rules).
+ */
+export function quizBodyAtOnce(data: unknown): ExerciseScoreBody | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const { resourceId, quizAnswers } = data as Record<string, unknown>;
+  if (!Array.isArray(quizAnswers) || quizAnswers.length > LIMITS.questionsMax) return undefined;
+  const read: QuizAnswer[] = [];
+  for (const item of quizAnswers as unknown[]) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+    const { _id, answer } = item as Record<string, unknown>;
+    if (typeof _id !== 'string' || _id.length < 1 || _id.length > ANSWER_ID_MAX || !storable(_id))
+      return undefined;
+    if (answerText(answer)) read.push({ _id, answer });
+    else if (Array.isArray(answer) && answer.length <= LIMITS.quizOptionsMax && answer.every(answerText))
+      read.push({ _id, answer: [...answer] });
+    else return undefined;
+  }
+  const id = resourceIdSchema.safeParse(resourceId);
+  return id.success ? { resourceId: id.data, quizAnswers: read } : undefined;
+}
+
+/**
+ * The quiz submission's validators: the app's, with `quizBodyAtOnce` ahead of the body's (decision
+ * 211). Asked for the app's compiler when the route is compiled, so the params keep whatever the app
+ * does with them (decision 210).
+ */
+const quizSubmitValidators =
+  (appCompiler: () => FastifySchemaCompiler<unknown> | undefined): FastifySchemaCompiler<unknown> =>
+  (route) => {
+    const compile = appCompiler();
+    if (!compile) throw new Error('the app sets its validator compiler before its routes');
+    const validate = compile(route);
+    if (route.httpPart !== 'body') return validate;
+    return (data: unknown) => {
+      const value = quizBodyAtOnce(data);
+      return value === undefined ? validate(data) : { value };
+    };
+  };
 
 /** Enrolment, the learner's course view, quizzes and scores (api.md "Courses" and "Learner views"). */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,6 +111,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     '/course/exercise-score/:courseId',
     {
       onRequest: authenticate,
+      validatorCompiler: quizSubmitValidators(() => app.validatorCompiler),
       schema: {
         tags: ['learning'],
         security,
@@ -60,8 +121,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: exerciseScoreResponseSchema },
       },
     },
-    async (request) => {
-      const { feedback, ...score } = await submitQuiz(
+    async (request, reply) => {
+      const result = await submitQuiz(
         app.db,
         app.caches,
         currentUser(request),
@@ -69,6 +130,11 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       await app.caches.settle('others'); // their progress and best scores are cached (decisions 036, 070)
+      // Rendered without the schema's encoding (decision 211); the schema still refuses a figure JSON
+      // cannot carry.
+      const json = exerciseScoreJson(result);
+      if (json !== null) return sendJsonText(reply, json);
+      const { feedback, ...score } = result;
       return { success: true as const, score, feedback };
     },
   );

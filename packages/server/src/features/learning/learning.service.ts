@@ -175,3 +175,38 @@ export async function submitQuiz(
   caches.learnerChanged(user.id, mark, courseId, { progress, quizScore });
   return { currentScore, quizScore, feedback };
 }
+
+/**
+ * A quiz submission's whole answer (`exerciseScoreResponseSchema`) as JSON text, for the route to send
+ * as it is (decision 211): encoding it with the response schema, then `JSON.stringify`, took ~12 µs
+ * of the answer's server time under load against ~5 µs for this, for objects built here and in the
+ * repository with exactly the schema's fields in its order. It copies only those fields, in that order
+ * (the test encodes the route's answers again with the schema and finds the same text). Null when a
+ * figure is not a finite number, which JSON cannot carry: the route then returns the object, and the
+ * schema refuses it as before (a 500, never a `null` score).
+ */
+export function exerciseScoreJson(result: {
+  currentScore: number;
+  quizScore: QuizScore[];
+  feedback: QuizFeedback[];
+}): string | null {
+  const { currentScore, quizScore, feedback } = result;
+  if (
+    !Number.isFinite(currentScore) ||
+    !quizScore.every((item) => Number.isFinite(item.score)) ||
+    !feedback.every((item) => Number.isFinite(item.credit))
+  )
+    return null;
+  return JSON.stringify({
+    success: true,
+    score: { currentScore, quizScore: quizScore.map(({ quizId, score }) => ({ quizId, score })) },
+    feedback: feedback.map((item) => ({
+      _id: item._id,
+      correct: item.correct,
+      credit: item.credit,
+      answer: item.answer,
+      explanation: item.explanation,
+      explanation_tr: item.explanation_tr,
+    })),
+  });
+}
