@@ -17,10 +17,13 @@ const VARIANTS: Record<Variant, string> = {
 
 /**
  * A button's look, for a link that looks like one (a way on that is an address, not an action). Any
- * variant, disabled, is faded: an outlined one used to look pressable and do nothing.
+ * variant, disabled, is faded: an outlined one used to look pressable and do nothing. Its colours fade
+ * on hover, but not the outline's: Tailwind's colour transition fades `outline-color` too, and the
+ * keyboard's focus ring (styles.css) faded in from the text colour, unseen at first on the white text
+ * of a filled button.
  */
 export const buttonClass = (variant: Variant = 'primary') =>
-  `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed ${VARIANTS[variant]}`;
+  `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-[color,background-color,border-color] disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed ${VARIANTS[variant]}`;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;

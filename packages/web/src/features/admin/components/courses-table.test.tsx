@@ -288,6 +288,24 @@ describe('CoursesTable', () => {
     }
   });
 
+  it('writes the course at the top of its menu in its own language and direction (an English fallback too)', async () => {
+    stubServer(done('Course approved', 'Approved'));
+    await renderTable([course(1, 'Pending'), course(2, 'Pending', { title_tr: null })], { language: 'ar' });
+    for (const [name, lang, dir] of [
+      ['دورة 1', 'ar', 'rtl'],
+      ['Course 02', 'en', 'auto'],
+    ] as const) {
+      fireEvent.keyDown(screen.getByRole('button', { name: `إجراءات ${name}` }), { key: 'Enter' });
+      const menu = await screen.findByRole('menu');
+      const title = within(menu).getByText(name);
+      expect(title.tagName).toBe('BDI');
+      expect(title).toHaveAttribute('lang', lang);
+      expect(title).toHaveAttribute('dir', dir);
+      fireEvent.keyDown(menu, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    }
+  });
+
   it('runs a row action from the keyboard menu and shows the server message', async () => {
     const { urls } = stubServer(done('Course approved', 'Approved'));
     await renderTable([course(1, 'Pending')]);

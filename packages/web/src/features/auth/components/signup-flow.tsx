@@ -162,7 +162,7 @@ function RoleChoice({
             ref={value === chosen ? chosenOption : undefined}
             to={hrefOf(value)}
             data-role={value}
-            className="flex flex-col items-start gap-2 rounded-lg border-2 border-gray-300 bg-white p-4 text-start transition-colors hover:border-primary-dark hover:bg-primary-light"
+            className="flex flex-col items-start gap-2 rounded-lg border-2 border-gray-300 bg-white p-4 text-start transition-[color,background-color,border-color] hover:border-primary-dark hover:bg-primary-light"
           >
             <Icon aria-hidden="true" className="size-6 text-primary-darker" />
             <span className="text-lg font-semibold text-ink">{label}</span>

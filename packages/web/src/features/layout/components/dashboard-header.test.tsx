@@ -102,6 +102,31 @@ describe('DashboardHeader', () => {
     expect(screen.getByRole('link')).toHaveFocus();
   });
 
+  it('closes an open profile list when the menus move across the box at 640 px, its focus going to the profile button', () => {
+    vi.stubGlobal('fetch', fakeApi({}).fetch);
+    fakeResizeObserver();
+    const viewport = fakeWindowWidth(375);
+    renderApp(<DashboardHeader />, { route: paths.dashboard });
+    for (const width of [1280, 375]) {
+      fireEvent.click(screen.getByTestId('profile-button'));
+      const list = screen.getByRole('menu');
+      expect(screen.getByRole('menuitem', { name: 'Log Out' })).toHaveFocus();
+
+      viewport.resize(width);
+      // Drawn anew, closed: the old list left the page with its node, the focus in it not sent to the page.
+      expect(list).not.toBeInTheDocument();
+      expect(screen.queryByRole('menu')).toBeNull();
+      const button = screen.getByTestId('profile-button');
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(button).toHaveFocus();
+      // And it opens again from there.
+      fireEvent.click(button);
+      expect(screen.getByRole('menuitem', { name: 'Log Out' })).toHaveFocus();
+      fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+      expect(button).toHaveFocus();
+    }
+  });
+
   // styles.css's `scroll-padding-top` reads the height: what Tab scrolls into view stops below it.
   it("keeps the page's scroll padding at its height, whatever rows it takes, until it goes", () => {
     vi.stubGlobal('fetch', fakeApi({}).fetch);

@@ -47,9 +47,9 @@ export function DashboardHeader() {
 /**
  * The language and profile menus. Moved across the search box, they are drawn anew: the menu whose
  * button had focus gives it to its new button, so a keyboard or screen reader user turning the phone
- * is not sent back to the top of the page. An open list closes (it is drawn in a portal, outside these
- * nodes), and its focus is not kept. `focusedMenuRef` is that menu's
- * place, handed from the old node to the new one.
+ * is not sent back to the top of the page. An open list closes (the new one is drawn closed), and the
+ * focus in it goes to its menu's button likewise. `focusedMenuRef` is that menu's place, handed from
+ * the old node to the new one.
  */
 function HeaderMenus({
   className,
