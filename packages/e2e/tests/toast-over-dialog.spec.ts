@@ -1,6 +1,6 @@
 import { translator } from '../src/catalogue.ts';
-import { createAccount, expect, openSignedIn, test } from '../src/fixtures.ts';
-import { createCourse } from './learner-support.ts';
+import { adminSession, createAccount, expect, openSignedIn, test } from '../src/fixtures.ts';
+import { createCourse, createVideoCourse } from './learner-support.ts';
 
 // Decision 207: a toast shown while a modal is open starts below the modal's header. At the top of
 // the window, on a phone, it covered the edit form's title, its back arrow and its Close button.
@@ -35,10 +35,7 @@ test('on a 375 px phone a toast over the course form leaves its header, title an
   await expect(toast).toBeVisible();
   // It slides in from above the window (react-hot-toast's entrance): its place is read once it stops,
   // not on the way (CI read 63 px against a header ending at 82, and a retry passed).
-  await page.evaluate(async () => {
-    const running = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
-    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-  });
+  await page.evaluate(entrancesEnded);
 
   // The header: the panel's first element, with the title and Close.
   const header = form.locator(':scope > div').first();
@@ -53,4 +50,73 @@ test('on a 375 px phone a toast over the course form leaves its header, title an
     return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
   });
   expect(reached).toBe(true);
+});
+
+/**
+ * Waits for the toasts' entrances to end (not a spinner's endless turn, nor the page's scroll-driven
+ * cues, which end only with a scroll).
+ */
+async function entrancesEnded() {
+  const running = (document.querySelector('.toaster')?.getAnimations({ subtree: true }) ?? []).filter(
+    (a) => a.effect?.getTiming().iterations !== Infinity,
+  );
+  await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+}
+
+// A toast already shown when a confirmation opens moves below the dialog's box (decision 207). Moved
+// into the dialog, it ran its entrance again, sliding down from above its place across the dialog's
+// buttons: CI's review journey tapped the toast instead of "Revoke approval" and the dialog stayed.
+test('a toast shown as a confirmation opens is put below it at once, off its buttons', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const t = translator(lang);
+  const contributor = await createAccount(request, 'Contributor');
+  const title = `Toast under a confirmation ${lang} ${Date.now().toString(36)}`;
+  const shown = lang === 'ar' ? `${title} (ع)` : title;
+  await createVideoCourse(request, contributor.token, title);
+  await openSignedIn(page, await adminSession(request), '/admin/dashboard');
+  const status = page.getByLabel(t('Filter by status'), { exact: true });
+  const row = page.getByTestId('course-row').filter({ hasText: shown });
+  const actions = row.getByRole('button', { name: t('Actions for {title}', { title: shown }) });
+  // Other journeys add courses meanwhile: newest first under its status, it stays on the first page.
+  await status.selectOption('Pending');
+  await actions.click();
+  await page
+    .getByRole('menu')
+    .getByRole('menuitem', { name: t('Approve course'), exact: true })
+    .click();
+  const toast = page.getByRole('status').filter({ hasText: shown }).first();
+  await expect(toast).toBeVisible();
+  await page.evaluate(entrancesEnded);
+  await status.selectOption('Approved');
+  await actions.click();
+  await page
+    .getByRole('menu')
+    .getByRole('menuitem', { name: t('Revoke approval'), exact: true })
+    .click();
+  const dialog = page.getByRole('alertdialog', { name: t('Revoke this course’s approval?') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.toaster').getByRole('status').filter({ hasText: shown })).toBeVisible();
+
+  // Read at once, in one frame: nothing of the toaster moves, the toast is below the box, and the
+  // dialog's buttons are what a tap on them reaches.
+  const seen = await dialog.evaluate((panel) => {
+    const toaster = panel.querySelector('.toaster')!;
+    const moving = toaster
+      .getAnimations({ subtree: true })
+      .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length;
+    const toastTop = Math.min(
+      ...Array.from(toaster.querySelectorAll('[role="status"]'), (s) => s.getBoundingClientRect().top),
+    );
+    const buttons = Array.from(panel.querySelectorAll('[data-modal-footer] button'), (button) => {
+      const { x, y, width, height } = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    });
+    return { moving, below: toastTop >= panel.getBoundingClientRect().bottom, buttons };
+  });
+  expect(seen).toEqual({ moving: 0, below: true, buttons: [true, true] });
+  await dialog.getByRole('button', { name: t('Cancel') }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -53,6 +53,19 @@ const toastsTop = (host: HTMLElement) => {
   return Math.round(Math.min(panel.getBoundingClientRect().bottom, window.innerHeight - TOAST_ROOM));
 };
 
+/**
+ * Moved into a modal or back, the toasts shown would run their entrance again (a browser starts an
+ * element's CSS animations anew when it is inserted): each slid down from above its place, and below an
+ * alert dialog that is across the dialog's buttons, where a tap landed on the toast instead of "Revoke
+ * approval" (CI's review journey). They are put where their entrance ends; a toast shown later in the
+ * modal still slides in. An endless animation (a loading toast's spinner) cannot be finished, nor needs to.
+ */
+function settle(element: HTMLElement) {
+  if (typeof element.getAnimations !== 'function') return; // jsdom
+  for (const animation of element.getAnimations({ subtree: true }))
+    if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
+}
+
 /** The CSS variable the toaster's top is read from (`Toasts`); unset, it keeps its own place. */
 export const TOASTS_TOP = '--toasts-top';
 
@@ -79,7 +92,10 @@ export function useToastContainer() {
   );
   useLayoutEffect(() => {
     const place = host ?? home.current;
-    if (hydrated && element && place && element.parentElement !== place) place.appendChild(element);
+    if (hydrated && element && place && element.parentElement !== place) {
+      place.appendChild(element);
+      settle(element);
+    }
     if (!element) return;
     if (!host) {
       element.style.removeProperty(TOASTS_TOP);
