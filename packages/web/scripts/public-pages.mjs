@@ -106,9 +106,11 @@ export const ROUTES = {
   // +0.5 kB each (decisions 204, 207: the course limits' and file owner's messages in the common
   // catalogue, toasts placed below an open dialog, the server's Retry-After read for every request);
   // 145.21–145.36 (sign-in pages), 139.90 and 141.48 kB measured.
+  // /signup → 146, /forgotpassword → 140.5 (decision 207 amended: moved toasts keep their place, and
+  // the buttons' colour fade without the outline); 145.6 and 140.1 kB measured, over by 0.1.
   '/login': { file: 'login', ...authPage('login', 145.5, 23, true) },
-  '/signup': { file: 'signup', ...authPage('signup', 145.5, 21, true) },
-  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 140, 15) },
+  '/signup': { file: 'signup', ...authPage('signup', 146, 21, true) },
+  '/forgotpassword': { file: 'forgotpassword', ...authPage('forgot-password', 140.5, 15) },
   '/resetpassword': { file: 'resetpassword', ...authPage('reset-password', 142, 18) },
   '/admin/login': { file: 'admin-login', ...authPage('admin-login', 145.5, 23, true) },
   '/dashboard': {
@@ -145,7 +147,8 @@ export const ROUTES = {
     // → 126 (decision 201): the skip link and the page announcer in the root route; 125.53 kB measured.
     // → 126.5 (decisions 204, 207: as the sign-in pages, and the header's search box placed after its
     // menus on a phone, a list switch said); 126.19 kB measured.
-    budgetKb: 126.5,
+    // → 127 (decision 207 amended: moved toasts keep their place, not entering again); 126.5 kB measured.
+    budgetKb: 127,
     budgetFiles: 13,
   },
   '/course/:id': {
@@ -181,7 +184,8 @@ export const ROUTES = {
     // retry and button fade); 135.28 kB measured, 23 bytes under 135.3.
     // → 136.5 (decisions 199, 201: the skip link and the page announcer in the root route, a dialog's
     // Back); 135.86 kB measured.
-    budgetKb: 136.5,
+    // → 137 (decision 207 amended: moved toasts keep their place, not entering again); 136.6 kB measured.
+    budgetKb: 137,
     budgetFiles: 15,
   },
 };
