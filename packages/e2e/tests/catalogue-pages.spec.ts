@@ -10,7 +10,7 @@ import {
   signInBrowser,
   test,
 } from '../src/fixtures.ts';
-import { publishCourse } from './learner-support.ts';
+import { ONE_VIDEO_SECTION, publishCourse } from './learner-support.ts';
 
 /**
  * The learner catalogue arrives a page at a time (issue #10): "Load more courses" appends the next
@@ -42,27 +42,13 @@ const SHOWING = '{total, plural, one {Showing {loaded} of # course} other {Showi
 /** The total a "Showing … of N" sentence names. */
 const totalIn = (pattern: RegExp, text: string) => Number(pattern.exec(text)?.slice(1).find(Boolean));
 
-/** The one section of the courses this file makes. */
-const ONE_VIDEO = {
-  title: 'Only section',
-  description: 'A video.',
-  resources: [
-    {
-      type: 'video',
-      title: 'Intro',
-      description: 'Intro video',
-      link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-    },
-  ],
-};
-
 /** An approved course of those texts and one video section (no upload: quick to make); its id. */
 async function videoCourse(
   request: APIRequestContext,
   tokens: { contributor: string; admin: string },
   text: { title: string; title_tr: string; description: string; author: string },
 ) {
-  return (await publishCourse(request, tokens, { ...text, coursesection: [ONE_VIDEO] }))._id;
+  return (await publishCourse(request, tokens, { ...text, coursesection: [ONE_VIDEO_SECTION] }))._id;
 }
 
 /** 21 approved courses more than the catalogue had, so it has a second page (of 12) whatever else exists. */

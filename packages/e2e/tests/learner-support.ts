@@ -283,6 +283,20 @@ export async function createCourse(
   return ((await created.json()) as { data: { course: CreatedCourse } }).data.course;
 }
 
+/** A section of one video and no upload: the quickest course content to make. */
+export const ONE_VIDEO_SECTION = {
+  title: 'Only section',
+  description: 'Section description',
+  resources: [
+    {
+      type: 'video',
+      title: 'Intro',
+      description: 'Intro video',
+      link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    },
+  ],
+};
+
 /**
  * A course of one section with one video, created by the contributor whose token this is, as its form
  * would: Pending review, or a Draft with `draft`. Its Arabic title is the English one with " (ع)". Its id.
@@ -299,20 +313,7 @@ export async function createVideoCourse(
     description: 'A course made by an end-to-end test.',
     author: 'E2E Author',
     ...(draft ? { status: 'Draft' } : {}),
-    coursesection: [
-      {
-        title: 'Only section',
-        description: 'Section description',
-        resources: [
-          {
-            type: 'video',
-            title: 'Intro',
-            description: 'Intro video',
-            link: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
-          },
-        ],
-      },
-    ],
+    coursesection: [ONE_VIDEO_SECTION],
   });
   return course._id;
 }
