@@ -7,8 +7,6 @@ import type { CourseSummary } from '@app/shared';
 import { endedTheSession } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { isolateText } from '../../../lib/use-document-title.ts';
-import { dirOf, pickLocalized } from '../../../lib/localized.ts';
-import { useLanguage } from '../../../i18n/use-language.ts';
 import { nextTabbable } from '../../../lib/tab-order.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -32,7 +30,6 @@ export interface RowActionsMenuProps {
 /** A row's action menu (Radix: arrow keys, Enter, Escape, focus back to the button). */
 export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus }: RowActionsMenuProps) {
   const { t } = useLingui();
-  const shown = pickLocalized(useLanguage(), course.title, course.title_tr);
   const mutation = useCourseAction();
   const rejection = useRejectCourse();
   const busy = mutation.isPending || rejection.isPending;
@@ -171,15 +168,13 @@ export function RowActionsMenu({ course, title, onViewCourse, onRemovedWithFocus
             {/* Which course the menu acts on, at its top: on a phone the table has scrolled sideways to
               the Actions column, and the row's title is out of sight (a reviewer). Seen only: the menu
               is named after its button, "Actions for <title>", already. Isolated in its language and
-              direction as CourseName does (an English fallback on the Arabic board is drawn as English),
-              but not with its dark text: a caption, in the grey that sets it off from the items. */}
+              direction (an English fallback on the Arabic board is drawn as English), but in the label's
+              grey, not a sentence's dark text: a caption that sets it off from the items. */}
             <DropdownMenu.Label
               aria-hidden="true"
               className="mb-1 line-clamp-2 max-w-64 border-b border-gray-200 px-3 pt-1 pb-2 text-xs font-semibold text-muted"
             >
-              <bdi lang={shown.lang} dir={dirOf(shown.lang)}>
-                {shown.text}
-              </bdi>
+              <CourseName course={course} className="" />
             </DropdownMenu.Label>
             {actionsFor(course).map(({ id, action, to }) => (
               <DropdownMenu.Item
