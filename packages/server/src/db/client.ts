@@ -176,9 +176,10 @@ async function openPostgres(url: string, statementTimeoutMs: number): Promise<Da
   });
   pool.on('acquire', (client) => checkedOut.add(client));
   pool.on('release', (_error, client) => checkedOut.delete(client));
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  serverHandles.add(db);
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'postgres',
     isNew: false,
     close: () => pool.end(),
@@ -189,6 +190,12 @@ async function openPostgres(url: string, statementTimeoutMs: number): Promise<Da
 }
 
 const checkedOut = new WeakSet<pg.PoolClient>();
+
+/** The handles `openPostgres` made: their statements go out on a later tick than the call (pg-pool). */
+const serverHandles = new WeakSet<Db>();
+
+/** Whether `db` talks to a PostgreSQL server (not PGlite on this thread): decision 212 asks. */
+export const isServer = (db: Db): boolean => serverHandles.has(db);
 
 /** pg-pool's default, made explicit: an unused connection is closed after this long. */
 const POOL_IDLE_MS = 10_000;

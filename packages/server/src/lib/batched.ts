@@ -1,3 +1,16 @@
+export interface BatchedOptions {
+  /** The most items one flush takes. */
+  max?: number;
+  /**
+   * Answer a flush's callers only once this turn of the event loop is over (decision 212), for a
+   * flush that a driver sends on a later tick: pg-pool hands out its connection on the next one, so
+   * callers answered at once would write their responses before the next flush goes out, and the
+   * database server would wait for them. Not for PGlite: it runs the next statement within the turn,
+   * on this thread, and the callers would wait for it.
+   */
+  answerNextTurn?: boolean;
+}
+
 /**
  * Gathers the calls that arrive while a flush is running into the next flush (decision 042): alone,
  * a call is flushed at once; under load, the calls of the last flush's duration share one statement
@@ -7,7 +20,7 @@
  */
 export function batched<I, O>(
   flush: (items: readonly I[]) => Promise<O[]>,
-  max = 100,
+  { max = 100, answerNextTurn = false }: BatchedOptions = {},
 ): (item: I) => Promise<O> {
   interface Call {
     item: I;
@@ -25,7 +38,10 @@ export function batched<I, O>(
       const batch = waiting.splice(0, max);
       try {
         const results = await flush(batch.map((call) => call.item));
-        batch.forEach((call, index) => call.resolve(results[index] as O));
+        const answer = () => batch.forEach((call, index) => call.resolve(results[index] as O));
+        // The loop flushes the next batch before this turn ends, the answers after it.
+        if (answerNextTurn) setImmediate(answer);
+        else answer();
       } catch (error) {
         if (batch.length === 1) batch[0]!.reject(error);
         else await Promise.all(batch.map(alone));

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { preparedFor, preparedSql } from '../../db/prepared.ts';
 import type { QuizAnswer, QuizScore } from '@app/shared';
-import type { Db } from '../../db/client.ts';
+import { isServer, type Db } from '../../db/client.ts';
 import { enrollments, lessonCompletions, quizAttempts, quizScores, resources } from '../../db/schema.ts';
 import { listsByCourse, PROGRESS_TYPES, progressAggregate, progressValue } from './completion.repository.ts';
 import { batched } from '../../lib/batched.ts';
@@ -81,10 +81,13 @@ const enrolmentBatcher = preparedFor((db) => {
           as i("userId" uuid, "courseId" uuid)
         on conflict do nothing`,
   );
-  return batched(async (wanted: readonly Enrolment[]) => {
-    await insert({ input: JSON.stringify(wanted) });
-    return wanted.map(() => undefined);
-  });
+  return batched(
+    async (wanted: readonly Enrolment[]) => {
+      await insert({ input: JSON.stringify(wanted) });
+      return wanted.map(() => undefined);
+    },
+    { answerNextTurn: isServer(db) },
+  );
 });
 
 /** Idempotent: the (user, course) primary key makes a second enrolment a no-op, also within a batch. */
@@ -253,9 +256,12 @@ async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<(At
   );
 }
 
-/** One batcher per database handle: the submissions of one instance share statements. */
+/**
+ * One batcher per database handle: the submissions of one instance share statements. On a server the
+ * answers wait for the next batch to go out (decision 212).
+ */
 const attemptBatcher = preparedFor((db) =>
-  batched((attempts: readonly Attempt[]) => recordAttempts(db, attempts)),
+  batched((attempts: readonly Attempt[]) => recordAttempts(db, attempts), { answerNextTurn: isServer(db) }),
 );
 
 /**
