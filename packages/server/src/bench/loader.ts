@@ -92,7 +92,7 @@ const BULK_TABLES = ['enrollments', 'quiz_attempts', 'quiz_scores', 'lesson_comp
 
 /**
  * Drops the primary keys, unique constraints and indexes of `tables` (whatever the migrations made
- * them) and returns what re-creates them exactly: building an index over loaded rows is several
+ * them), and the foreign keys that reference them, and returns what re-creates them exactly: building an index over loaded rows is several
  * times faster than maintaining it through millions of inserts with random UUID keys, and the
  * rebuilt keys still check that the generated rows are unique.
  */
@@ -106,6 +106,13 @@ async function dropIndexes(tx: Tx, tables: string[]): Promise<() => Promise<void
     sql`select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition
         from pg_constraint where conrelid in (${tableList}) and contype in ('p', 'u')`,
   );
+  // The foreign keys that reference those keys (the attempts' best score, decision 213) go first and
+  // come back last.
+  const references = await rows<{ table: string; name: string; definition: string }>(
+    tx,
+    sql`select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition
+        from pg_constraint where confrelid in (${tableList}) and contype = 'f'`,
+  );
   const indexes = await rows<{ name: string; definition: string }>(
     tx,
     sql`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
@@ -113,19 +120,23 @@ async function dropIndexes(tx: Tx, tables: string[]): Promise<() => Promise<void
         where i.indrelid in (${tableList})
           and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
   );
-  for (const index of indexes) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
-  for (const constraint of constraints)
-    await tx.execute(
+  const drop = (constraint: { table: string; name: string }) =>
+    tx.execute(
       sql`alter table ${sql.identifier(constraint.table)} drop constraint ${sql.identifier(constraint.name)}`,
     );
+  const add = (constraint: { table: string; name: string; definition: string }) =>
+    tx.execute(
+      sql.raw(
+        `alter table ${quote(constraint.table)} add constraint ${quote(constraint.name)} ${constraint.definition}`,
+      ),
+    );
+  for (const reference of references) await drop(reference);
+  for (const index of indexes) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
+  for (const constraint of constraints) await drop(constraint);
   return async () => {
-    for (const constraint of constraints)
-      await tx.execute(
-        sql.raw(
-          `alter table ${quote(constraint.table)} add constraint ${quote(constraint.name)} ${constraint.definition}`,
-        ),
-      );
+    for (const constraint of constraints) await add(constraint);
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
+    for (const reference of references) await add(reference);
   };
 }
 
@@ -224,7 +235,8 @@ async function insertEnrolments(tx: Tx, size: DatasetSize) {
 /**
  * Each (enrolment, quiz) pair is attempted when an integer hash of (learner, quiz) falls below the
  * fraction that yields `quizScores` in total; each attempted quiz gets one or two attempts, in the
- * proportion that yields `quizAttempts`. Best scores are then aggregated from the attempts.
+ * proportion that yields `quizAttempts`. Best scores are aggregated from the attempts, and stored
+ * before them.
  */
 async function insertQuizWork(tx: Tx, size: DatasetSize) {
   await tx.execute(sql`
@@ -243,11 +255,13 @@ async function insertQuizWork(tx: Tx, size: DatasetSize) {
   const extraShare = attemptsPerScore - baseAttempts;
   const hash = (salt: number) =>
     sql.raw(`((e.learner::bigint * 2654435761 + q.ord::bigint * ${salt}) % 1000003) / 1000003.0`);
+  // Made first, then the best scores from them, then the attempts: each belongs to its best score
+  // (decision 213).
   await tx.execute(sql`
-    insert into quiz_attempts (user_id, resource_id, course_id, score, answers, created_at)
-    select ${benchId('learner', col('e.learner'))}, q.id, q.course_id,
-           ((e.learner + q.ord + k) % 4) * 100.0 / 3, q.answers,
-           now() - ((e.learner * 17 + q.ord * 13 + k) % 525600) * interval '1 minute'
+    create temp table bench_attempts on commit drop as
+    select ${benchId('learner', col('e.learner'))} as user_id, q.id as resource_id, q.course_id,
+           ((e.learner + q.ord + k) % 4) * 100.0 / 3 as score, q.answers,
+           now() - ((e.learner * 17 + q.ord * 13 + k) % 525600) * interval '1 minute' as created_at
     from bench_enrolments e
     join bench_quizzes q using (course_id)
     cross join lateral generate_series(1, ${baseAttempts}::int + case when ${hash(40503)} < ${extraShare}::float8 then 1 else 0 end) k
@@ -255,7 +269,10 @@ async function insertQuizWork(tx: Tx, size: DatasetSize) {
   await tx.execute(sql`
     insert into quiz_scores (user_id, resource_id, course_id, best_score, attempts, updated_at)
     select user_id, resource_id, course_id, max(score), count(*)::int, max(created_at)
-    from quiz_attempts group by user_id, resource_id, course_id`);
+    from bench_attempts group by user_id, resource_id, course_id`);
+  await tx.execute(sql`
+    insert into quiz_attempts (user_id, resource_id, course_id, score, answers, created_at)
+    select user_id, resource_id, course_id, score, answers, created_at from bench_attempts`);
 }
 
 /**

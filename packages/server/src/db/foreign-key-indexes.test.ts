@@ -39,9 +39,10 @@ describe('foreign keys', () => {
     expect(keys.length).toBeGreaterThan(20);
     const unindexed = keys.filter((key) => !key.indexed && !NEVER_DELETED.includes(key.parent));
     expect(unindexed.map(({ key, parent }) => `${key} → ${parent}`)).toEqual([]);
-    // The keys the rule matters most for: a lesson's rows, which an edit of its course deletes.
+    // The keys the rule matters most for: a lesson's rows, which an edit of its course deletes (its
+    // attempts through their best scores, decision 213).
     for (const key of [
-      'quiz_attempts(resource_id)',
+      'quiz_attempts(user_id, resource_id)',
       'quiz_scores(resource_id)',
       'lesson_completions(resource_id)',
     ])

@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -295,26 +296,30 @@ export const quizScores = pgTable(
   ],
 );
 
+/**
+ * Every attempt belongs to its learner's best score on the quiz (decision 213): the statement that
+ * writes attempts upserts that row in the same statement, and deleting the learner, the quiz or its
+ * course deletes the row and, through it, the attempts. One key to check per attempt, not three (the
+ * learner, the quiz and the course rows each locked by its check).
+ */
 export const quizAttempts = pgTable(
   'quiz_attempts',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    resourceId: uuid('resource_id')
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    courseId: uuid('course_id').notNull(),
     score: doublePrecision('score').notNull(),
     answers: jsonb('answers').$type<QuizAnswer[]>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'quiz_attempts_score_fk',
+      columns: [t.userId, t.resourceId],
+      foreignColumns: [quizScores.userId, quizScores.resourceId],
+    }).onDelete('cascade'),
     index('quiz_attempts_user_resource_idx').on(t.userId, t.resourceId),
-    index('quiz_attempts_resource_idx').on(t.resourceId),
   ],
 );
 
