@@ -92,9 +92,9 @@ const BULK_TABLES = ['enrollments', 'quiz_attempts', 'quiz_scores', 'lesson_comp
 
 /**
  * Drops the primary keys, unique constraints and indexes of `tables` (whatever the migrations made
- * them), and the foreign keys that reference them, and returns what re-creates them exactly: building an index over loaded rows is several
- * times faster than maintaining it through millions of inserts with random UUID keys, and the
- * rebuilt keys still check that the generated rows are unique.
+ * them), and the foreign keys that reference them, and returns what re-creates them exactly: building
+ * an index over loaded rows is several times faster than maintaining it through millions of inserts
+ * with random UUID keys, and the rebuilt keys still check that the generated rows are unique.
  */
 async function dropIndexes(tx: Tx, tables: string[]): Promise<() => Promise<void>> {
   const tableList = sql.join(
