@@ -154,9 +154,11 @@ const kept = sql.raw(String(ATTEMPTS_KEPT));
  * `quiz` locks each attempted quiz `for key share`, in id order, before anything is written for it:
  * an edit deleting the quiz waits for this statement, or this statement for the edit's commit, after
  * which the row is gone and its attempts are left out. The edit deletes its quizzes in id order too
- * (`course-sections.repository.ts`), and its deletes reach the best scores only after the quiz: so
- * neither waits for the other while holding what the other needs (no deadlock), and no insert here
- * can meet a deleted quiz in its foreign key check (23503).
+ * (`course-sections.repository.ts`), and its deletes reach the best scores (and through them the
+ * attempts, decision 213) only after the quiz: so neither waits for the other while holding what the
+ * other needs (no deadlock), and no insert here can meet a deleted quiz or best score in its foreign
+ * key check (23503). An attempt's key, its best score row, is checked at the statement's end, after
+ * the upsert has written it.
  */
 const attemptStatement = preparedFor((db) =>
   preparedSql<AttemptRow>(
