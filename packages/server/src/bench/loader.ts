@@ -101,18 +101,21 @@ async function dropIndexes(tx: Tx, tables: string[]): Promise<() => Promise<void
     tables.map((table) => sql`${table}::regclass`),
     sql`, `,
   );
-  const constraints = await rows<{ table: string; name: string; definition: string }>(
-    tx,
-    sql`select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition
-        from pg_constraint where conrelid in (${tableList}) and contype in ('p', 'u')`,
-  );
+  interface Constraint {
+    table: string;
+    name: string;
+    definition: string;
+  }
+  const constraintsWhere = (where: SQL) =>
+    rows<Constraint>(
+      tx,
+      sql`select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition
+          from pg_constraint where ${where}`,
+    );
+  const constraints = await constraintsWhere(sql`conrelid in (${tableList}) and contype in ('p', 'u')`);
   // The foreign keys that reference those keys (the attempts' best score, decision 213) go first and
   // come back last.
-  const references = await rows<{ table: string; name: string; definition: string }>(
-    tx,
-    sql`select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition
-        from pg_constraint where confrelid in (${tableList}) and contype = 'f'`,
-  );
+  const references = await constraintsWhere(sql`confrelid in (${tableList}) and contype = 'f'`);
   const indexes = await rows<{ name: string; definition: string }>(
     tx,
     sql`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
@@ -120,11 +123,11 @@ async function dropIndexes(tx: Tx, tables: string[]): Promise<() => Promise<void
         where i.indrelid in (${tableList})
           and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
   );
-  const drop = (constraint: { table: string; name: string }) =>
+  const drop = (constraint: Constraint) =>
     tx.execute(
       sql`alter table ${sql.identifier(constraint.table)} drop constraint ${sql.identifier(constraint.name)}`,
     );
-  const add = (constraint: { table: string; name: string; definition: string }) =>
+  const add = (constraint: Constraint) =>
     tx.execute(
       sql.raw(
         `alter table ${quote(constraint.table)} add constraint ${quote(constraint.name)} ${constraint.definition}`,
@@ -235,8 +238,8 @@ async function insertEnrolments(tx: Tx, size: DatasetSize) {
 /**
  * Each (enrolment, quiz) pair is attempted when an integer hash of (learner, quiz) falls below the
  * fraction that yields `quizScores` in total; each attempted quiz gets one or two attempts, in the
- * proportion that yields `quizAttempts`. Best scores are aggregated from the attempts, and stored
- * before them.
+ * proportion that yields `quizAttempts`. Best scores are then aggregated from the attempts (the
+ * attempts' key to them is dropped meanwhile, with the indexes: `dropIndexes`).
  */
 async function insertQuizWork(tx: Tx, size: DatasetSize) {
   await tx.execute(sql`
@@ -255,13 +258,11 @@ async function insertQuizWork(tx: Tx, size: DatasetSize) {
   const extraShare = attemptsPerScore - baseAttempts;
   const hash = (salt: number) =>
     sql.raw(`((e.learner::bigint * 2654435761 + q.ord::bigint * ${salt}) % 1000003) / 1000003.0`);
-  // Made first, then the best scores from them, then the attempts: each belongs to its best score
-  // (decision 213).
   await tx.execute(sql`
-    create temp table bench_attempts on commit drop as
-    select ${benchId('learner', col('e.learner'))} as user_id, q.id as resource_id, q.course_id,
-           ((e.learner + q.ord + k) % 4) * 100.0 / 3 as score, q.answers,
-           now() - ((e.learner * 17 + q.ord * 13 + k) % 525600) * interval '1 minute' as created_at
+    insert into quiz_attempts (user_id, resource_id, course_id, score, answers, created_at)
+    select ${benchId('learner', col('e.learner'))}, q.id, q.course_id,
+           ((e.learner + q.ord + k) % 4) * 100.0 / 3, q.answers,
+           now() - ((e.learner * 17 + q.ord * 13 + k) % 525600) * interval '1 minute'
     from bench_enrolments e
     join bench_quizzes q using (course_id)
     cross join lateral generate_series(1, ${baseAttempts}::int + case when ${hash(40503)} < ${extraShare}::float8 then 1 else 0 end) k
@@ -269,10 +270,7 @@ async function insertQuizWork(tx: Tx, size: DatasetSize) {
   await tx.execute(sql`
     insert into quiz_scores (user_id, resource_id, course_id, best_score, attempts, updated_at)
     select user_id, resource_id, course_id, max(score), count(*)::int, max(created_at)
-    from bench_attempts group by user_id, resource_id, course_id`);
-  await tx.execute(sql`
-    insert into quiz_attempts (user_id, resource_id, course_id, score, answers, created_at)
-    select user_id, resource_id, course_id, score, answers, created_at from bench_attempts`);
+    from quiz_attempts group by user_id, resource_id, course_id`);
 }
 
 /**
