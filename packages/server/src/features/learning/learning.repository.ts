@@ -188,16 +188,17 @@ const attemptStatement = preparedFor((db) =>
             updated_at = now()
       returning s.user_id, s.course_id, s.resource_id, s.best_score, s.attempts
     ), trimmed as (
-      -- By primary key from an array made first: when no trim is due (19 submissions in 20) the array
-      -- is empty and no attempt is read; a join here was planned as a scan of every attempt.
+      -- By row address from an array made first: when no trim is due (19 submissions in 20) the array
+      -- is empty and no attempt is read; a join here was planned as a scan of every attempt. A TID
+      -- scan, not a primary-key descent per id (decision 214); attempts are never updated.
       delete from ${quizAttempts} a
-       where a.id = any(array(
-         select old.id
+       where a.ctid = any(array(
+         select old.ctid
            from upserted u
            join (select "userId", "resourceId", count(*)::int as n from valid group by 1, 2) d
              on d."userId" = u.user_id and d."resourceId" = u.resource_id
            cross join lateral (
-             select k.id from ${quizAttempts} k
+             select k.ctid from ${quizAttempts} k
               where k.user_id = u.user_id and k.resource_id = u.resource_id
               order by k.created_at desc, k.id desc
               offset ${kept}
