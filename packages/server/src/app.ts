@@ -142,13 +142,13 @@ export async function buildApp({ env, db, logStream }: AppDeps): Promise<App> {
   app.decorateRequest('askedLang', undefined);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
-    handlingRequestOn(request.raw.socket, request.id);
-    void reply.header('x-request-id', request.id);
     request.askedLang = languageNamedBy(request.headers['accept-language']);
     request.lang = request.askedLang ?? DEFAULT_LANGUAGE;
+    handlingRequestOn(request.raw.socket, request);
+    void reply.header('x-request-id', request.id);
     requireHost(request);
   });
-  app.addHook('onResponse', async (request) => handlingRequestOn(request.raw.socket, request.id, true));
+  app.addHook('onResponse', async (request) => handlingRequestOn(request.raw.socket, undefined));
   registerHttpEdges(app.server, app.log);
 
   registerErrorHandler(app);

@@ -125,30 +125,32 @@ describe('a client that never finishes its request', () => {
   });
   afterAll(() => t.close());
 
-  it('is answered 408 in the envelope and let go once REQUEST_TIMEOUT_MS has passed', async () => {
+  /** Headers, then a body promised 100 bytes long and sent a byte at a time: never complete. */
+  function trickle(headers = ''): Promise<{ answer: string; closedAfter: number }> {
     const { port } = t.app.server.address() as AddressInfo;
     const started = Date.now();
-    // Headers, then a body promised 100 bytes long and sent a byte at a time: never complete.
-    const { answer, closedAfter } = await new Promise<{ answer: string; closedAfter: number }>(
-      (resolve, reject) => {
-        let answer = '';
-        let trickle: NodeJS.Timeout | undefined;
-        const socket = connect(port, '127.0.0.1', () => {
-          socket.write(
-            'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
-          );
-          trickle = setInterval(() => socket.write(' '), 200);
-        });
-        socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
-        socket.on('close', () => {
-          clearInterval(trickle);
-          resolve({ answer, closedAfter: Date.now() - started });
-        });
-        socket.on('error', reject);
-      },
-    );
+    return new Promise((resolve, reject) => {
+      let answer = '';
+      let trickling: NodeJS.Timeout | undefined;
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\n${headers}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+        );
+        trickling = setInterval(() => socket.write(' '), 200);
+      });
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('close', () => {
+        clearInterval(trickling);
+        resolve({ answer, closedAfter: Date.now() - started });
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it('is answered 408 in the envelope and let go once REQUEST_TIMEOUT_MS has passed', async () => {
+    const { answer, closedAfter } = await trickle();
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-    // Said as what it is, not as a request that could not be read (English: no language is known here).
+    // Said as what it is, not as a request that could not be read (English: the headers ask no language).
     expect(bodyOf(answer)).toEqual({
       success: false,
       code: 'BAD_REQUEST',
@@ -157,5 +159,15 @@ describe('a client that never finishes its request', () => {
     // Within the limit and Node's check of it (a quarter of the limit), not whenever the client stops.
     expect(closedAfter).toBeGreaterThanOrEqual(1000);
     expect(closedAfter).toBeLessThan(5000);
+  });
+
+  it("is answered in the language the request's headers asked for, which had arrived", async () => {
+    const { answer } = await trickle('Accept-Language: ar-SA,en;q=0.5\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(bodyOf(answer)).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      message: 'استغرق وصول الطلب وقتًا طويلًا. يرجى المحاولة مرة أخرى.',
+    });
   });
 });

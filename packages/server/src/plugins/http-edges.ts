@@ -3,7 +3,7 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ErrorCode, ErrorEnvelope, Language } from '@app/shared';
+import { DEFAULT_LANGUAGE, type ErrorCode, type ErrorEnvelope, type Language } from '@app/shared';
 import { AppError } from '../lib/errors.ts';
 import { common } from '../lib/common.messages.ts';
 import { languageFromHeader, localize, type Localized } from '../lib/localize.ts';
@@ -40,17 +40,23 @@ function answerOnSocket(socket: Duplex, status: number, json: string, id: string
  */
 const answered = new WeakMap<object, { status: number; reason: string }>();
 
-/** Sockets with a request Fastify is handling (from its first hook until it is answered), by its id. */
-const handling = new WeakMap<object, string>();
+/**
+ * Sockets with a request Fastify is handling (from its first hook until it is answered): its id, and
+ * the language its headers asked for, which an answer at the edge then speaks too.
+ */
+const handling = new WeakMap<object, { id: string; lang: Language }>();
 
 /**
- * Marks `socket` as carrying the request `id` Fastify handles, until it is `done` (app.ts's first and
- * last hooks).
+ * Marks `socket` as carrying `request` while Fastify handles it; `undefined` once it is answered
+ * (app.ts's first and last hooks).
  */
-export function handlingRequestOn(socket: object | null | undefined, id: string, done = false): void {
+export function handlingRequestOn(
+  socket: object | null | undefined,
+  request: { id: string; lang: Language } | undefined,
+): void {
   if (!socket) return;
-  if (done) handling.delete(socket);
-  else handling.set(socket, id);
+  if (request) handling.set(socket, { id: request.id, lang: request.lang });
+  else handling.delete(socket);
 }
 
 /** The status and reason Node's edge sent on this request's socket, if it answered it there. */
@@ -95,8 +101,9 @@ const requestTimeout: Localized = {
 
 /**
  * Fastify's `clientErrorHandler`: HTTP the server cannot parse at all (a broken request line or
- * header, headers over Node's size limit, a request that never finishes). No request exists, so the
- * answer is in English (no Accept-Language could be read).
+ * header, headers over Node's size limit, a request that never finishes). Where Fastify was already
+ * reading the request (its body came too slowly), the answer is in the language its headers asked
+ * for; otherwise no Accept-Language could be read, and it is in English.
  */
 export function answerClientError(
   this: { log?: FastifyBaseLogger } | undefined,
@@ -112,10 +119,10 @@ export function answerClientError(
         : ([400, 'BAD_REQUEST', common.badRequest] as const);
   const reason = reasonOf(error);
   // A request Fastify is reading is logged by its error handler (with its id and route), as this status.
-  let id = handling.get(socket);
-  if (id !== undefined) answered.set(socket, { status, reason });
-  else id = logEdgeAnswer(this?.log, socket, status, reason);
-  answerOnSocket(socket, status, envelope('en', code, message), id);
+  const request = handling.get(socket);
+  if (request) answered.set(socket, { status, reason });
+  const id = request?.id ?? logEdgeAnswer(this?.log, socket, status, reason);
+  answerOnSocket(socket, status, envelope(request?.lang ?? DEFAULT_LANGUAGE, code, message), id);
 }
 
 /**
