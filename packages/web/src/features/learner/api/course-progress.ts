@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { courseProgressResponseSchema, CourseProgress } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { changedInOtherTabs } from '../../../lib/other-tabs.ts';
 import { retryDelay, retryRead } from '../../../lib/query-client.ts';
 import { courseListsKey } from './get-approved-courses.ts';
 import { learnerApi } from './learner-paths.ts';
@@ -45,6 +46,7 @@ export function useCompleteLesson(courseId: string) {
     retryDelay,
     onSuccess: async (progress) => {
       queryClient.setQueryData(courseProgressKey(courseId), progress);
+      changedInOtherTabs([courseProgressKey(courseId), courseListsKey]);
       await queryClient.invalidateQueries({ queryKey: courseListsKey });
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { messageResponseSchema } from '@app/shared';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { changedInOtherTabs } from '../../../lib/other-tabs.ts';
 import { courseListsKey } from './get-approved-courses.ts';
 import { learnerCourseKey } from './get-learner-course.ts';
 
@@ -14,6 +15,7 @@ export function useEnrollCourse() {
   return useMutation({
     mutationFn: enrollCourse,
     onSuccess: async (_response, courseId) => {
+      changedInOtherTabs([courseListsKey, learnerCourseKey(courseId)]);
       // The catalogue is only marked stale: reloading every page of it now would hold the learner,
       // spinner on, before their course opens; it reloads when shown again.
       await Promise.all([

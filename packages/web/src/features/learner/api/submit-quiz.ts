@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { exerciseScoreResponseSchema, ExerciseScoreBody, LearnerCourse } from '@app/shared';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { changedInOtherTabs } from '../../../lib/other-tabs.ts';
 import { courseProgressKey } from './course-progress.ts';
 import { courseListsKey } from './get-approved-courses.ts';
 import { learnerCourseKey } from './get-learner-course.ts';
@@ -47,11 +48,9 @@ export function useSubmitQuiz(courseId: string) {
         course ? { ...course, quizScore: score.quizScore } : course,
       );
       // A quiz score is part of the course progress too (decision 033).
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: overallScoreKey(courseId) }),
-        queryClient.invalidateQueries({ queryKey: courseProgressKey(courseId) }),
-        queryClient.invalidateQueries({ queryKey: courseListsKey }),
-      ]);
+      const changed = [overallScoreKey(courseId), courseProgressKey(courseId), courseListsKey];
+      changedInOtherTabs([learnerCourseKey(courseId), ...changed]);
+      await Promise.all(changed.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

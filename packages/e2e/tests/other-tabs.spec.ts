@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import type { Language } from '@app/shared';
+import { createAccount, expect, expectAccessible, signInBrowser, snap, test } from '../src/fixtures.ts';
+import { translator } from '../src/catalogue.ts';
+import {
+  createApprovedCourse,
+  enrol,
+  optionLabel,
+  questionOf,
+  QUIZ_SIZE,
+  strings,
+  type TestCourse,
+} from './learner-support.ts';
+
+/**
+ * Decision 215: one learner, one course open in two tabs. What is done in one tab — a lesson, a quiz —
+ * shows in the other without a reload (each tab used to keep its own best score and progress).
+ */
+
+let course: TestCourse;
+test.beforeAll(async ({ request }) => {
+  // A video, a two-page PDF, a protected PDF and a quiz: four items, each a quarter of the progress.
+  course = await createApprovedCourse(request);
+});
+
+/** The test course's own titles. */
+const TITLES = {
+  video: { en: 'Welcome video', ar: 'فيديو الترحيب' },
+  quiz: { en: 'Data quiz', ar: 'اختبار البيانات' },
+} as const;
+
+const itemButton = (page: Page, name: string) =>
+  page.getByRole('navigation').getByRole('button', { name: new RegExp(name) });
+
+async function openCourse(page: Page, lang: Language) {
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    lang === 'ar' ? course.titleAr : course.title,
+  );
+}
+
+test('a lesson done and a quiz answered in one tab show in the other without a reload', async ({
+  page,
+  request,
+  lang,
+}) => {
+  const S = strings(lang);
+  const t = translator(lang);
+  const learner = await createAccount(request);
+  await enrol(request, learner, course.id);
+  await signInBrowser(page, learner);
+  await openCourse(page, lang);
+  const other = await page.context().newPage();
+  await openCourse(other, lang);
+
+  const progress = (tab: Page) => tab.getByRole('progressbar', { name: S.yourProgress });
+  const quizBar = (tab: Page) => tab.getByRole('progressbar', { name: new RegExp(TITLES.quiz[lang]) });
+  await expect(progress(other)).toHaveAttribute('aria-valuenow', '0');
+  await expect(quizBar(other)).toHaveAttribute('aria-valuenow', '0');
+
+  // First tab: the video marked done.
+  await page.bringToFront();
+  await itemButton(page, TITLES.video[lang]).click();
+  await page.getByRole('button', { name: t('Mark as done'), exact: true }).click();
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', '25');
+  // The second tab, untouched, shows it: the overall bar and the lesson's tick.
+  await expect(progress(other)).toHaveAttribute('aria-valuenow', '25');
+  await expect(itemButton(other, TITLES.video[lang])).toHaveAccessibleName(new RegExp(t('Completed')));
+
+  // First tab: the quiz, 2 of 5 right.
+  await page.getByTestId('quiz-item').click();
+  for (let n = 1; n <= QUIZ_SIZE; n += 1) {
+    await expect(page.getByRole('heading', { name: questionOf(lang, n, QUIZ_SIZE) })).toBeVisible();
+    await page.getByRole('radio', { name: optionLabel(lang, n <= 2, n) }).click();
+  }
+  await page.getByRole('button', { name: S.submit }).click();
+  await expect(quizBar(page)).toHaveAttribute('aria-valuenow', '40');
+  // The second tab: the quiz's best score, and the progress with it (a quarter, plus 40 % of one).
+  await expect(quizBar(other)).toHaveAttribute('aria-valuenow', '40');
+  await expect(progress(other)).toHaveAttribute('aria-valuenow', '35');
+  await other.bringToFront();
+  await expectAccessible(other);
+  await snap(other, lang, 'other-tab-updated');
+});

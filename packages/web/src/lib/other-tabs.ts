@@ -1,0 +1,38 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryClient } from './query-client.ts';
+
+/** The channel's name: it reaches this site's other tabs and windows in this browser, nothing else. */
+export const OTHER_TABS_CHANNEL = 'osc-changed-reads';
+
+let channel: BroadcastChannel | null | undefined;
+const opened = () =>
+  (channel ??= typeof BroadcastChannel === 'function' ? new BroadcastChannel(OTHER_TABS_CHANNEL) : null);
+
+/**
+ * Tells this site's other tabs that what the reads under `keys` hold has changed here (a quiz answered,
+ * a lesson done, a course joined): each marks those reads stale and makes again the ones it shows
+ * (decision 215). Each tab used to keep what it had been shown until a reload, so two tabs of one
+ * course showed two best scores. A channel never hands a message back to its sender.
+ */
+export function changedInOtherTabs(keys: readonly QueryKey[]): void {
+  opened()?.postMessage(keys);
+}
+
+/** Listens for the other tabs' changes to `client`'s reads. Returns what stops it. */
+export function followOtherTabs(client: QueryClient): () => void {
+  const listening = opened();
+  if (!listening) return () => {};
+  const onMessage = (event: MessageEvent<unknown>) => {
+    if (!Array.isArray(event.data)) return;
+    for (const queryKey of event.data as unknown[]) {
+      if (Array.isArray(queryKey)) void client.invalidateQueries({ queryKey: queryKey as QueryKey });
+    }
+  };
+  listening.addEventListener('message', onMessage);
+  return () => listening.removeEventListener('message', onMessage);
+}
+
+// This tab listens from the moment it loads a module that tells changes (the learner's writes): every
+// screen that shows what they change imports one, and a tab that never did holds none of those reads.
+// So the sign-in pages and the staff's boards carry none of this.
+if (!import.meta.env.SSR) followOtherTabs(queryClient);
