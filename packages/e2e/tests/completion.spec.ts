@@ -2,7 +2,16 @@ import type { Page } from '@playwright/test';
 import type { Language } from '@app/shared';
 import { createAccount, expect, expectAccessible, signInBrowser, snap, test } from '../src/fixtures.ts';
 import { translator } from '../src/catalogue.ts';
-import { createApprovedCourse, enrol, pageOf, strings, type TestCourse } from './learner-support.ts';
+import {
+  createApprovedCourse,
+  enrol,
+  ITEM_TITLES,
+  itemButton,
+  openInViewer,
+  pageOf,
+  strings,
+  type TestCourse,
+} from './learner-support.ts';
 
 /**
  * Lesson completion and course progress (issue #14, decision 033) in English and Arabic: a PDF
@@ -17,11 +26,6 @@ test.beforeAll(async ({ request }) => {
   course = await createApprovedCourse(request);
 });
 
-/** The test course's lesson titles (its own data); interface wording comes from the web catalogues. */
-const LESSONS = {
-  video: { en: 'Welcome video', ar: 'فيديو الترحيب' },
-  pdf: { en: 'Two-page reading', ar: 'قراءة من صفحتين' },
-} as const;
 const markAsDoneLabel = (lang: Language) => translator(lang)('Mark as done');
 const completed = (lang: Language) => translator(lang)('Completed');
 
@@ -63,14 +67,8 @@ async function openCourse(page: Page, lang: Language) {
   const account = await createAccount(page.request);
   await enrol(page.request, account, course.id);
   await signInBrowser(page, account);
-  await page.goto(`/course/${course.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    lang === 'ar' ? course.titleAr : course.title,
-  );
+  await openInViewer(page, lang, course);
 }
-
-const itemButton = (page: Page, name: string) =>
-  page.getByRole('navigation').getByRole('button', { name: new RegExp(name) });
 
 test('a PDF completes at its last page, a video with "Mark as done"; the dashboard card shows the progress', async ({
   page,
@@ -82,7 +80,7 @@ test('a PDF completes at its last page, a video with "Mark as done"; the dashboa
   await expect(progress).toHaveAttribute('aria-valuenow', '0');
 
   // PDF: page 1 of 2 is not the end; page 2 is.
-  await itemButton(page, LESSONS.pdf[lang]).click();
+  await itemButton(page, ITEM_TITLES.pdf[lang]).click();
   const status = page.getByTestId('pdf-page-status');
   await expect(status).toHaveText(pageOf(lang, 1, 2));
   await expect(page.getByRole('button', { name: markAsDoneLabel(lang), exact: true })).toBeVisible();
@@ -91,10 +89,10 @@ test('a PDF completes at its last page, a video with "Mark as done"; the dashboa
   await expect(status).toHaveText(pageOf(lang, 2, 2));
   await expect(page.getByRole('button', { name: completed(lang), exact: true })).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '25');
-  await expect(itemButton(page, LESSONS.pdf[lang])).toHaveAccessibleName(new RegExp(completed(lang)));
+  await expect(itemButton(page, ITEM_TITLES.pdf[lang])).toHaveAccessibleName(new RegExp(completed(lang)));
 
   // Video: no player can load here, so the learner marks it done — with the keyboard.
-  await itemButton(page, LESSONS.video[lang]).click();
+  await itemButton(page, ITEM_TITLES.video[lang]).click();
   await expect(page.getByTestId('video-frame')).toBeVisible();
   const markAsDone = page.getByRole('button', { name: markAsDoneLabel(lang), exact: true });
   await markAsDone.focus();
@@ -143,13 +141,13 @@ test('a video completes by itself once 90 % has played, from the player frame on
     await route.fulfill({ contentType: 'text/html; charset=utf-8', body: FAKE_PLAYER });
   });
   await openCourse(page, lang);
-  await itemButton(page, LESSONS.video[lang]).click();
+  await itemButton(page, ITEM_TITLES.video[lang]).click();
   await expect(page.getByRole('button', { name: completed(lang), exact: true })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: S.yourProgress })).toHaveAttribute(
     'aria-valuenow',
     '25',
   );
-  await expect(itemButton(page, LESSONS.video[lang])).toHaveAccessibleName(new RegExp(completed(lang)));
+  await expect(itemButton(page, ITEM_TITLES.video[lang])).toHaveAccessibleName(new RegExp(completed(lang)));
   const embed = new URL(fulfilled[0]!);
   expect(embed.searchParams.get('enablejsapi')).toBe('1');
   expect(embed.searchParams.get('origin')).toBe(new URL(page.url()).origin);

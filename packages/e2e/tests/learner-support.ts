@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Language } from '@app/shared';
 import { translator } from '../src/catalogue.ts';
 import { adminSession, createAccount, expect, type Account } from '../src/fixtures.ts';
@@ -134,6 +134,25 @@ export const PDF_PASSWORD = 'open-sesame';
 /** Five questions: "Right n" is correct, so 4 right answers score exactly the certificate's 80 %. */
 export const QUIZ_SIZE = 5;
 
+/** The test course's own item titles (its data; interface wording comes from the web catalogues). */
+export const ITEM_TITLES = {
+  video: { en: 'Welcome video', ar: 'فيديو الترحيب' },
+  pdf: { en: 'Two-page reading', ar: 'قراءة من صفحتين' },
+  quiz: { en: 'Data quiz', ar: 'اختبار البيانات' },
+} as const;
+
+/** An item of the viewer's course content, by its title. */
+export const itemButton = (page: Page, name: string) =>
+  page.getByRole('navigation').getByRole('button', { name: new RegExp(name) });
+
+/** Opens `course` in the viewer and waits for its title, in the page's language. */
+export async function openInViewer(page: Page, lang: Language, course: TestCourse) {
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    lang === 'ar' ? course.titleAr : course.title,
+  );
+}
+
 export interface TestCourse {
   id: string;
   title: string;
@@ -205,16 +224,16 @@ export async function createApprovedCourse(
         resources: [
           {
             type: 'video',
-            title: 'Welcome video',
-            title_tr: 'فيديو الترحيب',
+            title: ITEM_TITLES.video.en,
+            title_tr: ITEM_TITLES.video.ar,
             description: 'A short welcome to data management.',
             description_tr: 'ترحيب قصير بإدارة البيانات.',
             link: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
           },
           {
             type: 'pdf',
-            title: 'Two-page reading',
-            title_tr: 'قراءة من صفحتين',
+            title: ITEM_TITLES.pdf.en,
+            title_tr: ITEM_TITLES.pdf.ar,
             description: 'The notes.',
             description_tr: 'الملاحظات.',
             file: pdf,
@@ -237,8 +256,8 @@ export async function createApprovedCourse(
         resources: [
           {
             type: 'quiz',
-            title: 'Data quiz',
-            title_tr: 'اختبار البيانات',
+            title: ITEM_TITLES.quiz.en,
+            title_tr: ITEM_TITLES.quiz.ar,
             description: 'Five questions.',
             description_tr: 'خمسة أسئلة.',
             quiz,

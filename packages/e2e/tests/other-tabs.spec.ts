@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
-import type { Language } from '@app/shared';
 import { createAccount, expect, expectAccessible, signInBrowser, snap, test } from '../src/fixtures.ts';
 import { translator } from '../src/catalogue.ts';
 import {
   createApprovedCourse,
   enrol,
+  ITEM_TITLES,
+  itemButton,
+  openInViewer,
   optionLabel,
   questionOf,
   QUIZ_SIZE,
@@ -23,22 +25,6 @@ test.beforeAll(async ({ request }) => {
   course = await createApprovedCourse(request);
 });
 
-/** The test course's own titles. */
-const TITLES = {
-  video: { en: 'Welcome video', ar: 'فيديو الترحيب' },
-  quiz: { en: 'Data quiz', ar: 'اختبار البيانات' },
-} as const;
-
-const itemButton = (page: Page, name: string) =>
-  page.getByRole('navigation').getByRole('button', { name: new RegExp(name) });
-
-async function openCourse(page: Page, lang: Language) {
-  await page.goto(`/course/${course.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    lang === 'ar' ? course.titleAr : course.title,
-  );
-}
-
 test('a lesson done and a quiz answered in one tab show in the other without a reload', async ({
   page,
   request,
@@ -49,23 +35,23 @@ test('a lesson done and a quiz answered in one tab show in the other without a r
   const learner = await createAccount(request);
   await enrol(request, learner, course.id);
   await signInBrowser(page, learner);
-  await openCourse(page, lang);
+  await openInViewer(page, lang, course);
   const other = await page.context().newPage();
-  await openCourse(other, lang);
+  await openInViewer(other, lang, course);
 
   const progress = (tab: Page) => tab.getByRole('progressbar', { name: S.yourProgress });
-  const quizBar = (tab: Page) => tab.getByRole('progressbar', { name: new RegExp(TITLES.quiz[lang]) });
+  const quizBar = (tab: Page) => tab.getByRole('progressbar', { name: new RegExp(ITEM_TITLES.quiz[lang]) });
   await expect(progress(other)).toHaveAttribute('aria-valuenow', '0');
   await expect(quizBar(other)).toHaveAttribute('aria-valuenow', '0');
 
   // First tab: the video marked done.
   await page.bringToFront();
-  await itemButton(page, TITLES.video[lang]).click();
+  await itemButton(page, ITEM_TITLES.video[lang]).click();
   await page.getByRole('button', { name: t('Mark as done'), exact: true }).click();
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '25');
   // The second tab, untouched, shows it: the overall bar and the lesson's tick.
   await expect(progress(other)).toHaveAttribute('aria-valuenow', '25');
-  await expect(itemButton(other, TITLES.video[lang])).toHaveAccessibleName(new RegExp(t('Completed')));
+  await expect(itemButton(other, ITEM_TITLES.video[lang])).toHaveAccessibleName(new RegExp(t('Completed')));
 
   // First tab: the quiz, 2 of 5 right.
   await page.getByTestId('quiz-item').click();
