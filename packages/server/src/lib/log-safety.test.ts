@@ -92,14 +92,26 @@ describe('safeUrl', () => {
       'auth',
       'credential',
       'sessionid',
+      'sid',
+      'ticket',
+      'authorization',
+      'Authorisation',
       'j%77t', // decoded before the test, as any parser would
     ];
     for (const key of secretKeys)
       expect(safeUrl(`/api/v1/x?${key}=SECRET&page=2`), key).toBe(`/api/v1/x?${key}=[redacted]&page=2`);
     // Keys that merely contain such letters are not secrets: the log keeps them.
-    expect(safeUrl('/api/v1/course/approved?page=2&author=x&design=y&signup=1')).toBe(
-      '/api/v1/course/approved?page=2&author=x&design=y&signup=1',
+    expect(safeUrl('/api/v1/course/approved?page=2&author=x&design=y&signup=1&side=r')).toBe(
+      '/api/v1/course/approved?page=2&author=x&design=y&signup=1&side=r',
     );
+  });
+
+  it('hides a token-shaped value under any name, its letters encoded or not', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+    expect(safeUrl(`/api/v1/x?x=${jwt}&page=2`)).toBe('/api/v1/x?x=[redacted]&page=2');
+    expect(safeUrl(`/api/v1/x?x=%65${jwt.slice(1)}&page=2`)).toBe('/api/v1/x?x=[redacted]&page=2');
+    // A value that only starts like one stays.
+    expect(safeUrl('/api/v1/x?ref=eyJ&page=2')).toBe('/api/v1/x?ref=eyJ&page=2');
   });
 });
 

@@ -16,11 +16,17 @@ const REDACTED = '[redacted]';
  * OpenID Connect (`code`, `state`, `access_token`, `refresh_token`, `id_token`: any `*token*`), bare
  * JWTs (`jwt`), API keys (`key`, `api_key`, `apikey`, `X-API-Key`), client secrets, signed URLs (AWS
  * `X-Amz-Signature`, Azure's `sig`), passwords (`password`, `passwd`, `pwd`, `pass`), one-time codes
- * (`otp`), `auth`, credentials and session ids. Substrings for the long names; the short ones whole, so
- * that `design` or `author` stays in the log.
+ * (`otp`), `auth` and `authorization`, credentials, session ids (`session*`, `sid`) and tickets.
+ * Substrings for the long names; the short ones whole, so that `design`, `author` or `side` stays in the
+ * log.
  */
 const SECRET_QUERY_KEY =
-  /token|code|state|secret|password|passwd|key|jwt|signature|credential|session|^(?:sig|pwd|pass|otp|auth)$/i;
+  /token|code|state|secret|password|passwd|key|jwt|signature|credential|session|authori[sz]ation|^(?:sig|pwd|pass|otp|auth|sid|ticket)$/i;
+/**
+ * A JSON Web Token (the app's own sessions are ones, as are most bearer tokens), under whatever name a
+ * client put it: its encoded header always starts `eyJ` (`{"`), then two dot-separated parts.
+ */
+const TOKEN_SHAPED = /eyJ[\w-]+\.[\w-]+\./;
 /**
  * Query parameters whose values are search terms: the course lists' `q` (the staff table's search is
  * often a person's name or e-mail address), and the names other clients use for one. Not secrets but
@@ -68,7 +74,7 @@ export function loggerOptions(
 
 /**
  * A URL fit for the log: what follows a verification mark (in the path or in a query parameter),
- * secret query values and search terms replaced.
+ * secret query values, token-shaped ones and search terms replaced.
  */
 export function safeUrl(url: string): string {
   const [path = '', query] = url.split(/\?(.*)/s, 2);
@@ -82,7 +88,8 @@ export function safeUrl(url: string): string {
       // Its decoded form is cut at a decoded "=" too: `otp%3D1` is the parameter `otp`, whose short
       // name only matches whole.
       const name = decodeAscii(pair.split('=', 1)[0]!).split('=', 1)[0]!;
-      const secret = SECRET_QUERY_KEY.test(name) || SEARCH_QUERY_KEY.test(name);
+      const secret =
+        SECRET_QUERY_KEY.test(name) || SEARCH_QUERY_KEY.test(name) || TOKEN_SHAPED.test(decodeAscii(pair));
       return secret ? `${redactAfterMark(pair.split(/=|%3d/i, 1)[0]!)}=${REDACTED}` : redactAfterMark(pair);
     })
     .join('&');

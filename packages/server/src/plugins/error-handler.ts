@@ -272,6 +272,11 @@ function sendAnswer(
     const wait = error instanceof AppError ? error.more.retryAfterSeconds : undefined;
     void reply.header('retry-after', String(wait ?? 60));
   }
+  // Refused on its headers alone (a token, a role, a type) before its body had all come: the rest
+  // may still be on its way, and if it stalled, Node would answer that connection a second time (408)
+  // once REQUEST_TIMEOUT_MS passed, an answer a client reusing the connection would take for its next
+  // request's. The connection ends with this answer instead.
+  if (request.raw.complete === false) void reply.header('connection', 'close');
   const pages = (request.server as Partial<FastifyInstance>).errorPages?.find((page) => page.claims(request));
   if (pages) return pages.send(request, reply, { status: answer.status, code: answer.code }, routed);
   const lang = request.lang;

@@ -126,7 +126,10 @@ describe('a client that never finishes its request', () => {
   afterAll(() => t.close());
 
   /** Headers, then a body promised 100 bytes long and sent a byte at a time: never complete. */
-  function trickle(headers = ''): Promise<{ answer: string; closedAfter: number }> {
+  function trickle(
+    headers = '',
+    path = '/api/v1/auth/login',
+  ): Promise<{ answer: string; closedAfter: number }> {
     const { port } = t.app.server.address() as AddressInfo;
     const started = Date.now();
     return new Promise((resolve, reject) => {
@@ -134,7 +137,7 @@ describe('a client that never finishes its request', () => {
       let trickling: NodeJS.Timeout | undefined;
       const socket = connect(port, '127.0.0.1', () => {
         socket.write(
-          `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\n${headers}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+          `POST ${path} HTTP/1.1\r\nHost: x\r\n${headers}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
         );
         trickling = setInterval(() => socket.write(' '), 200);
       });
@@ -169,5 +172,20 @@ describe('a client that never finishes its request', () => {
       code: 'BAD_REQUEST',
       message: 'استغرق وصول الطلب وقتًا طويلًا. يرجى المحاولة مرة أخرى.',
     });
+  });
+
+  it('refused on its headers before its body came, is answered once and its connection closed', async () => {
+    // A token that is no session: refused before the body is read, while it trickles on.
+    const { answer, closedAfter } = await trickle(
+      'Accept-Language: ar\r\nAuthorization: Bearer not-a-session\r\n',
+      '/api/v1/course/exercise-score/00000000-0000-4000-8000-000000000000',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(bodyOf(answer)).toMatchObject({ success: false, code: 'TOKEN_INVALID' });
+    expect((bodyOf(answer) as { message: string }).message).toMatch(/[\u0600-\u06FF]/);
+    // Closed with the answer, not by REQUEST_TIMEOUT_MS's 408 a second later.
+    expect(closedAfter).toBeLessThan(1000);
   });
 });
