@@ -34,4 +34,20 @@ describe('VideoFrame', () => {
       'short:max-w-[calc((100dvh-2rem)*16/9)]',
     );
   });
+
+  it("links the video's own page on YouTube, in a new tab", () => {
+    renderApp(
+      <VideoFrame link="https://youtu.be/dQw4w9WgXcQ" title="Welcome" lang="en" onWatched={() => {}} />,
+    );
+    const page = screen.getByRole('link', { name: 'Open the video on YouTube in a new tab' });
+    expect(page).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(page).toHaveAttribute('target', '_blank');
+    expect(page).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('offers no link where there is no video to show', () => {
+    renderApp(<VideoFrame link="https://example.com/x" title="Welcome" lang="en" onWatched={() => {}} />);
+    expect(screen.getByText('This video cannot be shown.')).toBeVisible();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
 });
