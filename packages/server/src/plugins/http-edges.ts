@@ -55,7 +55,8 @@ export function handlingRequestOn(
   request: { id: string; lang: Language } | undefined,
 ): void {
   if (!socket) return;
-  if (request) handling.set(socket, { id: request.id, lang: request.lang });
+  // The request itself, not a copy of its two fields: nothing is allocated per request for this.
+  if (request) handling.set(socket, request);
   else handling.delete(socket);
 }
 
