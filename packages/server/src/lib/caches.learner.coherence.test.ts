@@ -98,6 +98,9 @@ describe('caches of the learner paths: two instances on one database', () => {
     for (const app of [t.app, b.app]) {
       expect(await inCatalogue(app, learner, course._id)).toMatchObject({ progress: 0 });
       expect((await view(app, learner, course._id)).quizScore).toEqual([]);
+      // The course viewer reads the completed lessons too: with them held, the new progress is
+      // computed without a query (decision 217).
+      expect((await get(app, learner, `/user/course/${course._id}/progress`)).statusCode).toBe(200);
     }
     const cachedOn = (app: App) => ({
       progress: app.caches.progress.get(learner.id)?.get(course._id),
@@ -124,6 +127,40 @@ describe('caches of the learner paths: two instances on one database', () => {
     expect(cachedOn(t.app)).toEqual(afterLesson);
     expect(cachedOn(b.app).progress).toBeUndefined();
     expect(await inCatalogue(b.app, learner, course._id)).toMatchObject({ progress: afterLesson.progress });
+  });
+
+  it("a quiz taken on A whose learner's figures A does not hold all: A answers the database's scores, forgets the rest, and the next quiz revises in place", async () => {
+    const learner = await createUser(t, 'EndUser');
+    const course = await createApprovedCourse(t, owner, admin, { title: 'Scores read afresh' });
+    await enrol(t.app, learner, course._id);
+    // B takes a lesson first, so A's figures for the learner are evicted (held: none).
+    expect((await completeLesson({ app: b.app }, learner, course._id, videoOf(course))).statusCode).toBe(200);
+    expect(await inCatalogue(t.app, learner, course._id)).toMatchObject({ progress: 100 / 3 });
+    expect(t.app.caches.completed.get(learner.id)).toBeUndefined(); // the catalogue reads progress only
+
+    const quiz = await submit(t.app, learner, course._id, answers(course, 1));
+    expect(quiz.statusCode).toBe(200);
+    const database = async () => ({
+      progress: (await progressByCourse(t.db, learner.id, [course._id])).get(course._id),
+      quizScore: (await bestScoresByCourse(t.db, learner.id)).get(course._id),
+    });
+    const first = await database();
+    expect(quiz.json<{ score: { quizScore: unknown } }>().score.quizScore).toEqual(first.quizScore);
+    // Read afresh after the commit and kept; the progress is forgotten, then reloaded from the database.
+    expect(t.app.caches.scores.get(learner.id)?.get(course._id)).toEqual(first.quizScore);
+    expect(t.app.caches.completed.get(learner.id)?.get(course._id)).toEqual([videoOf(course)]);
+    expect(t.app.caches.progress.get(learner.id)).toBeUndefined();
+    expect((await inCatalogue(t.app, learner, course._id))?.progress).toBe(first.progress);
+
+    // Now every figure is held: the next attempt revises them in place to the database's figures.
+    expect((await submit(t.app, learner, course._id, answers(course, 3))).statusCode).toBe(200);
+    const second = await database();
+    expect(second.progress).toBeCloseTo(200 / 3, 9);
+    expect({
+      progress: t.app.caches.progress.get(learner.id)?.get(course._id),
+      quizScore: t.app.caches.scores.get(learner.id)?.get(course._id),
+    }).toEqual(second);
+    expect((await inCatalogue(b.app, learner, course._id))?.progress).toBe(second.progress);
   });
 
   it("the progress route answers from the caches (decision 066): a lesson done on A revises A's, B reloads; both answer the database's figures", async () => {

@@ -1,37 +1,26 @@
-import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
-import { LESSON_TYPES } from '@app/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { LESSON_TYPES, type QuizScore } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { preparedFor, preparedSql } from '../../db/prepared.ts';
 import { lessonCompletions, quizScores, resources } from '../../db/schema.ts';
+import { courseProgress, type ProgressFacts } from './course-progress.ts';
 
 /** What course progress counts (decision 033): every video, PDF and quiz of the course weighs the same. */
 export const PROGRESS_TYPES = [...LESSON_TYPES, 'quiz'] as const;
 
 /**
- * Course progress 0..100 as an aggregate over a course's PROGRESS_TYPES resources: a lesson counts 1
- * once completed, a quiz its best score ÷ 100. One expression for the progress query below and for the
- * quiz submission's statement (which reads the best scores it is writing, decision 061), so both
- * answer the same figure.
+ * Each PROGRESS_TYPES resource of the given courses with what counts for one learner's progress in
+ * it: one pass over the courses' resources (resources_course_idx) with two primary-key lookups per
+ * resource. `courseProgress` adds them up (decision 217).
  */
-export function progressAggregate(type: SQLWrapper, bestScore: SQLWrapper, completedBy: SQLWrapper) {
-  return sql<number>`coalesce(100 * avg(case
-        when ${type} = 'quiz' then least(greatest(coalesce(${bestScore}, 0), 0), 100) / 100
-        when ${completedBy} is not null then 1
-        else 0 end), 0)::float8`;
-}
-
-/** A progress aggregate as read from the database (float8 may arrive as text), within 0..100. */
-export const progressValue = (raw: unknown): number => Math.min(100, Math.max(0, Number(raw)));
-
-/**
- * Course progress per course for one learner, set-based: one pass over the courses' resources
- * (resources_course_idx) with two primary-key lookups per resource.
- */
-function progressQuery(db: Db, userId: string, courseIds: string[]) {
+function progressFactsQuery(db: Db, userId: string, courseIds: string[]) {
   return db
     .select({
       courseId: resources.courseId,
-      progress: progressAggregate(resources.type, quizScores.bestScore, lessonCompletions.userId),
+      resourceId: resources.id,
+      type: resources.type,
+      bestScore: quizScores.bestScore,
+      done: sql<boolean>`${lessonCompletions.userId} is not null`,
     })
     .from(resources)
     .leftJoin(quizScores, and(eq(quizScores.resourceId, resources.id), eq(quizScores.userId, userId)))
@@ -39,8 +28,7 @@ function progressQuery(db: Db, userId: string, courseIds: string[]) {
       lessonCompletions,
       and(eq(lessonCompletions.resourceId, resources.id), eq(lessonCompletions.userId, userId)),
     )
-    .where(and(inArray(resources.courseId, courseIds), inArray(resources.type, [...PROGRESS_TYPES])))
-    .groupBy(resources.courseId);
+    .where(and(inArray(resources.courseId, courseIds), inArray(resources.type, [...PROGRESS_TYPES])));
 }
 
 const queries = preparedFor((db: Db) => ({
@@ -135,6 +123,13 @@ export async function progressByCourse(
   courseIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (courseIds.length === 0) return new Map();
-  const rows = await progressQuery(db, userId, [...courseIds]);
-  return new Map(rows.map((row) => [row.courseId, progressValue(row.progress)]));
+  const byCourse = new Map<string, ProgressFacts & { quizScores: QuizScore[] }>();
+  for (const row of await progressFactsQuery(db, userId, [...courseIds])) {
+    let facts = byCourse.get(row.courseId);
+    if (!facts) byCourse.set(row.courseId, (facts = { resources: 0, lessonsDone: 0, quizScores: [] }));
+    facts.resources++;
+    if (row.type !== 'quiz') facts.lessonsDone += row.done ? 1 : 0;
+    else if (row.bestScore !== null) facts.quizScores.push({ quizId: row.resourceId, score: row.bestScore });
+  }
+  return new Map([...byCourse].map(([courseId, facts]) => [courseId, courseProgress(facts)]));
 }

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizAttempts, quizScores } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/factories.ts';
-import { submitAttempt, createApprovedCourse, quizOf } from '../../test/course-fixtures.ts';
+import {
+  answers,
+  submitAttempt,
+  createApprovedCourse,
+  courseBody,
+  quizOf,
+} from '../../test/course-fixtures.ts';
 import { ATTEMPTS_KEPT } from './learning.repository.ts';
 
 describe('learning: concurrent quiz submissions', () => {
@@ -63,6 +69,71 @@ describe('learning: concurrent quiz submissions', () => {
     });
     expect(overall.json()).toEqual({ success: true, score: 100, certificateIssued: false });
   });
+
+  it.each([
+    ['held', true],
+    ['not held (read afresh first)', false],
+  ])(
+    "a learner's simultaneous submissions on two quizzes each answer every best score committed before them, completed lessons %s",
+    async (_, completedHeld) => {
+      const owner = await createUser(t, 'Contributor');
+      const admin = await createUser(t, 'SuperAdmin');
+      const learner = await createUser(t, 'EndUser');
+      const quizSection = courseBody('unused').coursesection[1]!;
+      const course = await createApprovedCourse(t, owner, admin, {
+        coursesection: [
+          { ...quizSection, resources: [quizSection.resources[0]!, quizSection.resources[0]!] },
+        ],
+      });
+      const get = (url: string) =>
+        t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: learner.auth });
+      await get(`/course/enroll/${course._id}`);
+      // Their scores held (the course view), and their completed lessons as well (the course viewer's
+      // progress read) or not: answers come from what is held (decision 217), else from a read after the
+      // commit, which a later submission of theirs must not overtake with what is held meanwhile.
+      expect((await get(`/user/course/${course._id}`)).statusCode).toBe(200);
+      if (completedHeld) expect((await get(`/user/course/${course._id}/progress`)).statusCode).toBe(200);
+      const quizzes = course.course_section[0]!.resources;
+      const submit = (n: number, correct: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/course/exercise-score/${course._id}`,
+          headers: learner.auth,
+          payload: answers(
+            { ...course, course_section: [{ ...course.course_section[0]!, resources: [quizzes[n]!] }] },
+            correct,
+          ),
+        });
+
+      // Alternating quizzes, scores rising: in the order they are answered, no answer may show a lower
+      // best score on either quiz than one answered before it.
+      const answered: { quizScore: { quizId: string; score: number }[] }[] = [];
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          submit(i % 2, Math.min(3, Math.floor(i / 4) + 1)).then((response) => {
+            expect(response.statusCode).toBe(200);
+            answered.push(
+              response.json<{ score: { quizScore: { quizId: string; score: number }[] } }>().score,
+            );
+          }),
+        ),
+      );
+      const bestOf = (answer: (typeof answered)[number], quizId: string) =>
+        answer.quizScore.find((score) => score.quizId === quizId)?.score ?? 0;
+      for (const { _id } of quizzes) {
+        const seen = answered.map((answer) => bestOf(answer, _id));
+        expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      }
+      const [last] = answered.slice(-1);
+      const stored = await t.db
+        .select({ quizId: quizScores.resourceId, score: quizScores.bestScore })
+        .from(quizScores)
+        .where(eq(quizScores.userId, learner.id))
+        .orderBy(quizScores.resourceId);
+      expect(last!.quizScore).toEqual(stored);
+      expect(stored.map((row) => row.score)).toEqual([100, 100]);
+    },
+  );
 
   it('keeps the newest attempts of a learner at a quiz, not all of them (decision 203)', async () => {
     const { learner, course, resourceId } = await enrolledLearner();

@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { preparedFor, preparedSql } from '../../db/prepared.ts';
 import type { QuizAnswer, QuizScore } from '@app/shared';
 import { isServer, type Db } from '../../db/client.ts';
-import { enrollments, lessonCompletions, quizAttempts, quizScores, resources } from '../../db/schema.ts';
-import { listsByCourse, PROGRESS_TYPES, progressAggregate, progressValue } from './completion.repository.ts';
+import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
 import { batched } from '../../lib/batched.ts';
+import { listsByCourse } from './completion.repository.ts';
 
 /**
  * Prepared statements are bound to one database handle, so they are built once per Db and cached.
@@ -102,22 +102,11 @@ export interface Attempt {
   answers: QuizAnswer[];
 }
 
-/** What a recorded attempt answers: the learner's course after it. */
-export interface AttemptResult {
-  /** Their best score on each quiz of the course they have attempted, in quiz id order. */
-  quizScore: QuizScore[];
-  /** Their progress in the course (decision 033), with this attempt's best score. */
-  progress: number;
-}
-
-interface AttemptRow {
+interface WrittenRow {
   userId: string;
   courseId: string;
   quizId: string;
   score: number;
-  /** True on the rows of the quizzes this statement recorded an attempt on. */
-  recorded: boolean;
-  progress: number;
 }
 
 /**
@@ -133,20 +122,11 @@ const kept = sql.raw(String(ATTEMPTS_KEPT));
 /**
  * Records attempts and keeps each learner's best score in ONE statement (decision 036: one round trip
  * instead of a transaction of four), so concurrent submissions can neither lose an attempt nor lower
- * the best score; the attempts of many learners share it (decision 042). It answers, per attempt, the
- * learner's best scores in its course after the write (the upserted rows from the upsert itself, as
- * the statement's snapshot predates it, and the others as they were) and their progress in the course
- * computed over those scores (decision 061: the caller revises its caches with both), per learner
- * through the resources' course index (`lateral`: PostgreSQL cannot tell how few learners a batch
- * holds, and joined them to every course's resources by a scan, 3.5 ms at 1,000 courses), grouped once
- * per learner: aggregated inside that lateral it ran once per best score row, each resource there
- * scanning every best score of the batch (a fifth of the statement's time for 20 learners). Their other
- * best scores are read per learner the same way (`lateral … offset 0`, which PostgreSQL cannot merge
- * into a join): as a join it hashed the batch against a scan of every best score, 2 ms at 13,000
- * scores, so quiz submits slowed as learners took quizzes until the table was big enough for the
- * index. It notifies nothing: a notifying write would hold PostgreSQL's notify lock across its fsync
- * (decision 039); the caller reports it with `caches.learnerChanged` once it has committed (decisions
- * 041, 061).
+ * the best score; the attempts of many learners share it (decision 042). It answers the best score
+ * rows it wrote and nothing else: the learner's other scores and their progress come from the
+ * caller's caches (decision 217; reading them here was a third of the statement's time). It notifies
+ * nothing: a notifying write would hold PostgreSQL's notify lock across its fsync (decision 039); the
+ * caller reports it with `caches.learnerChanged` once it has committed (decisions 041, 061).
  * Prepared (decision 065): planning it took a quarter of its time in PostgreSQL.
  *
  * An attempt whose quiz is no longer a quiz of its course (the author's edit removed it after the
@@ -161,7 +141,7 @@ const kept = sql.raw(String(ATTEMPTS_KEPT));
  * the upsert has written it.
  */
 const attemptStatement = preparedFor((db) =>
-  preparedSql<AttemptRow>(
+  preparedSql<WrittenRow>(
     db,
     'learning_record_attempts',
     sql`
@@ -205,58 +185,32 @@ const attemptStatement = preparedFor((db) =>
            ) old
           where u.attempts > ${kept} and u.attempts / ${kept} > (u.attempts - d.n) / ${kept}
        ))
-    ), learners as (
-      select distinct "userId", "courseId" from valid
-    ), best as (
-      select user_id, course_id, resource_id, best_score, true as recorded from upserted
-      union all
-      select s.user_id, s.course_id, s.resource_id, s.best_score, false
-        from learners l
-        cross join lateral (
-          select s.user_id, s.course_id, s.resource_id, s.best_score from ${quizScores} s
-           where s.user_id = l."userId" and s.course_id = l."courseId" offset 0
-        ) s
-        join ${resources} r on r.id = s.resource_id and r.type = 'quiz'
-       where not exists (select 1 from input i where i."userId" = s.user_id and i."resourceId" = s.resource_id)
-    ), progress as (
-      select l."userId", l."courseId",
-             ${progressAggregate(sql`r.type`, sql`b.best_score`, sql`r.completed_by`)} as progress
-        from learners l
-        left join lateral (
-          select r.id, r.type, c.user_id as completed_by
-            from ${resources} r
-            left join ${lessonCompletions} c on c.user_id = l."userId" and c.resource_id = r.id
-           where r.course_id = l."courseId" and ${inArray(sql`r.type`, [...PROGRESS_TYPES])} offset 0
-        ) r on true
-        left join best b on b.user_id = l."userId" and b.resource_id = r.id
-       group by l."userId", l."courseId"
     )
-    select b.user_id as "userId", b.course_id as "courseId", b.resource_id as "quizId", b.best_score as score,
-           b.recorded, p.progress
-      from best b join progress p on p."userId" = b.user_id and p."courseId" = b.course_id`,
+    select user_id as "userId", course_id as "courseId", resource_id as "quizId", best_score as score
+      from upserted`,
   ),
 );
 
-/** Each attempt's answer, in order: null for one left out because its quiz is gone. */
-async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<(AttemptResult | null)[]> {
+/**
+ * Each attempt's answer, in order: the best scores the statement wrote for its learner in its course
+ * (its own quiz's, and any other quiz of theirs in the same batch), in quiz id order; null for one
+ * left out because its quiz is gone.
+ */
+async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<(QuizScore[] | null)[]> {
   const input = JSON.stringify(attempts.map((attempt, n) => ({ n, ...attempt })));
-  const best = await attemptStatement(db)({ input });
-  const byLearner = new Map<string, AttemptResult>();
-  const recorded = new Set<string>();
-  for (const row of best) {
+  const written = await attemptStatement(db)({ input });
+  const byLearner = new Map<string, QuizScore[]>();
+  for (const row of written) {
     const key = `${row.userId}:${row.courseId}`;
-    const result = byLearner.get(key) ?? { quizScore: [], progress: progressValue(row.progress) };
-    result.quizScore.push({ quizId: row.quizId, score: clampScore(Number(row.score)) });
-    byLearner.set(key, result);
-    if (row.recorded) recorded.add(`${key}:${row.quizId}`);
+    const scores = byLearner.get(key) ?? [];
+    scores.push({ quizId: row.quizId, score: clampScore(Number(row.score)) });
+    byLearner.set(key, scores);
   }
-  // In quiz id order, as the cached scores are; ids are unique within a list.
-  for (const { quizScore } of byLearner.values()) quizScore.sort((a, b) => (a.quizId < b.quizId ? -1 : 1));
-  return attempts.map((attempt) =>
-    recorded.has(`${attempt.userId}:${attempt.courseId}:${attempt.resourceId}`)
-      ? byLearner.get(`${attempt.userId}:${attempt.courseId}`)!
-      : null,
-  );
+  for (const scores of byLearner.values()) scores.sort((a, b) => (a.quizId < b.quizId ? -1 : 1));
+  return attempts.map((attempt) => {
+    const scores = byLearner.get(`${attempt.userId}:${attempt.courseId}`);
+    return scores?.some((score) => score.quizId === attempt.resourceId) ? scores : null;
+  });
 }
 
 /**
@@ -268,8 +222,9 @@ const attemptBatcher = preparedFor((db) =>
 );
 
 /**
- * Records one attempt (with whatever others are waiting, decision 042); answers the course after it,
- * or null when its quiz is no longer a quiz of that course (nothing was written, decision 113).
+ * Records one attempt (with whatever others are waiting, decision 042); answers the best scores it
+ * wrote for the learner in the course (see `recordAttempts`), or null when its quiz is no longer a
+ * quiz of that course (nothing was written, decision 113).
  */
-export const recordAttempt = (db: Db, attempt: Attempt): Promise<AttemptResult | null> =>
+export const recordAttempt = (db: Db, attempt: Attempt): Promise<QuizScore[] | null> =>
   attemptBatcher(db)(attempt);

@@ -11,6 +11,8 @@ import {
   studyAccess,
   type CourseSnapshot,
 } from '../courses/course-snapshots.service.ts';
+import { completedByCourse } from './completion.repository.ts';
+import { courseProgress } from './course-progress.ts';
 import { learningMessages } from './learning.messages.ts';
 import { scoreQuestion } from './quiz-scoring.ts';
 import {
@@ -159,8 +161,7 @@ export async function submitQuiz(
   });
   const credits = feedback.reduce((sum, item) => sum + item.credit, 0);
   const currentScore = clampScore((credits * 100) / questions.length);
-  const mark = caches.learnerMark();
-  const recorded = await recordAttempt(db, {
+  const written = await recordAttempt(db, {
     userId: user.id,
     courseId,
     resourceId: body.resourceId,
@@ -169,11 +170,55 @@ export async function submitQuiz(
   });
   // The author's edit removed the quiz after the cached course was read: what the next request,
   // reading the course afresh, is told (decision 113).
-  if (!recorded) throw notFound(learningMessages.quizNotFound);
-  const { quizScore, progress } = recorded;
-  // Their cached progress and best scores: revised here, evicted everywhere else (decisions 041, 061).
-  caches.learnerChanged(user.id, mark, courseId, { progress, quizScore });
+  if (!written) throw notFound(learningMessages.quizNotFound);
+  const quizScore = await scoresAfterAttempt(db, caches, user.id, snapshot, courseId, written);
   return { currentScore, quizScore, feedback };
+}
+
+/**
+ * The learner's best scores in the course after their attempt, and their caches told (decisions 061,
+ * 217). Usually from their held best scores and completed lessons: a held entry is exact but for
+ * notifications still on their way (which evict it when they come) and this instance's own writes
+ * not yet reported, so merged with the rows the statement wrote it is exact, and the new progress is
+ * computed from it with no query; merged and revised in this same turn, nothing can move it in
+ * between. Otherwise their figures are forgotten at once, here and everywhere (so that a later
+ * submission of theirs cannot answer from what is held while this one reads), and read afresh: after
+ * the commit, so with this attempt; held again for their next one.
+ */
+async function scoresAfterAttempt(
+  db: Db,
+  caches: AppCaches,
+  userId: string,
+  snapshot: CourseSnapshot,
+  courseId: string,
+  written: readonly QuizScore[],
+): Promise<QuizScore[]> {
+  const scores = caches.usable ? caches.scores.get(userId) : undefined;
+  const completed = caches.usable ? caches.completed.get(userId) : undefined;
+  if (scores && completed) {
+    const quizScore = withWritten(scores.get(courseId) ?? [], written);
+    const done = completed.get(courseId) ?? [];
+    const progress = courseProgress({
+      resources: snapshot.quizzes.size + snapshot.lessons.size,
+      lessonsDone: done.filter((id) => snapshot.lessons.has(id)).length,
+      quizScores: quizScore.filter((score) => snapshot.quizzes.has(score.quizId)),
+    });
+    caches.learnerChanged(userId, caches.learnerMark(), courseId, { progress, quizScore });
+    return quizScore;
+  }
+  caches.learnerChanged(userId, caches.learnerMark(), courseId);
+  const [byCourse] = await Promise.all([
+    caches.scores.getOrLoad(userId, () => bestScoresByCourse(db, userId), !caches.usable),
+    caches.completed.getOrLoad(userId, () => completedByCourse(db, userId), !caches.usable),
+  ]);
+  return byCourse.get(courseId) ?? [];
+}
+
+/** A best-score list with the written rows in place of their quizzes' entries, in quiz id order. */
+function withWritten(scores: readonly QuizScore[], written: readonly QuizScore[]): QuizScore[] {
+  const byQuiz = new Map(scores.map((score) => [score.quizId, score]));
+  for (const score of written) byQuiz.set(score.quizId, score);
+  return [...byQuiz.values()].sort((a, b) => (a.quizId < b.quizId ? -1 : 1));
 }
 
 /**
