@@ -163,6 +163,26 @@ describe('caches of the learner paths: two instances on one database', () => {
     expect((await inCatalogue(b.app, learner, course._id))?.progress).toBe(second.progress);
   });
 
+  it("with the caches bypassed (notifications down) a quiz answers the database's scores and holds nothing", async () => {
+    const learner = await createUser(t, 'EndUser');
+    const course = await createApprovedCourse(t, owner, admin, { title: 'Bypassed' });
+    await enrol(t.app, learner, course._id);
+    t.app.caches.setLive(false);
+    try {
+      for (const correct of [2, 1]) {
+        const quiz = await submit(t.app, learner, course._id, answers(course, correct));
+        expect(quiz.statusCode).toBe(200);
+        expect(quiz.json<{ score: { quizScore: unknown } }>().score.quizScore).toEqual(
+          (await bestScoresByCourse(t.db, learner.id)).get(course._id),
+        );
+      }
+      expect(t.app.caches.scores.get(learner.id)).toBeUndefined();
+      expect(t.app.caches.completed.get(learner.id)).toBeUndefined();
+    } finally {
+      t.app.caches.setLive(true);
+    }
+  });
+
   it("the progress route answers from the caches (decision 066): a lesson done on A revises A's, B reloads; both answer the database's figures", async () => {
     const learner = await createUser(t, 'EndUser');
     const course = await createApprovedCourse(t, owner, admin, { title: 'Lessons cached' });

@@ -207,9 +207,11 @@ async function scoresAfterAttempt(
     return quizScore;
   }
   caches.learnerChanged(userId, caches.learnerMark(), courseId);
+  if (!caches.usable) return (await bestScoresByCourse(db, userId)).get(courseId) ?? [];
   const [byCourse] = await Promise.all([
-    caches.scores.getOrLoad(userId, () => bestScoresByCourse(db, userId), !caches.usable),
-    caches.completed.getOrLoad(userId, () => completedByCourse(db, userId), !caches.usable),
+    caches.scores.getOrLoad(userId, () => bestScoresByCourse(db, userId)),
+    // Read with the scores (nothing needs them now) so that their next attempt finds both held.
+    caches.completed.getOrLoad(userId, () => completedByCourse(db, userId)),
   ]);
   return byCourse.get(courseId) ?? [];
 }
