@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizAttempts, quizScores } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -94,44 +94,59 @@ describe('learning: concurrent quiz submissions', () => {
       expect((await get(`/user/course/${course._id}`)).statusCode).toBe(200);
       if (completedHeld) expect((await get(`/user/course/${course._id}/progress`)).statusCode).toBe(200);
       const quizzes = course.course_section[0]!.resources;
-      const submit = (n: number, correct: number) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/v1/course/exercise-score/${course._id}`,
-          headers: learner.auth,
-          payload: answers(
-            { ...course, course_section: [{ ...course.course_section[0]!, resources: [quizzes[n]!] }] },
-            correct,
-          ),
-        });
-
-      // Alternating quizzes, scores rising: in the order they are answered, no answer may show a lower
-      // best score on either quiz than one answered before it.
-      const answered: { quizScore: { quizId: string; score: number }[] }[] = [];
-      await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          submit(i % 2, Math.min(3, Math.floor(i / 4) + 1)).then((response) => {
-            expect(response.statusCode).toBe(200);
-            answered.push(
-              response.json<{ score: { quizScore: { quizId: string; score: number }[] } }>().score,
-            );
-          }),
-        ),
+      type Answer = { quizScore: { quizId: string; score: number }[] };
+      // Alternating quizzes, scores rising (0, 1 then 2 of 3 right: every body has a wrong answer of its
+      // own, which finds its attempt row below).
+      const sent = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const body = answers(
+            { ...course, course_section: [{ ...course.course_section[0]!, resources: [quizzes[i % 2]!] }] },
+            Math.floor(i / 4),
+          );
+          const response = await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/course/exercise-score/${course._id}`,
+            headers: learner.auth,
+            payload: body,
+          });
+          expect(response.statusCode).toBe(200);
+          const mark = String(body.quizAnswers.at(-1)!.answer);
+          return { mark, answer: response.json<{ score: Answer }>().score };
+        }),
       );
-      const bestOf = (answer: (typeof answered)[number], quizId: string) =>
-        answer.quizScore.find((score) => score.quizId === quizId)?.score ?? 0;
-      for (const { _id } of quizzes) {
-        const seen = answered.map((answer) => bestOf(answer, _id));
-        expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      // When each attempt's statement ran (its transaction's start, to the microsecond); statements run
+      // one after another, each after the one before has committed.
+      const attempts = await t.db
+        .select({
+          quizId: quizAttempts.resourceId,
+          score: quizAttempts.score,
+          at: sql<string>`(extract(epoch from ${quizAttempts.createdAt}) * 1000000)::bigint`,
+          answers: quizAttempts.answers,
+        })
+        .from(quizAttempts)
+        .where(eq(quizAttempts.userId, learner.id));
+      expect(attempts).toHaveLength(12);
+      const atOf = (mark: string) =>
+        BigInt(attempts.find((row) => JSON.stringify(row.answers).includes(mark))!.at);
+      // Each answer holds, on both quizzes, at least the best of every attempt written by its own
+      // statement or one before it, whatever order the answers arrive in.
+      for (const { mark, answer } of sent) {
+        const at = atOf(mark);
+        for (const { _id } of quizzes) {
+          const committed = attempts.filter((row) => row.quizId === _id && BigInt(row.at) <= at);
+          const best = Math.max(0, ...committed.map((row) => row.score));
+          const shown = answer.quizScore.find((score) => score.quizId === _id)?.score ?? 0;
+          expect(shown).toBeGreaterThanOrEqual(best);
+        }
       }
-      const [last] = answered.slice(-1);
       const stored = await t.db
         .select({ quizId: quizScores.resourceId, score: quizScores.bestScore })
         .from(quizScores)
         .where(eq(quizScores.userId, learner.id))
         .orderBy(quizScores.resourceId);
-      expect(last!.quizScore).toEqual(stored);
-      expect(stored.map((row) => row.score)).toEqual([100, 100]);
+      expect(stored.map((row) => row.score)).toEqual([200 / 3, 200 / 3]);
+      const latest = [...sent].sort((x, y) => (atOf(x.mark) < atOf(y.mark) ? -1 : 1)).at(-1)!;
+      expect(latest.answer.quizScore).toEqual(stored);
     },
   );
 
