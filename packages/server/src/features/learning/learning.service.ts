@@ -177,7 +177,8 @@ export async function submitQuiz(
 
 /**
  * The learner's best scores in the course after their attempt, and their caches told (decisions 061,
- * 217). Usually from their held best scores and completed lessons: a held entry is exact but for
+ * 217). Usually from their held best scores and completed lessons (and the course read before the
+ * write, while it is still the one held): a held entry is exact but for
  * notifications still on their way (which evict it when they come) and this instance's own writes
  * not yet reported, so merged with the rows the statement wrote it is exact, and the new progress is
  * computed from it with no query; merged and revised in this same turn, nothing can move it in
@@ -193,8 +194,12 @@ async function scoresAfterAttempt(
   courseId: string,
   written: readonly QuizScore[],
 ): Promise<QuizScore[]> {
-  const scores = caches.usable ? caches.scores.get(userId) : undefined;
-  const completed = caches.usable ? caches.completed.get(userId) : undefined;
+  // The progress counts the course read before the write: only while that is still the course held
+  // (no edit heard of since, which would have emptied the learner entries and may have refilled them
+  // from the edited course).
+  const held = caches.usable && caches.courses.get(courseId) === snapshot;
+  const scores = held ? caches.scores.get(userId) : undefined;
+  const completed = held ? caches.completed.get(userId) : undefined;
   if (scores && completed) {
     const quizScore = withWritten(scores.get(courseId) ?? [], written);
     const done = completed.get(courseId) ?? [];
@@ -210,8 +215,9 @@ async function scoresAfterAttempt(
   if (!caches.usable) return (await bestScoresByCourse(db, userId)).get(courseId) ?? [];
   const [byCourse] = await Promise.all([
     caches.scores.getOrLoad(userId, () => bestScoresByCourse(db, userId)),
-    // Read with the scores (nothing needs them now) so that their next attempt finds both held.
-    caches.completed.getOrLoad(userId, () => completedByCourse(db, userId)),
+    // Read with the scores so that their next attempt finds both held; the answer does not need them,
+    // so their failure does not fail it (the attempt has committed).
+    caches.completed.getOrLoad(userId, () => completedByCourse(db, userId)).catch(() => undefined),
   ]);
   return byCourse.get(courseId) ?? [];
 }
