@@ -10,6 +10,9 @@ export interface ProgressFacts {
   quizScores: readonly QuizScore[];
 }
 
+/** The order best-score lists are kept and summed in: by quiz id (ids are unique within a list). */
+export const byQuizId = (a: QuizScore, b: QuizScore): number => (a.quizId < b.quizId ? -1 : 1);
+
 /**
  * Course progress 0..100 (decision 033): every video, PDF and quiz of the course weighs the same; a
  * lesson counts 100 once completed, a quiz the learner's best score (0 until attempted); 0 for a course
@@ -20,7 +23,7 @@ export interface ProgressFacts {
 export function courseProgress({ resources, lessonsDone, quizScores }: ProgressFacts): number {
   if (resources === 0) return 0;
   let points = 100 * lessonsDone;
-  const inIdOrder = [...quizScores].sort((a, b) => (a.quizId < b.quizId ? -1 : a.quizId > b.quizId ? 1 : 0));
+  const inIdOrder = [...quizScores].sort(byQuizId);
   for (const { score } of inIdOrder) points += Math.min(100, Math.max(0, score));
   return Math.min(100, Math.max(0, points / resources));
 }

@@ -5,6 +5,7 @@ import { isServer, type Db } from '../../db/client.ts';
 import { enrollments, quizAttempts, quizScores, resources } from '../../db/schema.ts';
 import { batched } from '../../lib/batched.ts';
 import { listsByCourse } from './completion.repository.ts';
+import { byQuizId } from './course-progress.ts';
 
 /**
  * Prepared statements are bound to one database handle, so they are built once per Db and cached.
@@ -206,7 +207,7 @@ async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<(Qu
     scores.push({ quizId: row.quizId, score: clampScore(Number(row.score)) });
     byLearner.set(key, scores);
   }
-  for (const scores of byLearner.values()) scores.sort((a, b) => (a.quizId < b.quizId ? -1 : 1));
+  for (const scores of byLearner.values()) scores.sort(byQuizId);
   return attempts.map((attempt) => {
     const scores = byLearner.get(`${attempt.userId}:${attempt.courseId}`);
     return scores?.some((score) => score.quizId === attempt.resourceId) ? scores : null;

@@ -12,7 +12,7 @@ import {
   type CourseSnapshot,
 } from '../courses/course-snapshots.service.ts';
 import { completedByCourse } from './completion.repository.ts';
-import { courseProgress } from './course-progress.ts';
+import { byQuizId, courseProgress } from './course-progress.ts';
 import { learningMessages } from './learning.messages.ts';
 import { scoreQuestion } from './quiz-scoring.ts';
 import {
@@ -178,11 +178,10 @@ export async function submitQuiz(
 /**
  * The learner's best scores in the course after their attempt, and their caches told (decisions 061,
  * 217). Usually from their held best scores and completed lessons (and the course read before the
- * write, while it is still the one held): a held entry is exact but for
- * notifications still on their way (which evict it when they come) and this instance's own writes
- * not yet reported, so merged with the rows the statement wrote it is exact, and the new progress is
- * computed from it with no query; merged and revised in this same turn, nothing can move it in
- * between. Otherwise their figures are forgotten at once, here and everywhere (so that a later
+ * write, while it is still the one held): a held entry is exact but for notifications still on their
+ * way (which evict it when they come) and this instance's own writes not yet reported, so merged with
+ * the rows the statement wrote it is exact, and the new progress is computed from it with no query;
+ * merged and revised in this same turn, nothing can move it in between. Otherwise their figures are forgotten at once, here and everywhere (so that a later
  * submission of theirs cannot answer from what is held while this one reads), and read afresh: after
  * the commit, so with this attempt; held again for their next one.
  */
@@ -226,7 +225,7 @@ async function scoresAfterAttempt(
 function withWritten(scores: readonly QuizScore[], written: readonly QuizScore[]): QuizScore[] {
   const byQuiz = new Map(scores.map((score) => [score.quizId, score]));
   for (const score of written) byQuiz.set(score.quizId, score);
-  return [...byQuiz.values()].sort((a, b) => (a.quizId < b.quizId ? -1 : 1));
+  return [...byQuiz.values()].sort(byQuizId);
 }
 
 /**
