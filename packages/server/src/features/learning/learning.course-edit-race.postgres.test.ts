@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course } from '@app/shared';
 import { courseEvents, quizScores, resources } from '../../db/schema.ts';
+import { progressByCourse } from './completion.repository.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
@@ -22,9 +23,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Decision 113 on a real PostgreSQL, deterministically: the author's edit is held at a known point
  * of its transaction by a table lock another session holds (the learner's requests touch neither
  * table), and the learner's request is sent then. Seen before: a deadlock (40P01) or a foreign key
- * violation (23503) answered 500, to the learner or to the author.
+ * violation (23503) answered 500, to the learner or to the author. The last two cases hold a quiz
+ * attempt's statement the same way, while what decision 217 reads around it changes.
  */
-describe('learning: an edit removing what a learner studies, held open on PostgreSQL', () => {
+describe('learning: an edit and a learner request, held open on PostgreSQL', () => {
   let t: TestApp;
   let owner: TestUser;
   let admin: TestUser;
@@ -235,5 +237,57 @@ describe('learning: an edit removing what a learner studies, held open on Postgr
       await other.end();
     }
     expect(await edits(course._id)).toBe(1);
+  });
+
+  it("answers an attempt whose learner's held figures went while its statement ran with their scores read afresh (decision 217)", async () => {
+    const { course, learner } = await studying(); // their best scores held
+    expect((await get(learner, `/api/v1/user/course/${course._id}/progress`)).statusCode).toBe(200);
+    expect(t.app.caches.completed.get(learner.id)).toBeDefined(); // and their completed lessons
+
+    const { attempt } = await holding('quiz_attempts', async () => {
+      const attempt = submitAttempt(t, learner, course, 2);
+      await untilWaiting('quiz_attempts');
+      // What another instance's write for this learner announces, heard while the statement waits.
+      t.app.caches.apply(`p:${learner.id}`);
+      return { attempt };
+    });
+    const response = await attempt;
+    expect(response.statusCode).toBe(200);
+    const quizScore = [{ quizId: quizOf(course).resourceId, score: 200 / 3 }];
+    expect(response.json<{ score: { quizScore: unknown } }>().score.quizScore).toEqual(quizScore);
+    // Read afresh after the commit (so held again); the progress, not known here, left to be read.
+    expect(t.app.caches.scores.get(learner.id)?.get(course._id)).toEqual(quizScore);
+    expect(t.app.caches.completed.get(learner.id)).toBeDefined();
+    expect(t.app.caches.progress.get(learner.id)).toBeUndefined();
+    const stored = await t.db
+      .select({ quizId: quizScores.resourceId, score: quizScores.bestScore })
+      .from(quizScores)
+      .where(eq(quizScores.userId, learner.id));
+    expect(stored).toEqual(quizScore);
+  });
+
+  it('computes no progress from the course read before an attempt when an edit was heard while its statement ran (decision 217)', async () => {
+    const { course, learner } = await studying();
+    expect((await completeLesson(t, learner, course._id, videoOf(course))).statusCode).toBe(200);
+    expect((await get(learner, `/api/v1/user/course/${course._id}/progress`)).statusCode).toBe(200);
+    expect(t.app.caches.completed.get(learner.id)).toBeDefined();
+    const body = await without(course, videoOf(course)); // their completed lesson goes
+
+    const { attempt } = await holding('quiz_attempts', async () => {
+      const attempt = submitAttempt(t, learner, course, 3);
+      await untilWaiting('quiz_attempts');
+      expect((await patchCourse(t, owner, course._id, body)).statusCode).toBe(200);
+      // The viewer reads the edited course and its progress again: their figures are held anew.
+      expect((await get(learner, `/api/v1/user/course/${course._id}`)).statusCode).toBe(200);
+      expect((await get(learner, `/api/v1/user/course/${course._id}/progress`)).statusCode).toBe(200);
+      expect(t.app.caches.completed.get(learner.id)).toBeDefined();
+      return { attempt };
+    });
+    expect((await attempt).statusCode).toBe(200);
+    // The quiz right, the lesson gone: half of the two resources left. Computed over the course read
+    // before the edit (three resources), the progress held and shown would be a third.
+    const shown = await get(learner, `/api/v1/user/course/${course._id}/progress`);
+    expect(shown.json<{ data: { progress: number } }>().data.progress).toBe(100 / 2);
+    expect((await progressByCourse(t.db, learner.id, [course._id])).get(course._id)).toBe(100 / 2);
   });
 });

@@ -181,9 +181,10 @@ export async function submitQuiz(
  * write, while it is still the one held): a held entry is exact but for notifications still on their
  * way (which evict it when they come) and this instance's own writes not yet reported, so merged with
  * the rows the statement wrote it is exact, and the new progress is computed from it with no query;
- * merged and revised in this same turn, nothing can move it in between. Otherwise their figures are forgotten at once, here and everywhere (so that a later
- * submission of theirs cannot answer from what is held while this one reads), and read afresh: after
- * the commit, so with this attempt; held again for their next one.
+ * merged and revised in this same turn, nothing can move it in between. Otherwise their figures are
+ * forgotten at once, here and everywhere (so that a later submission of theirs cannot answer from what
+ * is held while this one reads), and read afresh: after the commit, so with this attempt; held again
+ * for their next one.
  */
 async function scoresAfterAttempt(
   db: Db,
