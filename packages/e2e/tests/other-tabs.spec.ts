@@ -1,8 +1,19 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, expectAccessible, signInBrowser, snap, test } from '../src/fixtures.ts';
+import { STATUS_AR, type CourseStatus } from '@app/shared';
+import {
+  adminSession,
+  createAccount,
+  expect,
+  expectAccessible,
+  openSignedIn,
+  signInBrowser,
+  snap,
+  test,
+} from '../src/fixtures.ts';
 import { translator } from '../src/catalogue.ts';
 import {
   createApprovedCourse,
+  createVideoCourse,
   enrol,
   ITEM_TITLES,
   itemButton,
@@ -16,7 +27,8 @@ import {
 
 /**
  * Decision 215: one learner, one course open in two tabs. What is done in one tab — a lesson, a quiz —
- * shows in the other without a reload (each tab used to keep its own best score and progress).
+ * shows in the other without a reload (each tab used to keep its own best score and progress). And
+ * the staff's course writes: an administrator's review in one tab shows on their board in the other.
  */
 
 let course: TestCourse;
@@ -67,4 +79,37 @@ test('a lesson done and a quiz answered in one tab show in the other without a r
   await other.bringToFront();
   await expectAccessible(other);
   await snap(other, lang, 'other-tab-updated');
+});
+
+test("a course approved in one administrator's tab shows as approved in their other tab without a reload", async ({
+  page,
+  request,
+  lang,
+  t,
+}) => {
+  const contributor = await createAccount(request, 'Contributor');
+  const title = `Two tabs ${lang} ${Date.now()}`;
+  const shown = lang === 'ar' ? `${title} (ع)` : title;
+  await createVideoCourse(request, contributor.token, title); // submitted for review: Pending
+  const board = `/admin/dashboard?q=${encodeURIComponent(title)}`;
+  await openSignedIn(page, await adminSession(request), board);
+  const other = await page.context().newPage();
+  await other.goto(board);
+
+  const status = (tab: Page, name: CourseStatus) =>
+    tab
+      .getByTestId('course-row')
+      .filter({ hasText: shown })
+      .getByText(lang === 'ar' ? STATUS_AR[name] : name, { exact: true });
+  await expect(status(other, 'Pending')).toBeVisible();
+
+  await page.bringToFront();
+  await page.getByRole('button', { name: t('Actions for {title}', { title: shown }) }).click();
+  await page
+    .getByRole('menu')
+    .getByRole('menuitem', { name: t('Approve course'), exact: true })
+    .click();
+  await expect(status(page, 'Approved')).toBeVisible();
+  // The other tab, untouched, fetched its page again when told.
+  await expect(status(other, 'Approved')).toBeVisible();
 });

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
-import { changedInOtherTabs, followOtherTabs, OTHER_TABS_CHANNEL } from './other-tabs.ts';
+import {
+  changedHereAndInOtherTabs,
+  changedInOtherTabs,
+  followOtherTabs,
+  OTHER_TABS_CHANNEL,
+} from './other-tabs.ts';
 
 const shown = ['learner', 'progress', 'shown'] as const;
 const listPage = ['learner', 'course-lists', 'page-1'] as const;
@@ -65,6 +70,19 @@ describe('other tabs', () => {
     expect(here.fetches()).toBe(1);
     expect(here.invalidated(listPage)).toBe(false);
     stop();
+    here.unsubscribe();
+  });
+
+  it('a staff write marks its reads stale here, the shown one made again, and tells the other tabs', async () => {
+    const here = await tab();
+    const heard: unknown[] = [];
+    otherTab().addEventListener('message', (event) => heard.push(event.data));
+
+    await changedHereAndInOtherTabs(here.client, [['learner', 'progress']]);
+    expect(here.fetches()).toBe(2); // made again before the write's promise settles
+    expect(here.invalidated(otherCourse)).toBe(true);
+    expect(here.invalidated(listPage)).toBe(false);
+    await vi.waitFor(() => expect(heard).toEqual([[['learner', 'progress']]]));
     here.unsubscribe();
   });
 });

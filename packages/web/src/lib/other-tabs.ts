@@ -12,12 +12,25 @@ const opened = () =>
 
 /**
  * Tells this site's other tabs that what the reads under `keys` hold has changed here (a quiz answered,
- * a lesson done, a course joined): each marks those reads stale and makes again the ones it shows
+ * a lesson done, a course joined, a course written or reviewed): each marks those reads stale and makes again the ones it shows
  * (decision 215). Each tab used to keep what it had been shown until a reload, so two tabs of one
  * course showed two best scores. A channel never hands a message back to its sender.
  */
 export function changedInOtherTabs(keys: readonly QueryKey[]): void {
   opened()?.postMessage(keys);
+}
+
+/**
+ * A write made here changed what the reads under `keys` hold: marks them stale here (making again the
+ * ones shown) and in the other tabs. The staff's course writes use it; the learner's, which update
+ * some reads in place, tell the other tabs themselves.
+ */
+export async function changedHereAndInOtherTabs(
+  client: QueryClient,
+  keys: readonly QueryKey[],
+): Promise<void> {
+  changedInOtherTabs(keys);
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
 /** Listens for the other tabs' changes to `client`'s reads. Returns what stops it. */

@@ -7,6 +7,7 @@ import {
   type CourseAction,
   type SwitchTarget,
 } from '@app/shared';
+import { changedHereAndInOtherTabs } from '../../../lib/other-tabs.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
@@ -32,7 +33,7 @@ export function useCourseAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runCourseAction,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+    onSettled: () => changedHereAndInOtherTabs(queryClient, [['courses']]),
   });
 }
 
@@ -52,6 +53,6 @@ export function useRejectCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectCourse,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+    onSettled: () => changedHereAndInOtherTabs(queryClient, [['courses']]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { courseActionPath, type courseActionResponseSchema } from '@app/shared';
+import { changedHereAndInOtherTabs } from '../../../lib/other-tabs.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
 
@@ -17,6 +18,6 @@ export function useArchiveCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveCourse,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
+    onSuccess: () => changedHereAndInOtherTabs(queryClient, [courseKeys.all]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { courseMutationResponseSchema, CourseInput } from '@app/shared';
+import { changedHereAndInOtherTabs } from '../../../lib/other-tabs.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
 
@@ -38,6 +39,6 @@ export function useCreateCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCourse,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
+    onSuccess: () => changedHereAndInOtherTabs(queryClient, [courseKeys.all]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { courseMutationResponseSchema, CourseInput } from '@app/shared';
+import { changedHereAndInOtherTabs } from '../../../lib/other-tabs.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { courseKeys } from './query-keys.ts';
 
@@ -31,7 +32,7 @@ export function useUpdateCourse() {
     mutationFn: updateCourse,
     onSuccess: (response, { courseId }) => {
       queryClient.setQueryData(courseKeys.detail(courseId), response.data.course);
-      return queryClient.invalidateQueries({ queryKey: courseKeys.all });
+      return changedHereAndInOtherTabs(queryClient, [courseKeys.all]);
     },
   });
 }
