@@ -184,7 +184,9 @@ export async function submitQuiz(
  * merged and revised in this same turn, nothing can move it in between. Otherwise their figures are
  * forgotten at once, here and everywhere (so that a later submission of theirs cannot answer from what
  * is held while this one reads), and read afresh: after the commit, so with this attempt; held again
- * for their next one.
+ * for their next one. Awaited before the answer, not read in the background: the learner's next
+ * submission, sent on this answer, would find them not yet held, and its eviction would refuse the
+ * read begun before its commit; a run of submissions would never find them held (decision 217).
  */
 async function scoresAfterAttempt(
   db: Db,
