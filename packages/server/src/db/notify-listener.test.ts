@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { sessions } from './schema.ts';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, openSecondInstance, waitFor, type TestApp } from '../test/test-app.ts';
+import { BARRIER_TIMEOUT_MS } from './notify-listener.ts';
 import { createUser } from '../test/factories.ts';
 import type { App } from '../app.ts';
 
@@ -138,6 +139,30 @@ describe('cache notifications', () => {
       expect(await atOnce(t.app.caches.settle())).toBe(false);
     } finally {
       await listener.end();
+    }
+  });
+
+  it("two instances' writes, one after the other's, settle on each other's acknowledgement, never on the barrier's timeout", async () => {
+    if (!t.env.DATABASE_URL) return; // PGlite: one process, no barrier
+    const b = await openSecondInstance(t);
+    try {
+      await waitFor(() => b.app.caches.usable);
+      // Each knows the other (its hello answered), past the hello window.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // An instance hears its own acknowledgements of the other's barriers too: taken for a peer's,
+      // it waited for itself, and its next barrier ended only at the timeout (1 s per write).
+      for (const [writer, other] of [
+        [t.app, b.app],
+        [b.app, t.app],
+        [t.app, b.app],
+      ] as const) {
+        await other.caches.settle(); // the writer acknowledges the other's barrier
+        const started = performance.now();
+        await writer.caches.settle();
+        expect(performance.now() - started).toBeLessThan(BARRIER_TIMEOUT_MS / 2);
+      }
+    } finally {
+      await b.close();
     }
   });
 });

@@ -46,7 +46,7 @@ export async function listenPglite(client: PgliteLike, caches: AppCaches): Promi
 const HEARTBEAT_MS = 5_000;
 /** An instance not heard from for this long is no longer waited for. */
 const PEER_TTL_MS = 3 * HEARTBEAT_MS;
-const BARRIER_TIMEOUT_MS = 1_000;
+export const BARRIER_TIMEOUT_MS = 1_000;
 /** After (re)connecting, how long to collect the other instances' hellos before a barrier trusts its list. */
 const HELLO_MS = 300;
 const MAX_BACKOFF_MS = 10_000;
@@ -192,7 +192,10 @@ export async function listenPostgres(
         if (first !== me) caches.apply(payload.slice(`o:${first}:`.length));
         return;
       case 'a': {
-        // first = the nonce, second = the instance acknowledging
+        // first = the nonce, second = the instance acknowledging. Its own acknowledgements of the
+        // others' barriers come back to it too: counted as a peer's, it waited for itself, and its
+        // next barrier ended only at BARRIER_TIMEOUT_MS (every write of two instances took a second).
+        if (second === me) return;
         peers.set(second, Date.now());
         const barrier = barriers.get(first);
         if (!barrier) return;
