@@ -12,9 +12,10 @@ const opened = () =>
 
 /**
  * Tells this site's other tabs that what the reads under `keys` hold has changed here (a quiz answered,
- * a lesson done, a course joined, a course written or reviewed): each marks those reads stale and makes again the ones it shows
- * (decision 215). Each tab used to keep what it had been shown until a reload, so two tabs of one
- * course showed two best scores. A channel never hands a message back to its sender.
+ * a lesson done, a course joined, a course written or reviewed): each marks those reads stale and
+ * makes again the ones it shows (decision 215). Each tab used to keep what it had been shown until a
+ * reload, so two tabs of one course showed two best scores. A channel never hands a message back to
+ * its sender.
  */
 export function changedInOtherTabs(keys: readonly QueryKey[]): void {
   opened()?.postMessage(keys);
