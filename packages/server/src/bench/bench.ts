@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { buildApp, type App } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { prepareFixtures, type BenchFixtures } from './bench-data.ts';
 import { openBenchDatabase, type BenchDatabase } from './databases.ts';
@@ -40,6 +41,8 @@ const USAGE = `npm run bench [-- options]
   --load-only          only the --load run, no per-route table
   --learners N         learners in --load (default 200)
   --load-seconds N     length of --load (default 60)
+  --instances N        serve PostgreSQL's --load from N instances of the app (in this process, on one
+                       database, each learner on one of them, as behind a load balancer; default 1)
   --seconds N          measuring time per route, after a 1 s warm-up (default 5)
   --connections N      concurrent connections per route (default 20)
   --db pglite|postgres only this database (default: both when a PostgreSQL URL is set)
@@ -63,6 +66,7 @@ const { values: args } = fromCommandLine(() =>
       'load-only': { type: 'boolean', default: false },
       learners: { type: 'string', default: '200' },
       'load-seconds': { type: 'string', default: '60' },
+      instances: { type: 'string', default: '1' },
       seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '20' },
       db: { type: 'string' },
@@ -104,6 +108,7 @@ const numbers = fromCommandLine(() => ({
   seconds: positive('seconds', args.seconds),
   connections: positive('connections', args.connections),
   loadSeconds: positive('load-seconds', args['load-seconds']),
+  instances: Math.floor(positive('instances', args.instances)),
   scaleFactor: positive('scale-factor', args['scale-factor'] ?? '1'),
 }));
 
@@ -124,6 +129,8 @@ interface Served {
   target: Target;
   database: BenchDatabase['database'];
   baseUrl: string;
+  /** Where --load's learners go: this app, and the other instances when `--instances` asks for them. */
+  crowdUrls: string[];
   fixtures: BenchFixtures;
   loadSeconds: number;
   close(): Promise<void>;
@@ -133,9 +140,11 @@ async function serve(target: Target, serverUrl: string | undefined): Promise<Ser
   log(`\n${target.label}, ${sizeLabel(target.size)}: loading…`);
   const opened = await openBenchDatabase(target.kind, { serverUrl, keep: args.keep, log });
   let app: App | undefined;
+  const others: { close(): Promise<void> }[] = [];
   const close = async () => {
     // Whatever happened, the database goes: a failed close must not leave it behind.
-    for (const step of [() => app?.close(), () => opened.database.close(), () => opened.dispose()])
+    const steps = [...others.map((other) => () => other.close()), () => app?.close()];
+    for (const step of [...steps, () => opened.database.close(), () => opened.dispose()])
       await Promise.resolve()
         .then(step)
         .catch((error: unknown) => log(`  clean-up: ${String(error)}`));
@@ -167,7 +176,20 @@ async function serve(target: Target, serverUrl: string | undefined): Promise<Ser
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no TCP address');
     const baseUrl = `http://127.0.0.1:${address.port}`;
-    return { target, database: opened.database, baseUrl, fixtures, loadSeconds, close };
+    const crowdUrls = [baseUrl];
+    // More instances on the same database, each with its own connections and cache listener (decision
+    // 019): their writes settle on each other's acknowledgements, as two servers' would.
+    if (target.crowd && opened.databaseUrl)
+      for (let n = 1; n < numbers.instances; n++) {
+        const database = await openDatabase({ url: opened.databaseUrl, dataDir: 'memory://' });
+        const other = await buildApp({ env, db: database.db });
+        others.push({ close: () => other.close().finally(() => database.close()) });
+        await other.listen({ host: '127.0.0.1', port: 0 });
+        const at = other.server.address();
+        if (!at || typeof at === 'string') throw new Error('no TCP address');
+        crowdUrls.push(`http://127.0.0.1:${at.port}`);
+      }
+    return { target, database: opened.database, baseUrl, crowdUrls, fixtures, loadSeconds, close };
   } catch (error) {
     await close();
     throw error;
@@ -224,11 +246,15 @@ async function measureSizes(sizes: Served[], load: LoadClient): Promise<SizeRun[
 }
 
 async function crowdOn(served: Served, load: LoadClient): Promise<CrowdRun> {
-  const { target, fixtures, baseUrl } = served;
+  const { target, fixtures, baseUrl, crowdUrls } = served;
   const seconds = numbers.loadSeconds;
-  log(`  ${target.label}, ${sizeLabel(target.size)}: ${fixtures.crowd.length} learners for ${seconds} s…`);
+  const on = crowdUrls.length > 1 ? `, ${crowdUrls.length} instances` : '';
+  log(
+    `  ${target.label}, ${sizeLabel(target.size)}${on}: ${fixtures.crowd.length} learners for ${seconds} s…`,
+  );
   const result = await load.run({
     baseUrl,
+    instances: crowdUrls,
     connections: fixtures.crowd.length,
     durationSeconds: seconds,
     maxRequests: MAX_REQUESTS * 5,
@@ -242,7 +268,11 @@ async function crowdOn(served: Served, load: LoadClient): Promise<CrowdRun> {
       `  answers by status: ${JSON.stringify(result.statuses)}; no answer: ${JSON.stringify(result.errors)}`,
     );
   await settle(served.database, baseUrl);
-  return { label: `${target.label}, ${sizeLabel(target.size)}`, learners: fixtures.crowd.length, result };
+  return {
+    label: `${target.label}, ${sizeLabel(target.size)}${on}`,
+    learners: fixtures.crowd.length,
+    result,
+  };
 }
 
 /** "20 courses" for the demo size, else the enrolments ("1M enrolments", "10,000 enrolments"). */

@@ -143,4 +143,30 @@ describe('runLoadJob: latencies by step of each connection’s sequence', () => 
     expect(answered.requests).toBe(50);
     expect(answered.failures).toBe(0);
   });
+
+  it('spreads the connections over the instances given, each connection on one', async () => {
+    const byInstance: string[][] = [[], []];
+    const instances = await Promise.all(
+      byInstance.map(async (heard) => {
+        const instance = createServer((request, response) => {
+          heard.push(String(request.headers.authorization));
+          response.end('ok');
+        });
+        await new Promise<void>((resolve) => instance.listen(0, '127.0.0.1', resolve));
+        return instance;
+      }),
+    );
+    const urls = instances.map((each) => `http://127.0.0.1:${(each.address() as AddressInfo).port}`);
+    const result = await runLoadJob({
+      ...job([0, 1, 2, 3].map((n) => [{ method: 'GET' as const, path: '/', token: `learner-${n}` }])),
+      instances: urls,
+      connections: 4,
+      maxRequests: 400,
+    });
+    await Promise.all(instances.map((each) => new Promise((resolve) => each.close(resolve))));
+    expect(result.failures).toBe(0);
+    // Connections 0 and 2 on the first instance, 1 and 3 on the second.
+    expect(new Set(byInstance[0])).toEqual(new Set(['Bearer learner-0', 'Bearer learner-2']));
+    expect(new Set(byInstance[1])).toEqual(new Set(['Bearer learner-1', 'Bearer learner-3']));
+  });
 });

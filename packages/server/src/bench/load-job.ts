@@ -20,6 +20,11 @@ export interface RequestSpec {
 
 export interface LoadJob {
   baseUrl: string;
+  /**
+   * Instances of the app to spread the connections over (connection i talks to `instances[i % n]`),
+   * as a load balancer keeping each client on one; else every connection talks to `baseUrl`.
+   */
+  instances?: readonly string[];
   connections: number;
   durationSeconds: number;
   /** Hard cap on requests sent, whatever the duration. */
@@ -78,7 +83,7 @@ export function latencies(times: readonly number[]): Latencies {
 }
 
 export function runLoadJob(job: LoadJob): Promise<LoadResult> {
-  const { hostname, port, host } = new URL(job.baseUrl);
+  const instances = (job.instances?.length ? job.instances : [job.baseUrl]).map((url) => new URL(url));
   // Response times by place in the connection's sequence; the whole run is all of them.
   const stepCount = Math.max(...job.sequences.map((sequence) => sequence.length));
   const byStep: number[][] = Array.from({ length: stepCount }, () => []);
@@ -114,15 +119,18 @@ export function runLoadJob(job: LoadJob): Promise<LoadResult> {
     private step = 0;
     private readonly requests: Buffer[];
 
-    constructor(private readonly sequence: RequestSpec[]) {
-      this.requests = sequence.map((spec) => requestBytes(spec, host, job.acceptEncoding));
+    constructor(
+      private readonly sequence: RequestSpec[],
+      private readonly server: URL,
+    ) {
+      this.requests = sequence.map((spec) => requestBytes(spec, server.host, job.acceptEncoding));
       this.open();
     }
 
     open() {
       if (stopped) return;
       const reader = new ResponseReader((status, closing) => this.answered(status, closing));
-      const socket = connect({ host: hostname, port: Number(port), noDelay: true });
+      const socket = connect({ host: this.server.hostname, port: Number(this.server.port), noDelay: true });
       this.socket = socket;
       let connected = false;
       // Events of a connection already replaced (its 'close' after its 'error') are not this one's.
@@ -147,7 +155,7 @@ export function runLoadJob(job: LoadJob): Promise<LoadResult> {
       sent++;
       const spec = this.sequence[this.step]!;
       const bytes = tokens
-        ? requestBytes(spec, host, job.acceptEncoding, tokens[nextToken++ % tokens.length])
+        ? requestBytes(spec, this.server.host, job.acceptEncoding, tokens[nextToken++ % tokens.length])
         : this.requests[this.step]!;
       this.sentAt = performance.now();
       this.socket.write(bytes);
@@ -193,7 +201,8 @@ export function runLoadJob(job: LoadJob): Promise<LoadResult> {
 
   const connections = Array.from(
     { length: job.connections },
-    (_, index) => new Connection(job.sequences[index % job.sequences.length]!),
+    (_, index) =>
+      new Connection(job.sequences[index % job.sequences.length]!, instances[index % instances.length]!),
   );
   const watchdog = setInterval(() => {
     const now = performance.now();
