@@ -129,8 +129,8 @@ interface Served {
   target: Target;
   database: BenchDatabase['database'];
   baseUrl: string;
-  /** Where --load's learners go: this app, and the other instances when `--instances` asks for them. */
-  crowdUrls: string[];
+  /** The other instances --load's learners go to besides this app, when `--instances` asks for them. */
+  otherUrls: string[];
   fixtures: BenchFixtures;
   loadSeconds: number;
   close(): Promise<void>;
@@ -172,11 +172,8 @@ async function serve(target: Target, serverUrl: string | undefined): Promise<Ser
       fresh: FRESH_LEARNERS,
       crowd: numbers.learners,
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no TCP address');
-    const baseUrl = `http://127.0.0.1:${address.port}`;
-    const crowdUrls = [baseUrl];
+    const baseUrl = await listening(app);
+    const otherUrls: string[] = [];
     // More instances on the same database, each with its own connections and cache listener (decision
     // 019): their writes settle on each other's acknowledgements, as two servers' would.
     if (target.crowd && opened.databaseUrl)
@@ -184,16 +181,21 @@ async function serve(target: Target, serverUrl: string | undefined): Promise<Ser
         const database = await openDatabase({ url: opened.databaseUrl, dataDir: 'memory://' });
         const other = await buildApp({ env, db: database.db });
         others.push({ close: () => other.close().finally(() => database.close()) });
-        await other.listen({ host: '127.0.0.1', port: 0 });
-        const at = other.server.address();
-        if (!at || typeof at === 'string') throw new Error('no TCP address');
-        crowdUrls.push(`http://127.0.0.1:${at.port}`);
+        otherUrls.push(await listening(other));
       }
-    return { target, database: opened.database, baseUrl, crowdUrls, fixtures, loadSeconds, close };
+    return { target, database: opened.database, baseUrl, otherUrls, fixtures, loadSeconds, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** Starts `app` on a free port of 127.0.0.1; answers its address. */
+async function listening(app: App): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${address.port}`;
 }
 
 /**
@@ -246,15 +248,15 @@ async function measureSizes(sizes: Served[], load: LoadClient): Promise<SizeRun[
 }
 
 async function crowdOn(served: Served, load: LoadClient): Promise<CrowdRun> {
-  const { target, fixtures, baseUrl, crowdUrls } = served;
+  const { target, fixtures, baseUrl, otherUrls } = served;
   const seconds = numbers.loadSeconds;
-  const on = crowdUrls.length > 1 ? `, ${crowdUrls.length} instances` : '';
+  const on = otherUrls.length > 0 ? `, ${otherUrls.length + 1} instances` : '';
   log(
     `  ${target.label}, ${sizeLabel(target.size)}${on}: ${fixtures.crowd.length} learners for ${seconds} s…`,
   );
   const result = await load.run({
     baseUrl,
-    instances: crowdUrls,
+    otherUrls,
     connections: fixtures.crowd.length,
     durationSeconds: seconds,
     maxRequests: MAX_REQUESTS * 5,

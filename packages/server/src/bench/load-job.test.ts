@@ -159,7 +159,8 @@ describe('runLoadJob: latencies by step of each connection’s sequence', () => 
     const urls = instances.map((each) => `http://127.0.0.1:${(each.address() as AddressInfo).port}`);
     const result = await runLoadJob({
       ...job([0, 1, 2, 3].map((n) => [{ method: 'GET' as const, path: '/', token: `learner-${n}` }])),
-      instances: urls,
+      baseUrl: urls[0]!,
+      otherUrls: urls.slice(1),
       connections: 4,
       maxRequests: 400,
     });

@@ -21,10 +21,10 @@ export interface RequestSpec {
 export interface LoadJob {
   baseUrl: string;
   /**
-   * Instances of the app to spread the connections over (connection i talks to `instances[i % n]`),
-   * as a load balancer keeping each client on one; else every connection talks to `baseUrl`.
+   * Other instances of the app beside `baseUrl`: connection i talks to `[baseUrl, ...otherUrls][i % n]`,
+   * as a load balancer keeping each client on one.
    */
-  instances?: readonly string[];
+  otherUrls?: readonly string[];
   connections: number;
   durationSeconds: number;
   /** Hard cap on requests sent, whatever the duration. */
@@ -83,7 +83,7 @@ export function latencies(times: readonly number[]): Latencies {
 }
 
 export function runLoadJob(job: LoadJob): Promise<LoadResult> {
-  const instances = (job.instances?.length ? job.instances : [job.baseUrl]).map((url) => new URL(url));
+  const instances = [job.baseUrl, ...(job.otherUrls ?? [])].map((url) => new URL(url));
   // Response times by place in the connection's sequence; the whole run is all of them.
   const stepCount = Math.max(...job.sequences.map((sequence) => sequence.length));
   const byStep: number[][] = Array.from({ length: stepCount }, () => []);

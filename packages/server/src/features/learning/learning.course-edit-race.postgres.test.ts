@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course } from '@app/shared';
 import { courseEvents, quizScores, resources } from '../../db/schema.ts';
 import { progressByCourse } from './completion.repository.ts';
+import { bestScoresByCourse } from './learning.repository.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import {
@@ -259,11 +260,7 @@ describe('learning: an edit and a learner request, held open on PostgreSQL', () 
     expect(t.app.caches.scores.get(learner.id)?.get(course._id)).toEqual(quizScore);
     expect(t.app.caches.completed.get(learner.id)).toBeDefined();
     expect(t.app.caches.progress.get(learner.id)).toBeUndefined();
-    const stored = await t.db
-      .select({ quizId: quizScores.resourceId, score: quizScores.bestScore })
-      .from(quizScores)
-      .where(eq(quizScores.userId, learner.id));
-    expect(stored).toEqual(quizScore);
+    expect((await bestScoresByCourse(t.db, learner.id)).get(course._id)).toEqual(quizScore);
   });
 
   it('computes no progress from the course read before an attempt when an edit was heard while its statement ran (decision 217)', async () => {

@@ -214,12 +214,14 @@ async function scoresAfterAttempt(
     return quizScore;
   }
   caches.learnerChanged(userId, caches.learnerMark(), courseId);
-  if (!caches.usable) return (await bestScoresByCourse(db, userId)).get(courseId) ?? [];
+  const bypass = !caches.usable;
   const [byCourse] = await Promise.all([
-    caches.scores.getOrLoad(userId, () => bestScoresByCourse(db, userId)),
-    // Read with the scores so that their next attempt finds both held; the answer does not need them,
-    // so their failure does not fail it (the attempt has committed).
-    caches.completed.getOrLoad(userId, () => completedByCourse(db, userId)).catch(() => undefined),
+    caches.scores.getOrLoad(userId, () => bestScoresByCourse(db, userId), bypass),
+    // Read with the scores so that their next attempt finds both held (so not when the caches are
+    // bypassed); the answer does not need them, so their failure does not fail it (it has committed).
+    bypass
+      ? undefined
+      : caches.completed.getOrLoad(userId, () => completedByCourse(db, userId)).catch(() => undefined),
   ]);
   return byCourse.get(courseId) ?? [];
 }
