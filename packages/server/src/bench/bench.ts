@@ -23,13 +23,21 @@ import {
   crowdStepsTable,
   crowdTable,
   loadAverage,
+  medianFigure,
   routeTable,
   runHeader,
   type CrowdRun,
   type RouteFigure,
   type SizeRun,
 } from './report.ts';
-import { CEILING_PATH, GUARD_PATH, hotRoutes, LEARNER_LOOP_STEPS, learnerLoop } from './routes.ts';
+import {
+  CEILING_PATH,
+  GUARD_PATH,
+  hotRoutes,
+  LEARNER_LOOP_STEPS,
+  learnerLoop,
+  type HotRoute,
+} from './routes.ts';
 
 const USAGE = `npm run bench [-- options]
 
@@ -45,6 +53,8 @@ const USAGE = `npm run bench [-- options]
                        database, each learner on one of them, as behind a load balancer; default 1)
   --seconds N          measuring time per route, after a 1 s warm-up (default 5)
   --connections N      concurrent connections per route (default 20)
+  --repeat N           measure each route N times, each right after its own ceiling, and show the
+                       median ratio with the range of all N (default 1; an odd N has a true median)
   --db pglite|postgres only this database (default: both when a PostgreSQL URL is set)
   --only TEXT          only the routes whose name contains TEXT (and the ceiling), e.g. --only quiz
   --keep               keep the PostgreSQL databases (their names are printed) instead of dropping them
@@ -69,6 +79,7 @@ const { values: args } = fromCommandLine(() =>
       instances: { type: 'string', default: '1' },
       seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '20' },
+      repeat: { type: 'string', default: '1' },
       db: { type: 'string' },
       only: { type: 'string' },
       'accept-encoding': { type: 'string' },
@@ -109,10 +120,14 @@ const numbers = fromCommandLine(() => ({
   connections: positive('connections', args.connections),
   loadSeconds: positive('load-seconds', args['load-seconds']),
   instances: Math.floor(positive('instances', args.instances)),
+  repeat: Math.floor(positive('repeat', args.repeat)),
   scaleFactor: positive('scale-factor', args['scale-factor'] ?? '1'),
 }));
 
-/** Fresh learners for the enrolment route: probe + warm-up + measurement, never one enrolled twice. */
+/**
+ * Fresh learners for the enrolment route: probe + warm-up + measurement, never one enrolled twice;
+ * as many again for each further `--repeat`.
+ */
 const FRESH_LEARNERS = 20_000;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -169,7 +184,7 @@ async function serve(target: Target, serverUrl: string | undefined): Promise<Ser
     app.get(GUARD_PATH, { onRequest: app.guards.authenticate }, () => ({ success: true }));
     await app.ready();
     const fixtures = await prepareFixtures(app, target.size, {
-      fresh: FRESH_LEARNERS,
+      fresh: FRESH_LEARNERS * numbers.repeat,
       crowd: numbers.learners,
     });
     const baseUrl = await listening(app);
@@ -221,30 +236,53 @@ async function measureSizes(sizes: Served[], load: LoadClient): Promise<SizeRun[
       const routes = routesBySize[at]!;
       const route = routes[index]!;
       const ceiling = routes.find((each) => each.ceiling)!;
-      const { baseUrl, fixtures } = served;
-      // Each route's ratio is to the bare route measured right before it (decision 068).
-      const beside = route.ceiling
-        ? undefined
-        : await measureRoute(load, baseUrl, ceiling, fixtures, {
-            ...options,
-            seconds: CEILING_BESIDE_SECONDS,
-          });
-      const figure = {
-        ...(await measureRoute(load, baseUrl, route, fixtures, options)),
-        ceilingBeside: beside?.result.perSecond,
-      };
-      const { result } = figure;
-      log(
-        `  ${runs[at]!.size}: ${route.name}: ${result.perSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ` +
-          `p99 ${result.p99.toFixed(1)} ms, ${figure.bytes} B, ${result.failures} failed, ` +
-          `server CPU ${figure.cpuMicros?.toFixed(0) ?? '–'} µs per answer` +
-          (beside ? ` (ceiling beside it ${beside.result.perSecond.toFixed(0)} req/s)` : ''),
-      );
-      runs[at]!.figures.push(figure);
-      await settle(served.database, baseUrl);
+      runs[at]!.figures.push(await measureBeside(load, served, route, ceiling, runs[at]!.size, options));
     }
   }
   return runs;
+}
+
+/**
+ * One route at one size, right after a run of its ceiling (decision 068), `--repeat` times in
+ * alternation (decision 219): the alternation whose ratio is the median, with every ratio. The bare
+ * route's own rows (first and last, the drift over the whole run) are measured once.
+ */
+async function measureBeside(
+  load: LoadClient,
+  served: Served,
+  route: HotRoute,
+  ceiling: HotRoute,
+  size: string,
+  options: Parameters<typeof measureRoute>[4],
+): Promise<RouteFigure> {
+  const { baseUrl, fixtures } = served;
+  const repeats = route.ceiling ? 1 : numbers.repeat;
+  // Each alternation enrols its own fresh learners: never one enrolled twice.
+  const share = Math.floor(fixtures.freshTokens.length / repeats);
+  const figures: RouteFigure[] = [];
+  for (let alternation = 0; alternation < repeats; alternation++) {
+    const own = {
+      ...fixtures,
+      freshTokens: fixtures.freshTokens.slice(alternation * share, (alternation + 1) * share),
+    };
+    const beside = route.ceiling
+      ? undefined
+      : await measureRoute(load, baseUrl, ceiling, own, { ...options, seconds: CEILING_BESIDE_SECONDS });
+    const figure = {
+      ...(await measureRoute(load, baseUrl, route, own, options)),
+      ceilingBeside: beside?.result.perSecond,
+    };
+    const { result } = figure;
+    log(
+      `  ${size}: ${route.name}: ${result.perSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ` +
+        `p99 ${result.p99.toFixed(1)} ms, ${figure.bytes} B, ${result.failures} failed, ` +
+        `server CPU ${figure.cpuMicros?.toFixed(0) ?? '–'} µs per answer` +
+        (beside ? ` (ceiling beside it ${beside.result.perSecond.toFixed(0)} req/s)` : ''),
+    );
+    figures.push(figure);
+    await settle(served.database, baseUrl);
+  }
+  return medianFigure(figures);
 }
 
 async function crowdOn(served: Served, load: LoadClient): Promise<CrowdRun> {
@@ -346,7 +384,11 @@ async function main() {
   const out: string[] = [
     `Measured on: ${header}; load average after: ${loadAverage()}.`,
     `Per route: ${args.connections} connections, ${WARMUP_SECONDS} s warm-up, ${args.seconds} s measured, ` +
-      `right after the bare route (${WARMUP_SECONDS} s warm-up, ${CEILING_BESIDE_SECONDS} s measured), ` +
+      `right after the bare route (${WARMUP_SECONDS} s warm-up, ${CEILING_BESIDE_SECONDS} s measured)` +
+      (numbers.repeat > 1
+        ? `, ${numbers.repeat} times (the median ratio shown, with the range of all ${numbers.repeat})`
+        : '') +
+      `, ` +
       `each route at every size of a database before the next route; ` +
       `the bench's HTTP client in a child process; server CPU per answer is the server process's ` +
       `(PGlite included, PostgreSQL's processes not). Time per database and size (load includes VACUUM ANALYZE): ` +

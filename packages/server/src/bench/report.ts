@@ -14,6 +14,11 @@ export interface RouteFigure {
    */
   ceilingBeside?: number;
   /**
+   * With `--repeat N` (decision 219): the ratio of each of the N alternations of (ceiling, route), in
+   * the order measured. This figure is the alternation whose ratio is their median.
+   */
+  ratios?: number[];
+  /**
    * CPU time of the server's process per answer (µs, user + system), measured while loaded: what the
    * route costs the server whatever the host's speed at the time. PGlite runs inside that process;
    * PostgreSQL's own processes are not counted.
@@ -37,6 +42,32 @@ const int = (value: number) => Math.round(value).toLocaleString('en-US');
 const rate = (value: number) => (value >= 10 ? int(value) : value.toFixed(value >= 1 ? 1 : 2));
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
+/** A ratio to the ceiling: two decimals, three below 0.01 (a route at scale can be that far down). */
+const fixed = (ratio: number) => ratio.toFixed(ratio < 0.01 ? 3 : 2);
+/** "; 0.22–0.26 in 5" when the route was measured in several alternations with its ceiling. */
+const spread = (ratios: number[] | undefined) =>
+  ratios && ratios.length > 1
+    ? `; ${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))} in ${ratios.length}`
+    : '';
+
+/** A route's req/s over the ceiling's measured right before it (decision 068). */
+export const ratioToCeiling = (figure: RouteFigure) =>
+  figure.ceilingBeside ? figure.result.perSecond / figure.ceilingBeside : Number.NaN;
+
+/**
+ * Of the same route measured in several alternations with its ceiling (`--repeat`, decision 219),
+ * the one whose ratio is the median (the lower middle one for an even count), carrying every
+ * alternation's ratio: a moment when the host was slow or fast for one of the two moves the range
+ * shown beside the figure, not the figure.
+ */
+export function medianFigure(figures: readonly RouteFigure[]): RouteFigure {
+  if (figures.length === 0) throw new Error('no figure to take the median of');
+  if (figures.length === 1) return figures[0]!;
+  const ratios = figures.map(ratioToCeiling);
+  const byRatio = [...figures].sort((a, b) => ratioToCeiling(a) - ratioToCeiling(b));
+  return { ...byRatio[Math.floor((figures.length - 1) / 2)]!, ratios };
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
@@ -45,8 +76,9 @@ export function formatBytes(bytes: number): string {
 
 /**
  * Markdown table, one row per route, one column group per size: req/s with its ratio to the ceiling
- * measured beside it (and that ceiling's req/s), p95 / p99 in ms, body size. The bare route's own
- * rows show their ratio to the mean of the run's bare-route rows. Failures are shown, never hidden.
+ * measured beside it (and that ceiling's req/s, and with `--repeat` the range of the alternations'
+ * ratios), p95 / p99 in ms, body size. The bare route's own rows show their ratio to the mean of the
+ * run's bare-route rows. Failures are shown, never hidden.
  */
 export function routeTable(runs: SizeRun[]): string {
   const head = [
@@ -72,10 +104,8 @@ export function routeTable(runs: SizeRun[]): string {
       }
       const { result } = figure;
       const ceiling = figure.ceilingBeside ?? mean;
-      const ratio = ceiling
-        ? (result.perSecond / ceiling).toFixed(result.perSecond / ceiling < 0.01 ? 3 : 2)
-        : '–';
-      const of = figure.ceilingBeside ? ` of ${int(figure.ceilingBeside)}` : '';
+      const ratio = ceiling ? fixed(result.perSecond / ceiling) : '–';
+      const of = figure.ceilingBeside ? ` of ${int(figure.ceilingBeside)}${spread(figure.ratios)}` : '';
       const failures = result.failures ? `, **${int(result.failures)} failed**` : '';
       const how = figure.sequential ? ', one at a time' : '';
       cells.push(
