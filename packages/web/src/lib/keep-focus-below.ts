@@ -19,7 +19,13 @@ export function keepFocusBelow(header: HTMLElement): () => void {
     const { top, left, right } = focused.getBoundingClientRect();
     const x = (Math.max(left, 0) + Math.min(right, window.innerWidth)) / 2;
     if (!header.contains(document.elementFromPoint(x, Math.max(top, 0)))) return;
-    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+    // The scroll padding follows the header's height through StickyHeader's ResizeObserver, which
+    // reports after this frame's layout: a header that grew within this frame (the viewer's ⋮ panel
+    // opened just before the key) is taller than the padding says, so its own bottom counts too.
+    const padding = Math.max(
+      parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+      header.getBoundingClientRect().bottom,
+    );
     window.scrollBy({ top: top - padding, behavior: 'instant' });
   });
 }
