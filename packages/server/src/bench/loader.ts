@@ -259,9 +259,9 @@ async function insertQuizWork(tx: Tx, size: DatasetSize) {
   const hash = (salt: number) =>
     sql.raw(`((e.learner::bigint * 2654435761 + q.ord::bigint * ${salt}) % 1000003) / 1000003.0`);
   await tx.execute(sql`
-    insert into quiz_attempts (user_id, resource_id, course_id, score, answers, created_at)
+    insert into quiz_attempts (user_id, resource_id, course_id, score, answers, seq, created_at)
     select ${benchId('learner', col('e.learner'))}, q.id, q.course_id,
-           ((e.learner + q.ord + k) % 4) * 100.0 / 3, q.answers,
+           ((e.learner + q.ord + k) % 4) * 100.0 / 3, q.answers, k,
            now() - ((e.learner * 17 + q.ord * 13 + k) % 525600) * interval '1 minute'
     from bench_enrolments e
     join bench_quizzes q using (course_id)

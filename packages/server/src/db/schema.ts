@@ -311,6 +311,12 @@ export const quizAttempts = pgTable(
     courseId: uuid('course_id').notNull(),
     score: doublePrecision('score').notNull(),
     answers: jsonb('answers').$type<QuizAnswer[]>().notNull(),
+    /**
+     * Which of the learner's attempts at the quiz this is (1 for the first): their best score row's
+     * `attempts` once it was counted (decision 220). A trim reads only the last few numbers, never
+     * the attempts trimmed before, whose index entries stay until a vacuum.
+     */
+    seq: integer('seq').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -319,7 +325,7 @@ export const quizAttempts = pgTable(
       columns: [t.userId, t.resourceId],
       foreignColumns: [quizScores.userId, quizScores.resourceId],
     }).onDelete('cascade'),
-    index('quiz_attempts_user_resource_idx').on(t.userId, t.resourceId),
+    index('quiz_attempts_user_resource_seq_idx').on(t.userId, t.resourceId, t.seq),
   ],
 );
 

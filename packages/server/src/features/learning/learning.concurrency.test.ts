@@ -10,7 +10,7 @@ import {
   courseBody,
   quizOf,
 } from '../../test/course-fixtures.ts';
-import { ATTEMPTS_KEPT } from './learning.repository.ts';
+import { ATTEMPTS_KEPT, TRIM_WINDOW } from './learning.repository.ts';
 
 describe('learning: concurrent quiz submissions', () => {
   let t: TestApp;
@@ -154,7 +154,7 @@ describe('learning: concurrent quiz submissions', () => {
     const { learner, course, resourceId } = await enrolledLearner();
     const stored = async () =>
       t.db
-        .select({ score: quizAttempts.score })
+        .select({ score: quizAttempts.score, seq: quizAttempts.seq })
         .from(quizAttempts)
         .where(and(eq(quizAttempts.userId, learner.id), eq(quizAttempts.resourceId, resourceId)))
         .orderBy(quizAttempts.createdAt);
@@ -177,5 +177,23 @@ describe('learning: concurrent quiz submissions', () => {
       .from(quizScores)
       .where(and(eq(quizScores.userId, learner.id), eq(quizScores.resourceId, resourceId)));
     expect(score).toEqual({ best: 100, attempts: 2 * ATTEMPTS_KEPT + 5 });
+    // Each attempt is numbered among the learner's attempts at the quiz (decision 220): the kept
+    // ones are the last numbers of the count, with no gap.
+    const numbers = (rows: { seq: number }[]) => rows.map((row) => row.seq).sort((x, y) => x - y);
+    const last = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, n) => from + n);
+    expect(numbers(kept)).toEqual(last(ATTEMPTS_KEPT, 2 * ATTEMPTS_KEPT + 5));
+
+    // A trim reads only the numbers just below the newest ones, never the attempts trimmed before
+    // (their index entries stay until a vacuum): of two attempts planted far below, as none is once
+    // trimmed, the trim at 60 (59 attempts before it) deletes the one inside its window and does not
+    // even see the one just below it.
+    const below = 3 * ATTEMPTS_KEPT - 1 - TRIM_WINDOW;
+    for (const seq of [below, below + 1])
+      await t.db
+        .insert(quizAttempts)
+        .values({ userId: learner.id, resourceId, courseId: course._id, score: 0, answers: [], seq });
+    for (let i = 2 * ATTEMPTS_KEPT + 5; i < 3 * ATTEMPTS_KEPT; i++)
+      expect((await submitAttempt(t, learner, course, 1)).statusCode).toBe(200);
+    expect(numbers(await stored())).toEqual([below, ...last(2 * ATTEMPTS_KEPT, 3 * ATTEMPTS_KEPT)]);
   });
 });

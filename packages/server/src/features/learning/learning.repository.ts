@@ -120,6 +120,22 @@ interface WrittenRow {
 export const ATTEMPTS_KEPT = 20;
 const kept = sql.raw(String(ATTEMPTS_KEPT));
 
+/** The most attempts one statement records (the batcher's flush size). */
+const ATTEMPTS_PER_STATEMENT = 100;
+
+/**
+ * How far below the number of a learner's newest attempt before a statement its trim looks (decision
+ * 220): the attempts still stored there. A trim deletes what its snapshot sees below the newest
+ * ATTEMPTS_KEPT (its own attempts are not in its snapshot); another
+ * instance's statement for the same learner and quiz, committed while this one waited on their best
+ * score row, is not seen, and its attempts (at most ATTEMPTS_PER_STATEMENT, numbered just below this
+ * statement's) wait for the next trim, which must still reach them: so the window spans the kept
+ * attempts and two statements' worth. Attempts below it were deleted by earlier trims; their index
+ * entries stay until a vacuum, and are never read again.
+ */
+export const TRIM_WINDOW = ATTEMPTS_KEPT + 2 * ATTEMPTS_PER_STATEMENT;
+const trimWindow = sql.raw(String(TRIM_WINDOW));
+
 /**
  * Records attempts and keeps each learner's best score in ONE statement (decision 036: one round trip
  * instead of a transaction of four), so concurrent submissions can neither lose an attempt nor lower
@@ -156,9 +172,6 @@ const attemptStatement = preparedFor((db) =>
        for key share
     ), valid as (
       select i.* from input i join quiz q on q.id = i."resourceId" and q.course_id = i."courseId"
-    ), attempt as (
-      insert into ${quizAttempts} (user_id, course_id, resource_id, score, answers)
-      select "userId", "courseId", "resourceId", score, answers from valid order by n
     ), upserted as (
       insert into ${quizScores} as s (user_id, resource_id, course_id, best_score, attempts)
       select "userId", "resourceId", "courseId", max(score), count(*) from valid
@@ -168,21 +181,33 @@ const attemptStatement = preparedFor((db) =>
             attempts = s.attempts + excluded.attempts,
             updated_at = now()
       returning s.user_id, s.course_id, s.resource_id, s.best_score, s.attempts
+    ), counted as (
+      select "userId", "resourceId", count(*)::int as n from valid group by 1, 2
+    ), attempt as (
+      -- Numbered after the best score row's count as the upsert left it (decision 220): this
+      -- statement's attempts for a learner and quiz are the last n of that count, in input order.
+      insert into ${quizAttempts} (user_id, course_id, resource_id, score, answers, seq)
+      select v."userId", v."courseId", v."resourceId", v.score, v.answers,
+             u.attempts - d.n + row_number() over (partition by v."userId", v."resourceId" order by v.n)::int
+        from valid v
+        join upserted u on u.user_id = v."userId" and u.resource_id = v."resourceId"
+        join counted d on d."userId" = v."userId" and d."resourceId" = v."resourceId"
+       order by v.n
     ), trimmed as (
       -- By row address from an array made first: when no trim is due (19 submissions in 20) the array
       -- is empty and no attempt is read; a join here was planned as a scan of every attempt. A TID
-      -- scan, not a primary-key descent per id (decision 214); attempts are never updated.
+      -- scan, not a primary-key descent per id (decision 214); attempts are never updated. The
+      -- numbers bound what is read (decision 220): before them, a trim read every attempt the learner
+      -- ever made at the quiz, trimmed ones included, until a vacuum removed them.
       delete from ${quizAttempts} a
        where a.ctid = any(array(
          select old.ctid
            from upserted u
-           join (select "userId", "resourceId", count(*)::int as n from valid group by 1, 2) d
-             on d."userId" = u.user_id and d."resourceId" = u.resource_id
+           join counted d on d."userId" = u.user_id and d."resourceId" = u.resource_id
            cross join lateral (
              select k.ctid from ${quizAttempts} k
               where k.user_id = u.user_id and k.resource_id = u.resource_id
-              order by k.created_at desc, k.id desc
-              offset ${kept}
+                and k.seq > u.attempts - d.n - ${trimWindow} and k.seq <= u.attempts - d.n - ${kept}
            ) old
           where u.attempts > ${kept} and u.attempts / ${kept} > (u.attempts - d.n) / ${kept}
        ))
@@ -219,7 +244,10 @@ async function recordAttempts(db: Db, attempts: readonly Attempt[]): Promise<(Qu
  * answers wait for the next batch to go out (decision 212).
  */
 const attemptBatcher = preparedFor((db) =>
-  batched((attempts: readonly Attempt[]) => recordAttempts(db, attempts), { answerNextTurn: isServer(db) }),
+  batched((attempts: readonly Attempt[]) => recordAttempts(db, attempts), {
+    max: ATTEMPTS_PER_STATEMENT,
+    answerNextTurn: isServer(db),
+  }),
 );
 
 /**
