@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { upgradedAcross } from '../test/upgraded-across.ts';
+import { QUIZ_ROWS, upgradedAcross } from '../test/upgraded-across.ts';
 
-const learner = '00000000-0000-4000-8000-000000000001';
-const owner = '00000000-0000-4000-8000-000000000002';
-const course = '00000000-0000-4000-8000-000000000003';
-const quiz = '00000000-0000-4000-8000-000000000004';
+const { learner, course, quiz } = QUIZ_ROWS;
 
 /** Decision 213 on a database that holds attempts, one learner's without a best score row. */
 describe('migration 0023: an attempt belongs to its best score', () => {
   it('keeps every attempt, gives the ones without a best score theirs, and deletes them with it', async () => {
     const client = await upgradedAcross(
       23,
-      `insert into users (id, email, firstname, lastname, role) values
-         ('${learner}', 'learner@example.org', 'Amna', 'Ali', 'EndUser'),
-         ('${owner}', 'owner@example.org', 'Sara', 'Saleh', 'Contributor');
-       insert into courses (id, title, description, author, status, created_by) values
-         ('${course}', 'Open data', 'Sharing data', 'Sara Saleh', 'Approved', '${owner}');
-       insert into course_sections (id, course_id, position, title, description) values
-         ('00000000-0000-4000-8000-000000000005', '${course}', 0, 'One', 'First');
-       insert into resources (id, section_id, course_id, position, type, title, description, quiz) values
-         ('${quiz}', '00000000-0000-4000-8000-000000000005', '${course}', 0, 'quiz', 'Check', 'Quiz', '[]');
+      `${QUIZ_ROWS.sql}
        insert into quiz_attempts (user_id, resource_id, course_id, score, answers, created_at) values
          ('${learner}', '${quiz}', '${course}', 40, '[]', '2026-01-01T10:00:00Z'),
          ('${learner}', '${quiz}', '${course}', 80, '[]', '2026-01-02T10:00:00Z');`,

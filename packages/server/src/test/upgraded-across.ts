@@ -121,3 +121,25 @@ export async function planOf(client: UpgradedDatabase, query: string): Promise<s
   const plan = await client.query<{ 'QUERY PLAN': string }>(`explain ${query}`);
   return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
 }
+
+/**
+ * Rows for a migration test about quiz attempts, as plain SQL any migration since 0023 accepts: a
+ * learner, and the owner of an approved course with one section and one quiz; their ids beside it.
+ */
+export const QUIZ_ROWS = {
+  learner: '00000000-0000-4000-8000-000000000001',
+  owner: '00000000-0000-4000-8000-000000000002',
+  course: '00000000-0000-4000-8000-000000000003',
+  quiz: '00000000-0000-4000-8000-000000000004',
+  sql: `insert into users (id, email, firstname, lastname, role) values
+          ('00000000-0000-4000-8000-000000000001', 'learner@example.org', 'Amna', 'Ali', 'EndUser'),
+          ('00000000-0000-4000-8000-000000000002', 'owner@example.org', 'Sara', 'Saleh', 'Contributor');
+        insert into courses (id, title, description, author, status, created_by) values
+          ('00000000-0000-4000-8000-000000000003', 'Open data', 'Sharing data', 'Sara Saleh', 'Approved',
+           '00000000-0000-4000-8000-000000000002');
+        insert into course_sections (id, course_id, position, title, description) values
+          ('00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000003', 0, 'One', 'First');
+        insert into resources (id, section_id, course_id, position, type, title, description, quiz) values
+          ('00000000-0000-4000-8000-000000000004', '00000000-0000-4000-8000-000000000005',
+           '00000000-0000-4000-8000-000000000003', 0, 'quiz', 'Check', 'Quiz', '[]');`,
+} as const;
