@@ -124,14 +124,14 @@ const kept = sql.raw(String(ATTEMPTS_KEPT));
 const ATTEMPTS_PER_STATEMENT = 100;
 
 /**
- * How far below the number of a learner's newest attempt before a statement its trim looks (decision
- * 220): the attempts still stored there. A trim deletes what its snapshot sees below the newest
- * ATTEMPTS_KEPT (its own attempts are not in its snapshot); another
- * instance's statement for the same learner and quiz, committed while this one waited on their best
- * score row, is not seen, and its attempts (at most ATTEMPTS_PER_STATEMENT, numbered just below this
- * statement's) wait for the next trim, which must still reach them: so the window spans the kept
- * attempts and two statements' worth. Attempts below it were deleted by earlier trims; their index
- * entries stay until a vacuum, and are never read again.
+ * How many attempt numbers a trim looks at below the learner's newest before its statement (decision
+ * 220): where attempts can still be stored. A trim deletes what its snapshot sees below the newest
+ * ATTEMPTS_KEPT (its own attempts are not in its snapshot). Another instance's statement for the
+ * same learner and quiz, committed while this one waited on their best score row, is not seen either:
+ * its attempts (at most ATTEMPTS_PER_STATEMENT, numbered just below this statement's) wait for the
+ * next trim, which must still reach them, so the window spans the kept attempts and two statements'
+ * worth. Below it, earlier trims deleted everything; those index entries stay until a vacuum and are
+ * never read again.
  */
 export const TRIM_WINDOW = ATTEMPTS_KEPT + 2 * ATTEMPTS_PER_STATEMENT;
 const trimWindow = sql.raw(String(TRIM_WINDOW));
