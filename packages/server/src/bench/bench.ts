@@ -18,7 +18,7 @@ import { openBenchDatabase, type BenchDatabase } from './databases.ts';
 import { DEMO_SIZE, scaledSize, type DatasetSize } from './dataset-size.ts';
 import { LoadClient } from './load-client.ts';
 import { loadDataset } from './loader.ts';
-import { MAX_REQUESTS, measureRoute, settle, WARMUP_SECONDS } from './measure.ts';
+import { MAX_REQUESTS, measureRoute, settle, WARMUP_SECONDS, type MeasureOptions } from './measure.ts';
 import {
   crowdStepsTable,
   crowdTable,
@@ -253,7 +253,7 @@ async function measureBeside(
   route: HotRoute,
   ceiling: HotRoute,
   size: string,
-  options: Parameters<typeof measureRoute>[4],
+  options: MeasureOptions,
 ): Promise<RouteFigure> {
   const { baseUrl, fixtures } = served;
   const repeats = route.ceiling ? 1 : numbers.repeat;

@@ -61,12 +61,20 @@ function sequentialResult(times: number[], failures: number): LoadResult {
   };
 }
 
+/** How long and how hard each route is loaded, and where its progress is written. */
+export interface MeasureOptions {
+  seconds: number;
+  connections: number;
+  acceptEncoding?: string;
+  log: (line: string) => void;
+}
+
 export async function measureRoute(
   load: LoadClient,
   baseUrl: string,
   route: HotRoute,
   fixtures: BenchFixtures,
-  options: { seconds: number; connections: number; acceptEncoding?: string; log: (line: string) => void },
+  options: MeasureOptions,
 ): Promise<RouteFigure> {
   const fresh = fixtures.freshTokens;
   const probe = await once(baseUrl, route.request, route.freshCallers ? fresh[0] : undefined);

@@ -50,9 +50,12 @@ const spread = (ratios: number[] | undefined) =>
     ? `; ${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))} in ${ratios.length}`
     : '';
 
-/** A route's req/s over the ceiling's measured right before it (decision 068). */
-export const ratioToCeiling = (figure: RouteFigure) =>
-  figure.ceilingBeside ? figure.result.perSecond / figure.ceilingBeside : Number.NaN;
+/**
+ * A route's req/s over the ceiling's measured right before it (decision 068), or over `ceiling` (the
+ * bare route's own rows: the run's mean); NaN without one.
+ */
+export const ratioToCeiling = (figure: RouteFigure, ceiling = figure.ceilingBeside) =>
+  ceiling ? figure.result.perSecond / ceiling : Number.NaN;
 
 /**
  * Of the same route measured in several alternations with its ceiling (`--repeat`, decision 219),
@@ -63,7 +66,7 @@ export const ratioToCeiling = (figure: RouteFigure) =>
 export function medianFigure(figures: readonly RouteFigure[]): RouteFigure {
   if (figures.length === 0) throw new Error('no figure to take the median of');
   if (figures.length === 1) return figures[0]!;
-  const ratios = figures.map(ratioToCeiling);
+  const ratios = figures.map((figure) => ratioToCeiling(figure));
   const byRatio = [...figures].sort((a, b) => ratioToCeiling(a) - ratioToCeiling(b));
   return { ...byRatio[Math.floor((figures.length - 1) / 2)]!, ratios };
 }
@@ -103,13 +106,13 @@ export function routeTable(runs: SizeRun[]): string {
         continue;
       }
       const { result } = figure;
-      const ceiling = figure.ceilingBeside ?? mean;
-      const ratio = ceiling ? fixed(result.perSecond / ceiling) : '–';
+      const ratio = ratioToCeiling(figure, figure.ceilingBeside ?? mean);
+      const ratioText = Number.isNaN(ratio) ? '–' : fixed(ratio);
       const of = figure.ceilingBeside ? ` of ${int(figure.ceilingBeside)}${spread(figure.ratios)}` : '';
       const failures = result.failures ? `, **${int(result.failures)} failed**` : '';
       const how = figure.sequential ? ', one at a time' : '';
       cells.push(
-        `${rate(result.perSecond)} (${ratio}${of}${how}${failures})`,
+        `${rate(result.perSecond)} (${ratioText}${of}${how}${failures})`,
         figure.cpuMicros === undefined ? '–' : int(figure.cpuMicros),
         `${ms(result.p95)} / ${ms(result.p99)}`,
         formatBytes(figure.bytes),
